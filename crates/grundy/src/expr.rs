@@ -1,0 +1,321 @@
+//! The expression language: `COMPONENT (+ COMPONENT)*`, where a component is
+//! `FAMILY[(PARAMS)] POSITION...`.
+//!
+//! This module only splits the text into words that remember their column;
+//! what a parameter or a position means is up to its family.
+
+use std::str::FromStr;
+
+use num_bigint::BigUint;
+
+use crate::{Error, Result};
+
+/// A piece of an expression and the 1-based column where it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Word {
+    pub text: String,
+    pub column: usize,
+}
+
+impl Word {
+    /// An error about this word.
+    pub fn error(&self, message: impl Into<String>) -> Error {
+        Error::Parse {
+            column: self.column,
+            message: message.into(),
+        }
+    }
+
+    /// The word as an integer of any size.
+    pub fn big(&self, what: &str) -> Result<BigUint> {
+        if self.text.is_empty() || !self.text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(self.error(format!(
+                "expected {what} (a non-negative integer), found {:?}",
+                self.text
+            )));
+        }
+        Ok(BigUint::from_str(&self.text).expect("digits parse"))
+    }
+
+    /// The word as a machine integer, for parameters and searched positions.
+    pub fn number<T: TryFrom<BigUint>>(&self, what: &str) -> Result<T> {
+        let value = self.big(what)?;
+        T::try_from(value).map_err(|_| {
+            self.error(format!(
+                "{what} {} is too large (at most {} bits)",
+                self.text,
+                8 * std::mem::size_of::<T>()
+            ))
+        })
+    }
+}
+
+/// One component of a sum as written: the family, its parameters and the
+/// words of its positions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComponentText {
+    pub family: Word,
+    pub parameters: Vec<Word>,
+    pub positions: Vec<Word>,
+}
+
+/// Splits an expression into its components.
+pub fn parse(text: &str) -> Result<Vec<ComponentText>> {
+    let mut scanner = Scanner {
+        chars: text.chars().collect(),
+        at: 0,
+    };
+    let mut components = vec![scanner.component()?];
+    while scanner.skip_space() {
+        scanner.expect('+')?;
+        components.push(scanner.component()?);
+    }
+    Ok(components)
+}
+
+struct Scanner {
+    chars: Vec<char>,
+    at: usize,
+}
+
+impl Scanner {
+    fn column(&self) -> usize {
+        self.at + 1
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).copied()
+    }
+
+    fn error(&self, message: impl Into<String>) -> Error {
+        Error::Parse {
+            column: self.column(),
+            message: message.into(),
+        }
+    }
+
+    /// Skips white space; true when something is left.
+    fn skip_space(&mut self) -> bool {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.at += 1;
+        }
+        self.peek().is_some()
+    }
+
+    fn expect(&mut self, c: char) -> Result<()> {
+        match self.peek() {
+            Some(found) if found == c => {
+                self.at += 1;
+                Ok(())
+            }
+            Some(found) => Err(self.error(format!("expected '{c}', found '{found}'"))),
+            None => Err(self.error(format!("expected '{c}', found the end"))),
+        }
+    }
+
+    fn component(&mut self) -> Result<ComponentText> {
+        if !self.skip_space() {
+            return Err(self.error("expected a family name such as nim, found the end"));
+        }
+        let family = self.family_name()?;
+        let parameters = if self.peek() == Some('(') {
+            self.parameters()?
+        } else {
+            Vec::new()
+        };
+        let mut positions = Vec::new();
+        while self.skip_space() && self.peek() != Some('+') {
+            let column = self.column();
+            let mut text = String::new();
+            while let Some(c) = self.peek().filter(|&c| !c.is_whitespace() && c != '+') {
+                text.push(c);
+                self.at += 1;
+            }
+            positions.push(Word { text, column });
+        }
+        Ok(ComponentText {
+            family,
+            parameters,
+            positions,
+        })
+    }
+
+    fn family_name(&mut self) -> Result<Word> {
+        let column = self.column();
+        let mut text = String::new();
+        while let Some(c) = self
+            .peek()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        {
+            text.push(c.to_ascii_lowercase());
+            self.at += 1;
+        }
+        if text.is_empty() || !text.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            let found = self.peek().map_or("the end".into(), |c| format!("'{c}'"));
+            return Err(Error::Parse {
+                column,
+                message: format!("expected a family name such as nim, found {found}"),
+            });
+        }
+        Ok(Word { text, column })
+    }
+
+    /// `( p, p, ... )`: each parameter is a quoted string or the trimmed text
+    /// up to the next comma or closing parenthesis.
+    fn parameters(&mut self) -> Result<Vec<Word>> {
+        let open = self.column();
+        self.expect('(')?;
+        let mut parameters = Vec::new();
+        loop {
+            self.skip_space();
+            let column = self.column();
+            let text = match self.peek() {
+                None => {
+                    return Err(Error::Parse {
+                        column: open,
+                        message: "this parenthesis is never closed".into(),
+                    })
+                }
+                Some(')') if parameters.is_empty() => {
+                    self.at += 1;
+                    return Ok(parameters);
+                }
+                Some('"') => self.quoted()?,
+                Some(_) => {
+                    let mut text = String::new();
+                    while let Some(c) = self.peek().filter(|&c| c != ',' && c != ')') {
+                        text.push(c);
+                        self.at += 1;
+                    }
+                    text.trim_end().to_string()
+                }
+            };
+            parameters.push(Word { text, column });
+            self.skip_space();
+            match self.peek() {
+                Some(',') => self.at += 1,
+                Some(')') => {
+                    self.at += 1;
+                    return Ok(parameters);
+                }
+                Some(c) => return Err(self.error(format!("expected ',' or ')', found '{c}'"))),
+                None => {
+                    return Err(Error::Parse {
+                        column: open,
+                        message: "this parenthesis is never closed".into(),
+                    })
+                }
+            }
+        }
+    }
+
+    /// A double-quoted string; `\"` and `\\` stand for `"` and `\`.
+    fn quoted(&mut self) -> Result<String> {
+        let open = self.column();
+        self.at += 1;
+        let mut text = String::new();
+        loop {
+            match self.peek() {
+                None => {
+                    return Err(Error::Parse {
+                        column: open,
+                        message: "this quote is never closed".into(),
+                    })
+                }
+                Some('"') => {
+                    self.at += 1;
+                    return Ok(text);
+                }
+                Some('\\') if matches!(self.chars.get(self.at + 1), Some('"' | '\\')) => {
+                    text.push(self.chars[self.at + 1]);
+                    self.at += 2;
+                }
+                Some(c) => {
+                    text.push(c);
+                    self.at += 1;
+                }
+            }
+        }
+    }
+}
+
+/// A parameter as an expression writes it back: quoted when it would not read
+/// back as one parameter.
+pub fn quote_if_needed(text: &str) -> String {
+    let plain = !text.is_empty()
+        && !text
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '"' | '\\' | '+'));
+    if plain {
+        text.to_string()
+    } else {
+        format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(ws: &[Word]) -> Vec<(&str, usize)> {
+        ws.iter().map(|w| (w.text.as_str(), w.column)).collect()
+    }
+
+    #[test]
+    fn splits_a_sum_of_families() {
+        let sum =
+            parse("nim 3 4 5 + subtraction(1, 3,4) 10+graph(\"my games/g.txt\") 0 2").unwrap();
+        assert_eq!(sum.len(), 3);
+        assert_eq!(sum[0].family.text, "nim");
+        assert_eq!(words(&sum[0].positions), [("3", 5), ("4", 7), ("5", 9)]);
+        assert_eq!(words(&sum[1].parameters), [("1", 25), ("3", 28), ("4", 30)]);
+        assert_eq!(words(&sum[1].positions), [("10", 33)]);
+        assert_eq!(words(&sum[2].parameters), [("my games/g.txt", 42)]);
+        assert_eq!(words(&sum[2].positions), [("0", 60), ("2", 62)]);
+    }
+
+    #[test]
+    fn errors_point_at_the_column() {
+        let column = |text: &str| match parse(text).unwrap_err() {
+            Error::Parse { column, .. } => column,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(column("nim 3 +"), 8);
+        assert_eq!(column("3 nim"), 1);
+        assert_eq!(column("nim(1, 2 5"), 4);
+        assert_eq!(column("graph(\"a) 1"), 7);
+        assert_eq!(column(""), 1);
+    }
+
+    #[test]
+    fn quoting_round_trips() {
+        for text in [
+            "g.txt",
+            "my games/g.txt",
+            "a,b",
+            "say \"hi\"",
+            "back\\slash",
+        ] {
+            let expr = format!("graph({}) 0", quote_if_needed(text));
+            assert_eq!(parse(&expr).unwrap()[0].parameters[0].text, text);
+        }
+    }
+
+    #[test]
+    fn numbers_check_their_range() {
+        let w = Word {
+            text: "300".into(),
+            column: 4,
+        };
+        assert_eq!(w.number::<u16>("heap").unwrap(), 300);
+        assert!(w.number::<u8>("heap").is_err());
+        let bad = Word {
+            text: "-3".into(),
+            column: 2,
+        };
+        assert!(matches!(
+            bad.big("heap"),
+            Err(Error::Parse { column: 2, .. })
+        ));
+    }
+}

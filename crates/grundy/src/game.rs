@@ -1,0 +1,82 @@
+//! The traits a game implements.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use num_bigint::BigUint;
+
+use crate::expr::Word;
+use crate::Result;
+
+/// An impartial game: positions and the options of each.
+///
+/// An option is the *sum* of positions a move leads to: one position for most
+/// games, several when a move splits a heap (multi-SG, take-and-break). The
+/// Grundy value of an option is the XOR of its parts.
+pub trait Game {
+    type Position: Clone + Eq + Hash + Debug;
+
+    /// Every option of `position`. Fails when the position is too large for
+    /// its options to be listed.
+    fn options(&self, position: &Self::Position) -> Result<Vec<Vec<Self::Position>>>;
+
+    /// The position as an expression writes it (used in moves and errors).
+    fn format_position(&self, position: &Self::Position) -> String;
+}
+
+/// A game's rules with their parameters, as the catalogue offers it: it can
+/// be named, parsed and printed in expressions, and may know closed forms.
+pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static {
+    /// The ruleset as an expression writes it, parameters included:
+    /// `subtraction(1,3,4)`. Components with equal names belong together.
+    fn name(&self) -> String;
+
+    /// What a component of this ruleset is called in a move: "heap", "token".
+    fn noun(&self) -> &'static str {
+        "heap"
+    }
+
+    /// How many words of an expression make one position: 1 for a heap.
+    fn arity(&self) -> usize {
+        1
+    }
+
+    /// Reads one position from `arity()` words.
+    fn parse_position(&self, words: &[Word]) -> Result<Self::Position>;
+
+    /// The Grundy value from a closed form or a proven table, where the family
+    /// has one; `Ok(None)` leaves the position to exhaustive search.
+    fn formula_nimber(&self, _position: &Self::Position) -> Result<Option<BigUint>> {
+        Ok(None)
+    }
+
+    /// The options whose Grundy value is `target`, found directly from the
+    /// closed form (for positions too large to list every option); `Ok(None)`
+    /// lets the caller list the options and keep those of value `target`.
+    fn formula_options_with_nimber(
+        &self,
+        _position: &Self::Position,
+        _target: &BigUint,
+    ) -> Result<Option<Vec<Vec<Self::Position>>>> {
+        Ok(None)
+    }
+}
+
+/// Shared and borrowed games are games: solvers take them by value.
+macro_rules! forward_game {
+    ($($pointer:ty),*) => {$(
+        impl<G: Game + ?Sized> Game for $pointer {
+            type Position = G::Position;
+
+            fn options(&self, position: &Self::Position) -> Result<Vec<Vec<Self::Position>>> {
+                (**self).options(position)
+            }
+
+            fn format_position(&self, position: &Self::Position) -> String {
+                (**self).format_position(position)
+            }
+        }
+    )*};
+}
+
+forward_game!(&G, std::sync::Arc<G>);

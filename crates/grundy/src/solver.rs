@@ -1,0 +1,223 @@
+//! Memoised search of a game graph for Grundy values.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::game::Game;
+use crate::value::MexSet;
+use crate::{Error, Result};
+
+/// How many positions a search may remember before it stops (about a few
+/// GiB for the largest position types the catalogue searches).
+pub const DEFAULT_POSITION_LIMIT: usize = 20_000_000;
+
+/// Computes Grundy values by exhaustive search, remembering every position it
+/// has solved so that later questions about the same game are cheap.
+///
+/// The search keeps its own stack, so a game with a long line of play costs
+/// memory, never the thread's stack. Closed forms are never consulted: this
+/// is the reference that closed forms are tested against.
+pub struct Solver<G: Game> {
+    game: G,
+    memo: HashMap<G::Position, u64>,
+    position_limit: usize,
+    mex: MexSet,
+}
+
+/// A position whose options are being solved.
+struct Frame<P> {
+    position: P,
+    options: Vec<Vec<P>>,
+    /// Options before `option`, and parts of it before `part`, are solved.
+    option: usize,
+    part: usize,
+}
+
+impl<G: Game> Solver<G> {
+    pub fn new(game: G) -> Solver<G> {
+        Solver::with_position_limit(game, DEFAULT_POSITION_LIMIT)
+    }
+
+    pub fn with_position_limit(game: G, position_limit: usize) -> Solver<G> {
+        Solver {
+            game,
+            memo: HashMap::new(),
+            position_limit,
+            mex: MexSet::new(),
+        }
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The Grundy value of `position`.
+    pub fn nimber(&mut self, position: &G::Position) -> Result<u64> {
+        if let Some(&value) = self.memo.get(position) {
+            return Ok(value);
+        }
+        let mut stack = vec![self.frame(position.clone())?];
+        let mut on_stack: HashSet<G::Position> = HashSet::from([position.clone()]);
+        while let Some(top) = stack.last_mut() {
+            match next_unsolved(top, &self.memo) {
+                Some(part) if on_stack.contains(&part) => {
+                    return Err(self.cycle_error(&stack, &part));
+                }
+                Some(part) => {
+                    if self.memo.len() + stack.len() >= self.position_limit {
+                        return Err(Error::Limit(format!(
+                            "the search holds {} positions without finishing",
+                            self.memo.len() + stack.len()
+                        )));
+                    }
+                    on_stack.insert(part.clone());
+                    let frame = self.frame(part)?;
+                    stack.push(frame);
+                }
+                None => {
+                    let frame = stack.pop().expect("the loop holds a frame");
+                    let value = self.mex_of(&frame.options);
+                    on_stack.remove(&frame.position);
+                    self.memo.insert(frame.position, value);
+                }
+            }
+        }
+        Ok(self.memo[position])
+    }
+
+    fn frame(&self, position: G::Position) -> Result<Frame<G::Position>> {
+        let options = self.game.options(&position)?;
+        Ok(Frame {
+            position,
+            options,
+            option: 0,
+            part: 0,
+        })
+    }
+
+    fn mex_of(&mut self, options: &[Vec<G::Position>]) -> u64 {
+        self.mex.clear();
+        for option in options {
+            let value = option.iter().fold(0, |acc, part| acc ^ self.memo[part]);
+            self.mex.insert(value, options.len());
+        }
+        self.mex.mex()
+    }
+
+    fn cycle_error(&self, stack: &[Frame<G::Position>], repeated: &G::Position) -> Error {
+        let start = stack
+            .iter()
+            .position(|f| &f.position == repeated)
+            .expect("a repeated position is on the stack");
+        let positions = stack[start..]
+            .iter()
+            .map(|f| &f.position)
+            .chain(std::iter::once(repeated))
+            .map(|p| self.game.format_position(p))
+            .collect();
+        Error::Cycle { positions }
+    }
+}
+
+/// Advances the frame's cursor past solved parts; returns the first unsolved.
+fn next_unsolved<P: Clone + Eq + std::hash::Hash>(
+    frame: &mut Frame<P>,
+    memo: &HashMap<P, u64>,
+) -> Option<P> {
+    while frame.option < frame.options.len() {
+        let option = &frame.options[frame.option];
+        while frame.part < option.len() {
+            let part = &option[frame.part];
+            if !memo.contains_key(part) {
+                return Some(part.clone());
+            }
+            frame.part += 1;
+        }
+        frame.option += 1;
+        frame.part = 0;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A path 0 <- 1 <- 2 <- ... : each position's only option is the one
+    /// below it. Deep enough to overflow a recursive search.
+    struct Path;
+    impl Game for Path {
+        type Position = u64;
+        fn options(&self, &n: &u64) -> Result<Vec<Vec<u64>>> {
+            Ok(if n == 0 { vec![] } else { vec![vec![n - 1]] })
+        }
+        fn format_position(&self, n: &u64) -> String {
+            n.to_string()
+        }
+    }
+
+    #[test]
+    fn a_million_moves_deep_does_not_overflow_the_stack() {
+        let mut solver = Solver::new(Path);
+        assert_eq!(solver.nimber(&1_000_000).unwrap(), 0);
+        assert_eq!(solver.nimber(&999_999).unwrap(), 1);
+    }
+
+    /// Lasker's Nim by search: remove any number, or split into two heaps.
+    struct Lasker;
+    impl Game for Lasker {
+        type Position = u64;
+        fn options(&self, &n: &u64) -> Result<Vec<Vec<u64>>> {
+            let removals = (0..n).map(|k| vec![k]);
+            let splits = (1..=n / 2).map(|a| vec![a, n - a]);
+            Ok(removals.chain(splits).collect())
+        }
+        fn format_position(&self, n: &u64) -> String {
+            n.to_string()
+        }
+    }
+
+    #[test]
+    fn split_options_take_the_xor_of_their_parts() {
+        let mut solver = Solver::new(Lasker);
+        // Lasker's Nim: G(4k+1)=4k+1, G(4k+2)=4k+2, G(4k+3)=4k+4, G(4k+4)=4k+3.
+        let values: Vec<u64> = (0..13).map(|n| solver.nimber(&n).unwrap()).collect();
+        assert_eq!(values, [0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11]);
+    }
+
+    struct Cyclic;
+    impl Game for Cyclic {
+        type Position = u64;
+        fn options(&self, &n: &u64) -> Result<Vec<Vec<u64>>> {
+            // 0 -> 1 -> 2 -> 3 -> 1, and 3 -> 4 (a sink).
+            Ok(match n {
+                0 => vec![vec![1]],
+                1 => vec![vec![2]],
+                2 => vec![vec![3]],
+                3 => vec![vec![4], vec![1]],
+                _ => vec![],
+            })
+        }
+        fn format_position(&self, n: &u64) -> String {
+            format!("v{n}")
+        }
+    }
+
+    #[test]
+    fn a_cycle_is_an_error_naming_its_positions() {
+        let err = Solver::new(Cyclic).nimber(&0).unwrap_err();
+        assert_eq!(
+            err,
+            Error::Cycle {
+                positions: ["v1", "v2", "v3", "v1"].map(String::from).to_vec()
+            }
+        );
+    }
+
+    #[test]
+    fn the_position_limit_stops_the_search() {
+        let err = Solver::with_position_limit(Path, 100)
+            .nimber(&1000)
+            .unwrap_err();
+        assert!(matches!(err, Error::Limit(_)), "{err}");
+    }
+}

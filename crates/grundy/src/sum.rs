@@ -1,0 +1,199 @@
+//! Sums of components, their moves, and the analysis `grundy analyze` prints.
+
+use num_bigint::BigUint;
+
+use crate::component::ComponentRef;
+use crate::game::Game;
+use crate::value::Outcome;
+use crate::Result;
+
+/// Components played side by side; a move is made in exactly one of them.
+#[derive(Clone, Debug)]
+pub struct Sum {
+    pub components: Vec<ComponentRef>,
+}
+
+/// A move of a sum: component `component` is replaced by the sum `to`.
+#[derive(Clone, Debug)]
+pub struct Move {
+    pub component: usize,
+    pub to: Vec<ComponentRef>,
+}
+
+impl Sum {
+    pub fn new(components: Vec<ComponentRef>) -> Sum {
+        Sum { components }
+    }
+
+    /// The sum as an expression that parses back to it. Neighbouring
+    /// components of one ruleset share its name: `nim 1 4 5 + kayles 3`.
+    pub fn expression(&self) -> String {
+        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+        for c in &self.components {
+            let name = c.ruleset_name();
+            match groups.last_mut() {
+                Some((last, positions)) if *last == name => positions.push(c.position_text()),
+                _ => groups.push((name, vec![c.position_text()])),
+            }
+        }
+        groups
+            .into_iter()
+            .map(|(name, positions)| format!("{name} {}", positions.join(" ")))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
+    /// The nimber of the sum: the XOR of its components' nimbers.
+    pub fn nimber(&self) -> Result<BigUint> {
+        self.components
+            .iter()
+            .try_fold(BigUint::ZERO, |acc, c| Ok(acc ^ c.nimber()?))
+    }
+
+    /// Every move of the sum.
+    pub fn moves(&self) -> Result<Vec<Move>> {
+        let mut moves = Vec::new();
+        for (i, c) in self.components.iter().enumerate() {
+            moves.extend(c.options()?.into_iter().map(|to| Move { component: i, to }));
+        }
+        Ok(moves)
+    }
+
+    /// The winning moves under normal play, found as for Nim: with `x` the
+    /// nimber of the sum, a component of nimber `g` with `g ^ x < g` has
+    /// winning moves exactly to its options of nimber `g ^ x`.
+    pub fn winning_moves(&self) -> Result<Vec<Move>> {
+        let total = self.nimber()?;
+        let mut moves = Vec::new();
+        if total == BigUint::ZERO {
+            return Ok(moves);
+        }
+        for (i, c) in self.components.iter().enumerate() {
+            let value = c.nimber()?;
+            let target = &value ^ &total;
+            if target < value {
+                let options = c.options_with_nimber(&target)?;
+                moves.extend(options.into_iter().map(|to| Move { component: i, to }));
+            }
+        }
+        Ok(moves)
+    }
+
+    /// The sum after `m`.
+    pub fn after(&self, m: &Move) -> Sum {
+        let mut components = self.components[..m.component].to_vec();
+        components.extend(m.to.iter().cloned());
+        components.extend(self.components[m.component + 1..].iter().cloned());
+        Sum { components }
+    }
+
+    /// How `m` reads: `heap 1: 3 -> 1`, with a split written `5 -> 2 + 3`.
+    pub fn describe(&self, m: &Move) -> String {
+        let from = &self.components[m.component];
+        let to: Vec<String> = m.to.iter().map(|c| c.position_text()).collect();
+        let to = if to.is_empty() {
+            "nothing".to_string()
+        } else {
+            to.join(" + ")
+        };
+        format!(
+            "{} {}: {} -> {}",
+            from.noun(),
+            m.component + 1,
+            from.position_text(),
+            to
+        )
+    }
+}
+
+/// A sum as one game, so that it can be searched without the XOR rule: the
+/// reference the Sprague-Grundy theorem is tested against.
+pub struct SumGame;
+
+/// A sum as a position of `SumGame`. Sums are equal when they hold the same
+/// components in any order (the order of a sum does not change the game).
+#[derive(Clone, Debug)]
+pub struct SumPosition {
+    key: Vec<String>,
+    sum: Sum,
+}
+
+impl SumPosition {
+    pub fn new(sum: Sum) -> SumPosition {
+        let mut key: Vec<String> = sum
+            .components
+            .iter()
+            .map(|c| format!("{} {}", c.ruleset_name(), c.position_text()))
+            .collect();
+        key.sort();
+        SumPosition { key, sum }
+    }
+}
+
+impl PartialEq for SumPosition {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Eq for SumPosition {}
+
+impl std::hash::Hash for SumPosition {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key.hash(state);
+    }
+}
+
+impl Game for SumGame {
+    type Position = SumPosition;
+
+    fn options(&self, position: &SumPosition) -> Result<Vec<Vec<SumPosition>>> {
+        let sum = &position.sum;
+        Ok(sum
+            .moves()?
+            .iter()
+            .map(|m| vec![SumPosition::new(sum.after(m))])
+            .collect())
+    }
+
+    fn format_position(&self, position: &SumPosition) -> String {
+        position.sum.expression()
+    }
+}
+
+/// What `grundy analyze` reports about a sum.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub expression: String,
+    pub outcome: Outcome,
+    pub nimber: BigUint,
+    /// Each component as an expression, with its nimber.
+    pub components: Vec<(String, BigUint)>,
+    /// Each winning move: how it reads, and the whole sum after it.
+    pub winning_moves: Vec<(String, String)>,
+}
+
+/// Analyses a sum under normal play.
+pub fn analyze(sum: &Sum) -> Result<Analysis> {
+    let components = sum
+        .components
+        .iter()
+        .map(|c| {
+            let expr = format!("{} {}", c.ruleset_name(), c.position_text());
+            Ok((expr, c.nimber()?))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let nimber = components.iter().fold(BigUint::ZERO, |acc, (_, g)| acc ^ g);
+    let winning_moves = sum
+        .winning_moves()?
+        .iter()
+        .map(|m| (sum.describe(m), sum.after(m).expression()))
+        .collect();
+    Ok(Analysis {
+        expression: sum.expression(),
+        outcome: Outcome::from_nimber_is_zero(nimber == BigUint::ZERO),
+        nimber,
+        components,
+        winning_moves,
+    })
+}

@@ -1,0 +1,138 @@
+//! Values of impartial games: nimbers, the mex, outcomes.
+
+use std::fmt;
+
+/// Who wins a position under optimal play.
+///
+/// For impartial games under normal play a position is `P` (the previous
+/// player, the one who just moved, wins) exactly when its nimber is 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The previous player wins: the player to move loses.
+    P,
+    /// The next player, the one to move, wins.
+    N,
+}
+
+impl Outcome {
+    /// The outcome of a normal-play position with this nimber being zero or not.
+    pub fn from_nimber_is_zero(is_zero: bool) -> Outcome {
+        if is_zero {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+
+    pub fn letter(self) -> &'static str {
+        match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+        }
+    }
+
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Outcome::P => "the player to move loses",
+            Outcome::N => "the player to move wins",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.letter())
+    }
+}
+
+/// A reusable set of small nimbers for taking the mex.
+///
+/// The mex of k values is at most k, so values above the expected count are
+/// ignored; the bit words are cleared lazily so that one `MexSet` serves every
+/// position of a search without allocating.
+#[derive(Clone, Debug, Default)]
+pub struct MexSet {
+    words: Vec<u64>,
+    /// Words touched since the last `clear`, so clearing costs what was set.
+    dirty: Vec<usize>,
+}
+
+impl MexSet {
+    pub fn new() -> MexSet {
+        MexSet::default()
+    }
+
+    /// Forgets every value inserted so far.
+    pub fn clear(&mut self) {
+        for &w in &self.dirty {
+            self.words[w] = 0;
+        }
+        self.dirty.clear();
+    }
+
+    /// Adds `value` to the set. Values past `limit` cannot change a mex of at
+    /// most `limit`, so callers pass the number of options as the limit.
+    #[inline]
+    pub fn insert(&mut self, value: u64, limit: usize) {
+        if value > limit as u64 {
+            return;
+        }
+        let word = (value / 64) as usize;
+        if word >= self.words.len() {
+            self.words.resize(word + 1, 0);
+        }
+        if self.words[word] == 0 {
+            self.dirty.push(word);
+        }
+        self.words[word] |= 1 << (value % 64);
+    }
+
+    /// The minimum excluded value: the least nimber not in the set.
+    pub fn mex(&self) -> u64 {
+        for (i, &w) in self.words.iter().enumerate() {
+            if w != u64::MAX {
+                return i as u64 * 64 + (!w).trailing_zeros() as u64;
+            }
+        }
+        self.words.len() as u64 * 64
+    }
+}
+
+/// The mex of a list of values, for one-off uses outside hot loops.
+pub fn mex<I: IntoIterator<Item = u64>>(values: I) -> u64 {
+    let values: Vec<u64> = values.into_iter().collect();
+    let mut set = MexSet::new();
+    for &v in &values {
+        set.insert(v, values.len());
+    }
+    set.mex()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mex_of_small_sets() {
+        assert_eq!(mex([]), 0);
+        assert_eq!(mex([1, 2]), 0);
+        assert_eq!(mex([0, 1, 2]), 3);
+        assert_eq!(mex([0, 2, 5, 1, 7]), 3);
+        assert_eq!(mex([0, 0, 1, 1]), 2);
+        // Large values are ignored without affecting the answer.
+        assert_eq!(mex([0, 1_000_000, u64::MAX]), 1);
+    }
+
+    #[test]
+    fn mex_set_crosses_word_boundaries_and_clears() {
+        let mut set = MexSet::new();
+        for v in 0..130 {
+            set.insert(v, 200);
+        }
+        assert_eq!(set.mex(), 130);
+        set.clear();
+        assert_eq!(set.mex(), 0);
+        set.insert(0, 10);
+        assert_eq!(set.mex(), 1);
+    }
+}
