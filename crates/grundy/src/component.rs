@@ -7,6 +7,7 @@ use num_bigint::BigUint;
 
 use crate::expr::Word;
 use crate::game::Ruleset;
+use crate::sequence::HeapGame;
 use crate::solver::Solver;
 use crate::Result;
 
@@ -25,6 +26,10 @@ pub trait Component: Send + Sync {
     fn options(&self) -> Result<Vec<Vec<ComponentRef>>>;
     /// The options whose Grundy value (XOR of the parts) is `target`.
     fn options_with_nimber(&self, target: &BigUint) -> Result<Vec<Vec<ComponentRef>>>;
+    /// The component's ruleset as a heap game, if it is one.
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        None
+    }
 }
 
 pub type ComponentRef = Arc<dyn Component>;
@@ -149,5 +154,9 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
             }
         }
         Ok(self.as_components(found))
+    }
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        self.shared.ruleset.heap_game()
     }
 }

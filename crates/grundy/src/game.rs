@@ -6,6 +6,7 @@ use std::hash::Hash;
 use num_bigint::BigUint;
 
 use crate::expr::Word;
+use crate::sequence::HeapGame;
 use crate::Result;
 
 /// An impartial game: positions and the options of each.
@@ -59,6 +60,12 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
         _target: &BigUint,
     ) -> Result<Option<Vec<Vec<Self::Position>>>> {
         Ok(None)
+    }
+
+    /// The ruleset as the nim-sequence engine sees it, when its positions
+    /// are heaps (`grundy sequence` works on these).
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        None
     }
 }
 

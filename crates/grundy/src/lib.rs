@@ -16,6 +16,7 @@ pub mod error;
 pub mod expr;
 pub mod game;
 pub mod period;
+pub mod sequence;
 pub mod solver;
 pub mod sum;
 pub mod value;

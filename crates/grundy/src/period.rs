@@ -41,6 +41,109 @@ pub fn smallest_period<T: PartialEq>(values: &[T], start: usize, p: usize) -> Pe
     Period { preperiod, period }
 }
 
+/// A nim-sequence value as the periodicity checks read it.
+pub trait Nimber: Copy + Into<u32> {}
+impl<T: Copy + Into<u32>> Nimber for T {}
+
+fn value<T: Nimber>(values: &[T], n: usize) -> i64 {
+    values[n].into() as i64
+}
+
+/// A tail of a sequence that is arithmetically periodic:
+/// `G(n + period) = G(n) + saltus` for every `n >= preperiod` seen so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Regularity {
+    pub period: Period,
+    pub saltus: i64,
+}
+
+impl Regularity {
+    /// How many of the first `len` terms repeat the term a period earlier:
+    /// the evidence for the period.
+    pub fn confirmed(&self, len: usize) -> usize {
+        len - self.period.preperiod - self.period.period
+    }
+}
+
+/// The longest tail of `values` with `G(n + p) - G(n) = s`, for the `s` the
+/// last terms show. `known` is a regularity already found: where `p` is a
+/// multiple of its period, its tail is regular for `p` too and is skipped.
+fn tail_for<T: Nimber>(values: &[T], p: usize, known: Option<Regularity>) -> Regularity {
+    let len = values.len();
+    let saltus = value(values, len - 1) - value(values, len - 1 - p);
+    let mut n = len - 1 - p;
+    if let Some(k) = known {
+        let (q, kp) = (k.period.preperiod, k.period.period);
+        if p % kp == 0 && n >= q && saltus == k.saltus * (p / kp) as i64 {
+            n = q;
+        }
+    }
+    while n > 0 && value(values, n - 1 + p) - value(values, n - 1) == saltus {
+        n -= 1;
+    }
+    Regularity {
+        period: Period {
+            preperiod: n,
+            period: p,
+        },
+        saltus,
+    }
+}
+
+/// The period with the most confirmed terms (see [`Regularity::confirmed`])
+/// among the terms computed so far: the one the sequence looks like it
+/// settles into. Ties go to the smaller period.
+///
+/// Every `p < len` is tried. Most fail within a few terms; a multiple of the
+/// best period so far skips the tail that period already covers, so one call
+/// costs about `len` comparisons rather than `len` per multiple.
+pub fn longest_regular_tail<T: Nimber>(values: &[T]) -> Option<Regularity> {
+    let len = values.len();
+    let mut best: Option<Regularity> = None;
+    for p in 1..len {
+        let found = tail_for(values, p, best);
+        if best.is_none_or(|b| found.confirmed(len) > b.confirmed(len)) {
+            best = Some(found);
+        }
+    }
+    best
+}
+
+/// The smallest period, then the smallest preperiod, of a tail known to be
+/// regular from `start` with period `p` and saltus `s`; the same argument as
+/// [`smallest_period`], where a divisor `d` of `p` must carry saltus
+/// `s * d / p`.
+pub fn smallest_regularity<T: Nimber>(values: &[T], start: usize, p: usize, s: i64) -> Regularity {
+    let len = values.len();
+    assert!(p > 0 && len >= start + p, "not enough terms");
+    let (period, saltus) = (1..=p)
+        .filter(|d| p % d == 0 && (s * *d as i64) % p as i64 == 0)
+        .map(|d| (d, s * d as i64 / p as i64))
+        .find(|&(d, sd)| (start..len - d).all(|n| value(values, n + d) - value(values, n) == sd))
+        .expect("p itself is a period");
+    let mut preperiod = start;
+    while preperiod > 0
+        && value(values, preperiod - 1 + period) - value(values, preperiod - 1) == saltus
+    {
+        preperiod -= 1;
+    }
+    Regularity {
+        period: Period { preperiod, period },
+        saltus,
+    }
+}
+
+/// The number of terms `G(0..needed)` on which the periodicity theorem for
+/// take-and-break games proves a period: with `t` the most tokens a move
+/// removes, `G(n + p) = G(n)` for `q <= n < 2q + p + t` implies it for every
+/// `n >= q`. (An option of a larger heap removes at most `t` tokens and
+/// splits the rest so that one part is at least `q + p` long, a part whose
+/// value is already known to repeat.) The last term compared is
+/// `G(2q + 2p + t - 1)`.
+pub fn octal_theorem_needs(period: Period, largest_removal: usize) -> usize {
+    2 * period.preperiod + 2 * period.period + largest_removal
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,6 +164,29 @@ mod tests {
         );
         let p = smallest_period(&v, 4, 6);
         assert_eq!(v[p.reduce(20)], v[20]);
+    }
+
+    #[test]
+    fn the_longest_tail_finds_periods_and_saltus() {
+        // 9 9 then (1 2 3) repeated.
+        let v: Vec<u8> = [9, 9]
+            .into_iter()
+            .chain([1, 2, 3].into_iter().cycle().take(40))
+            .collect();
+        let r = longest_regular_tail(&v).unwrap();
+        assert_eq!((r.period.period, r.period.preperiod, r.saltus), (3, 2, 0));
+        // Lasker's Nim: period 4, saltus 4.
+        let lasker: Vec<u32> = (0..40u32)
+            .map(|n| match n % 4 {
+                0 if n > 0 => n - 1,
+                3 => n + 1,
+                _ => n,
+            })
+            .collect();
+        let r = longest_regular_tail(&lasker).unwrap();
+        assert_eq!((r.period.period, r.saltus), (4, 4));
+        let r = smallest_regularity(&lasker, 8, 8, 8);
+        assert_eq!((r.period.period, r.period.preperiod, r.saltus), (4, 1, 4));
     }
 
     #[test]

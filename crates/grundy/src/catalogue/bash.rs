@@ -9,6 +9,8 @@ use super::{heap, parameter_count, Family};
 use crate::component::{components, ComponentRef};
 use crate::expr::{ComponentText, Word};
 use crate::game::{Game, Ruleset};
+use crate::period::{Period, Regularity};
+use crate::sequence::{HeapGame, Proof};
 use crate::Result;
 
 pub const FAMILY: Family = Family {
@@ -82,6 +84,31 @@ impl Ruleset for Bash {
             _ => vec![],
         };
         Ok(Some(options))
+    }
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        Some(self)
+    }
+}
+
+impl HeapGame for Bash {
+    fn visit_options(&self, n: usize, visit: &mut dyn FnMut(&[usize])) {
+        (1..=(self.most as usize).min(n)).for_each(|k| visit(&[n - k]));
+    }
+
+    fn known_regularity(&self) -> Option<Proof> {
+        let period = usize::try_from(self.most).ok()?.checked_add(1)?;
+        Some(Proof {
+            regularity: Regularity {
+                period: Period {
+                    preperiod: 0,
+                    period,
+                },
+                saltus: 0,
+            },
+            theorem: "closed form G(n) = n mod (M + 1)".into(),
+            needs: period,
+        })
     }
 }
 

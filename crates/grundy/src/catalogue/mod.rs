@@ -6,11 +6,13 @@ mod bash;
 mod graph;
 mod heap;
 mod nim;
+mod octal;
 mod subtraction;
 
 pub use bash::Bash;
 pub use graph::Graph;
 pub use nim::Nim;
+pub use octal::CodeRuleset;
 pub use subtraction::Subtraction;
 
 use crate::component::ComponentRef;
@@ -37,6 +39,11 @@ pub static FAMILIES: &[Family] = &[
     bash::FAMILY,
     subtraction::FAMILY,
     graph::FAMILY,
+    octal::OCTAL,
+    octal::HEX,
+    octal::KAYLES,
+    octal::DAWSON,
+    octal::GRUNDYS_GAME,
 ];
 
 /// The family of this name.

@@ -8,6 +8,8 @@ use super::{heap, no_parameters, Family};
 use crate::component::{components, ComponentRef};
 use crate::expr::{ComponentText, Word};
 use crate::game::{Game, Ruleset};
+use crate::period::{Period, Regularity};
+use crate::sequence::{HeapGame, Proof};
 use crate::Result;
 
 pub const FAMILY: Family = Family {
@@ -62,6 +64,30 @@ impl Ruleset for Nim {
             vec![]
         };
         Ok(Some(options))
+    }
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        Some(self)
+    }
+}
+
+impl HeapGame for Nim {
+    fn visit_options(&self, n: usize, visit: &mut dyn FnMut(&[usize])) {
+        (0..n).for_each(|k| visit(&[k]));
+    }
+
+    fn known_regularity(&self) -> Option<Proof> {
+        Some(Proof {
+            regularity: Regularity {
+                period: Period {
+                    preperiod: 0,
+                    period: 1,
+                },
+                saltus: 1,
+            },
+            theorem: "closed form G(n) = n".into(),
+            needs: 1,
+        })
     }
 }
 

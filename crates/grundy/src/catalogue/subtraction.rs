@@ -15,7 +15,8 @@ use super::{heap, Family};
 use crate::component::{components, ComponentRef};
 use crate::expr::{ComponentText, Word};
 use crate::game::{Game, Ruleset};
-use crate::period::{smallest_period, Period};
+use crate::period::{smallest_period, Period, Regularity};
+use crate::sequence::{HeapGame, Proof};
 use crate::value::MexSet;
 use crate::{Error, Result};
 
@@ -185,6 +186,31 @@ impl Ruleset for Subtraction {
             }
         };
         Ok(Some(BigUint::from(sequence.values[index])))
+    }
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        Some(self)
+    }
+}
+
+impl HeapGame for Subtraction {
+    fn visit_options(&self, n: usize, visit: &mut dyn FnMut(&[usize])) {
+        for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
+            visit(&[n - s as usize]);
+        }
+    }
+
+    /// The period found by a repeated window (see the module's comment).
+    fn known_regularity(&self) -> Option<Proof> {
+        let sequence = self.sequence().ok()?;
+        Some(Proof {
+            regularity: Regularity {
+                period: sequence.period?,
+                saltus: 0,
+            },
+            theorem: "repeated window of max(S) values".into(),
+            needs: sequence.values.len(),
+        })
     }
 }
 
