@@ -60,8 +60,10 @@ impl Sum {
     }
 
     /// The winning moves under normal play, found as for Nim: with `x` the
-    /// nimber of the sum, a component of nimber `g` with `g ^ x < g` has
-    /// winning moves exactly to its options of nimber `g ^ x`.
+    /// nimber of the sum, the winning moves in a component of nimber `g` are
+    /// its options of nimber `g ^ x`. The mex promises one when `g ^ x < g`;
+    /// unlike Nim, a game may also have options of larger nimber, and a move
+    /// to one of value `g ^ x > g` wins too, so every component is asked.
     pub fn winning_moves(&self) -> Result<Vec<Move>> {
         let total = self.nimber()?;
         let mut moves = Vec::new();
@@ -69,12 +71,9 @@ impl Sum {
             return Ok(moves);
         }
         for (i, c) in self.components.iter().enumerate() {
-            let value = c.nimber()?;
-            let target = &value ^ &total;
-            if target < value {
-                let options = c.options_with_nimber(&target)?;
-                moves.extend(options.into_iter().map(|to| Move { component: i, to }));
-            }
+            let target = c.nimber()? ^ &total;
+            let options = c.options_with_nimber(&target)?;
+            moves.extend(options.into_iter().map(|to| Move { component: i, to }));
         }
         Ok(moves)
     }
