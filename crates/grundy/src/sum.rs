@@ -3,7 +3,7 @@
 use num_bigint::BigUint;
 
 use crate::component::ComponentRef;
-use crate::game::Game;
+use crate::game::{Arity, Game};
 use crate::value::Outcome;
 use crate::Result;
 
@@ -26,13 +26,16 @@ impl Sum {
     }
 
     /// The sum as an expression that parses back to it. Neighbouring
-    /// components of one ruleset share its name: `nim 1 4 5 + kayles 3`.
+    /// components of one ruleset share its name, `nim 1 4 5 + kayles 3`,
+    /// unless a position is all the words (`staircase 1 2 + staircase 3`).
     pub fn expression(&self) -> String {
         let mut groups: Vec<(String, Vec<String>)> = Vec::new();
         for c in &self.components {
             let name = c.ruleset_name();
             match groups.last_mut() {
-                Some((last, positions)) if *last == name => positions.push(c.position_text()),
+                Some((last, positions)) if *last == name && c.arity() != Arity::Whole => {
+                    positions.push(c.position_text())
+                }
                 _ => groups.push((name, vec![c.position_text()])),
             }
         }
