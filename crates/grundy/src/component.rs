@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use num_bigint::BigUint;
 
 use crate::expr::Word;
-use crate::game::Ruleset;
+use crate::game::{Arity, Ruleset};
 use crate::sequence::HeapGame;
 use crate::solver::Solver;
 use crate::Result;
@@ -17,6 +17,8 @@ pub trait Component: Send + Sync {
     fn ruleset_name(&self) -> String;
     /// What the component is called in a move: "heap", "token".
     fn noun(&self) -> &'static str;
+    /// How the ruleset's positions are written (see `Ruleset::arity`).
+    fn arity(&self) -> Arity;
     /// The position, as an expression writes it after the ruleset's name.
     fn position_text(&self) -> String;
     /// The Grundy value: by closed form where the ruleset has one, else by
@@ -48,12 +50,15 @@ pub fn components<R: Ruleset>(
     family: &Word,
     words: &[Word],
 ) -> Result<Vec<ComponentRef>> {
-    let arity = ruleset.arity();
+    let arity = match ruleset.arity() {
+        Arity::Each(n) => n,
+        Arity::Whole => words.len(),
+    };
     if words.is_empty() {
-        let what = if arity == 1 {
-            "at least one position".to_string()
-        } else {
-            format!("a position of {arity} numbers")
+        let what = match ruleset.arity() {
+            Arity::Each(1) => "at least one position".to_string(),
+            Arity::Each(n) => format!("a position of {n} numbers"),
+            Arity::Whole => "a position".to_string(),
         };
         return Err(family.error(format!("{} needs {what}", family.text)));
     }
@@ -123,6 +128,10 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
 
     fn noun(&self) -> &'static str {
         self.shared.ruleset.noun()
+    }
+
+    fn arity(&self) -> Arity {
+        self.shared.ruleset.arity()
     }
 
     fn position_text(&self) -> String {

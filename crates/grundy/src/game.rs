@@ -25,6 +25,16 @@ pub trait Game {
     fn format_position(&self, position: &Self::Position) -> String;
 }
 
+/// How many words of an expression make one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arity {
+    /// Every `n` words are a position, so `wythoff 3 5 1 2` is two positions.
+    Each(usize),
+    /// All the words are one position, as in `staircase 3 0 2`, where the
+    /// number of stairs is up to the user.
+    Whole,
+}
+
 /// A game's rules with their parameters, as the catalogue offers it: it can
 /// be named, parsed and printed in expressions, and may know closed forms.
 pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static {
@@ -37,12 +47,12 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
         "heap"
     }
 
-    /// How many words of an expression make one position: 1 for a heap.
-    fn arity(&self) -> usize {
-        1
+    /// How the words of an expression make positions: one word a heap.
+    fn arity(&self) -> Arity {
+        Arity::Each(1)
     }
 
-    /// Reads one position from `arity()` words.
+    /// Reads one position from its words (as many as `arity()` says).
     fn parse_position(&self, words: &[Word]) -> Result<Self::Position>;
 
     /// The Grundy value from a closed form or a proven table, where the family

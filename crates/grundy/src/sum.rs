@@ -3,7 +3,7 @@
 use num_bigint::BigUint;
 
 use crate::component::ComponentRef;
-use crate::game::Game;
+use crate::game::{Arity, Game};
 use crate::value::Outcome;
 use crate::Result;
 
@@ -26,13 +26,16 @@ impl Sum {
     }
 
     /// The sum as an expression that parses back to it. Neighbouring
-    /// components of one ruleset share its name: `nim 1 4 5 + kayles 3`.
+    /// components of one ruleset share its name, `nim 1 4 5 + kayles 3`,
+    /// unless a position is all the words (`staircase 1 2 + staircase 3`).
     pub fn expression(&self) -> String {
         let mut groups: Vec<(String, Vec<String>)> = Vec::new();
         for c in &self.components {
             let name = c.ruleset_name();
             match groups.last_mut() {
-                Some((last, positions)) if *last == name => positions.push(c.position_text()),
+                Some((last, positions)) if *last == name && c.arity() != Arity::Whole => {
+                    positions.push(c.position_text())
+                }
                 _ => groups.push((name, vec![c.position_text()])),
             }
         }
@@ -60,8 +63,10 @@ impl Sum {
     }
 
     /// The winning moves under normal play, found as for Nim: with `x` the
-    /// nimber of the sum, a component of nimber `g` with `g ^ x < g` has
-    /// winning moves exactly to its options of nimber `g ^ x`.
+    /// nimber of the sum, the winning moves in a component of nimber `g` are
+    /// its options of nimber `g ^ x`. The mex promises one when `g ^ x < g`;
+    /// unlike Nim, a game may also have options of larger nimber, and a move
+    /// to one of value `g ^ x > g` wins too, so every component is asked.
     pub fn winning_moves(&self) -> Result<Vec<Move>> {
         let total = self.nimber()?;
         let mut moves = Vec::new();
@@ -69,12 +74,9 @@ impl Sum {
             return Ok(moves);
         }
         for (i, c) in self.components.iter().enumerate() {
-            let value = c.nimber()?;
-            let target = &value ^ &total;
-            if target < value {
-                let options = c.options_with_nimber(&target)?;
-                moves.extend(options.into_iter().map(|to| Move { component: i, to }));
-            }
+            let target = c.nimber()? ^ &total;
+            let options = c.options_with_nimber(&target)?;
+            moves.extend(options.into_iter().map(|to| Move { component: i, to }));
         }
         Ok(moves)
     }

@@ -1,15 +1,13 @@
 //! The nim-sequence engine against published tables (copied into
 //! `tests/data/` with their `source`), and its two methods against each other.
 
+mod common;
+
+use common::data;
 use grundy::period::{Period, Regularity};
 use grundy::sequence::{MethodChoice, Report, Sequence, TakeAndBreak};
 use proptest::prelude::*;
 use serde_json::Value;
-
-fn data(name: &str) -> Value {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
 
 fn numbers(v: &Value) -> Vec<u32> {
     v.as_array()
@@ -41,7 +39,7 @@ fn proven(report: &Report) -> Period {
 /// OEIS A002186: Kayles (0.77), period 12 from heap 71.
 #[test]
 fn kayles_reproduces_oeis_a002186() {
-    let oeis = data("kayles_A002186.json");
+    let oeis = data("sequences/kayles_A002186.json");
     let published = numbers(&oeis["values"]);
     let (values, report) = run(code("0.77"), MethodChoice::Auto, 10_000, false);
     assert_eq!(values[..published.len()], published[..]);
@@ -61,7 +59,7 @@ fn kayles_reproduces_oeis_a002186() {
 /// at 51; Dawson's Kayles (0.07) has the same values shifted by one heap.
 #[test]
 fn dawson_reproduces_oeis_a002187() {
-    let oeis = data("dawsons_chess_A002187.json");
+    let oeis = data("sequences/dawsons_chess_A002187.json");
     let published = numbers(&oeis["values"]);
     let (chess, report) = run(code("0.137"), MethodChoice::Auto, 10_000, false);
     assert_eq!(chess[..published.len()], published[..]);
@@ -88,7 +86,7 @@ fn dawson_reproduces_oeis_a002187() {
 /// OEIS A002188: Grundy's game. No period is known, nor proven here.
 #[test]
 fn grundys_game_reproduces_oeis_a002188() {
-    let oeis = data("grundys_game_A002188.json");
+    let oeis = data("sequences/grundys_game_A002188.json");
     let published = numbers(&oeis["values"]);
     for method in [MethodChoice::Naive, MethodChoice::Sparse] {
         let (values, report) = run(TakeAndBreak::grundys_game(), method, 2000, false);
@@ -101,7 +99,7 @@ fn grundys_game_reproduces_oeis_a002188() {
 /// values and its period, proven by the periodicity theorem.
 #[test]
 fn octal_games_reproduce_the_trivial_games_table() {
-    let table = data("octal_trivial_games_subset.json");
+    let table = data("octal/octal_trivial_games_subset.json");
     for row in table["rows"].as_array().unwrap() {
         let game = row["game"].as_str().unwrap();
         let pre = numbers(&row["preperiod_values"]);

@@ -163,6 +163,9 @@ pub struct CodeEngine {
     /// Bits of the largest value so far: option values stay below `2^bits`.
     bits: u32,
     set: ValueSet,
+    /// `wanted[v]` is 1 while a sparse-space scan looks for `v`: a byte
+    /// table, the cheapest test in the scan's inner loop.
+    wanted: Vec<u8>,
     sparse: SparseSpace,
 }
 
@@ -176,10 +179,10 @@ pub struct CodeEngine {
 /// heaps are rare. To compute `G(n)`:
 /// 1. collect the values of the moves that do not split, and of the splits
 ///    with a rare part (few);
-/// 2. try candidates in increasing order, skipping collected ones: a common
-///    candidate is reached by no other split, so it is `G(n)`; a rare one is
-///    `G(n)` only if no split reaches it, which a scan of the splits settles,
-///    usually within a few steps when some split does reach it.
+/// 2. the least common value not collected is reached by no other split,
+///    so `G(n)` is at most that value `c`; scan the splits until each rare
+///    value below `c` is found reached (then `G(n) = c`, usually after a few
+///    hundred splits), or the scan ends and `G(n)` is the least one missing.
 ///
 /// Only the speed depends on the mask, never the values: the mask is the one
 /// that makes fewest heaps rare so far, chosen again as the sequence doubles.
@@ -210,6 +213,7 @@ impl CodeEngine {
             moves,
             bits: 0,
             set: ValueSet::new(),
+            wanted: Vec::new(),
             sparse: SparseSpace {
                 mask: 0,
                 rare: Vec::new(),
@@ -220,6 +224,14 @@ impl CodeEngine {
 
     pub fn code(&self) -> &TakeAndBreak {
         &self.code
+    }
+
+    /// Continues after values computed elsewhere, the largest of `bits`
+    /// bits: the mask is chosen again from them at the next heap.
+    pub fn resume(&mut self, bits: u32) {
+        self.bits = bits;
+        self.sparse.rare.clear();
+        self.sparse.next_choice = FIRST_MASK_CHOICE;
     }
 
     /// How many heaps are rare for the sparse-space method (0 when naive).
@@ -234,7 +246,7 @@ impl CodeEngine {
         if sparse && n >= self.sparse.next_choice {
             self.choose_mask(values);
         }
-        self.set.reset(self.bits);
+        self.set.reset(self.bits + 1);
         let g = if sparse {
             self.sparse_value(values)
         } else {
@@ -296,29 +308,61 @@ impl CodeEngine {
     fn sparse_value<T: Nimber>(&mut self, g: &[T]) -> u32 {
         self.collect_options(g, true);
         let mask = self.sparse.mask;
-        (0..)
-            .filter(|&v| !self.set.contains(v))
-            .find(|&v| !rare(v, mask) || !self.some_split_reaches(g, v))
-            .expect("some value is not reached")
-    }
-
-    /// Whether a two-heap split of heap `g.len()` has value `v`.
-    fn some_split_reaches<T: Nimber>(&self, g: &[T], v: u32) -> bool {
+        // No split can reach the least common value not collected, so
+        // `G(n)` is at most that; below it, the rare values not collected
+        // are `G(n)` unless some split of two common heaps reaches them.
+        let common = (0..)
+            .find(|&v| !rare(v, mask) && !self.set.contains(v))
+            .expect("some value is not reached");
+        if self.wanted.len() < 1 << (self.bits + 1) {
+            self.wanted.resize(1 << (self.bits + 1), 0);
+        }
+        let mut missing = 0;
+        for v in (0..common).filter(|&v| !self.set.contains(v)) {
+            self.wanted[v as usize] = 1;
+            missing += 1;
+        }
         let n = g.len();
-        self.moves
-            .iter()
-            .filter(|&&(k, d)| d & TWO != 0 && k + 2 <= n)
-            .any(|&(k, _)| {
-                let m = n - k;
-                let last = if self.code.unequal {
-                    (m - 1) / 2
-                } else {
-                    m / 2
+        for &(k, d) in &self.moves {
+            if missing == 0 || k + 2 > n {
+                break;
+            }
+            if d & TWO == 0 {
+                continue;
+            }
+            let m = n - k;
+            let last = if self.code.unequal {
+                (m - 1) / 2
+            } else {
+                m / 2
+            };
+            // Blocks of splits are tested without a branch per split: most
+            // blocks reach no missing value.
+            let mut a = 1;
+            while a <= last && missing > 0 {
+                let end = last.min(a + 63);
+                let splits = || {
+                    let (small, large) = (&g[a..=end], &g[m - end..=m - a]);
+                    (small.iter().zip(large.iter().rev())).map(|(&x, &y)| x.into() ^ y.into())
                 };
-                (1..=last)
-                    .zip((m - last..m).rev())
-                    .any(|(a, b)| g[a].into() ^ g[b].into() == v)
-            })
+                let wanted = &mut self.wanted;
+                if splits().fold(0, |hit, v| hit | wanted[v as usize]) != 0 {
+                    for v in splits() {
+                        if wanted[v as usize] != 0 {
+                            wanted[v as usize] = 0;
+                            self.set.insert(v);
+                            missing -= 1;
+                        }
+                    }
+                }
+                a = end + 1;
+            }
+        }
+        // What was not found is `G(n)` or above it: stop wanting it.
+        for v in 0..common {
+            self.wanted[v as usize] = 0;
+        }
+        self.set.mex()
     }
 
     /// Chooses the mask that makes fewest heaps rare, and lists those heaps.
@@ -337,7 +381,8 @@ impl CodeEngine {
                 .map(|v| count[v])
                 .sum()
         };
-        let mask = (0..1u32 << bits)
+        // Mask 0 would make every value rare.
+        let mask = (1..(1u32 << bits).max(2))
             .min_by_key(|&m| (rare_count(m), m))
             .expect("at least one mask");
         let sparse = &mut self.sparse;

@@ -16,6 +16,9 @@ pub use values::Values;
 
 use values::{with_values, Next};
 
+use crate::catalogue::family;
+use crate::component::ComponentRef;
+use crate::expr::{self, Word};
 use crate::period::{
     longest_regular_tail, octal_theorem_needs, smallest_regularity, Nimber, Regularity,
 };
@@ -37,6 +40,38 @@ pub trait HeapGame: Send + Sync {
     fn take_and_break(&self) -> Option<&TakeAndBreak> {
         None
     }
+}
+
+/// The ruleset written in `text` (`kayles`, `subtraction(1,3,4)`), as a
+/// component whose [`heap_game`](crate::Component::heap_game) is there.
+pub fn heap_ruleset(text: &str) -> Result<ComponentRef> {
+    let mut written = expr::parse(text)?;
+    if written.len() > 1 {
+        return Err(Error::Parse {
+            column: text.find('+').map_or(1, |i| text[..i].chars().count() + 1),
+            message: "expected one ruleset, not a sum".into(),
+        });
+    }
+    let mut written = written.remove(0);
+    if let Some(extra) = written.positions.first() {
+        return Err(extra.error("expected a ruleset alone, without heaps"));
+    }
+    let name = &written.family;
+    let family =
+        family(&name.text).ok_or_else(|| name.error(format!("unknown family '{}'", name.text)))?;
+    // Any heap stands for the ruleset: the component built at heap 0.
+    written.positions.push(Word {
+        text: "0".into(),
+        column: name.column,
+    });
+    let component = (family.build)(&written)?.remove(0);
+    if component.heap_game().is_none() {
+        return Err(name.error(format!(
+            "{} is not a heap game, so it has no nim-sequence",
+            name.text
+        )));
+    }
+    Ok(component)
 }
 
 /// A regularity that holds for the whole infinite sequence.
@@ -96,7 +131,7 @@ impl Next for Stepper<'_> {
     fn next<T: Nimber>(&mut self, values: &[T]) -> u32 {
         match self {
             Stepper::Options(game, set, bits) => {
-                set.reset(*bits);
+                set.reset(*bits + 1);
                 game.visit_options(values.len(), &mut |parts| {
                     set.insert(parts.iter().fold(0, |x, &h| x ^ values[h].into()));
                 });
@@ -174,6 +209,19 @@ impl<'g> Sequence<'g> {
         }
     }
 
+    /// Starts again from values computed before (a checkpoint): they must
+    /// be this sequence's first values.
+    pub fn resume(&mut self, values: Values) {
+        self.largest = values.to_vec().into_iter().max().unwrap_or(0);
+        let bits = 32 - self.largest.leading_zeros();
+        match &mut self.stepper {
+            Stepper::Options(_, _, b) => *b = bits,
+            Stepper::Code(engine) => engine.resume(bits),
+        }
+        self.values = values;
+        self.next_check = 0;
+    }
+
     pub fn values(&self) -> &Values {
         &self.values
     }
@@ -203,8 +251,12 @@ impl<'g> Sequence<'g> {
             }
             let len = self.values.len();
             let mut until = end.min(len + CHUNK);
-            if self.octal_theorem.is_some() && self.proof.is_none() {
-                until = until.min(self.next_check.max(len + 1));
+            match &self.proof {
+                Some(proof) if !full => until = until.min(proof.needs),
+                None if self.octal_theorem.is_some() => {
+                    until = until.min(self.next_check.max(len + 1));
+                }
+                _ => {}
             }
             self.extend_to(until);
             if self.values.len() >= self.next_check && self.proof.is_none() {
@@ -276,37 +328,45 @@ impl<'g> Sequence<'g> {
     }
 }
 
-/// A set of small nimbers for one heap's options, emptied per heap. Values
-/// below `2^bits` XOR to values below it too, so the set is sized once per
-/// width of the values and never checks bounds on insert.
+/// A set of small nimbers for one heap's options, emptied per heap without
+/// touching its memory: a value is in the set when its stamp is the current
+/// one. Values below `2^b` XOR to values below it too, so the set is sized
+/// once per width `b` of the values (callers leave room for the mex, or
+/// for a value one bit wider) and inserting never checks bounds.
 struct ValueSet {
-    words: Vec<u64>,
+    stamps: Vec<u32>,
+    now: u32,
 }
 
 impl ValueSet {
     fn new() -> ValueSet {
-        ValueSet { words: vec![0] }
+        ValueSet {
+            stamps: vec![0; 2],
+            now: 1,
+        }
     }
 
     /// Makes room for every value below `2^bits` and empties the set.
     fn reset(&mut self, bits: u32) {
-        let words = ((1usize << bits) / 64).max(1);
-        if self.words.len() < words {
-            self.words.resize(words, 0);
+        if self.stamps.len() < 1 << bits {
+            self.stamps.resize(1 << bits, 0);
         }
-        self.words.fill(0);
+        self.now = self.now.wrapping_add(1);
+        if self.now == 0 {
+            // Once in 2^32 heaps: forget the stamps of the previous round.
+            self.stamps.fill(0);
+            self.now = 1;
+        }
     }
 
     #[inline]
     fn insert(&mut self, v: u32) {
-        self.words[(v / 64) as usize] |= 1 << (v % 64);
+        self.stamps[v as usize] = self.now;
     }
 
     #[inline]
     fn contains(&self, v: u32) -> bool {
-        self.words
-            .get((v / 64) as usize)
-            .is_some_and(|w| w & (1 << (v % 64)) != 0)
+        self.stamps.get(v as usize) == Some(&self.now)
     }
 
     fn mex(&self) -> u32 {
