@@ -94,13 +94,14 @@ fn tail_for<T: Nimber>(values: &[T], p: usize, known: Option<Regularity>) -> Reg
 /// among the terms computed so far: the one the sequence looks like it
 /// settles into. Ties go to the smaller period.
 ///
-/// Every `p < len` is tried. Most fail within a few terms; a multiple of the
-/// best period so far skips the tail that period already covers, so one call
-/// costs about `len` comparisons rather than `len` per multiple.
+/// Every `p <= len / 2` is tried (a period seen less than twice is no
+/// evidence). Most fail within a few terms; a multiple of the best period so
+/// far skips the tail that period already covers, so one call costs about
+/// `len / 2` comparisons rather than `len` per multiple.
 pub fn longest_regular_tail<T: Nimber>(values: &[T]) -> Option<Regularity> {
     let len = values.len();
     let mut best: Option<Regularity> = None;
-    for p in 1..len {
+    for p in 1..=len / 2 {
         let found = tail_for(values, p, best);
         if best.is_none_or(|b| found.confirmed(len) > b.confirmed(len)) {
             best = Some(found);

@@ -163,9 +163,14 @@ pub struct CodeEngine {
     /// Bits of the largest value so far: option values stay below `2^bits`.
     bits: u32,
     set: ValueSet,
-    /// `wanted[v]` is 1 while a sparse-space scan looks for `v`: a byte
-    /// table, the cheapest test in the scan's inner loop.
+    /// `wanted[v]` is 1 while a sparse-space scan looks for `v`.
     wanted: Vec<u8>,
+    /// How many wanted values have each low byte: the scan's inner loop
+    /// tests this table, which needs no bounds check.
+    wanted_low: Box<[u16; 256]>,
+    /// `(m, last)` for each move that splits heap `n` into `a + (m - a)`,
+    /// `1 <= a <= last`: kept to spare an allocation per heap.
+    splits: Vec<(usize, usize)>,
     sparse: SparseSpace,
 }
 
@@ -189,14 +194,21 @@ pub struct CodeEngine {
 /// Moves to three heaps (hexadecimal codes) are collected in full.
 struct SparseSpace {
     mask: u32,
-    /// The rare heaps (sizes at least 1), in increasing order.
-    rare: Vec<usize>,
+    /// The rare heaps (sizes at least 1) in increasing order, with their
+    /// values.
+    rare: Vec<(usize, u32)>,
     /// When to choose the mask again: at each doubling of the sequence.
     next_choice: usize,
 }
 
 /// Heaps computed naively before the first choice of mask.
 const FIRST_MASK_CHOICE: usize = 256;
+
+/// The low byte of a value, an index of `wanted_low`.
+#[inline]
+fn low(v: u32) -> usize {
+    (v & 0xFF) as usize
+}
 
 fn rare(v: u32, mask: u32) -> bool {
     (v & mask).count_ones() % 2 == 0
@@ -214,6 +226,8 @@ impl CodeEngine {
             bits: 0,
             set: ValueSet::new(),
             wanted: Vec::new(),
+            wanted_low: Box::new([0; 256]),
+            splits: Vec::new(),
             sparse: SparseSpace {
                 mask: 0,
                 rare: Vec::new(),
@@ -255,7 +269,7 @@ impl CodeEngine {
         };
         self.bits = self.bits.max(32 - g.leading_zeros());
         if sparse && n > 0 && rare(g, self.sparse.mask) {
-            self.sparse.rare.push(n);
+            self.sparse.rare.push((n, g));
         }
         g
     }
@@ -279,9 +293,14 @@ impl CodeEngine {
             }
             if d & TWO != 0 && m >= 2 {
                 if rare_splits_only {
-                    for &r in self.sparse.rare.iter().take_while(|&&r| r < m) {
-                        if !(self.code.unequal && 2 * r == m) {
-                            self.set.insert(value(r) ^ value(m - r));
+                    let equal = if self.code.unequal && m % 2 == 0 {
+                        m / 2
+                    } else {
+                        0
+                    };
+                    for &(r, v) in self.sparse.rare.iter().take_while(|&&(r, _)| r < m) {
+                        if r != equal {
+                            self.set.insert(v ^ value(m - r));
                         }
                     }
                 } else {
@@ -320,47 +339,61 @@ impl CodeEngine {
         let mut missing = 0;
         for v in (0..common).filter(|&v| !self.set.contains(v)) {
             self.wanted[v as usize] = 1;
+            self.wanted_low[low(v)] += 1;
             missing += 1;
         }
+        // Splits `a + (m - a)` for every move that splits, in blocks of `a`
+        // taken in step for all of them (the witness of a missing value may
+        // be a split after any of the moves), each block tested without a
+        // branch per split: most blocks reach no missing value.
         let n = g.len();
-        for &(k, d) in &self.moves {
-            if missing == 0 || k + 2 > n {
-                break;
-            }
-            if d & TWO == 0 {
-                continue;
-            }
-            let m = n - k;
-            let last = if self.code.unequal {
-                (m - 1) / 2
-            } else {
-                m / 2
-            };
-            // Blocks of splits are tested without a branch per split: most
-            // blocks reach no missing value.
-            let mut a = 1;
-            while a <= last && missing > 0 {
+        let unequal = self.code.unequal;
+        let splits = &mut self.splits;
+        splits.clear();
+        splits.extend(
+            (self.moves.iter())
+                .filter(|&&(k, d)| d & TWO != 0 && k + 2 <= n)
+                .map(|&(k, _)| {
+                    (
+                        n - k,
+                        if unequal {
+                            (n - k - 1) / 2
+                        } else {
+                            (n - k) / 2
+                        },
+                    )
+                }),
+        );
+        let most = splits.iter().map(|&(_, last)| last).max().unwrap_or(0);
+        let mut a = 1;
+        while a <= most && missing > 0 {
+            for &(m, last) in splits.iter() {
+                if a > last {
+                    continue;
+                }
                 let end = last.min(a + 63);
-                let splits = || {
+                let values = || {
                     let (small, large) = (&g[a..=end], &g[m - end..=m - a]);
                     (small.iter().zip(large.iter().rev())).map(|(&x, &y)| x.into() ^ y.into())
                 };
-                let wanted = &mut self.wanted;
-                if splits().fold(0, |hit, v| hit | wanted[v as usize]) != 0 {
-                    for v in splits() {
-                        if wanted[v as usize] != 0 {
+                let (wanted, wanted_low) = (&mut self.wanted, &mut self.wanted_low);
+                if values().fold(0, |hit, v| hit | wanted_low[low(v)]) != 0 {
+                    for v in values() {
+                        if wanted_low[low(v)] != 0 && wanted[v as usize] != 0 {
                             wanted[v as usize] = 0;
+                            wanted_low[low(v)] -= 1;
                             self.set.insert(v);
                             missing -= 1;
                         }
                     }
                 }
-                a = end + 1;
             }
+            a += 64;
         }
         // What was not found is `G(n)` or above it: stop wanting it.
         for v in 0..common {
             self.wanted[v as usize] = 0;
+            self.wanted_low[low(v)] = 0;
         }
         self.set.mex()
     }
@@ -388,7 +421,10 @@ impl CodeEngine {
         let sparse = &mut self.sparse;
         if mask != sparse.mask || sparse.rare.is_empty() {
             sparse.mask = mask;
-            sparse.rare = (1..g.len()).filter(|&i| rare(g[i].into(), mask)).collect();
+            sparse.rare = (1..g.len())
+                .map(|i| (i, g[i].into()))
+                .filter(|&(_, v)| rare(v, mask))
+                .collect();
         }
         sparse.next_choice = 2 * g.len();
     }

@@ -284,10 +284,10 @@ impl<'g> Sequence<'g> {
 
     /// Looks for a period that the octal periodicity theorem proves with the
     /// values computed, and plans the next look: after the sequence grew by a
-    /// sixteenth, or where the most likely period would be proven if it holds.
+    /// quarter, or where the most likely period would be proven if it holds.
     fn look_for_period(&mut self) {
         let len = self.values.len();
-        self.next_check = len + (len / 16).max(64);
+        self.next_check = len + (len / 4).max(64);
         let best = with_values!(&self.values, v => longest_regular_tail(v));
         let (Some(t), Some(best)) = (self.octal_theorem, best) else {
             return;
