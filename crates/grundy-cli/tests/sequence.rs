@@ -1,0 +1,195 @@
+//! `grundy sequence` end to end: the contract of DESIGN.md, its files, and
+//! bad input.
+
+use assert_cmd::Command;
+use grundy::sequence::Values;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+fn sequence_json(args: &[&str]) -> Value {
+    let out = grundy()
+        .arg("sequence")
+        .args(args)
+        .arg("--json")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).unwrap()
+}
+
+/// A path in a fresh temporary directory of this test.
+fn temp_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "grundy-sequence-tests-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn kayles_period_is_proven_by_the_octal_theorem() {
+    let json = sequence_json(&["kayles", "--to", "1000"]);
+    assert_eq!(json["ruleset"], "kayles");
+    assert_eq!(json["period"], 12);
+    assert_eq!(json["preperiod"], 71);
+    assert_eq!(json["saltus"], 0);
+    assert_eq!(json["proven"], true);
+    assert_eq!(json["theorem"], "octal periodicity theorem");
+    // It stops once the period is proven.
+    assert_eq!(json["heaps"], json["proof_heaps"]);
+    assert!(json.get("values").is_none());
+}
+
+#[test]
+fn full_computes_every_heap_asked() {
+    let json = sequence_json(&["octal(.07)", "--to", "300", "--full", "--values"]);
+    assert_eq!(json["ruleset"], "octal(0.07)");
+    assert_eq!(json["heaps"], 301);
+    assert_eq!(json["values"].as_array().unwrap().len(), 301);
+    assert_eq!(json["period"], 34);
+}
+
+#[test]
+fn subtraction_games_are_proven_by_a_repeated_window() {
+    let json = sequence_json(&["subtraction(1,3,4)", "--to", "100", "--values"]);
+    assert_eq!(json["period"], 7);
+    assert_eq!(json["preperiod"], 0);
+    assert_eq!(json["theorem"], "repeated window of max(S) values");
+    let values = json["values"].as_array().unwrap();
+    assert_eq!(values[..7], [0, 1, 0, 1, 2, 3, 2].map(Value::from));
+}
+
+#[test]
+fn nim_has_saltus_one() {
+    let json = sequence_json(&["nim", "--to", "10", "--full", "--values"]);
+    assert_eq!(json["period"], 1);
+    assert_eq!(json["saltus"], 1);
+    assert_eq!(json["values"], Value::from((0..=10).collect::<Vec<u32>>()));
+}
+
+#[test]
+fn a_period_not_proven_is_only_observed() {
+    let json = sequence_json(&["kayles", "--to", "120"]);
+    assert_eq!(json["period"], 12);
+    assert_eq!(json["proven"], false);
+    assert_eq!(json["theorem"], Value::Null);
+    let text = grundy()
+        .args(["sequence", "grundys-game", "--to", "500"])
+        .assert()
+        .success();
+    text.stdout(predicate::str::contains("proven:    no"));
+}
+
+#[test]
+fn naive_and_sparse_methods_print_the_same_values() {
+    let run = |method: &str| {
+        sequence_json(&["grundys-game", "--to", "3000", "--values", "--method", method])["values"]
+            .clone()
+    };
+    assert_eq!(run("naive"), run("sparse"));
+}
+
+#[test]
+fn out_writes_the_binary_format_and_plot_an_svg() {
+    let out = temp_path("dawson.bin");
+    let plot = temp_path("dawson.svg");
+    grundy()
+        .args(["sequence", "dawson", "--to", "400", "--full"])
+        .arg("--out")
+        .arg(&out)
+        .arg("--plot")
+        .arg(&plot)
+        .assert()
+        .success();
+    let (name, values) = Values::read(&mut std::fs::File::open(&out).unwrap()).unwrap();
+    assert_eq!(name, "dawson");
+    assert_eq!(values.len(), 401);
+    assert_eq!(values.bytes_per_value(), 1);
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("period 34"), "{svg}");
+}
+
+#[test]
+fn a_checkpoint_resumes_where_it_stopped() {
+    let checkpoint = temp_path("grundy.checkpoint");
+    let run = |to: &str| {
+        grundy()
+            .args(["sequence", "grundys-game", "--to", to, "--json", "--values"])
+            .arg("--checkpoint")
+            .arg(&checkpoint)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    run("700");
+    let resumed: Value = serde_json::from_slice(&run("1500")).unwrap();
+    let direct = sequence_json(&["grundys-game", "--to", "1500", "--values"]);
+    assert_eq!(resumed["values"], direct["values"]);
+    // A checkpoint of another ruleset is refused.
+    grundy()
+        .args(["sequence", "kayles", "--to", "10", "--checkpoint"])
+        .arg(&checkpoint)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not kayles"));
+}
+
+#[test]
+fn bad_input_exits_2_and_points_at_the_problem() {
+    grundy()
+        .args(["sequence", "octal(0.08)", "--to", "10"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("column 10").and(predicate::str::contains("octal digit")));
+    grundy()
+        .args(["sequence", "kayles 5", "--to", "10"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("without heaps"));
+    grundy()
+        .args(["sequence", "octal(3.7)", "--to", "10"])
+        .assert()
+        .code(2);
+    grundy()
+        .args(["sequence", "nim", "--to", "10", "--method", "sparse"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("take-and-break"));
+}
+
+#[test]
+fn analyze_splits_heaps_of_octal_games() {
+    let out = grundy()
+        .args(["analyze", "kayles 5", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let json: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(json["nimber"], 4);
+    let moves: Vec<&str> = json["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    // Kayles 5: knocking the middle pin leaves two rows of two.
+    assert!(moves.contains(&"kayles 2 2"), "{moves:?}");
+    // A huge heap of a proven period, in a sum with another family.
+    let out = grundy()
+        .args(["analyze", "dawson 1000000000000000000000 + nim 3", "--json"])
+        .assert()
+        .success();
+    out.stdout(predicate::str::contains("\"outcome\""));
+}
