@@ -91,7 +91,14 @@ fn a_period_not_proven_is_only_observed() {
 #[test]
 fn naive_and_sparse_methods_print_the_same_values() {
     let run = |method: &str| {
-        sequence_json(&["grundys-game", "--to", "3000", "--values", "--method", method])["values"]
+        sequence_json(&[
+            "grundys-game",
+            "--to",
+            "3000",
+            "--values",
+            "--method",
+            method,
+        ])["values"]
             .clone()
     };
     assert_eq!(run("naive"), run("sparse"));
@@ -114,7 +121,10 @@ fn out_writes_the_binary_format_and_plot_an_svg() {
     assert_eq!(values.len(), 401);
     assert_eq!(values.bytes_per_value(), 1);
     let svg = std::fs::read_to_string(&plot).unwrap();
-    assert!(svg.starts_with("<svg") && svg.contains("period 34"), "{svg}");
+    assert!(
+        svg.starts_with("<svg") && svg.contains("period 34"),
+        "{svg}"
+    );
 }
 
 #[test]

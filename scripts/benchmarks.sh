@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs the long nim-sequence benchmarks of BENCHMARKS.md and writes their
+# table there, between the <!-- table --> markers: wall time, peak memory and
+# memory per heap, with the command that reproduces each figure.
+#
+# Usage: scripts/benchmarks.sh   (from anywhere; builds --release first)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet -p grundy-cli
+target="${CARGO_TARGET_DIR:-target}"
+grundy="$target/release/grundy"
+
+runs=(
+  "sequence octal(0.376) --to 8388607 --full"
+  "sequence octal(0.376) --to 8388607"
+  "sequence octal(0.354) --to 30000000"
+  "sequence grundys-game --to 16777215"
+)
+
+table="| command | heaps | wall time (s) | peak memory (MiB) | bytes per heap |
+| --- | --- | --- | --- | --- |"
+for run in "${runs[@]}"; do
+  read -r -a args <<<"$run"
+  stats=$(mktemp)
+  json=$(/usr/bin/time -f "%e %M" -o "$stats" "$grundy" "${args[@]}" --json)
+  read -r seconds kib <"$stats"
+  rm -f "$stats"
+  heaps=$(sed -E 's/.*"heaps":([0-9]+).*/\1/' <<<"$json")
+  per_heap=$(awk -v k="$kib" -v h="$heaps" 'BEGIN { printf "%.2f", k * 1024 / h }')
+  mib=$(awk -v k="$kib" 'BEGIN { printf "%.0f", k / 1024 }')
+  table+=$'\n'"| \`grundy $run\` | $heaps | $seconds | $mib | $per_heap |"
+  echo "grundy $run: $heaps heaps, $seconds s, $mib MiB" >&2
+done
+
+echo "$table"
+# Replace what lies between the markers with the new table.
+awk -v table="$table" '
+  /<!-- table -->/ { print; print table; skip = 1; next }
+  /<!-- \/table -->/ { skip = 0 }
+  !skip { print }
+' BENCHMARKS.md >BENCHMARKS.md.new
+mv BENCHMARKS.md.new BENCHMARKS.md
