@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use super::values::{low_byte as low, Stored};
 use super::{Nimber, ValueSet};
 
 /// A take-and-break ruleset: its code, and whether split heaps must differ
@@ -204,12 +205,6 @@ struct SparseSpace {
 /// Heaps computed naively before the first choice of mask.
 const FIRST_MASK_CHOICE: usize = 256;
 
-/// The low byte of a value, an index of `wanted_low`.
-#[inline]
-fn low(v: u32) -> usize {
-    (v & 0xFF) as usize
-}
-
 fn rare(v: u32, mask: u32) -> bool {
     (v & mask).count_ones() % 2 == 0
 }
@@ -254,7 +249,7 @@ impl CodeEngine {
     }
 
     /// Computes `G(values.len())` and records what the method keeps of it.
-    pub fn next<T: Nimber>(&mut self, values: &[T]) -> u32 {
+    pub fn next<T: Stored>(&mut self, values: &[T]) -> u32 {
         let n = values.len();
         let sparse = self.method == Method::Sparse && n >= FIRST_MASK_CHOICE;
         if sparse && n >= self.sparse.next_choice {
@@ -324,7 +319,7 @@ impl CodeEngine {
         }
     }
 
-    fn sparse_value<T: Nimber>(&mut self, g: &[T]) -> u32 {
+    fn sparse_value<T: Stored>(&mut self, g: &[T]) -> u32 {
         self.collect_options(g, true);
         let mask = self.sparse.mask;
         // No split can reach the least common value not collected, so
@@ -372,13 +367,11 @@ impl CodeEngine {
                     continue;
                 }
                 let end = last.min(a + 63);
-                let values = || {
-                    let (small, large) = (&g[a..=end], &g[m - end..=m - a]);
-                    (small.iter().zip(large.iter().rev())).map(|(&x, &y)| x.into() ^ y.into())
-                };
+                let (small, large) = (&g[a..=end], &g[m - end..=m - a]);
                 let (wanted, wanted_low) = (&mut self.wanted, &mut self.wanted_low);
-                if values().fold(0, |hit, v| hit | wanted_low[low(v)]) != 0 {
-                    for v in values() {
+                if T::some_split_marked(small, large, wanted_low) {
+                    let splits = small.iter().zip(large.iter().rev());
+                    for v in splits.map(|(&x, &y)| x.into() ^ y.into()) {
                         if wanted_low[low(v)] != 0 && wanted[v as usize] != 0 {
                             wanted[v as usize] = 0;
                             wanted_low[low(v)] -= 1;

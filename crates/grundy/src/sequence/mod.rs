@@ -14,7 +14,7 @@ mod values;
 pub use code::{CodeEngine, Method, TakeAndBreak};
 pub use values::Values;
 
-use values::{with_values, Next};
+use values::{with_values, Next, Stored};
 
 use crate::catalogue::family;
 use crate::component::ComponentRef;
@@ -128,7 +128,7 @@ enum Stepper<'g> {
 }
 
 impl Next for Stepper<'_> {
-    fn next<T: Nimber>(&mut self, values: &[T]) -> u32 {
+    fn next<T: Stored>(&mut self, values: &[T]) -> u32 {
         match self {
             Stepper::Options(game, set, bits) => {
                 set.reset(*bits + 1);
