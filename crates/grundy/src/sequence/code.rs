@@ -102,6 +102,16 @@ impl TakeAndBreak {
         !self.unequal && self.digits.iter().all(|d| d & THREE == 0)
     }
 
+    /// The largest smaller part `a` of a split of `m >= 1` tokens into two
+    /// heaps `a + (m - a)`, both at least 1.
+    fn largest_smaller_part(&self, m: usize) -> usize {
+        if self.unequal {
+            (m - 1) / 2
+        } else {
+            m / 2
+        }
+    }
+
     /// Every option of heap `n`, each as the heaps it leaves, in the order
     /// of the digits. A move that takes the whole heap leaves heap 0.
     pub fn for_each_option(&self, n: usize, mut visit: impl FnMut(&[usize])) {
@@ -113,11 +123,9 @@ impl TakeAndBreak {
             if d & ONE != 0 && m >= 1 {
                 visit(&[m]);
             }
-            if d & TWO != 0 {
-                for a in 1..=m / 2 {
-                    if !(self.unequal && 2 * a == m) {
-                        visit(&[a, m - a]);
-                    }
+            if d & TWO != 0 && m >= 2 {
+                for a in 1..=self.largest_smaller_part(m) {
+                    visit(&[a, m - a]);
                 }
             }
             if d & THREE != 0 {
@@ -187,8 +195,9 @@ pub struct CodeEngine {
 ///    with a rare part (few);
 /// 2. the least common value not collected is reached by no other split,
 ///    so `G(n)` is at most that value `c`; scan the splits until each rare
-///    value below `c` is found reached (then `G(n) = c`, usually after a few
-///    hundred splits), or the scan ends and `G(n)` is the least one missing.
+///    value below `c` is found reached (then `G(n) = c`; for Grundy's game
+///    after about 3000 of the millions of splits), or the scan ends and
+///    `G(n)` is the least one missing (then heap `n` is rare: seldom).
 ///
 /// Only the speed depends on the mask, never the values: the mask is the one
 /// that makes fewest heaps rare so far, chosen again as the sequence doubles.
@@ -229,10 +238,6 @@ impl CodeEngine {
                 next_choice: FIRST_MASK_CHOICE,
             },
         }
-    }
-
-    pub fn code(&self) -> &TakeAndBreak {
-        &self.code
     }
 
     /// Continues after values computed elsewhere, the largest of `bits`
@@ -299,11 +304,7 @@ impl CodeEngine {
                         }
                     }
                 } else {
-                    let last = if self.code.unequal {
-                        (m - 1) / 2
-                    } else {
-                        m / 2
-                    };
+                    let last = self.code.largest_smaller_part(m);
                     for (a, b) in (1..=last).zip((m - last..m).rev()) {
                         self.set.insert(g[a].into() ^ g[b].into());
                     }
@@ -342,22 +343,12 @@ impl CodeEngine {
         // be a split after any of the moves), each block tested without a
         // branch per split: most blocks reach no missing value.
         let n = g.len();
-        let unequal = self.code.unequal;
-        let splits = &mut self.splits;
+        let (code, splits) = (&self.code, &mut self.splits);
         splits.clear();
         splits.extend(
             (self.moves.iter())
                 .filter(|&&(k, d)| d & TWO != 0 && k + 2 <= n)
-                .map(|&(k, _)| {
-                    (
-                        n - k,
-                        if unequal {
-                            (n - k - 1) / 2
-                        } else {
-                            (n - k) / 2
-                        },
-                    )
-                }),
+                .map(|&(k, _)| (n - k, code.largest_smaller_part(n - k))),
         );
         let most = splits.iter().map(|&(_, last)| last).max().unwrap_or(0);
         let mut a = 1;
