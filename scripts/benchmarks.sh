@@ -28,7 +28,9 @@ for run in "${runs[@]}"; do
   heaps=$(sed -E 's/.*"heaps":([0-9]+).*/\1/' <<<"$json")
   per_heap=$(awk -v k="$kib" -v h="$heaps" 'BEGIN { printf "%.2f", k * 1024 / h }')
   mib=$(awk -v k="$kib" 'BEGIN { printf "%.0f", k / 1024 }')
-  table+=$'\n'"| \`grundy $run\` | $heaps | $seconds | $mib | $per_heap |"
+  # The ruleset quoted, so that the command can be pasted into a shell.
+  shown="grundy ${args[0]} '${args[1]}' ${args[*]:2}"
+  table+=$'\n'"| \`$shown\` | $heaps | $seconds | $mib | $per_heap |"
   echo "grundy $run: $heaps heaps, $seconds s, $mib MiB" >&2
 done
 

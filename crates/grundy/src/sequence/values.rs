@@ -88,11 +88,13 @@ impl Values {
             4
         };
         if needed > self.bytes_per_value() {
-            let wide = self.to_vec();
-            *self = if needed == 2 {
-                Values::U16(wide.into_iter().map(|x| x as u16).collect())
-            } else {
-                Values::U32(wide)
+            // Straight to the new width: the old and new tables are the only
+            // copies alive while widening.
+            *self = match (needed, std::mem::take(self)) {
+                (2, Values::U8(v)) => Values::U16(v.into_iter().map(u16::from).collect()),
+                (_, Values::U8(v)) => Values::U32(v.into_iter().map(u32::from).collect()),
+                (_, Values::U16(v)) => Values::U32(v.into_iter().map(u32::from).collect()),
+                (_, wide) => wide,
             };
         }
         match self {
