@@ -1,6 +1,6 @@
 //! `grundy analyze EXPR`: the outcome, the nimber and every winning move.
 
-use grundy::{analyze, parse_sum, Analysis};
+use grundy::{analyze, analyze_misere, parse_sum, Analysis, Convention};
 use serde::Serialize;
 
 use crate::report::Failure;
@@ -16,12 +16,24 @@ pub struct Args {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
+
+    /// Misère play: who cannot move wins (who makes the last move loses).
+    /// Sums of Nim heaps by the anti-Nim rule, other sums by exhaustive
+    /// search while they are small enough. No nimber is reported.
+    #[arg(long)]
+    misere: bool,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let expression = args.expression.join(" ");
     let analysis = parse_sum(&expression)
-        .and_then(|sum| analyze(&sum))
+        .and_then(|sum| {
+            if args.misere {
+                analyze_misere(&sum)
+            } else {
+                analyze(&sum)
+            }
+        })
         .map_err(|error| Failure {
             error,
             expression: Some(expression.clone()),
@@ -41,7 +53,7 @@ struct Json<'a> {
     expression: &'a str,
     convention: &'static str,
     outcome: &'static str,
-    nimber: serde_json::Number,
+    nimber: Option<serde_json::Number>,
     components: Vec<JsonComponent<'a>>,
     winning_moves: Vec<JsonMove<'a>>,
 }
@@ -49,7 +61,7 @@ struct Json<'a> {
 #[derive(Serialize)]
 struct JsonComponent<'a> {
     component: &'a str,
-    nimber: serde_json::Number,
+    nimber: Option<serde_json::Number>,
 }
 
 #[derive(Serialize)]
@@ -71,15 +83,15 @@ impl<'a> From<&'a Analysis> for Json<'a> {
     fn from(a: &'a Analysis) -> Json<'a> {
         Json {
             expression: &a.expression,
-            convention: "normal",
+            convention: a.convention.name(),
             outcome: a.outcome.letter(),
-            nimber: number(&a.nimber),
+            nimber: a.nimber.as_ref().map(number),
             components: a
                 .components
                 .iter()
                 .map(|(component, nimber)| JsonComponent {
                     component,
-                    nimber: number(nimber),
+                    nimber: nimber.as_ref().map(number),
                 })
                 .collect(),
             winning_moves: a
@@ -91,24 +103,51 @@ impl<'a> From<&'a Analysis> for Json<'a> {
     }
 }
 
+/// The components with their nimbers (under normal play) or, where no
+/// nimber decides play, the components alone.
 fn table(a: &Analysis) -> String {
-    let mut rows: Vec<(String, String)> = a
-        .components
-        .iter()
-        .map(|(c, g)| (c.clone(), g.to_string()))
-        .collect();
-    if rows.len() > 1 {
-        rows.push(("sum (XOR)".into(), a.nimber.to_string()));
-    }
-    let width = rows
-        .iter()
-        .map(|(c, _)| c.len())
-        .max()
-        .unwrap_or(0)
-        .max("component".len());
-    let mut out = format!("{:width$}  nimber\n", "component");
-    for (c, g) in &rows {
-        out.push_str(&format!("{c:width$}  {g}\n"));
+    let mut out = match &a.nimber {
+        Some(total) => {
+            let mut rows: Vec<(&str, String)> = a
+                .components
+                .iter()
+                .map(|(c, g)| {
+                    (
+                        c.as_str(),
+                        g.as_ref().map_or(String::new(), |g| g.to_string()),
+                    )
+                })
+                .collect();
+            if rows.len() > 1 {
+                rows.push(("sum (XOR)", total.to_string()));
+            }
+            let width = rows
+                .iter()
+                .map(|(c, _)| c.len())
+                .max()
+                .unwrap_or(0)
+                .max("component".len());
+            let mut out = format!("{:width$}  nimber\n", "component");
+            for (c, g) in &rows {
+                out.push_str(&format!("{c:width$}  {g}\n"));
+            }
+            out
+        }
+        None => {
+            let mut out = String::from("component\n");
+            for (c, _) in &a.components {
+                out.push_str(&format!("{c}\n"));
+            }
+            out
+        }
+    };
+    // Normal play goes without saying; any other convention is named.
+    if a.convention != Convention::Normal {
+        out.push_str(&format!(
+            "\nconvention: {} ({})",
+            a.convention.name(),
+            a.convention.explanation()
+        ));
     }
     out.push_str(&format!(
         "\noutcome: {} ({})\n",

@@ -183,3 +183,40 @@ fn a_vertex_outside_the_graph_is_bad_input() {
             "vertex 7 is not in the graph (0 to 1)",
         ));
 }
+
+/// `--misere`: who cannot move wins. HDU 1907's first sample, `nim 3 5 1`,
+/// is won by leaving `3 2 1` (XOR 0 with a heap of 2 or more).
+#[test]
+fn misere_play_reports_no_nimber_and_misere_winning_moves() {
+    let out = grundy()
+        .args(["analyze", "nim 3 5 1", "--misere", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let json: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(json["convention"], "misere");
+    assert_eq!(json["outcome"], "N");
+    assert_eq!(json["nimber"], Value::Null);
+    assert_eq!(json["components"][0]["nimber"], Value::Null);
+    let moves = json["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["move"], "heap 2: 5 -> 2");
+    assert_eq!(moves[0]["to"], "nim 3 2 1");
+    grundy()
+        .args(["analyze", "nim 1", "--misere"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("convention: misere"))
+        .stdout(predicate::str::contains("outcome: P"));
+}
+
+#[test]
+fn misere_search_beyond_its_limit_exits_1() {
+    grundy()
+        .args(["analyze", "nim 1000 1000 + bash(3) 1000", "--misere"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("not supported yet"));
+}

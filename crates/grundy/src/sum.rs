@@ -2,10 +2,13 @@
 
 use num_bigint::BigUint;
 
+use std::collections::HashMap;
+
+use crate::catalogue::Nim;
 use crate::component::ComponentRef;
-use crate::game::{Arity, Game};
-use crate::value::Outcome;
-use crate::Result;
+use crate::game::{Arity, Game, Ruleset};
+use crate::value::{Convention, Outcome};
+use crate::{Error, Result};
 
 /// Components played side by side; a move is made in exactly one of them.
 #[derive(Clone, Debug)]
@@ -167,35 +170,271 @@ impl Game for SumGame {
 #[derive(Clone, Debug)]
 pub struct Analysis {
     pub expression: String,
+    pub convention: Convention,
     pub outcome: Outcome,
-    pub nimber: BigUint,
-    /// Each component as an expression, with its nimber.
-    pub components: Vec<(String, BigUint)>,
+    /// The nimber of the sum, where one decides play: under normal play.
+    pub nimber: Option<BigUint>,
+    /// Each component as an expression, with its nimber where one is given.
+    pub components: Vec<(String, Option<BigUint>)>,
     /// Each winning move: how it reads, and the whole sum after it.
     pub winning_moves: Vec<(String, String)>,
 }
 
+impl Analysis {
+    fn new(sum: &Sum, convention: Convention, outcome: Outcome, moves: &[Move]) -> Analysis {
+        Analysis {
+            expression: sum.expression(),
+            convention,
+            outcome,
+            nimber: None,
+            components: sum
+                .components
+                .iter()
+                .map(|c| (format!("{} {}", c.ruleset_name(), c.position_text()), None))
+                .collect(),
+            winning_moves: moves
+                .iter()
+                .map(|m| (sum.describe(m), sum.after(m).expression()))
+                .collect(),
+        }
+    }
+}
+
 /// Analyses a sum under normal play.
 pub fn analyze(sum: &Sum) -> Result<Analysis> {
-    let components = sum
+    let nimbers = sum
         .components
         .iter()
-        .map(|c| {
-            let expr = format!("{} {}", c.ruleset_name(), c.position_text());
-            Ok((expr, c.nimber()?))
-        })
+        .map(|c| c.nimber())
         .collect::<Result<Vec<_>>>()?;
-    let nimber = components.iter().fold(BigUint::ZERO, |acc, (_, g)| acc ^ g);
-    let winning_moves = sum
-        .winning_moves()?
+    let total = nimbers.iter().fold(BigUint::ZERO, |acc, g| acc ^ g);
+    let outcome = Outcome::from_nimber_is_zero(total == BigUint::ZERO);
+    let mut analysis = Analysis::new(sum, Convention::Normal, outcome, &sum.winning_moves()?);
+    for ((_, slot), g) in analysis.components.iter_mut().zip(nimbers) {
+        *slot = Some(g);
+    }
+    analysis.nimber = Some(total);
+    Ok(analysis)
+}
+
+/// Analyses a sum under misère play. A sum of Nim heaps follows the anti-Nim
+/// rule; any other sum is searched exhaustively, as long as it is small
+/// enough. No nimber is reported: the normal-play nimber does not decide
+/// misère play (`nim 1` has nimber 1, yet its player to move loses).
+pub fn analyze_misere(sum: &Sum) -> Result<Analysis> {
+    let (outcome, moves) = match nim_heaps(sum)? {
+        Some(heaps) => {
+            let moves = anti_nim_winning_moves(sum, &heaps)?;
+            (NimCount::of(&heaps).misere_outcome(), moves)
+        }
+        None => {
+            let mut search = MisereSearch::new(MISERE_SEARCH_LIMIT);
+            let moves = search.winning_moves(sum)?;
+            let position = SumPosition::new(sum.clone());
+            (search.outcome(&position)?, moves)
+        }
+    };
+    Ok(Analysis::new(sum, Convention::Misere, outcome, &moves))
+}
+
+/// The heaps of a sum made only of Nim heaps (a heap's nimber is its size).
+fn nim_heaps(sum: &Sum) -> Result<Option<Vec<BigUint>>> {
+    let nim = Nim.name();
+    if sum.components.iter().any(|c| c.ruleset_name() != nim) {
+        return Ok(None);
+    }
+    let heaps = sum
+        .components
         .iter()
-        .map(|m| (sum.describe(m), sum.after(m).expression()))
-        .collect();
-    Ok(Analysis {
-        expression: sum.expression(),
-        outcome: Outcome::from_nimber_is_zero(nimber == BigUint::ZERO),
-        nimber,
-        components,
-        winning_moves,
-    })
+        .map(|c| c.nimber())
+        .collect::<Result<_>>()?;
+    Ok(Some(heaps))
+}
+
+/// What the anti-Nim rule looks at in a sum of Nim heaps.
+#[derive(Clone, Debug)]
+struct NimCount {
+    xor: BigUint,
+    /// Heaps of 2 or more.
+    large: usize,
+    /// Heaps of exactly 1.
+    ones: usize,
+}
+
+impl NimCount {
+    fn of(heaps: &[BigUint]) -> NimCount {
+        let empty = NimCount {
+            xor: BigUint::ZERO,
+            large: 0,
+            ones: 0,
+        };
+        heaps.iter().fold(empty, |count, h| count.with(h))
+    }
+
+    fn with(&self, heap: &BigUint) -> NimCount {
+        let one = BigUint::from(1u32);
+        NimCount {
+            xor: &self.xor ^ heap,
+            large: self.large + usize::from(*heap > one),
+            ones: self.ones + usize::from(*heap == one),
+        }
+    }
+
+    fn without(&self, heap: &BigUint) -> NimCount {
+        let one = BigUint::from(1u32);
+        NimCount {
+            xor: &self.xor ^ heap,
+            large: self.large - usize::from(*heap > one),
+            ones: self.ones - usize::from(*heap == one),
+        }
+    }
+
+    /// The anti-Nim rule (Bouton's misère Nim; the SJ theorem for Nim): when
+    /// every heap is 0 or 1, the moves are forced and the player to move
+    /// wins exactly when the number of 1-heaps is even (the opponent then
+    /// takes the last one). Otherwise play as in normal Nim, moving to XOR 0,
+    /// until the move that would leave only heaps of 0 and 1: then leave an
+    /// odd number of 1-heaps instead. So with a heap of 2 or more the player
+    /// to move wins exactly when the XOR is not 0.
+    fn misere_outcome(&self) -> Outcome {
+        let wins = if self.large == 0 {
+            self.ones % 2 == 0
+        } else {
+            self.xor != BigUint::ZERO
+        };
+        Outcome::from_mover_wins(wins)
+    }
+}
+
+/// Every move of a Nim sum to a misère-P position. A position after the move
+/// is P either with XOR 0 and a heap of 2 or more, which only leaving
+/// `h ^ xor` in the moved heap gives, or with heaps of 0 and 1 only, which
+/// needs the moved heap left at 0 or 1: those three sizes are all there is to
+/// try in each heap.
+fn anti_nim_winning_moves(sum: &Sum, heaps: &[BigUint]) -> Result<Vec<Move>> {
+    let count = NimCount::of(heaps);
+    let mut moves = Vec::new();
+    for (i, heap) in heaps.iter().enumerate() {
+        let others = count.without(heap);
+        let mut sizes = vec![heap ^ &count.xor, BigUint::ZERO, BigUint::from(1u32)];
+        sizes.sort();
+        sizes.dedup();
+        for size in sizes.into_iter().filter(|s| s < heap) {
+            if others.with(&size).misere_outcome() == Outcome::P {
+                // A Nim heap's option of nimber s is the heap of s.
+                let to = sum.components[i].options_with_nimber(&size)?;
+                moves.extend(to.into_iter().map(|to| Move { component: i, to }));
+            }
+        }
+    }
+    Ok(moves)
+}
+
+/// How many sums a misère search may list (as options of the sums it
+/// searches) before it gives up: this bounds both its time and its memory.
+pub const MISERE_SEARCH_LIMIT: usize = 1_000_000;
+
+/// Misère outcomes by exhaustive search of a sum as one game, where a sum
+/// with no move is won by the player to move. With its own stack, like
+/// `Solver`, so long games cost memory, not the thread's stack.
+pub struct MisereSearch {
+    memo: HashMap<SumPosition, Outcome>,
+    /// Sums listed so far, and how many may be.
+    listed: usize,
+    limit: usize,
+}
+
+/// A sum whose options are being searched.
+struct MisereFrame {
+    position: SumPosition,
+    options: Vec<SumPosition>,
+    /// Options before `next` are known to be N.
+    next: usize,
+}
+
+impl MisereSearch {
+    pub fn new(limit: usize) -> MisereSearch {
+        MisereSearch {
+            memo: HashMap::new(),
+            listed: 0,
+            limit,
+        }
+    }
+
+    /// The misère outcome of `position`.
+    pub fn outcome(&mut self, position: &SumPosition) -> Result<Outcome> {
+        if let Some(&outcome) = self.memo.get(position) {
+            return Ok(outcome);
+        }
+        let mut stack = vec![self.frame(position.clone())?];
+        while let Some(top) = stack.last_mut() {
+            // Skip options known to be N; stop at a P one or an unknown one.
+            let mut unknown = None;
+            let mut found_p = false;
+            while let Some(option) = top.options.get(top.next) {
+                match self.memo.get(option) {
+                    Some(Outcome::N) => top.next += 1,
+                    Some(Outcome::P) => {
+                        found_p = true;
+                        break;
+                    }
+                    None => {
+                        unknown = Some(option.clone());
+                        break;
+                    }
+                }
+            }
+            if let Some(option) = unknown {
+                let frame = self.frame(option)?;
+                stack.push(frame);
+                continue;
+            }
+            let frame = stack.pop().expect("the loop holds a frame");
+            // Who cannot move wins; otherwise a move to a P position wins.
+            let wins = found_p || frame.options.is_empty();
+            self.memo
+                .insert(frame.position, Outcome::from_mover_wins(wins));
+        }
+        Ok(self.memo[position])
+    }
+
+    /// Every move of `sum` to a misère-P position.
+    pub fn winning_moves(&mut self, sum: &Sum) -> Result<Vec<Move>> {
+        let mut moves = Vec::new();
+        for m in sum.moves().map_err(beyond_search)? {
+            if self.outcome(&SumPosition::new(sum.after(&m)))? == Outcome::P {
+                moves.push(m);
+            }
+        }
+        Ok(moves)
+    }
+
+    fn frame(&mut self, position: SumPosition) -> Result<MisereFrame> {
+        let options = SumGame.options(&position).map_err(beyond_search)?;
+        self.listed += options.len();
+        if self.listed > self.limit {
+            return Err(Error::Limit(format!(
+                "misère play is known in closed form only for sums of Nim heaps, and the \
+                 search of this sum listed {} sums without finishing; misère theory for \
+                 larger sums is not supported yet",
+                self.limit
+            )));
+        }
+        Ok(MisereFrame {
+            position,
+            options: options.into_iter().flatten().collect(),
+            next: 0,
+        })
+    }
+}
+
+/// A position too large to list its moves, met in a misère search: the
+/// question is beyond what misère play supports yet.
+fn beyond_search(error: Error) -> Error {
+    match error {
+        Error::TooLarge(message) => Error::Unsupported(format!(
+            "misère play of sums other than Nim needs an exhaustive search, and {message}"
+        )),
+        other => other,
+    }
 }

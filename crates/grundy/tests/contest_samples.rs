@@ -4,10 +4,16 @@
 
 mod common;
 
-use grundy::{analyze, parse_sum, Outcome};
+use grundy::{analyze, analyze_misere, parse_sum, Outcome};
 
 fn outcome(expression: &str) -> Outcome {
     analyze(&parse_sum(expression).unwrap()).unwrap().outcome
+}
+
+fn misere_outcome(expression: &str) -> Outcome {
+    analyze_misere(&parse_sum(expression).unwrap())
+        .unwrap()
+        .outcome
 }
 
 /// The whitespace-separated numbers of an input.
@@ -102,5 +108,22 @@ fn subtraction_1_3_4_matches_the_published_values() {
             value.as_u64().unwrap().into(),
             "heap {heap}"
         );
+    }
+}
+
+/// HDU 1907 / POJ 3480 John: misère Nim. T tests, each N then N heaps; who
+/// eats the last M&M loses. John moves first.
+#[test]
+fn hdu1907_poj3480_john() {
+    for (input, expected) in common::samples("problems/hdu1907_poj3480_john.json") {
+        let mut words = numbers(&input);
+        let mut output = String::new();
+        for _ in 0..words.next().unwrap() {
+            let n = words.next().unwrap();
+            let heaps: Vec<String> = (0..n).map(|_| words.next().unwrap().to_string()).collect();
+            let wins = misere_outcome(&format!("nim {}", heaps.join(" "))) == Outcome::N;
+            output.push_str(if wins { "John\n" } else { "Brother\n" });
+        }
+        assert_eq!(output, expected);
     }
 }
