@@ -127,3 +127,30 @@ fn hdu1907_poj3480_john() {
         assert_eq!(output, expected);
     }
 }
+
+/// HDU 3032 Nim or not Nim?: Lasker's Nim. T tests, each N then N heaps;
+/// Alice moves first.
+#[test]
+fn hdu3032_nim_or_not_nim() {
+    for (input, expected) in common::samples("problems/hdu3032_nim_or_not_nim.json") {
+        let mut words = numbers(&input);
+        let mut output = String::new();
+        for _ in 0..words.next().unwrap() {
+            let n = words.next().unwrap();
+            let heaps: Vec<String> = (0..n).map(|_| words.next().unwrap().to_string()).collect();
+            let wins = outcome(&format!("lasker {}", heaps.join(" "))) == Outcome::N;
+            output.push_str(if wins { "Alice\n" } else { "Bob\n" });
+        }
+        assert_eq!(output, expected);
+    }
+}
+
+/// The values of Lasker's Nim read in `sequences/laskers_nim_rule.json`.
+#[test]
+fn laskers_nim_matches_the_published_values() {
+    let table = common::data("sequences/laskers_nim_rule.json");
+    for (heap, value) in table["explicit_values_read"].as_object().unwrap() {
+        let sum = parse_sum(&format!("lasker {heap}")).unwrap();
+        assert_eq!(sum.nimber().unwrap(), value.as_u64().unwrap().into());
+    }
+}

@@ -5,11 +5,13 @@
 mod bash;
 mod graph;
 mod heap;
+mod lasker;
 mod nim;
 mod subtraction;
 
 pub use bash::Bash;
 pub use graph::Graph;
+pub use lasker::Lasker;
 pub use nim::Nim;
 pub use subtraction::Subtraction;
 
@@ -37,6 +39,7 @@ pub static FAMILIES: &[Family] = &[
     bash::FAMILY,
     subtraction::FAMILY,
     graph::FAMILY,
+    lasker::FAMILY,
 ];
 
 /// The family of this name.
