@@ -154,3 +154,16 @@ fn laskers_nim_matches_the_published_values() {
         assert_eq!(sum.nimber().unwrap(), value.as_u64().unwrap().into());
     }
 }
+
+/// Codeforces 603C Lieges of Legendre: `n k`, then the n heaps; Kevin moves
+/// first.
+#[test]
+fn cf603c_lieges_of_legendre() {
+    for (input, expected) in common::samples("problems/cf603c_lieges_of_legendre.json") {
+        let mut words = numbers(&input);
+        let (n, k) = (words.next().unwrap(), words.next().unwrap());
+        let heaps: Vec<String> = (0..n).map(|_| words.next().unwrap().to_string()).collect();
+        let wins = outcome(&format!("lieges({k}) {}", heaps.join(" "))) == Outcome::N;
+        assert_eq!(if wins { "Kevin\n" } else { "Nicky\n" }, expected);
+    }
+}

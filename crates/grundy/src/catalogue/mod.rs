@@ -6,12 +6,14 @@ mod bash;
 mod graph;
 mod heap;
 mod lasker;
+mod lieges;
 mod nim;
 mod subtraction;
 
 pub use bash::Bash;
 pub use graph::Graph;
 pub use lasker::Lasker;
+pub use lieges::Lieges;
 pub use nim::Nim;
 pub use subtraction::Subtraction;
 
@@ -40,6 +42,7 @@ pub static FAMILIES: &[Family] = &[
     subtraction::FAMILY,
     graph::FAMILY,
     lasker::FAMILY,
+    lieges::FAMILY,
 ];
 
 /// The family of this name.
