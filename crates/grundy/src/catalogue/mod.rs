@@ -3,6 +3,7 @@
 //! is one new file here plus one line in `FAMILIES`.
 
 mod bash;
+mod divisor;
 mod graph;
 mod heap;
 mod lasker;
@@ -11,6 +12,7 @@ mod nim;
 mod subtraction;
 
 pub use bash::Bash;
+pub use divisor::Divisor;
 pub use graph::Graph;
 pub use lasker::Lasker;
 pub use lieges::Lieges;
@@ -43,6 +45,7 @@ pub static FAMILIES: &[Family] = &[
     graph::FAMILY,
     lasker::FAMILY,
     lieges::FAMILY,
+    divisor::FAMILY,
 ];
 
 /// The family of this name.
