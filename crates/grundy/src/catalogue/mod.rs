@@ -9,6 +9,7 @@ mod heap;
 mod lasker;
 mod lieges;
 mod nim;
+mod progressive;
 mod subtraction;
 
 pub use bash::Bash;
@@ -17,6 +18,7 @@ pub use graph::Graph;
 pub use lasker::Lasker;
 pub use lieges::Lieges;
 pub use nim::Nim;
+pub use progressive::Progressive;
 pub use subtraction::Subtraction;
 
 use crate::component::ComponentRef;
@@ -46,6 +48,7 @@ pub static FAMILIES: &[Family] = &[
     lasker::FAMILY,
     lieges::FAMILY,
     divisor::FAMILY,
+    progressive::FAMILY,
 ];
 
 /// The family of this name.
