@@ -220,3 +220,25 @@ fn misere_search_beyond_its_limit_exits_1() {
         .code(1)
         .stderr(predicate::str::contains("not supported yet"));
 }
+
+/// The families of misère play's issue in sums with each other: every
+/// winning move's `to` parses again and is a P-position.
+#[test]
+fn lasker_lieges_divisor_and_progressive_winning_moves_lead_to_p() {
+    for expression in [
+        "lasker 2 2 7 + nim 1",
+        "lieges(3) 12 6 + lieges(2) 5 + divisor 20",
+        "divisor 12 7 + progressive 1 1 3 2",
+        "progressive 1 4 0 2 + lasker 10 + bash(2) 4",
+        "lasker 2000000000000000000000000000000000000000000000000002 + divisor 40",
+    ] {
+        let json = analyze_json(expression);
+        assert_eq!(json["outcome"], "N", "{expression}");
+        let moves = json["winning_moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{expression}");
+        for m in moves {
+            let after = analyze_json(m["to"].as_str().unwrap());
+            assert_eq!(after["outcome"], "P", "{expression}: {}", m["move"]);
+        }
+    }
+}

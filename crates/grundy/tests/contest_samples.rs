@@ -167,3 +167,65 @@ fn cf603c_lieges_of_legendre() {
         assert_eq!(if wins { "Kevin\n" } else { "Nicky\n" }, expected);
     }
 }
+
+/// HDU 1846 Brave Game: Bash's game. C tests of `n m`; take 1 to m.
+#[test]
+fn hdu1846_brave_game() {
+    for (input, expected) in common::samples("problems/hdu1846_brave_game.json") {
+        let mut words = numbers(&input);
+        let mut output = String::new();
+        for _ in 0..words.next().unwrap() {
+            let (n, m) = (words.next().unwrap(), words.next().unwrap());
+            let wins = outcome(&format!("bash({m}) {n}")) == Outcome::N;
+            output.push_str(if wins { "first\n" } else { "second\n" });
+        }
+        assert_eq!(output, expected);
+    }
+}
+
+/// The subtraction game whose set is `amounts` up to `largest`.
+fn subtraction_up_to(amounts: impl Iterator<Item = u64>, largest: u64) -> String {
+    let set: Vec<String> = amounts
+        .take_while(|&s| s <= largest.max(1))
+        .map(|s| s.to_string())
+        .collect();
+    format!("subtraction({})", set.join(","))
+}
+
+/// HDU 1847 Good Luck in CET-4 Everybody!: one heap of n cards a line; take
+/// a power of two. As a subtraction game with S the powers of two up to n.
+#[test]
+fn hdu1847_good_luck_in_cet4() {
+    for (input, expected) in common::samples("problems/hdu1847_good_luck_in_cet4.json") {
+        let mut output = String::new();
+        for n in numbers(&input) {
+            let powers = (0..).map(|k| 1u64 << k);
+            let wins = outcome(&format!("{} {n}", subtraction_up_to(powers, n))) == Outcome::N;
+            output.push_str(if wins { "Kiki\n" } else { "Cici\n" });
+        }
+        assert_eq!(output, expected);
+    }
+}
+
+/// HDU 1848 Fibonacci again and again: three heaps a line, `0 0 0` ends; take
+/// a Fibonacci number (1, 2, 3, 5, 8, ...) from one heap. A sum of three
+/// subtraction games with S the Fibonacci numbers up to the largest heap.
+#[test]
+fn hdu1848_fibonacci_again_and_again() {
+    for (input, expected) in common::samples("problems/hdu1848_fibonacci_again_and_again.json") {
+        let mut output = String::new();
+        for line in input.lines() {
+            let heaps: Vec<u64> = numbers(line).collect();
+            if heaps.iter().all(|&h| h == 0) {
+                break;
+            }
+            let fibonacci = std::iter::successors(Some((1u64, 2u64)), |&(a, b)| Some((b, a + b)))
+                .map(|(a, _)| a);
+            let ruleset = subtraction_up_to(fibonacci, *heaps.iter().max().unwrap());
+            let heaps: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            let wins = outcome(&format!("{ruleset} {}", heaps.join(" "))) == Outcome::N;
+            output.push_str(if wins { "Fibo\n" } else { "Nacci\n" });
+        }
+        assert_eq!(output, expected);
+    }
+}
