@@ -24,6 +24,7 @@ pub fn expression_help() -> String {
         text.push_str(&format!("  grundy analyze '{}'\n", f.example));
     }
     text.push_str("  grundy analyze 'nim 3 4 5 + subtraction(1,3,4) 10' --json\n");
+    text.push_str("  grundy analyze 'nim 3 5 1' --misere\n");
     text
 }
 
