@@ -242,3 +242,22 @@ fn lasker_lieges_divisor_and_progressive_winning_moves_lead_to_p() {
         }
     }
 }
+
+#[test]
+fn bad_parameters_of_the_new_families_exit_2() {
+    for (expression, message) in [
+        ("lasker(2) 3", "lasker takes no parameters"),
+        ("lieges 3", "lieges takes 1 parameter"),
+        ("lieges(0) 3", "K must be from 1 to 10000"),
+        ("divisor 4 x", "column 11: expected a heap size"),
+        ("progressive", "progressive needs a position"),
+        ("progressive 1 -2", "column 15"),
+    ] {
+        grundy()
+            .args(["analyze", expression])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+}

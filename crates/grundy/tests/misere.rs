@@ -125,3 +125,21 @@ fn sums_beyond_the_search_are_refused_clearly() {
     assert_eq!(big_nim.outcome, Outcome::N);
     assert_eq!(big_nim.winning_moves.len(), 1);
 }
+
+/// Misère Bash's game, a known closed form the search must agree with: the
+/// player to move loses exactly when n ≡ 1 (mod M + 1), since leaving
+/// 1 (mod M + 1) forces the opponent, in the end, to take the last token.
+/// Bound: M from 1 to 4, every heap up to 20.
+#[test]
+fn misere_search_agrees_with_misere_bash() {
+    for m in 1..=4u64 {
+        for n in 0..=20u64 {
+            let expected = Outcome::from_mover_wins(n % (m + 1) != 1);
+            assert_eq!(
+                misere(&format!("bash({m}) {n}")).outcome,
+                expected,
+                "bash({m}) {n}"
+            );
+        }
+    }
+}
