@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use num_bigint::BigUint;
 
 use crate::expr::Word;
-use crate::game::Ruleset;
+use crate::game::{Arity, Ruleset};
 use crate::solver::Solver;
 use crate::Result;
 
@@ -16,6 +16,9 @@ pub trait Component: Send + Sync {
     fn ruleset_name(&self) -> String;
     /// What the component is called in a move: "heap", "token".
     fn noun(&self) -> &'static str;
+    /// How many words its position takes; components of `Arity::Whole`
+    /// rulesets are written apart even next to one of the same ruleset.
+    fn arity(&self) -> Arity;
     /// The position, as an expression writes it after the ruleset's name.
     fn position_text(&self) -> String;
     /// The Grundy value: by closed form where the ruleset has one, else by
@@ -36,14 +39,17 @@ impl std::fmt::Debug for dyn Component {
 }
 
 /// The components of a ruleset at the positions written in `words`
-/// (`arity()` words each). They share one solver, so that the positions of
-/// one ruleset in a sum are searched once.
+/// (`arity()` words each, or all of them for `Arity::Whole`). They share one
+/// solver, so that the positions of one ruleset in a sum are searched once.
 pub fn components<R: Ruleset>(
     ruleset: R,
     family: &Word,
     words: &[Word],
 ) -> Result<Vec<ComponentRef>> {
-    let arity = ruleset.arity();
+    let arity = match ruleset.arity() {
+        Arity::Fixed(arity) => arity,
+        Arity::Whole => words.len().max(1),
+    };
     if words.is_empty() {
         let what = if arity == 1 {
             "at least one position".to_string()
@@ -118,6 +124,10 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
 
     fn noun(&self) -> &'static str {
         self.shared.ruleset.noun()
+    }
+
+    fn arity(&self) -> Arity {
+        self.shared.ruleset.arity()
     }
 
     fn position_text(&self) -> String {

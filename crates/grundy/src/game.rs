@@ -36,9 +36,9 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
         "heap"
     }
 
-    /// How many words of an expression make one position: 1 for a heap.
-    fn arity(&self) -> usize {
-        1
+    /// How many words of an expression make one position: one for a heap.
+    fn arity(&self) -> Arity {
+        Arity::Fixed(1)
     }
 
     /// Reads one position from `arity()` words.
@@ -60,6 +60,18 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
     ) -> Result<Option<Vec<Vec<Self::Position>>>> {
         Ok(None)
     }
+}
+
+/// How many words of an expression make one position of a ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arity {
+    /// Each position takes this many words, so one written component with
+    /// more words is several positions: `nim 3 4 5`, `wythoff 3 5 1 2`.
+    Fixed(usize),
+    /// The position takes every word of its component, however many:
+    /// `staircase 3 0 2` is one position, and two of them in a sum are
+    /// written apart, `staircase 3 0 2 + staircase 1`.
+    Whole,
 }
 
 /// Shared and borrowed games are games: solvers take them by value.

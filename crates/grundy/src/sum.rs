@@ -3,7 +3,7 @@
 use num_bigint::BigUint;
 
 use crate::component::ComponentRef;
-use crate::game::Game;
+use crate::game::{Arity, Game};
 use crate::value::Outcome;
 use crate::Result;
 
@@ -26,13 +26,17 @@ impl Sum {
     }
 
     /// The sum as an expression that parses back to it. Neighbouring
-    /// components of one ruleset share its name: `nim 1 4 5 + kayles 3`.
+    /// components of one ruleset share its name: `nim 1 4 5 + kayles 3`,
+    /// unless a position takes every word of its component (`Arity::Whole`).
     pub fn expression(&self) -> String {
         let mut groups: Vec<(String, Vec<String>)> = Vec::new();
         for c in &self.components {
             let name = c.ruleset_name();
+            let merges = c.arity() != Arity::Whole;
             match groups.last_mut() {
-                Some((last, positions)) if *last == name => positions.push(c.position_text()),
+                Some((last, positions)) if merges && *last == name => {
+                    positions.push(c.position_text())
+                }
                 _ => groups.push((name, vec![c.position_text()])),
             }
         }
@@ -166,34 +170,70 @@ impl Game for SumGame {
 pub struct Analysis {
     pub expression: String,
     pub outcome: Outcome,
-    pub nimber: BigUint,
-    /// Each component as an expression, with its nimber.
-    pub components: Vec<(String, BigUint)>,
+    /// `None` for a lone component whose nimber is unknown but whose outcome
+    /// and winning moves its ruleset finds directly (a huge Wythoff position).
+    pub nimber: Option<BigUint>,
+    /// Each component as an expression, with its nimber where known.
+    pub components: Vec<(String, Option<BigUint>)>,
     /// Each winning move: how it reads, and the whole sum after it.
     pub winning_moves: Vec<(String, String)>,
 }
 
 /// Analyses a sum under normal play.
+///
+/// A sum needs the nimber of every component. A lone component is a game of
+/// its own, so when its nimber is unknown its winning moves (its options of
+/// nimber 0) may still be known, and they decide the outcome: a position is
+/// `N` exactly when it has an option of nimber 0.
 pub fn analyze(sum: &Sum) -> Result<Analysis> {
+    match sum.nimber() {
+        Ok(nimber) => analyze_by_nimbers(sum, nimber),
+        Err(error) => match &sum.components[..] {
+            [lone] => analyze_alone(sum, lone).map_err(|_| error),
+            _ => Err(error),
+        },
+    }
+}
+
+fn analyze_by_nimbers(sum: &Sum, nimber: BigUint) -> Result<Analysis> {
     let components = sum
         .components
         .iter()
-        .map(|c| {
-            let expr = format!("{} {}", c.ruleset_name(), c.position_text());
-            Ok((expr, c.nimber()?))
-        })
+        .map(|c| Ok((component_expression(c), Some(c.nimber()?))))
         .collect::<Result<Vec<_>>>()?;
-    let nimber = components.iter().fold(BigUint::ZERO, |acc, (_, g)| acc ^ g);
-    let winning_moves = sum
-        .winning_moves()?
-        .iter()
-        .map(|m| (sum.describe(m), sum.after(m).expression()))
-        .collect();
+    let winning_moves = sum.winning_moves()?;
     Ok(Analysis {
         expression: sum.expression(),
         outcome: Outcome::from_nimber_is_zero(nimber == BigUint::ZERO),
-        nimber,
+        nimber: Some(nimber),
         components,
-        winning_moves,
+        winning_moves: describe_all(sum, &winning_moves),
     })
+}
+
+/// A lone component without a nimber: its outcome from its winning moves.
+fn analyze_alone(sum: &Sum, lone: &ComponentRef) -> Result<Analysis> {
+    let winning_moves: Vec<Move> = lone
+        .options_with_nimber(&BigUint::ZERO)?
+        .into_iter()
+        .map(|to| Move { component: 0, to })
+        .collect();
+    Ok(Analysis {
+        expression: sum.expression(),
+        outcome: Outcome::from_nimber_is_zero(winning_moves.is_empty()),
+        nimber: None,
+        components: vec![(component_expression(lone), None)],
+        winning_moves: describe_all(sum, &winning_moves),
+    })
+}
+
+fn component_expression(c: &ComponentRef) -> String {
+    format!("{} {}", c.ruleset_name(), c.position_text())
+}
+
+fn describe_all(sum: &Sum, moves: &[Move]) -> Vec<(String, String)> {
+    moves
+        .iter()
+        .map(|m| (sum.describe(m), sum.after(m).expression()))
+        .collect()
 }
