@@ -7,6 +7,7 @@ mod graph;
 mod heap;
 mod nim;
 mod subtraction;
+mod wythoff;
 
 pub use bash::Bash;
 pub use graph::Graph;
@@ -37,6 +38,7 @@ pub static FAMILIES: &[Family] = &[
     bash::FAMILY,
     subtraction::FAMILY,
     graph::FAMILY,
+    wythoff::FAMILY,
 ];
 
 /// The family of this name.
