@@ -3,6 +3,7 @@
 //! is one new file here plus one line in `FAMILIES`.
 
 mod bash;
+mod fibonacci;
 mod graph;
 mod heap;
 mod nim;
@@ -39,6 +40,7 @@ pub static FAMILIES: &[Family] = &[
     subtraction::FAMILY,
     graph::FAMILY,
     wythoff::FAMILY,
+    fibonacci::FAMILY,
 ];
 
 /// The family of this name.
