@@ -3,6 +3,7 @@
 //! is one new file here plus one line in `FAMILIES`.
 
 mod bash;
+mod euclid;
 mod fibonacci;
 mod graph;
 mod heap;
@@ -41,6 +42,7 @@ pub static FAMILIES: &[Family] = &[
     graph::FAMILY,
     wythoff::FAMILY,
     fibonacci::FAMILY,
+    euclid::FAMILY,
 ];
 
 /// The family of this name.
