@@ -3,6 +3,7 @@
 //! is one new file here plus one line in `FAMILIES`.
 
 mod bash;
+mod calendar;
 mod euclid;
 mod fibonacci;
 mod graph;
@@ -43,6 +44,7 @@ pub static FAMILIES: &[Family] = &[
     wythoff::FAMILY,
     fibonacci::FAMILY,
     euclid::FAMILY,
+    calendar::FAMILY,
 ];
 
 /// The family of this name.
