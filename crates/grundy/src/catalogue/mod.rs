@@ -9,12 +9,14 @@ mod fibonacci;
 mod graph;
 mod heap;
 mod nim;
+mod staircase;
 mod subtraction;
 mod wythoff;
 
 pub use bash::Bash;
 pub use graph::Graph;
 pub use nim::Nim;
+pub use staircase::Staircase;
 pub use subtraction::Subtraction;
 
 use crate::component::ComponentRef;
@@ -45,6 +47,7 @@ pub static FAMILIES: &[Family] = &[
     fibonacci::FAMILY,
     euclid::FAMILY,
     calendar::FAMILY,
+    staircase::FAMILY,
 ];
 
 /// The family of this name.
