@@ -5,7 +5,7 @@ use num_bigint::BigUint;
 use crate::component::ComponentRef;
 use crate::game::{Arity, Game};
 use crate::value::Outcome;
-use crate::Result;
+use crate::{Error, Result};
 
 /// Components played side by side; a move is made in exactly one of them.
 #[derive(Clone, Debug)]
@@ -63,9 +63,12 @@ impl Sum {
         Ok(moves)
     }
 
-    /// The winning moves under normal play, found as for Nim: with `x` the
-    /// nimber of the sum, a component of nimber `g` with `g ^ x < g` has
-    /// winning moves exactly to its options of nimber `g ^ x`.
+    /// The winning moves under normal play: with `x` the nimber of the sum,
+    /// the moves of a component of nimber `g` to its options of nimber
+    /// `g ^ x`. A component with `g ^ x < g` has one (by the mex), as in Nim;
+    /// unlike in Nim, a component may also have options of a larger nimber
+    /// (Wythoff 3 5, of nimber 0, has an option 0 2 of nimber 2), and moves
+    /// to those win too.
     pub fn winning_moves(&self) -> Result<Vec<Move>> {
         let total = self.nimber()?;
         let mut moves = Vec::new();
@@ -75,10 +78,17 @@ impl Sum {
         for (i, c) in self.components.iter().enumerate() {
             let value = c.nimber()?;
             let target = &value ^ &total;
-            if target < value {
-                let options = c.options_with_nimber(&target)?;
-                moves.extend(options.into_iter().map(|to| Move { component: i, to }));
-            }
+            let options = c.options_with_nimber(&target).map_err(|e| {
+                if target < value {
+                    return e;
+                }
+                Error::Unsupported(format!(
+                    "some winning moves may go from {} {} to options of nimber {target},                      above its own nimber {value}, and those cannot be found: {e}",
+                    c.ruleset_name(),
+                    c.position_text()
+                ))
+            })?;
+            moves.extend(options.into_iter().map(|to| Move { component: i, to }));
         }
         Ok(moves)
     }

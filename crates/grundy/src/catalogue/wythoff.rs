@@ -271,5 +271,12 @@ mod tests {
         let error = analyze(&sum).unwrap_err();
         assert!(matches!(error, Error::Unsupported(_)), "{error}");
         assert!(error.to_string().contains("no closed form"), "{error}");
+
+        // A huge P-position has nimber 0, but its options of other nimbers,
+        // which may win in a sum, cannot be found.
+        let k: BigUint = big.parse().unwrap();
+        let sum = parse_sum(&format!("wythoff {} {} + nim 3", lower(&k), lower(&k) + &k));
+        let error = analyze(&sum.unwrap()).unwrap_err();
+        assert!(matches!(error, Error::Unsupported(_)), "{error}");
     }
 }
