@@ -16,8 +16,7 @@ pub trait Component: Send + Sync {
     fn ruleset_name(&self) -> String;
     /// What the component is called in a move: "heap", "token".
     fn noun(&self) -> &'static str;
-    /// How many words its position takes; components of `Arity::Whole`
-    /// rulesets are written apart even next to one of the same ruleset.
+    /// How the ruleset's positions are written (see `Ruleset::arity`).
     fn arity(&self) -> Arity;
     /// The position, as an expression writes it after the ruleset's name.
     fn position_text(&self) -> String;
@@ -39,22 +38,22 @@ impl std::fmt::Debug for dyn Component {
 }
 
 /// The components of a ruleset at the positions written in `words`
-/// (`arity()` words each, or all of them for `Arity::Whole`). They share one
-/// solver, so that the positions of one ruleset in a sum are searched once.
+/// (`arity()` words each). They share one solver, so that the positions of
+/// one ruleset in a sum are searched once.
 pub fn components<R: Ruleset>(
     ruleset: R,
     family: &Word,
     words: &[Word],
 ) -> Result<Vec<ComponentRef>> {
     let arity = match ruleset.arity() {
-        Arity::Fixed(arity) => arity,
-        Arity::Whole => words.len().max(1),
+        Arity::Each(n) => n,
+        Arity::Whole => words.len(),
     };
     if words.is_empty() {
-        let what = if arity == 1 {
-            "at least one position".to_string()
-        } else {
-            format!("a position of {arity} numbers")
+        let what = match ruleset.arity() {
+            Arity::Each(1) => "at least one position".to_string(),
+            Arity::Each(n) => format!("a position of {n} numbers"),
+            Arity::Whole => "a position".to_string(),
         };
         return Err(family.error(format!("{} needs {what}", family.text)));
     }

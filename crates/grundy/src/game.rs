@@ -24,6 +24,16 @@ pub trait Game {
     fn format_position(&self, position: &Self::Position) -> String;
 }
 
+/// How many words of an expression make one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arity {
+    /// Every `n` words are a position, so `wythoff 3 5 1 2` is two positions.
+    Each(usize),
+    /// All the words are one position, as in `staircase 3 0 2`, where the
+    /// number of stairs is up to the user.
+    Whole,
+}
+
 /// A game's rules with their parameters, as the catalogue offers it: it can
 /// be named, parsed and printed in expressions, and may know closed forms.
 pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static {
@@ -36,12 +46,12 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
         "heap"
     }
 
-    /// How many words of an expression make one position: one for a heap.
+    /// How the words of an expression make positions: one word a heap.
     fn arity(&self) -> Arity {
-        Arity::Fixed(1)
+        Arity::Each(1)
     }
 
-    /// Reads one position from `arity()` words.
+    /// Reads one position from its words (as many as `arity()` says).
     fn parse_position(&self, words: &[Word]) -> Result<Self::Position>;
 
     /// The Grundy value from a closed form or a proven table, where the family
@@ -60,18 +70,6 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
     ) -> Result<Option<Vec<Vec<Self::Position>>>> {
         Ok(None)
     }
-}
-
-/// How many words of an expression make one position of a ruleset.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Arity {
-    /// Each position takes this many words, so one written component with
-    /// more words is several positions: `nim 3 4 5`, `wythoff 3 5 1 2`.
-    Fixed(usize),
-    /// The position takes every word of its component, however many:
-    /// `staircase 3 0 2` is one position, and two of them in a sum are
-    /// written apart, `staircase 3 0 2 + staircase 1`.
-    Whole,
 }
 
 /// Shared and borrowed games are games: solvers take them by value.

@@ -23,7 +23,7 @@ pub mod value;
 pub use catalogue::{parse_sum, FAMILIES};
 pub use component::{Component, ComponentRef};
 pub use error::{Error, Result};
-pub use game::{Game, Ruleset};
+pub use game::{Arity, Game, Ruleset};
 pub use solver::Solver;
 pub use sum::{analyze, Analysis, Move, Sum};
 pub use value::Outcome;

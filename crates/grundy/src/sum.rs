@@ -26,15 +26,14 @@ impl Sum {
     }
 
     /// The sum as an expression that parses back to it. Neighbouring
-    /// components of one ruleset share its name: `nim 1 4 5 + kayles 3`,
-    /// unless a position takes every word of its component (`Arity::Whole`).
+    /// components of one ruleset share its name, `nim 1 4 5 + kayles 3`,
+    /// unless a position is all the words (`staircase 1 2 + staircase 3`).
     pub fn expression(&self) -> String {
         let mut groups: Vec<(String, Vec<String>)> = Vec::new();
         for c in &self.components {
             let name = c.ruleset_name();
-            let merges = c.arity() != Arity::Whole;
             match groups.last_mut() {
-                Some((last, positions)) if merges && *last == name => {
+                Some((last, positions)) if *last == name && c.arity() != Arity::Whole => {
                     positions.push(c.position_text())
                 }
                 _ => groups.push((name, vec![c.position_text()])),
@@ -63,12 +62,14 @@ impl Sum {
         Ok(moves)
     }
 
-    /// The winning moves under normal play: with `x` the nimber of the sum,
-    /// the moves of a component of nimber `g` to its options of nimber
-    /// `g ^ x`. A component with `g ^ x < g` has one (by the mex), as in Nim;
-    /// unlike in Nim, a component may also have options of a larger nimber
-    /// (Wythoff 3 5, of nimber 0, has an option 0 2 of nimber 2), and moves
-    /// to those win too.
+    /// The winning moves under normal play, found as for Nim: with `x` the
+    /// nimber of the sum, the winning moves in a component of nimber `g` are
+    /// its options of nimber `g ^ x`. The mex promises one when `g ^ x < g`;
+    /// unlike Nim, a game may also have options of larger nimber, and a move
+    /// to one of value `g ^ x > g` wins too, so every component is asked.
+    /// Where such options cannot be found (a huge Wythoff P-position, whose
+    /// other nimbers have no closed form) the list would be incomplete, so
+    /// that is an `Unsupported` error.
     pub fn winning_moves(&self) -> Result<Vec<Move>> {
         let total = self.nimber()?;
         let mut moves = Vec::new();
@@ -83,7 +84,8 @@ impl Sum {
                     return e;
                 }
                 Error::Unsupported(format!(
-                    "some winning moves may go from {} {} to options of nimber {target},                      above its own nimber {value}, and those cannot be found: {e}",
+                    "some winning moves may go from {} {} to options of nimber {target}, \
+                     above its own nimber {value}, and those cannot be found: {e}",
                     c.ruleset_name(),
                     c.position_text()
                 ))

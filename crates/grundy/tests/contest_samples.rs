@@ -1,148 +1,211 @@
-//! The published samples of contest problems on Wythoff's game, the calendar
-//! game, staircase Nim, Euclid's game and Fibonacci nim, reproduced through
-//! the expression language: each test reads the problem's sample input,
-//! writes each case as an expression, asks `analyze` who wins, and prints the
-//! answer in the problem's output format. The problem files (statement
-//! summary, samples and their sources) are copied from the oracle
-//! (`oracle/problems/`) into `tests/data/`.
+//! The official samples of classic contest problems, answered by the engine:
+//! each test reads the problem's input format, builds the expression for each
+//! query, and prints the answer the judge expects.
+
+mod common;
 
 use grundy::catalogue::Staircase;
 use grundy::{analyze, parse_sum, Outcome};
 
-/// The first sample of a problem file: its input and its expected output.
-fn sample(problem: &str) -> (String, String) {
-    let json: serde_json::Value = serde_json::from_str(problem).unwrap();
-    let sample = &json["samples"][0];
-    let text = |field: &str| sample[field].as_str().unwrap().to_string();
-    (text("input"), text("output"))
+fn outcome(expression: &str) -> Outcome {
+    analyze(&parse_sum(expression).unwrap()).unwrap().outcome
 }
 
-fn first_player_wins(expression: &str) -> bool {
-    let sum = parse_sum(expression).unwrap();
-    analyze(&sum).unwrap().outcome == Outcome::N
+/// The whitespace-separated numbers of an input.
+fn numbers(input: &str) -> impl Iterator<Item = u64> + '_ {
+    input.split_whitespace().map(|w| w.parse().unwrap())
 }
 
-/// The numbers of the input, in order.
-fn numbers(input: &str) -> Vec<u64> {
-    input
-        .split_whitespace()
-        .map(|w| w.parse().unwrap())
-        .collect()
-}
-
-fn lines(answers: Vec<&str>) -> String {
-    answers.iter().map(|a| format!("{a}\n")).collect()
-}
-
-/// POJ 1067: two piles per line until the end; 1 if the first player wins.
+/// POJ 2234 Matches Game: plain Nim, one test a line: M then M piles.
 #[test]
-fn poj_1067_wythoff() {
-    let (input, output) = sample(include_str!("data/poj1067_wythoff.json"));
-    let answers = numbers(&input)
-        .chunks(2)
-        .map(
-            |p| match first_player_wins(&format!("wythoff {} {}", p[0], p[1])) {
-                true => "1",
-                false => "0",
-            },
-        )
-        .collect();
-    assert_eq!(lines(answers), output);
+fn poj2234_matches_game() {
+    for (input, expected) in common::samples("problems/poj2234_matches_game.json") {
+        let mut output = String::new();
+        for line in input.lines() {
+            let piles: Vec<&str> = line.split_whitespace().skip(1).collect();
+            let wins = outcome(&format!("nim {}", piles.join(" "))) == Outcome::N;
+            output.push_str(if wins { "Yes\n" } else { "No\n" });
+        }
+        assert_eq!(output, expected);
+    }
 }
 
-/// POJ 1082: T, then T dates "YYYY MM DD"; YES if Adam (first) wins.
+/// POJ 2960 S-Nim: k and the set S, then m positions of l heaps each; a
+/// line 0 ends the input. One line of W/L per test case.
 #[test]
-fn poj_1082_calendar_game() {
-    let (input, output) = sample(include_str!("data/poj1082_calendar_game.json"));
-    let numbers = numbers(&input);
-    let answers = numbers[1..]
-        .chunks(3)
-        .map(
-            |d| match first_player_wins(&format!("calendar {}-{}-{}", d[0], d[1], d[2])) {
-                true => "YES",
-                false => "NO",
-            },
-        )
-        .collect();
-    assert_eq!(lines(answers), output);
+fn poj2960_s_nim() {
+    for (input, expected) in common::samples("problems/poj2960_s_nim.json") {
+        let mut words = numbers(&input);
+        let mut output = String::new();
+        loop {
+            let k = words.next().unwrap();
+            if k == 0 {
+                break;
+            }
+            let set: Vec<String> = (0..k).map(|_| words.next().unwrap().to_string()).collect();
+            let ruleset = format!("subtraction({})", set.join(","));
+            for _ in 0..words.next().unwrap() {
+                let l = words.next().unwrap();
+                let heaps: Vec<String> =
+                    (0..l).map(|_| words.next().unwrap().to_string()).collect();
+                let wins = outcome(&format!("{ruleset} {}", heaps.join(" "))) == Outcome::N;
+                output.push(if wins { 'W' } else { 'L' });
+            }
+            output.push('\n');
+        }
+        assert_eq!(output, expected);
+    }
 }
 
-/// POJ 1704: T tests, each N and the N cells of the chessmen; Georgia moves
-/// first. The line is reduced to a staircase.
+/// POJ 2425 A Chess Game: test cases to the end of input, each a graph of N
+/// vertices in the adjacency format `graph(FILE)` reads, then queries of M
+/// tokens, ended by a line 0.
 #[test]
-fn poj_1704_georgia_and_bob() {
-    let (input, output) = sample(include_str!("data/poj1704_georgia_and_bob.json"));
-    let numbers = numbers(&input);
-    let mut rest = &numbers[1..];
-    let mut answers = Vec::new();
-    for _ in 0..numbers[0] {
-        let (n, after) = rest.split_first().unwrap();
-        let (cells, after) = after.split_at(*n as usize);
-        rest = after;
-        let stairs = Staircase::stairs_of_coins_on_a_line(cells).unwrap();
-        let words: Vec<String> = stairs.iter().map(|s| s.to_string()).collect();
-        answers.push(
-            match first_player_wins(&format!("staircase {}", words.join(" "))) {
-                true => "Georgia will win",
-                false => "Bob will win",
-            },
+fn poj2425_a_chess_game() {
+    for (input, expected) in common::samples("problems/poj2425_a_chess_game.json") {
+        let mut lines = input.lines().filter(|l| !l.trim().is_empty());
+        let mut output = String::new();
+        let mut case = 0;
+        while let Some(header) = lines.next() {
+            let n: usize = header.trim().parse().unwrap();
+            let mut graph = format!("{n}\n");
+            for _ in 0..n {
+                graph.push_str(lines.next().unwrap());
+                graph.push('\n');
+            }
+            case += 1;
+            let path = common::temp_file(&format!("poj2425-{case}.txt"), &graph);
+            loop {
+                let query: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+                if query == ["0"] {
+                    break;
+                }
+                let expression = format!("graph(\"{}\") {}", path.display(), query[1..].join(" "));
+                let wins = outcome(&expression) == Outcome::N;
+                output.push_str(if wins { "WIN\n" } else { "LOSE\n" });
+            }
+        }
+        assert_eq!(output, expected);
+    }
+}
+
+/// The nim-sequence of subtraction(1,3,4) as published by Jogos e Educação
+/// (IME/UFG), and its period 7.
+#[test]
+fn subtraction_1_3_4_matches_the_published_values() {
+    let table = common::data("sequences/subtraction_1_3_4_jogos.json");
+    let offset = table["offset"].as_u64().unwrap();
+    for (i, value) in table["values"].as_array().unwrap().iter().enumerate() {
+        let heap = offset + i as u64;
+        let sum = parse_sum(&format!("subtraction(1,3,4) {heap}")).unwrap();
+        assert_eq!(
+            sum.nimber().unwrap(),
+            value.as_u64().unwrap().into(),
+            "heap {heap}"
         );
     }
-    assert_eq!(lines(answers), output);
 }
 
-/// POJ 2348: pairs until "0 0"; Stan moves first.
+/// POJ 1067 (Wythoff's game): two piles a line to the end; 1 if the first
+/// player wins.
 #[test]
-fn poj_2348_euclids_game() {
-    let (input, output) = sample(include_str!("data/poj2348_euclids_game.json"));
-    let answers = numbers(&input)
-        .chunks(2)
-        .take_while(|p| p != &[0, 0])
-        .map(
-            |p| match first_player_wins(&format!("euclid {} {}", p[0], p[1])) {
-                true => "Stan wins",
-                false => "Ollie wins",
-            },
-        )
-        .collect();
-    assert_eq!(lines(answers), output);
+fn poj1067_wythoff() {
+    for (input, expected) in common::samples("problems/poj1067_wythoff.json") {
+        let mut output = String::new();
+        for line in input.lines() {
+            let wins = outcome(&format!("wythoff {line}")) == Outcome::N;
+            output.push_str(if wins { "1\n" } else { "0\n" });
+        }
+        assert_eq!(output, expected);
+    }
 }
 
-/// HDU 2516: a heap per line until 0; the first move may not take it all.
+/// POJ 1082 Calendar Game: T, then T dates "YYYY MM DD"; YES if Adam, who
+/// moves first, wins.
 #[test]
-fn hdu_2516_fibonacci_nim() {
-    let (input, output) = sample(include_str!("data/hdu2516_fibonacci_nim.json"));
-    let answers = numbers(&input)
-        .into_iter()
-        .take_while(|&n| n != 0)
-        .map(|n| match first_player_wins(&format!("fibonacci {n}")) {
-            true => "First win",
-            false => "Second win",
-        })
-        .collect();
-    assert_eq!(lines(answers), output);
+fn poj1082_calendar_game() {
+    for (input, expected) in common::samples("problems/poj1082_calendar_game.json") {
+        let mut words = numbers(&input);
+        let mut output = String::new();
+        for _ in 0..words.next().unwrap() {
+            let [y, m, d] = [(); 3].map(|_| words.next().unwrap());
+            let wins = outcome(&format!("calendar {y}-{m}-{d}")) == Outcome::N;
+            output.push_str(if wins { "YES\n" } else { "NO\n" });
+        }
+        assert_eq!(output, expected);
+    }
 }
 
-/// HDU 1848: three heaps per line until "0 0 0"; a move takes a Fibonacci
-/// number of tokens (heaps up to 1000, so the Fibonacci numbers up to 987).
+/// POJ 1704 Georgia and Bob: T tests, each N and the cells of N chessmen;
+/// Georgia moves first. The line is played as its staircase.
 #[test]
-fn hdu_1848_fibonacci_again_and_again() {
-    let (input, output) = sample(include_str!("data/hdu1848_fibonacci_again_and_again.json"));
+fn poj1704_georgia_and_bob() {
+    for (input, expected) in common::samples("problems/poj1704_georgia_and_bob.json") {
+        let mut words = numbers(&input);
+        let mut output = String::new();
+        for _ in 0..words.next().unwrap() {
+            let n = words.next().unwrap();
+            let cells: Vec<u64> = (0..n).map(|_| words.next().unwrap()).collect();
+            let stairs = Staircase::stairs_of_coins_on_a_line(&cells).unwrap();
+            let stairs: Vec<String> = stairs.iter().map(|s| s.to_string()).collect();
+            let wins = outcome(&format!("staircase {}", stairs.join(" "))) == Outcome::N;
+            output.push_str(if wins {
+                "Georgia will win\n"
+            } else {
+                "Bob will win\n"
+            });
+        }
+        assert_eq!(output, expected);
+    }
+}
+
+/// POJ 2348 Euclid's Game: a pair a line until "0 0"; Stan moves first.
+#[test]
+fn poj2348_euclids_game() {
+    for (input, expected) in common::samples("problems/poj2348_euclids_game.json") {
+        let mut output = String::new();
+        for line in input.lines().take_while(|l| l.trim() != "0 0") {
+            let wins = outcome(&format!("euclid {line}")) == Outcome::N;
+            output.push_str(if wins { "Stan wins\n" } else { "Ollie wins\n" });
+        }
+        assert_eq!(output, expected);
+    }
+}
+
+/// HDU 2516 (Fibonacci nim): a heap a line until 0; the first move may not
+/// take the whole heap.
+#[test]
+fn hdu2516_fibonacci_nim() {
+    for (input, expected) in common::samples("problems/hdu2516_fibonacci_nim.json") {
+        let mut output = String::new();
+        for n in numbers(&input).take_while(|&n| n != 0) {
+            let wins = outcome(&format!("fibonacci {n}")) == Outcome::N;
+            output.push_str(if wins { "First win\n" } else { "Second win\n" });
+        }
+        assert_eq!(output, expected);
+    }
+}
+
+/// HDU 1848 Fibonacci again and again: three heaps a line until "0 0 0"; a
+/// move takes a Fibonacci number of tokens from one heap. Heaps are at most
+/// 1000, so the subtraction set is the Fibonacci numbers up to 987.
+#[test]
+fn hdu1848_fibonacci_again_and_again() {
     let mut fibonacci = vec![1u64, 2];
-    while fibonacci[fibonacci.len() - 1] + fibonacci[fibonacci.len() - 2] <= 1000 {
-        fibonacci.push(fibonacci[fibonacci.len() - 1] + fibonacci[fibonacci.len() - 2]);
+    while let [.., a, b] = fibonacci[..] {
+        if a + b > 1000 {
+            break;
+        }
+        fibonacci.push(a + b);
     }
     let set: Vec<String> = fibonacci.iter().map(u64::to_string).collect();
-    let answers = numbers(&input)
-        .chunks(3)
-        .take_while(|h| h != &[0, 0, 0])
-        .map(|h| {
-            let expression = format!("subtraction({}) {} {} {}", set.join(","), h[0], h[1], h[2]);
-            match first_player_wins(&expression) {
-                true => "Fibo",
-                false => "Nacci",
-            }
-        })
-        .collect();
-    assert_eq!(lines(answers), output);
+    let ruleset = format!("subtraction({})", set.join(","));
+    for (input, expected) in common::samples("problems/hdu1848_fibonacci_again_and_again.json") {
+        let mut output = String::new();
+        for line in input.lines().take_while(|l| l.trim() != "0 0 0") {
+            let wins = outcome(&format!("{ruleset} {line}")) == Outcome::N;
+            output.push_str(if wins { "Fibo\n" } else { "Nacci\n" });
+        }
+        assert_eq!(output, expected);
+    }
 }

@@ -165,7 +165,7 @@ impl Ruleset for Euclid {
     }
 
     fn arity(&self) -> Arity {
-        Arity::Fixed(2)
+        Arity::Each(2)
     }
 
     fn parse_position(&self, words: &[Word]) -> Result<Pair> {

@@ -221,8 +221,10 @@ mod tests {
     /// (F(0..=26), copied with its source into tests/data).
     #[test]
     fn the_start_is_lost_exactly_on_fibonacci_numbers() {
-        let json: serde_json::Value =
-            serde_json::from_str(include_str!("../../tests/data/fibonacci_numbers.json")).unwrap();
+        let json: serde_json::Value = serde_json::from_str(include_str!(
+            "../../tests/data/sequences/fibonacci_numbers.json"
+        ))
+        .unwrap();
         let fibonacci: Vec<u64> = json["values"]
             .as_array()
             .unwrap()

@@ -121,7 +121,7 @@ impl Ruleset for Wythoff {
     }
 
     fn arity(&self) -> Arity {
-        Arity::Fixed(2)
+        Arity::Each(2)
     }
 
     fn parse_position(&self, words: &[Word]) -> Result<Piles> {
@@ -223,8 +223,12 @@ mod tests {
                 .collect();
             values
         };
-        let lowers = read(include_str!("../../tests/data/wythoff_lower_A000201.json"));
-        let uppers = read(include_str!("../../tests/data/wythoff_upper_A001950.json"));
+        let lowers = read(include_str!(
+            "../../tests/data/sequences/wythoff_lower_A000201.json"
+        ));
+        let uppers = read(include_str!(
+            "../../tests/data/sequences/wythoff_upper_A001950.json"
+        ));
         for (i, (&a, &b)) in lowers.iter().zip(&uppers).enumerate() {
             let k = BigUint::from(i as u64 + 1);
             assert_eq!(lower(&k), BigUint::from(a), "A000201({k})");

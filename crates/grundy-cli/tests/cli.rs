@@ -1,0 +1,185 @@
+//! The command line end to end: the contract of DESIGN.md, and bad input.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+fn analyze_json(expression: &str) -> Value {
+    let out = grundy()
+        .args(["analyze", expression, "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).unwrap()
+}
+
+/// A file in a fresh temporary directory of this test.
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "grundy-cli-tests-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn nim_3_4_5_has_one_winning_move() {
+    let json = analyze_json("nim 3 4 5");
+    assert_eq!(json["expression"], "nim 3 4 5");
+    assert_eq!(json["convention"], "normal");
+    assert_eq!(json["outcome"], "N");
+    assert_eq!(json["nimber"], 2);
+    let moves = json["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["move"], "heap 1: 3 -> 1");
+    assert_eq!(moves[0]["to"], "nim 1 4 5");
+}
+
+#[test]
+fn every_winning_move_leads_to_a_position_analyze_calls_p() {
+    for expression in [
+        "nim 3 4 5 + subtraction(1,3,4) 10 + bash(3) 10",
+        "subtraction(2,5) 7 8 9 + nim 6",
+        "bash(4) 17 3",
+    ] {
+        let json = analyze_json(expression);
+        assert_eq!(json["outcome"], "N", "{expression}");
+        let moves = json["winning_moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{expression}");
+        for m in moves {
+            let after = analyze_json(m["to"].as_str().unwrap());
+            assert_eq!(after["outcome"], "P", "{expression}: {}", m["move"]);
+            assert_eq!(after["nimber"], 0);
+        }
+    }
+}
+
+#[test]
+fn huge_heaps_are_exact() {
+    let big: num_bigint::BigUint = "1".repeat(60).parse().unwrap();
+    let json = analyze_json(&format!("nim {big} 7"));
+    // The nimber is printed as an exact JSON number, whatever its size.
+    let expected: Value =
+        serde_json::from_str(&(&big ^ num_bigint::BigUint::from(7u8)).to_string()).unwrap();
+    assert_eq!(json["nimber"], expected);
+    assert_eq!(json["winning_moves"][0]["to"], "nim 7 7");
+}
+
+#[test]
+fn the_table_shows_components_outcome_and_moves() {
+    grundy()
+        .args(["analyze", "nim", "3", "4", "5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("sum (XOR)  2"))
+        .stdout(predicate::str::contains("outcome: N"))
+        .stdout(predicate::str::contains("heap 1: 3 -> 1  => nim 1 4 5"));
+    grundy()
+        .args(["analyze", "nim 1 2 3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("outcome: P"))
+        .stdout(predicate::str::contains("winning moves: none"));
+}
+
+/// POJ 2425's first graph, with tokens on 0 and 2, as `graph(FILE)` reads it,
+/// from a path with a space and a comma that must be quoted.
+#[test]
+fn graph_games_read_their_file_and_write_it_back() {
+    let path = temp_file("my dag, first.txt", "4\n2 1 2\n0\n1 3\n0\n");
+    let expression = format!("graph(\"{}\") 0 2", path.display());
+    let json = analyze_json(&expression);
+    // SG: vertex 3 = 0, 1 = 0, 2 = 1, 0 = mex{0,1} = 2; 2 XOR 1 = 3.
+    assert_eq!(json["nimber"], 3);
+    assert_eq!(json["outcome"], "N");
+    let moves = json["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["move"], "token 1: 0 -> 2");
+    let after = analyze_json(moves[0]["to"].as_str().unwrap());
+    assert_eq!(after["outcome"], "P");
+}
+
+#[test]
+fn help_explains_expressions_and_lists_every_family() {
+    for args in [vec!["--help"], vec!["analyze", "--help"]] {
+        let assert = grundy().args(&args).assert().success();
+        let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+        for family in grundy::FAMILIES {
+            assert!(out.contains(family.usage), "{args:?} lacks {}", family.name);
+            assert!(
+                out.contains(family.example),
+                "{args:?} lacks {}",
+                family.example
+            );
+        }
+        assert!(out.contains("COMPONENT + COMPONENT"));
+    }
+}
+
+/// Bad input: exit status 2, a message that points at the problem, no panic.
+#[test]
+fn bad_input_exits_2_with_a_pointed_message() {
+    let cycle = temp_file("cycle.txt", "3\n1 1\n1 2\n1 1\n");
+    let cycle = format!("graph(\"{}\") 0", cycle.display());
+    let short = temp_file("short.txt", "3\n1 1\n0\n");
+    let short = format!("graph(\"{}\") 0", short.display());
+    let cases: Vec<(&str, &str)> = vec![
+        ("foo 3", "unknown family 'foo'"),
+        ("nim 3 x4", "column 7: expected a heap size"),
+        ("nim 3 -4", "column 7"),
+        ("nim", "nim needs at least one position"),
+        ("nim(2) 3", "nim takes no parameters"),
+        ("subtraction() 3", "non-empty set"),
+        (
+            "subtraction(1,0) 3",
+            "column 15: subtraction amounts must be positive",
+        ),
+        ("subtraction(1,99999999999) 3", "too large"),
+        ("bash 3", "bash takes 1 parameter"),
+        ("bash(0) 3", "M must be at least 1"),
+        ("nim 3 +", "column 8: expected a family name"),
+        ("nim(3 4", "never closed"),
+        ("graph(/no/such/file.txt) 0", "/no/such/file.txt"),
+        (&short, "ends after 2 of its 3 vertices"),
+        (&cycle, "cycle"),
+    ];
+    for (expression, message) in cases {
+        grundy()
+            .args(["analyze", expression])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+}
+
+#[test]
+fn parse_errors_show_a_caret_under_the_column() {
+    grundy()
+        .args(["analyze", "nim 3 + foo 4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("  nim 3 + foo 4\n          ^"));
+}
+
+#[test]
+fn a_vertex_outside_the_graph_is_bad_input() {
+    let path = temp_file("two.txt", "2\n1 1\n0\n");
+    grundy()
+        .args(["analyze", &format!("graph(\"{}\") 0 7", path.display())])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "vertex 7 is not in the graph (0 to 1)",
+        ));
+}
