@@ -53,6 +53,8 @@ struct Json<'a> {
     expression: &'a str,
     convention: &'static str,
     outcome: &'static str,
+    /// `null` where no nimber is known (a lone huge Wythoff position) or
+    /// none decides play (misère play).
     nimber: Option<serde_json::Number>,
     components: Vec<JsonComponent<'a>>,
     winning_moves: Vec<JsonMove<'a>>,
@@ -103,52 +105,32 @@ impl<'a> From<&'a Analysis> for Json<'a> {
     }
 }
 
-/// The components with their nimbers (under normal play) or, where no
-/// nimber decides play, the components alone.
+/// A nimber for the table; "unknown" where the engine has none (the outcome
+/// then comes from the winning moves).
+fn nimber_text(nimber: &Option<num_bigint::BigUint>) -> String {
+    nimber
+        .as_ref()
+        .map_or_else(|| "unknown".to_string(), ToString::to_string)
+}
+
+/// Under normal play the components with their nimbers; under misère play,
+/// which no nimber decides, the components alone and the convention.
 fn table(a: &Analysis) -> String {
-    let mut out = match &a.nimber {
-        Some(total) => {
-            let mut rows: Vec<(&str, String)> = a
-                .components
-                .iter()
-                .map(|(c, g)| {
-                    (
-                        c.as_str(),
-                        g.as_ref().map_or(String::new(), |g| g.to_string()),
-                    )
-                })
-                .collect();
-            if rows.len() > 1 {
-                rows.push(("sum (XOR)", total.to_string()));
-            }
-            let width = rows
-                .iter()
-                .map(|(c, _)| c.len())
-                .max()
-                .unwrap_or(0)
-                .max("component".len());
-            let mut out = format!("{:width$}  nimber\n", "component");
-            for (c, g) in &rows {
-                out.push_str(&format!("{c:width$}  {g}\n"));
-            }
-            out
-        }
-        None => {
+    let mut out = match a.convention {
+        Convention::Normal => nimber_table(a),
+        Convention::Misere => {
             let mut out = String::from("component\n");
             for (c, _) in &a.components {
                 out.push_str(&format!("{c}\n"));
             }
+            out.push_str(&format!(
+                "\nconvention: {} ({})",
+                a.convention.name(),
+                a.convention.explanation()
+            ));
             out
         }
     };
-    // Normal play goes without saying; any other convention is named.
-    if a.convention != Convention::Normal {
-        out.push_str(&format!(
-            "\nconvention: {} ({})",
-            a.convention.name(),
-            a.convention.explanation()
-        ));
-    }
     out.push_str(&format!(
         "\noutcome: {} ({})\n",
         a.outcome,
@@ -167,6 +149,28 @@ fn table(a: &Analysis) -> String {
         for (m, to) in &a.winning_moves {
             out.push_str(&format!("  {m:width$}  => {to}\n"));
         }
+    }
+    out
+}
+
+fn nimber_table(a: &Analysis) -> String {
+    let mut rows: Vec<(String, String)> = a
+        .components
+        .iter()
+        .map(|(c, g)| (c.clone(), nimber_text(g)))
+        .collect();
+    if rows.len() > 1 {
+        rows.push(("sum (XOR)".into(), nimber_text(&a.nimber)));
+    }
+    let width = rows
+        .iter()
+        .map(|(c, _)| c.len())
+        .max()
+        .unwrap_or(0)
+        .max("component".len());
+    let mut out = format!("{:width$}  nimber\n", "component");
+    for (c, g) in &rows {
+        out.push_str(&format!("{c:width$}  {g}\n"));
     }
     out
 }

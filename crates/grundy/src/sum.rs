@@ -1,8 +1,8 @@
 //! Sums of components, their moves, and the analysis `grundy analyze` prints.
 
-use num_bigint::BigUint;
-
 use std::collections::HashMap;
+
+use num_bigint::BigUint;
 
 use crate::catalogue::Nim;
 use crate::component::ComponentRef;
@@ -70,6 +70,9 @@ impl Sum {
     /// its options of nimber `g ^ x`. The mex promises one when `g ^ x < g`;
     /// unlike Nim, a game may also have options of larger nimber, and a move
     /// to one of value `g ^ x > g` wins too, so every component is asked.
+    /// Where such options cannot be found (a huge Wythoff P-position, whose
+    /// other nimbers have no closed form) the list would be incomplete, so
+    /// that is an `Unsupported` error.
     pub fn winning_moves(&self) -> Result<Vec<Move>> {
         let total = self.nimber()?;
         let mut moves = Vec::new();
@@ -77,8 +80,19 @@ impl Sum {
             return Ok(moves);
         }
         for (i, c) in self.components.iter().enumerate() {
-            let target = c.nimber()? ^ &total;
-            let options = c.options_with_nimber(&target)?;
+            let value = c.nimber()?;
+            let target = &value ^ &total;
+            let options = c.options_with_nimber(&target).map_err(|e| {
+                if target < value {
+                    return e;
+                }
+                Error::Unsupported(format!(
+                    "some winning moves may go from {} {} to options of nimber {target}, \
+                     above its own nimber {value}, and those cannot be found: {e}",
+                    c.ruleset_name(),
+                    c.position_text()
+                ))
+            })?;
             moves.extend(options.into_iter().map(|to| Move { component: i, to }));
         }
         Ok(moves)
@@ -172,49 +186,75 @@ pub struct Analysis {
     pub expression: String,
     pub convention: Convention,
     pub outcome: Outcome,
-    /// The nimber of the sum, where one decides play: under normal play.
+    /// `None` for a lone component whose nimber is unknown but whose outcome
+    /// and winning moves its ruleset finds directly (a huge Wythoff position),
+    /// and under misère play, which no nimber decides.
     pub nimber: Option<BigUint>,
-    /// Each component as an expression, with its nimber where one is given.
+    /// Each component as an expression, with its nimber where known.
     pub components: Vec<(String, Option<BigUint>)>,
     /// Each winning move: how it reads, and the whole sum after it.
     pub winning_moves: Vec<(String, String)>,
 }
 
-impl Analysis {
-    fn new(sum: &Sum, convention: Convention, outcome: Outcome, moves: &[Move]) -> Analysis {
-        Analysis {
-            expression: sum.expression(),
-            convention,
-            outcome,
-            nimber: None,
-            components: sum
-                .components
-                .iter()
-                .map(|c| (format!("{} {}", c.ruleset_name(), c.position_text()), None))
-                .collect(),
-            winning_moves: moves
-                .iter()
-                .map(|m| (sum.describe(m), sum.after(m).expression()))
-                .collect(),
-        }
+/// Analyses a sum under normal play.
+///
+/// A sum needs the nimber of every component. A lone component is a game of
+/// its own, so when its nimber is unknown its winning moves (its options of
+/// nimber 0) may still be known, and they decide the outcome: a position is
+/// `N` exactly when it has an option of nimber 0.
+pub fn analyze(sum: &Sum) -> Result<Analysis> {
+    match sum.nimber() {
+        Ok(nimber) => analyze_by_nimbers(sum, nimber),
+        Err(error) => match &sum.components[..] {
+            [lone] => analyze_alone(sum, lone).map_err(|_| error),
+            _ => Err(error),
+        },
     }
 }
 
-/// Analyses a sum under normal play.
-pub fn analyze(sum: &Sum) -> Result<Analysis> {
-    let nimbers = sum
+fn analyze_by_nimbers(sum: &Sum, nimber: BigUint) -> Result<Analysis> {
+    let components = sum
         .components
         .iter()
-        .map(|c| c.nimber())
+        .map(|c| Ok((component_expression(c), Some(c.nimber()?))))
         .collect::<Result<Vec<_>>>()?;
-    let total = nimbers.iter().fold(BigUint::ZERO, |acc, g| acc ^ g);
-    let outcome = Outcome::from_nimber_is_zero(total == BigUint::ZERO);
-    let mut analysis = Analysis::new(sum, Convention::Normal, outcome, &sum.winning_moves()?);
-    for ((_, slot), g) in analysis.components.iter_mut().zip(nimbers) {
-        *slot = Some(g);
-    }
-    analysis.nimber = Some(total);
-    Ok(analysis)
+    let winning_moves = sum.winning_moves()?;
+    Ok(Analysis {
+        expression: sum.expression(),
+        convention: Convention::Normal,
+        outcome: Outcome::from_nimber_is_zero(nimber == BigUint::ZERO),
+        nimber: Some(nimber),
+        components,
+        winning_moves: describe_all(sum, &winning_moves),
+    })
+}
+
+/// A lone component without a nimber: its outcome from its winning moves.
+fn analyze_alone(sum: &Sum, lone: &ComponentRef) -> Result<Analysis> {
+    let winning_moves: Vec<Move> = lone
+        .options_with_nimber(&BigUint::ZERO)?
+        .into_iter()
+        .map(|to| Move { component: 0, to })
+        .collect();
+    Ok(Analysis {
+        expression: sum.expression(),
+        convention: Convention::Normal,
+        outcome: Outcome::from_nimber_is_zero(winning_moves.is_empty()),
+        nimber: None,
+        components: vec![(component_expression(lone), None)],
+        winning_moves: describe_all(sum, &winning_moves),
+    })
+}
+
+fn component_expression(c: &ComponentRef) -> String {
+    format!("{} {}", c.ruleset_name(), c.position_text())
+}
+
+fn describe_all(sum: &Sum, moves: &[Move]) -> Vec<(String, String)> {
+    moves
+        .iter()
+        .map(|m| (sum.describe(m), sum.after(m).expression()))
+        .collect()
 }
 
 /// Analyses a sum under misère play. A sum of Nim heaps follows the anti-Nim
@@ -234,7 +274,18 @@ pub fn analyze_misere(sum: &Sum) -> Result<Analysis> {
             (search.outcome(&position)?, moves)
         }
     };
-    Ok(Analysis::new(sum, Convention::Misere, outcome, &moves))
+    Ok(Analysis {
+        expression: sum.expression(),
+        convention: Convention::Misere,
+        outcome,
+        nimber: None,
+        components: sum
+            .components
+            .iter()
+            .map(|c| (component_expression(c), None))
+            .collect(),
+        winning_moves: describe_all(sum, &moves),
+    })
 }
 
 /// The heaps of a sum made only of Nim heaps (a heap's nimber is its size).

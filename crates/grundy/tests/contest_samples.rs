@@ -4,6 +4,7 @@
 
 mod common;
 
+use grundy::catalogue::Staircase;
 use grundy::{analyze, analyze_misere, parse_sum, Outcome};
 
 fn outcome(expression: &str) -> Outcome {
@@ -207,23 +208,104 @@ fn hdu1847_good_luck_in_cet4() {
     }
 }
 
-/// HDU 1848 Fibonacci again and again: three heaps a line, `0 0 0` ends; take
-/// a Fibonacci number (1, 2, 3, 5, 8, ...) from one heap. A sum of three
-/// subtraction games with S the Fibonacci numbers up to the largest heap.
+/// POJ 1067 (Wythoff's game): two piles a line to the end; 1 if the first
+/// player wins.
 #[test]
-fn hdu1848_fibonacci_again_and_again() {
-    for (input, expected) in common::samples("problems/hdu1848_fibonacci_again_and_again.json") {
+fn poj1067_wythoff() {
+    for (input, expected) in common::samples("problems/poj1067_wythoff.json") {
         let mut output = String::new();
         for line in input.lines() {
-            let heaps: Vec<u64> = numbers(line).collect();
-            if heaps.iter().all(|&h| h == 0) {
-                break;
-            }
-            let fibonacci = std::iter::successors(Some((1u64, 2u64)), |&(a, b)| Some((b, a + b)))
-                .map(|(a, _)| a);
-            let ruleset = subtraction_up_to(fibonacci, *heaps.iter().max().unwrap());
-            let heaps: Vec<String> = heaps.iter().map(u64::to_string).collect();
-            let wins = outcome(&format!("{ruleset} {}", heaps.join(" "))) == Outcome::N;
+            let wins = outcome(&format!("wythoff {line}")) == Outcome::N;
+            output.push_str(if wins { "1\n" } else { "0\n" });
+        }
+        assert_eq!(output, expected);
+    }
+}
+
+/// POJ 1082 Calendar Game: T, then T dates "YYYY MM DD"; YES if Adam, who
+/// moves first, wins.
+#[test]
+fn poj1082_calendar_game() {
+    for (input, expected) in common::samples("problems/poj1082_calendar_game.json") {
+        let mut words = numbers(&input);
+        let mut output = String::new();
+        for _ in 0..words.next().unwrap() {
+            let [y, m, d] = [(); 3].map(|_| words.next().unwrap());
+            let wins = outcome(&format!("calendar {y}-{m}-{d}")) == Outcome::N;
+            output.push_str(if wins { "YES\n" } else { "NO\n" });
+        }
+        assert_eq!(output, expected);
+    }
+}
+
+/// POJ 1704 Georgia and Bob: T tests, each N and the cells of N chessmen;
+/// Georgia moves first. The line is played as its staircase.
+#[test]
+fn poj1704_georgia_and_bob() {
+    for (input, expected) in common::samples("problems/poj1704_georgia_and_bob.json") {
+        let mut words = numbers(&input);
+        let mut output = String::new();
+        for _ in 0..words.next().unwrap() {
+            let n = words.next().unwrap();
+            let cells: Vec<u64> = (0..n).map(|_| words.next().unwrap()).collect();
+            let stairs = Staircase::stairs_of_coins_on_a_line(&cells).unwrap();
+            let stairs: Vec<String> = stairs.iter().map(|s| s.to_string()).collect();
+            let wins = outcome(&format!("staircase {}", stairs.join(" "))) == Outcome::N;
+            output.push_str(if wins {
+                "Georgia will win\n"
+            } else {
+                "Bob will win\n"
+            });
+        }
+        assert_eq!(output, expected);
+    }
+}
+
+/// POJ 2348 Euclid's Game: a pair a line until "0 0"; Stan moves first.
+#[test]
+fn poj2348_euclids_game() {
+    for (input, expected) in common::samples("problems/poj2348_euclids_game.json") {
+        let mut output = String::new();
+        for line in input.lines().take_while(|l| l.trim() != "0 0") {
+            let wins = outcome(&format!("euclid {line}")) == Outcome::N;
+            output.push_str(if wins { "Stan wins\n" } else { "Ollie wins\n" });
+        }
+        assert_eq!(output, expected);
+    }
+}
+
+/// HDU 2516 (Fibonacci nim): a heap a line until 0; the first move may not
+/// take the whole heap.
+#[test]
+fn hdu2516_fibonacci_nim() {
+    for (input, expected) in common::samples("problems/hdu2516_fibonacci_nim.json") {
+        let mut output = String::new();
+        for n in numbers(&input).take_while(|&n| n != 0) {
+            let wins = outcome(&format!("fibonacci {n}")) == Outcome::N;
+            output.push_str(if wins { "First win\n" } else { "Second win\n" });
+        }
+        assert_eq!(output, expected);
+    }
+}
+
+/// HDU 1848 Fibonacci again and again: three heaps a line until "0 0 0"; a
+/// move takes a Fibonacci number of tokens from one heap. Heaps are at most
+/// 1000, so the subtraction set is the Fibonacci numbers up to 987.
+#[test]
+fn hdu1848_fibonacci_again_and_again() {
+    let mut fibonacci = vec![1u64, 2];
+    while let [.., a, b] = fibonacci[..] {
+        if a + b > 1000 {
+            break;
+        }
+        fibonacci.push(a + b);
+    }
+    let set: Vec<String> = fibonacci.iter().map(u64::to_string).collect();
+    let ruleset = format!("subtraction({})", set.join(","));
+    for (input, expected) in common::samples("problems/hdu1848_fibonacci_again_and_again.json") {
+        let mut output = String::new();
+        for line in input.lines().take_while(|l| l.trim() != "0 0 0") {
+            let wins = outcome(&format!("{ruleset} {line}")) == Outcome::N;
             output.push_str(if wins { "Fibo\n" } else { "Nacci\n" });
         }
         assert_eq!(output, expected);

@@ -3,14 +3,19 @@
 //! is one new file here plus one line in `FAMILIES`.
 
 mod bash;
+mod calendar;
 mod divisor;
+mod euclid;
+mod fibonacci;
 mod graph;
 mod heap;
 mod lasker;
 mod lieges;
 mod nim;
 mod progressive;
+mod staircase;
 mod subtraction;
+mod wythoff;
 
 pub use bash::Bash;
 pub use divisor::Divisor;
@@ -19,6 +24,7 @@ pub use lasker::Lasker;
 pub use lieges::Lieges;
 pub use nim::Nim;
 pub use progressive::Progressive;
+pub use staircase::Staircase;
 pub use subtraction::Subtraction;
 
 use crate::component::ComponentRef;
@@ -49,6 +55,11 @@ pub static FAMILIES: &[Family] = &[
     lieges::FAMILY,
     divisor::FAMILY,
     progressive::FAMILY,
+    wythoff::FAMILY,
+    fibonacci::FAMILY,
+    euclid::FAMILY,
+    calendar::FAMILY,
+    staircase::FAMILY,
 ];
 
 /// The family of this name.
