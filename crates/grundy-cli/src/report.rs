@@ -45,7 +45,8 @@ impl From<Error> for Failure {
 
 impl Failure {
     /// Prints the error, pointing at the column of a parse error, and gives
-    /// exit status 2 for bad input, 1 for a computation that hit a limit.
+    /// exit status 2 for bad input, 1 for a question the engine cannot answer
+    /// (a limit reached, or a case not supported yet).
     pub fn report(&self) -> ExitCode {
         eprintln!("error: {}", self.error);
         if let (Error::Parse { column, .. }, Some(expression)) = (&self.error, &self.expression) {
