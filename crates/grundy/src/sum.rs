@@ -1,12 +1,11 @@
 //! Sums of components, their moves, and the analysis `grundy analyze` prints.
 
-use std::collections::HashMap;
-
 use num_bigint::BigUint;
 
 use crate::catalogue::Nim;
 use crate::component::ComponentRef;
-use crate::game::{Arity, Game, Ruleset};
+use crate::game::{Arity, Game, Misere, MiserePosition, Ruleset};
+use crate::solver::Solver;
 use crate::value::{Convention, Outcome};
 use crate::{Error, Result};
 
@@ -269,9 +268,7 @@ pub fn analyze_misere(sum: &Sum) -> Result<Analysis> {
         }
         None => {
             let mut search = MisereSearch::new(MISERE_SEARCH_LIMIT);
-            let moves = search.winning_moves(sum)?;
-            let position = SumPosition::new(sum.clone());
-            (search.outcome(&position)?, moves)
+            (search.outcome(sum)?, search.winning_moves(sum)?)
         }
     };
     Ok(Analysis {
@@ -385,106 +382,51 @@ fn anti_nim_winning_moves(sum: &Sum, heaps: &[BigUint]) -> Result<Vec<Move>> {
 /// searches) before it gives up: this bounds both its time and its memory.
 pub const MISERE_SEARCH_LIMIT: usize = 1_000_000;
 
-/// Misère outcomes by exhaustive search of a sum as one game, where a sum
-/// with no move is won by the player to move. With its own stack, like
-/// `Solver`, so long games cost memory, not the thread's stack.
+/// Misère outcomes by exhaustive search of a sum as one game: `Solver` on the
+/// misère form of `SumGame` (see `Misere`), where a sum is misère-P exactly
+/// when its nimber there is 0.
 pub struct MisereSearch {
-    memo: HashMap<SumPosition, Outcome>,
-    /// Sums listed so far, and how many may be.
-    listed: usize,
-    limit: usize,
-}
-
-/// A sum whose options are being searched.
-struct MisereFrame {
-    position: SumPosition,
-    options: Vec<SumPosition>,
-    /// Options before `next` are known to be N.
-    next: usize,
+    solver: Solver<Misere<SumGame>>,
 }
 
 impl MisereSearch {
     pub fn new(limit: usize) -> MisereSearch {
         MisereSearch {
-            memo: HashMap::new(),
-            listed: 0,
-            limit,
+            solver: Solver::with_option_limit(Misere(SumGame), limit),
         }
     }
 
-    /// The misère outcome of `position`.
-    pub fn outcome(&mut self, position: &SumPosition) -> Result<Outcome> {
-        if let Some(&outcome) = self.memo.get(position) {
-            return Ok(outcome);
-        }
-        let mut stack = vec![self.frame(position.clone())?];
-        while let Some(top) = stack.last_mut() {
-            // Skip options known to be N; stop at a P one or an unknown one.
-            let mut unknown = None;
-            let mut found_p = false;
-            while let Some(option) = top.options.get(top.next) {
-                match self.memo.get(option) {
-                    Some(Outcome::N) => top.next += 1,
-                    Some(Outcome::P) => {
-                        found_p = true;
-                        break;
-                    }
-                    None => {
-                        unknown = Some(option.clone());
-                        break;
-                    }
-                }
-            }
-            if let Some(option) = unknown {
-                let frame = self.frame(option)?;
-                stack.push(frame);
-                continue;
-            }
-            let frame = stack.pop().expect("the loop holds a frame");
-            // Who cannot move wins; otherwise a move to a P position wins.
-            let wins = found_p || frame.options.is_empty();
-            self.memo
-                .insert(frame.position, Outcome::from_mover_wins(wins));
-        }
-        Ok(self.memo[position])
+    /// The misère outcome of `sum`.
+    pub fn outcome(&mut self, sum: &Sum) -> Result<Outcome> {
+        let position = MiserePosition::Playing(SumPosition::new(sum.clone()));
+        let nimber = self.solver.nimber(&position).map_err(beyond_search)?;
+        Ok(Outcome::from_nimber_is_zero(nimber == 0))
     }
 
     /// Every move of `sum` to a misère-P position.
     pub fn winning_moves(&mut self, sum: &Sum) -> Result<Vec<Move>> {
         let mut moves = Vec::new();
         for m in sum.moves().map_err(beyond_search)? {
-            if self.outcome(&SumPosition::new(sum.after(&m)))? == Outcome::P {
+            if self.outcome(&sum.after(&m))? == Outcome::P {
                 moves.push(m);
             }
         }
         Ok(moves)
     }
-
-    fn frame(&mut self, position: SumPosition) -> Result<MisereFrame> {
-        let options = SumGame.options(&position).map_err(beyond_search)?;
-        self.listed += options.len();
-        if self.listed > self.limit {
-            return Err(Error::Limit(format!(
-                "misère play is known in closed form only for sums of Nim heaps, and the \
-                 search of this sum listed {} sums without finishing; misère theory for \
-                 larger sums is not supported yet",
-                self.limit
-            )));
-        }
-        Ok(MisereFrame {
-            position,
-            options: options.into_iter().flatten().collect(),
-            next: 0,
-        })
-    }
 }
 
-/// A position too large to list its moves, met in a misère search: the
-/// question is beyond what misère play supports yet.
+/// A misère search that cannot finish: a position too large to list its
+/// moves, or more sums than the search may hold. Either way the question is
+/// beyond what misère play supports yet.
 fn beyond_search(error: Error) -> Error {
     match error {
         Error::TooLarge(message) => Error::Unsupported(format!(
             "misère play of sums other than Nim needs an exhaustive search, and {message}"
+        )),
+        Error::Limit(message) => Error::Limit(format!(
+            "misère play is known in closed form only for sums of Nim heaps, and the \
+             exhaustive search of this sum stopped ({message}); misère theory for larger \
+             sums is not supported yet"
         )),
         other => other,
     }
