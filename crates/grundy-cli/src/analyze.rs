@@ -1,6 +1,6 @@
 //! `grundy analyze EXPR`: the outcome, the nimber and every winning move.
 
-use grundy::{analyze, parse_sum, Analysis};
+use grundy::{analyze, analyze_misere, parse_sum, Analysis, Convention};
 use serde::Serialize;
 
 use crate::report::Failure;
@@ -16,12 +16,24 @@ pub struct Args {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
+
+    /// Misère play: who cannot move wins (who makes the last move loses).
+    /// Sums of Nim heaps by the anti-Nim rule, other sums by exhaustive
+    /// search while they are small enough. No nimber is reported.
+    #[arg(long)]
+    misere: bool,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let expression = args.expression.join(" ");
     let analysis = parse_sum(&expression)
-        .and_then(|sum| analyze(&sum))
+        .and_then(|sum| {
+            if args.misere {
+                analyze_misere(&sum)
+            } else {
+                analyze(&sum)
+            }
+        })
         .map_err(|error| Failure {
             error,
             expression: Some(expression.clone()),
@@ -41,7 +53,9 @@ struct Json<'a> {
     expression: &'a str,
     convention: &'static str,
     outcome: &'static str,
-    nimber: serde_json::Number,
+    /// `null` where no nimber is known (a lone huge Wythoff position) or
+    /// none decides play (misère play).
+    nimber: Option<serde_json::Number>,
     components: Vec<JsonComponent<'a>>,
     winning_moves: Vec<JsonMove<'a>>,
 }
@@ -49,7 +63,7 @@ struct Json<'a> {
 #[derive(Serialize)]
 struct JsonComponent<'a> {
     component: &'a str,
-    nimber: serde_json::Number,
+    nimber: Option<serde_json::Number>,
 }
 
 #[derive(Serialize)]
@@ -71,15 +85,15 @@ impl<'a> From<&'a Analysis> for Json<'a> {
     fn from(a: &'a Analysis) -> Json<'a> {
         Json {
             expression: &a.expression,
-            convention: "normal",
+            convention: a.convention.name(),
             outcome: a.outcome.letter(),
-            nimber: number(&a.nimber),
+            nimber: a.nimber.as_ref().map(number),
             components: a
                 .components
                 .iter()
                 .map(|(component, nimber)| JsonComponent {
                     component,
-                    nimber: number(nimber),
+                    nimber: nimber.as_ref().map(number),
                 })
                 .collect(),
             winning_moves: a
@@ -91,25 +105,32 @@ impl<'a> From<&'a Analysis> for Json<'a> {
     }
 }
 
+/// A nimber for the table; "unknown" where the engine has none (the outcome
+/// then comes from the winning moves).
+fn nimber_text(nimber: &Option<num_bigint::BigUint>) -> String {
+    nimber
+        .as_ref()
+        .map_or_else(|| "unknown".to_string(), ToString::to_string)
+}
+
+/// Under normal play the components with their nimbers; under misère play,
+/// which no nimber decides, the components alone and the convention.
 fn table(a: &Analysis) -> String {
-    let mut rows: Vec<(String, String)> = a
-        .components
-        .iter()
-        .map(|(c, g)| (c.clone(), g.to_string()))
-        .collect();
-    if rows.len() > 1 {
-        rows.push(("sum (XOR)".into(), a.nimber.to_string()));
-    }
-    let width = rows
-        .iter()
-        .map(|(c, _)| c.len())
-        .max()
-        .unwrap_or(0)
-        .max("component".len());
-    let mut out = format!("{:width$}  nimber\n", "component");
-    for (c, g) in &rows {
-        out.push_str(&format!("{c:width$}  {g}\n"));
-    }
+    let mut out = match a.convention {
+        Convention::Normal => nimber_table(a),
+        Convention::Misere => {
+            let mut out = String::from("component\n");
+            for (c, _) in &a.components {
+                out.push_str(&format!("{c}\n"));
+            }
+            out.push_str(&format!(
+                "\nconvention: {} ({})",
+                a.convention.name(),
+                a.convention.explanation()
+            ));
+            out
+        }
+    };
     out.push_str(&format!(
         "\noutcome: {} ({})\n",
         a.outcome,
@@ -128,6 +149,28 @@ fn table(a: &Analysis) -> String {
         for (m, to) in &a.winning_moves {
             out.push_str(&format!("  {m:width$}  => {to}\n"));
         }
+    }
+    out
+}
+
+fn nimber_table(a: &Analysis) -> String {
+    let mut rows: Vec<(String, String)> = a
+        .components
+        .iter()
+        .map(|(c, g)| (c.clone(), nimber_text(g)))
+        .collect();
+    if rows.len() > 1 {
+        rows.push(("sum (XOR)".into(), nimber_text(&a.nimber)));
+    }
+    let width = rows
+        .iter()
+        .map(|(c, _)| c.len())
+        .max()
+        .unwrap_or(0)
+        .max("component".len());
+    let mut out = format!("{:width$}  nimber\n", "component");
+    for (c, g) in &rows {
+        out.push_str(&format!("{c:width$}  {g}\n"));
     }
     out
 }

@@ -24,6 +24,7 @@ pub fn expression_help() -> String {
         text.push_str(&format!("  grundy analyze '{}'\n", f.example));
     }
     text.push_str("  grundy analyze 'nim 3 4 5 + subtraction(1,3,4) 10' --json\n");
+    text.push_str("  grundy analyze 'nim 3 5 1' --misere\n");
     text
 }
 
@@ -44,7 +45,8 @@ impl From<Error> for Failure {
 
 impl Failure {
     /// Prints the error, pointing at the column of a parse error, and gives
-    /// exit status 2 for bad input, 1 for a computation that hit a limit.
+    /// exit status 2 for bad input, 1 for a question the engine cannot answer
+    /// (a limit reached, or a case not supported yet).
     pub fn report(&self) -> ExitCode {
         eprintln!("error: {}", self.error);
         if let (Error::Parse { column, .. }, Some(expression)) = (&self.error, &self.expression) {

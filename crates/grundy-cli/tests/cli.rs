@@ -183,3 +183,81 @@ fn a_vertex_outside_the_graph_is_bad_input() {
             "vertex 7 is not in the graph (0 to 1)",
         ));
 }
+
+/// `--misere`: who cannot move wins. HDU 1907's first sample, `nim 3 5 1`,
+/// is won by leaving `3 2 1` (XOR 0 with a heap of 2 or more).
+#[test]
+fn misere_play_reports_no_nimber_and_misere_winning_moves() {
+    let out = grundy()
+        .args(["analyze", "nim 3 5 1", "--misere", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let json: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(json["convention"], "misere");
+    assert_eq!(json["outcome"], "N");
+    assert_eq!(json["nimber"], Value::Null);
+    assert_eq!(json["components"][0]["nimber"], Value::Null);
+    let moves = json["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["move"], "heap 2: 5 -> 2");
+    assert_eq!(moves[0]["to"], "nim 3 2 1");
+    grundy()
+        .args(["analyze", "nim 1", "--misere"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("convention: misere"))
+        .stdout(predicate::str::contains("outcome: P"));
+}
+
+#[test]
+fn misere_search_beyond_its_limit_exits_1() {
+    grundy()
+        .args(["analyze", "nim 1000 1000 + bash(3) 1000", "--misere"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("not supported yet"));
+}
+
+/// The families of misère play's issue in sums with each other: every
+/// winning move's `to` parses again and is a P-position.
+#[test]
+fn lasker_lieges_divisor_and_progressive_winning_moves_lead_to_p() {
+    for expression in [
+        "lasker 2 2 7 + nim 1",
+        "lieges(3) 12 6 + lieges(2) 5 + divisor 20",
+        "divisor 12 7 + progressive 1 1 3 2",
+        "progressive 1 4 0 2 + lasker 10 + bash(2) 4",
+        "lasker 2000000000000000000000000000000000000000000000000002 + divisor 40",
+    ] {
+        let json = analyze_json(expression);
+        assert_eq!(json["outcome"], "N", "{expression}");
+        let moves = json["winning_moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{expression}");
+        for m in moves {
+            let after = analyze_json(m["to"].as_str().unwrap());
+            assert_eq!(after["outcome"], "P", "{expression}: {}", m["move"]);
+        }
+    }
+}
+
+#[test]
+fn bad_parameters_of_the_new_families_exit_2() {
+    for (expression, message) in [
+        ("lasker(2) 3", "lasker takes no parameters"),
+        ("lieges 3", "lieges takes 1 parameter"),
+        ("lieges(0) 3", "K must be from 1 to 10000"),
+        ("divisor 4 x", "column 11: expected a heap size"),
+        ("progressive", "progressive needs a position"),
+        ("progressive 1 -2", "column 15"),
+    ] {
+        grundy()
+            .args(["analyze", expression])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+}

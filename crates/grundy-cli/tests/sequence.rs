@@ -67,6 +67,30 @@ fn subtraction_games_are_proven_by_a_repeated_window() {
     assert_eq!(values[..7], [0, 1, 0, 1, 2, 3, 2].map(Value::from));
 }
 
+/// The heap families of the catalogue all have nim-sequences, whether a
+/// closed form proves them or not.
+#[test]
+fn every_heap_family_has_a_sequence() {
+    let lasker = sequence_json(&["lasker", "--to", "40", "--full", "--values"]);
+    assert_eq!(
+        (lasker["period"].clone(), lasker["saltus"].clone()),
+        (4.into(), 4.into())
+    );
+    assert_eq!(
+        lasker["values"].as_array().unwrap()[..8],
+        [0, 1, 2, 4, 3, 5, 6, 8].map(Value::from)
+    );
+    let lieges = sequence_json(&["lieges(2)", "--to", "40", "--full"]);
+    assert_eq!(lieges["period"], 2);
+    assert_eq!(lieges["proven"], true);
+    let divisor = sequence_json(&["divisor", "--to", "16", "--values"]);
+    assert_eq!(
+        divisor["values"].as_array().unwrap()[..9],
+        [0, 0, 1, 0, 2, 0, 1, 0, 3].map(Value::from)
+    );
+    assert_eq!(sequence_json(&["bash(3)", "--to", "9"])["period"], 4);
+}
+
 #[test]
 fn nim_has_saltus_one() {
     let json = sequence_json(&["nim", "--to", "10", "--full", "--values"]);
@@ -170,10 +194,18 @@ fn bad_input_exits_2_and_points_at_the_problem() {
         .args(["sequence", "octal(3.7)", "--to", "10"])
         .assert()
         .code(2);
+    for game in ["wythoff", "staircase"] {
+        grundy()
+            .args(["sequence", game, "--to", "10"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("not a heap game"));
+    }
+    // Well-formed, but not something the engine does: "not supported".
     grundy()
         .args(["sequence", "nim", "--to", "10", "--method", "sparse"])
         .assert()
-        .code(2)
+        .code(1)
         .stderr(predicate::str::contains("take-and-break"));
 }
 

@@ -32,10 +32,12 @@ pub enum Error {
 }
 
 impl Error {
-    /// Whether the error is the user's input (as opposed to a limit reached
-    /// while computing an answer). The command line maps this to exit status 2.
+    /// Whether the error is the user's input, as opposed to a well-formed
+    /// question the engine cannot answer: a limit reached, or a case it does
+    /// not support yet. The command line maps bad input to exit status 2 and
+    /// the others to 1.
     pub fn is_bad_input(&self) -> bool {
-        !matches!(self, Error::Limit(_))
+        !matches!(self, Error::Limit(_) | Error::Unsupported(_))
     }
 }
 

@@ -7,7 +7,7 @@ use num_bigint::BigUint;
 
 use crate::expr::Word;
 use crate::sequence::HeapGame;
-use crate::Result;
+use crate::{Error, Result};
 
 /// An impartial game: positions and the options of each.
 ///
@@ -97,3 +97,50 @@ macro_rules! forward_game {
 }
 
 forward_game!(&G, std::sync::Arc<G>);
+
+/// A game under the misère convention, recast as a normal-play game: a
+/// position with no move gets one move, to `Ended`. The player who cannot move
+/// in the original game makes the last move here and wins, so a position is
+/// misère-P exactly when its nimber here is 0 and `Solver` finds misère
+/// outcomes as it finds normal ones.
+///
+/// Only for games whose options are single positions, such as a whole sum
+/// searched as one game: misère values do not add up over the parts of a sum.
+pub struct Misere<G>(pub G);
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MiserePosition<P> {
+    Playing(P),
+    /// The game is over: the player who could not move has won.
+    Ended,
+}
+
+impl<G: Game> Game for Misere<G> {
+    type Position = MiserePosition<G::Position>;
+
+    fn options(&self, position: &Self::Position) -> Result<Vec<Vec<Self::Position>>> {
+        let MiserePosition::Playing(position) = position else {
+            return Ok(vec![]);
+        };
+        let options = self.0.options(position)?;
+        if options.is_empty() {
+            return Ok(vec![vec![MiserePosition::Ended]]);
+        }
+        options
+            .into_iter()
+            .map(|option| match <[_; 1]>::try_from(option) {
+                Ok([single]) => Ok(vec![MiserePosition::Playing(single)]),
+                Err(_) => Err(Error::Unsupported(
+                    "misère search of a game whose moves split it into a sum".into(),
+                )),
+            })
+            .collect()
+    }
+
+    fn format_position(&self, position: &Self::Position) -> String {
+        match position {
+            MiserePosition::Playing(p) => self.0.format_position(p),
+            MiserePosition::Ended => "(over)".into(),
+        }
+    }
+}

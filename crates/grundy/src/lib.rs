@@ -26,5 +26,5 @@ pub use component::{Component, ComponentRef};
 pub use error::{Error, Result};
 pub use game::{Arity, Game, Ruleset};
 pub use solver::Solver;
-pub use sum::{analyze, Analysis, Move, Sum};
-pub use value::Outcome;
+pub use sum::{analyze, analyze_misere, Analysis, Move, Sum};
+pub use value::{Convention, Outcome};

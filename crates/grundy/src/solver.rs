@@ -6,9 +6,10 @@ use crate::game::Game;
 use crate::value::MexSet;
 use crate::{Error, Result};
 
-/// How many positions a search may remember before it stops (about a few
-/// GiB for the largest position types the catalogue searches).
-pub const DEFAULT_POSITION_LIMIT: usize = 20_000_000;
+/// How many options a search may list before it stops. Every remembered
+/// position was once listed, so this bounds memory (a few GiB for the
+/// largest position types the catalogue searches) as well as time.
+pub const DEFAULT_OPTION_LIMIT: usize = 50_000_000;
 
 /// Computes Grundy values by exhaustive search, remembering every position it
 /// has solved so that later questions about the same game are cheap.
@@ -19,7 +20,9 @@ pub const DEFAULT_POSITION_LIMIT: usize = 20_000_000;
 pub struct Solver<G: Game> {
     game: G,
     memo: HashMap<G::Position, u64>,
-    position_limit: usize,
+    /// Options (parts of options) listed so far, and how many may be.
+    listed: usize,
+    option_limit: usize,
     mex: MexSet,
 }
 
@@ -34,14 +37,15 @@ struct Frame<P> {
 
 impl<G: Game> Solver<G> {
     pub fn new(game: G) -> Solver<G> {
-        Solver::with_position_limit(game, DEFAULT_POSITION_LIMIT)
+        Solver::with_option_limit(game, DEFAULT_OPTION_LIMIT)
     }
 
-    pub fn with_position_limit(game: G, position_limit: usize) -> Solver<G> {
+    pub fn with_option_limit(game: G, option_limit: usize) -> Solver<G> {
         Solver {
             game,
             memo: HashMap::new(),
-            position_limit,
+            listed: 0,
+            option_limit,
             mex: MexSet::new(),
         }
     }
@@ -63,12 +67,6 @@ impl<G: Game> Solver<G> {
                     return Err(self.cycle_error(&stack, &part));
                 }
                 Some(part) => {
-                    if self.memo.len() + stack.len() >= self.position_limit {
-                        return Err(Error::Limit(format!(
-                            "the search holds {} positions without finishing",
-                            self.memo.len() + stack.len()
-                        )));
-                    }
                     on_stack.insert(part.clone());
                     let frame = self.frame(part)?;
                     stack.push(frame);
@@ -84,8 +82,15 @@ impl<G: Game> Solver<G> {
         Ok(self.memo[position])
     }
 
-    fn frame(&self, position: G::Position) -> Result<Frame<G::Position>> {
+    fn frame(&mut self, position: G::Position) -> Result<Frame<G::Position>> {
         let options = self.game.options(&position)?;
+        self.listed += options.iter().map(Vec::len).sum::<usize>();
+        if self.listed > self.option_limit {
+            return Err(Error::Limit(format!(
+                "the search listed {} options without finishing",
+                self.option_limit
+            )));
+        }
         Ok(Frame {
             position,
             options,
@@ -214,8 +219,8 @@ mod tests {
     }
 
     #[test]
-    fn the_position_limit_stops_the_search() {
-        let err = Solver::with_position_limit(Path, 100)
+    fn the_option_limit_stops_the_search() {
+        let err = Solver::with_option_limit(Path, 100)
             .nimber(&1000)
             .unwrap_err();
         assert!(matches!(err, Error::Limit(_)), "{err}");

@@ -2,10 +2,12 @@
 
 use num_bigint::BigUint;
 
+use crate::catalogue::Nim;
 use crate::component::ComponentRef;
-use crate::game::{Arity, Game};
-use crate::value::Outcome;
-use crate::Result;
+use crate::game::{Arity, Game, Misere, MiserePosition, Ruleset};
+use crate::solver::Solver;
+use crate::value::{Convention, Outcome};
+use crate::{Error, Result};
 
 /// Components played side by side; a move is made in exactly one of them.
 #[derive(Clone, Debug)]
@@ -67,6 +69,9 @@ impl Sum {
     /// its options of nimber `g ^ x`. The mex promises one when `g ^ x < g`;
     /// unlike Nim, a game may also have options of larger nimber, and a move
     /// to one of value `g ^ x > g` wins too, so every component is asked.
+    /// Where such options cannot be found (a huge Wythoff P-position, whose
+    /// other nimbers have no closed form) the list would be incomplete, so
+    /// that is an `Unsupported` error.
     pub fn winning_moves(&self) -> Result<Vec<Move>> {
         let total = self.nimber()?;
         let mut moves = Vec::new();
@@ -74,8 +79,19 @@ impl Sum {
             return Ok(moves);
         }
         for (i, c) in self.components.iter().enumerate() {
-            let target = c.nimber()? ^ &total;
-            let options = c.options_with_nimber(&target)?;
+            let value = c.nimber()?;
+            let target = &value ^ &total;
+            let options = c.options_with_nimber(&target).map_err(|e| {
+                if target < value {
+                    return e;
+                }
+                Error::Unsupported(format!(
+                    "some winning moves may go from {} {} to options of nimber {target}, \
+                     above its own nimber {value}, and those cannot be found: {e}",
+                    c.ruleset_name(),
+                    c.position_text()
+                ))
+            })?;
             moves.extend(options.into_iter().map(|to| Move { component: i, to }));
         }
         Ok(moves)
@@ -167,35 +183,251 @@ impl Game for SumGame {
 #[derive(Clone, Debug)]
 pub struct Analysis {
     pub expression: String,
+    pub convention: Convention,
     pub outcome: Outcome,
-    pub nimber: BigUint,
-    /// Each component as an expression, with its nimber.
-    pub components: Vec<(String, BigUint)>,
+    /// `None` for a lone component whose nimber is unknown but whose outcome
+    /// and winning moves its ruleset finds directly (a huge Wythoff position),
+    /// and under misère play, which no nimber decides.
+    pub nimber: Option<BigUint>,
+    /// Each component as an expression, with its nimber where known.
+    pub components: Vec<(String, Option<BigUint>)>,
     /// Each winning move: how it reads, and the whole sum after it.
     pub winning_moves: Vec<(String, String)>,
 }
 
 /// Analyses a sum under normal play.
+///
+/// A sum needs the nimber of every component. A lone component is a game of
+/// its own, so when its nimber is unknown its winning moves (its options of
+/// nimber 0) may still be known, and they decide the outcome: a position is
+/// `N` exactly when it has an option of nimber 0.
 pub fn analyze(sum: &Sum) -> Result<Analysis> {
+    match sum.nimber() {
+        Ok(nimber) => analyze_by_nimbers(sum, nimber),
+        Err(error) => match &sum.components[..] {
+            [lone] => analyze_alone(sum, lone).map_err(|_| error),
+            _ => Err(error),
+        },
+    }
+}
+
+fn analyze_by_nimbers(sum: &Sum, nimber: BigUint) -> Result<Analysis> {
     let components = sum
         .components
         .iter()
-        .map(|c| {
-            let expr = format!("{} {}", c.ruleset_name(), c.position_text());
-            Ok((expr, c.nimber()?))
-        })
+        .map(|c| Ok((component_expression(c), Some(c.nimber()?))))
         .collect::<Result<Vec<_>>>()?;
-    let nimber = components.iter().fold(BigUint::ZERO, |acc, (_, g)| acc ^ g);
-    let winning_moves = sum
-        .winning_moves()?
-        .iter()
-        .map(|m| (sum.describe(m), sum.after(m).expression()))
+    let winning_moves = sum.winning_moves()?;
+    Ok(Analysis {
+        expression: sum.expression(),
+        convention: Convention::Normal,
+        outcome: Outcome::from_nimber_is_zero(nimber == BigUint::ZERO),
+        nimber: Some(nimber),
+        components,
+        winning_moves: describe_all(sum, &winning_moves),
+    })
+}
+
+/// A lone component without a nimber: its outcome from its winning moves.
+fn analyze_alone(sum: &Sum, lone: &ComponentRef) -> Result<Analysis> {
+    let winning_moves: Vec<Move> = lone
+        .options_with_nimber(&BigUint::ZERO)?
+        .into_iter()
+        .map(|to| Move { component: 0, to })
         .collect();
     Ok(Analysis {
         expression: sum.expression(),
-        outcome: Outcome::from_nimber_is_zero(nimber == BigUint::ZERO),
-        nimber,
-        components,
-        winning_moves,
+        convention: Convention::Normal,
+        outcome: Outcome::from_nimber_is_zero(winning_moves.is_empty()),
+        nimber: None,
+        components: vec![(component_expression(lone), None)],
+        winning_moves: describe_all(sum, &winning_moves),
     })
+}
+
+fn component_expression(c: &ComponentRef) -> String {
+    format!("{} {}", c.ruleset_name(), c.position_text())
+}
+
+fn describe_all(sum: &Sum, moves: &[Move]) -> Vec<(String, String)> {
+    moves
+        .iter()
+        .map(|m| (sum.describe(m), sum.after(m).expression()))
+        .collect()
+}
+
+/// Analyses a sum under misère play. A sum of Nim heaps follows the anti-Nim
+/// rule; any other sum is searched exhaustively, as long as it is small
+/// enough. No nimber is reported: the normal-play nimber does not decide
+/// misère play (`nim 1` has nimber 1, yet its player to move loses).
+pub fn analyze_misere(sum: &Sum) -> Result<Analysis> {
+    let (outcome, moves) = match nim_heaps(sum)? {
+        Some(heaps) => {
+            let moves = anti_nim_winning_moves(sum, &heaps)?;
+            (NimCount::of(&heaps).misere_outcome(), moves)
+        }
+        None => {
+            let mut search = MisereSearch::new(MISERE_SEARCH_LIMIT);
+            (search.outcome(sum)?, search.winning_moves(sum)?)
+        }
+    };
+    Ok(Analysis {
+        expression: sum.expression(),
+        convention: Convention::Misere,
+        outcome,
+        nimber: None,
+        components: sum
+            .components
+            .iter()
+            .map(|c| (component_expression(c), None))
+            .collect(),
+        winning_moves: describe_all(sum, &moves),
+    })
+}
+
+/// The heaps of a sum made only of Nim heaps (a heap's nimber is its size).
+fn nim_heaps(sum: &Sum) -> Result<Option<Vec<BigUint>>> {
+    let nim = Nim.name();
+    if sum.components.iter().any(|c| c.ruleset_name() != nim) {
+        return Ok(None);
+    }
+    let heaps = sum
+        .components
+        .iter()
+        .map(|c| c.nimber())
+        .collect::<Result<_>>()?;
+    Ok(Some(heaps))
+}
+
+/// What the anti-Nim rule looks at in a sum of Nim heaps.
+#[derive(Clone, Debug)]
+struct NimCount {
+    xor: BigUint,
+    /// Heaps of 2 or more.
+    large: usize,
+    /// Heaps of exactly 1.
+    ones: usize,
+}
+
+impl NimCount {
+    fn of(heaps: &[BigUint]) -> NimCount {
+        let empty = NimCount {
+            xor: BigUint::ZERO,
+            large: 0,
+            ones: 0,
+        };
+        heaps.iter().fold(empty, |count, h| count.with(h))
+    }
+
+    fn with(&self, heap: &BigUint) -> NimCount {
+        let one = BigUint::from(1u32);
+        NimCount {
+            xor: &self.xor ^ heap,
+            large: self.large + usize::from(*heap > one),
+            ones: self.ones + usize::from(*heap == one),
+        }
+    }
+
+    fn without(&self, heap: &BigUint) -> NimCount {
+        let one = BigUint::from(1u32);
+        NimCount {
+            xor: &self.xor ^ heap,
+            large: self.large - usize::from(*heap > one),
+            ones: self.ones - usize::from(*heap == one),
+        }
+    }
+
+    /// The anti-Nim rule (Bouton's misère Nim; the SJ theorem for Nim): when
+    /// every heap is 0 or 1, the moves are forced and the player to move
+    /// wins exactly when the number of 1-heaps is even (the opponent then
+    /// takes the last one). Otherwise play as in normal Nim, moving to XOR 0,
+    /// until the move that would leave only heaps of 0 and 1: then leave an
+    /// odd number of 1-heaps instead. So with a heap of 2 or more the player
+    /// to move wins exactly when the XOR is not 0.
+    fn misere_outcome(&self) -> Outcome {
+        let wins = if self.large == 0 {
+            self.ones % 2 == 0
+        } else {
+            self.xor != BigUint::ZERO
+        };
+        Outcome::from_mover_wins(wins)
+    }
+}
+
+/// Every move of a Nim sum to a misère-P position. A position after the move
+/// is P either with XOR 0 and a heap of 2 or more, which only leaving
+/// `h ^ xor` in the moved heap gives, or with heaps of 0 and 1 only, which
+/// needs the moved heap left at 0 or 1: those three sizes are all there is to
+/// try in each heap.
+fn anti_nim_winning_moves(sum: &Sum, heaps: &[BigUint]) -> Result<Vec<Move>> {
+    let count = NimCount::of(heaps);
+    let mut moves = Vec::new();
+    for (i, heap) in heaps.iter().enumerate() {
+        let others = count.without(heap);
+        let mut sizes = vec![heap ^ &count.xor, BigUint::ZERO, BigUint::from(1u32)];
+        sizes.sort();
+        sizes.dedup();
+        for size in sizes.into_iter().filter(|s| s < heap) {
+            if others.with(&size).misere_outcome() == Outcome::P {
+                // A Nim heap's option of nimber s is the heap of s.
+                let to = sum.components[i].options_with_nimber(&size)?;
+                moves.extend(to.into_iter().map(|to| Move { component: i, to }));
+            }
+        }
+    }
+    Ok(moves)
+}
+
+/// How many sums a misère search may list (as options of the sums it
+/// searches) before it gives up: this bounds both its time and its memory.
+pub const MISERE_SEARCH_LIMIT: usize = 1_000_000;
+
+/// Misère outcomes by exhaustive search of a sum as one game: `Solver` on the
+/// misère form of `SumGame` (see `Misere`), where a sum is misère-P exactly
+/// when its nimber there is 0.
+pub struct MisereSearch {
+    solver: Solver<Misere<SumGame>>,
+}
+
+impl MisereSearch {
+    pub fn new(limit: usize) -> MisereSearch {
+        MisereSearch {
+            solver: Solver::with_option_limit(Misere(SumGame), limit),
+        }
+    }
+
+    /// The misère outcome of `sum`.
+    pub fn outcome(&mut self, sum: &Sum) -> Result<Outcome> {
+        let position = MiserePosition::Playing(SumPosition::new(sum.clone()));
+        let nimber = self.solver.nimber(&position).map_err(beyond_search)?;
+        Ok(Outcome::from_nimber_is_zero(nimber == 0))
+    }
+
+    /// Every move of `sum` to a misère-P position.
+    pub fn winning_moves(&mut self, sum: &Sum) -> Result<Vec<Move>> {
+        let mut moves = Vec::new();
+        for m in sum.moves().map_err(beyond_search)? {
+            if self.outcome(&sum.after(&m))? == Outcome::P {
+                moves.push(m);
+            }
+        }
+        Ok(moves)
+    }
+}
+
+/// A misère search that cannot finish: a position too large to list its
+/// moves, or more sums than the search may hold. Either way the question is
+/// beyond what misère play supports yet.
+fn beyond_search(error: Error) -> Error {
+    match error {
+        Error::TooLarge(message) => Error::Unsupported(format!(
+            "misère play of sums other than Nim needs an exhaustive search, and {message}"
+        )),
+        Error::Limit(message) => Error::Limit(format!(
+            "misère play is known in closed form only for sums of Nim heaps, and the \
+             exhaustive search of this sum stopped ({message}); misère theory for larger \
+             sums is not supported yet"
+        )),
+        other => other,
+    }
 }

@@ -1,4 +1,4 @@
-//! Values of impartial games: nimbers, the mex, outcomes.
+//! Values of impartial games: nimbers, the mex, outcomes, conventions.
 
 use std::fmt;
 
@@ -24,6 +24,15 @@ impl Outcome {
         }
     }
 
+    /// The outcome of a position whose player to move wins or not.
+    pub fn from_mover_wins(wins: bool) -> Outcome {
+        if wins {
+            Outcome::N
+        } else {
+            Outcome::P
+        }
+    }
+
     pub fn letter(self) -> &'static str {
         match self {
             Outcome::P => "P",
@@ -42,6 +51,32 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.letter())
+    }
+}
+
+/// Who wins when the player to move has no move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Convention {
+    /// Who cannot move loses: the Sprague-Grundy theory applies.
+    Normal,
+    /// Who cannot move wins (who makes the last move loses).
+    Misere,
+}
+
+impl Convention {
+    /// The name DESIGN.md gives it: `normal`, `misere`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Convention::Normal => "normal",
+            Convention::Misere => "misere",
+        }
+    }
+
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Convention::Normal => "who cannot move loses",
+            Convention::Misere => "who cannot move wins",
+        }
     }
 }
 

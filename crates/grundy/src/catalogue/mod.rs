@@ -3,16 +3,30 @@
 //! is one new file here plus one line in `FAMILIES`.
 
 mod bash;
+mod calendar;
+mod divisor;
+mod euclid;
+mod fibonacci;
 mod graph;
 mod heap;
+mod lasker;
+mod lieges;
 mod nim;
 mod octal;
+mod progressive;
+mod staircase;
 mod subtraction;
+mod wythoff;
 
 pub use bash::Bash;
+pub use divisor::Divisor;
 pub use graph::Graph;
+pub use lasker::Lasker;
+pub use lieges::Lieges;
 pub use nim::Nim;
 pub use octal::CodeRuleset;
+pub use progressive::Progressive;
+pub use staircase::Staircase;
 pub use subtraction::Subtraction;
 
 use crate::component::ComponentRef;
@@ -44,6 +58,15 @@ pub static FAMILIES: &[Family] = &[
     octal::KAYLES,
     octal::DAWSON,
     octal::GRUNDYS_GAME,
+    lasker::FAMILY,
+    lieges::FAMILY,
+    divisor::FAMILY,
+    progressive::FAMILY,
+    wythoff::FAMILY,
+    fibonacci::FAMILY,
+    euclid::FAMILY,
+    calendar::FAMILY,
+    staircase::FAMILY,
 ];
 
 /// The family of this name.

@@ -59,17 +59,25 @@ pub fn heap_ruleset(text: &str) -> Result<ComponentRef> {
     let name = &written.family;
     let family =
         family(&name.text).ok_or_else(|| name.error(format!("unknown family '{}'", name.text)))?;
-    // Any heap stands for the ruleset: the component built at heap 0.
+    // Any heap stands for the ruleset: the component built at heap 0. The
+    // heap was not written, so it has column 0: an error there means the
+    // family's positions are not single heaps.
     written.positions.push(Word {
         text: "0".into(),
-        column: name.column,
+        column: 0,
     });
-    let component = (family.build)(&written)?.remove(0);
-    if component.heap_game().is_none() {
-        return Err(name.error(format!(
+    let not_heaps = || {
+        name.error(format!(
             "{} is not a heap game, so it has no nim-sequence",
             name.text
-        )));
+        ))
+    };
+    let component = match (family.build)(&written) {
+        Err(Error::Parse { column: 0, .. }) => return Err(not_heaps()),
+        built => built?.remove(0),
+    };
+    if component.heap_game().is_none() {
+        return Err(not_heaps());
     }
     Ok(component)
 }
