@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use super::values::{low_byte as low, Stored};
+use super::scan::{Marks, Stored};
 use super::{Nimber, ValueSet};
 
 /// A take-and-break ruleset: its code, and whether split heaps must differ
@@ -174,9 +174,8 @@ pub struct CodeEngine {
     set: ValueSet,
     /// `wanted[v]` is 1 while a sparse-space scan looks for `v`.
     wanted: Vec<u8>,
-    /// How many wanted values have each low byte: the scan's inner loop
-    /// tests this table, which needs no bounds check.
-    wanted_low: Box<[u16; 256]>,
+    /// The wanted values by their low byte: the filter of the scan.
+    marks: Box<Marks>,
     /// `(m, last)` for each move that splits heap `n` into `a + (m - a)`,
     /// `1 <= a <= last`: kept to spare an allocation per heap.
     splits: Vec<(usize, usize)>,
@@ -230,7 +229,7 @@ impl CodeEngine {
             bits: 0,
             set: ValueSet::new(),
             wanted: Vec::new(),
-            wanted_low: Box::new([0; 256]),
+            marks: Box::new(Marks::new()),
             splits: Vec::new(),
             sparse: SparseSpace {
                 mask: 0,
@@ -335,7 +334,7 @@ impl CodeEngine {
         let mut missing = 0;
         for v in (0..common).filter(|&v| !self.set.contains(v)) {
             self.wanted[v as usize] = 1;
-            self.wanted_low[low(v)] += 1;
+            self.marks.mark(v);
             missing += 1;
         }
         // Splits `a + (m - a)` for every move that splits, in blocks of `a`
@@ -357,27 +356,29 @@ impl CodeEngine {
                 if a > last {
                     continue;
                 }
-                let end = last.min(a + 63);
+                let end = last.min(a + 31);
                 let (small, large) = (&g[a..=end], &g[m - end..=m - a]);
-                let (wanted, wanted_low) = (&mut self.wanted, &mut self.wanted_low);
-                if T::some_split_marked(small, large, wanted_low) {
+                let (wanted, marks) = (&mut self.wanted, &mut self.marks);
+                if T::some_split_marked(small, large, marks) {
                     let splits = small.iter().zip(large.iter().rev());
                     for v in splits.map(|(&x, &y)| x.into() ^ y.into()) {
-                        if wanted_low[low(v)] != 0 && wanted[v as usize] != 0 {
+                        if marks.is_marked(v) && wanted[v as usize] != 0 {
                             wanted[v as usize] = 0;
-                            wanted_low[low(v)] -= 1;
+                            marks.unmark(v);
                             self.set.insert(v);
                             missing -= 1;
                         }
                     }
                 }
             }
-            a += 64;
+            a += 32;
         }
         // What was not found is `G(n)` or above it: stop wanting it.
         for v in 0..common {
-            self.wanted[v as usize] = 0;
-            self.wanted_low[low(v)] = 0;
+            if self.wanted[v as usize] != 0 {
+                self.wanted[v as usize] = 0;
+                self.marks.unmark(v);
+            }
         }
         self.set.mex()
     }

@@ -9,12 +9,14 @@
 //! ([`HeapGame::known_regularity`]), or the period is only observed.
 
 mod code;
+mod scan;
 mod values;
 
 pub use code::{CodeEngine, Method, TakeAndBreak};
 pub use values::Values;
 
-use values::{with_values, Next, Stored};
+use scan::Stored;
+use values::{with_values, Next};
 
 use crate::catalogue::family;
 use crate::component::ComponentRef;

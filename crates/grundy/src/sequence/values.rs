@@ -193,7 +193,7 @@ impl Values {
 }
 
 /// Generic, so that one body serves every width of the table.
-fn wide<T: Nimber>(x: T) -> u32 {
+pub(super) fn wide<T: Nimber>(x: T) -> u32 {
     x.into()
 }
 
@@ -201,52 +201,11 @@ fn narrow<T: TryFrom<u32>>(g: u32) -> Option<T> {
     T::try_from(g).ok()
 }
 
+use super::scan::Stored;
+
 /// Computes the next value of a sequence from the values so far.
 pub trait Next {
     fn next<T: Stored>(&mut self, values: &[T]) -> u32;
-}
-
-/// A width of the table, with the sparse-space method's innermost loop.
-pub trait Stored: Nimber {
-    /// Whether some split `small[i] + large[len - 1 - i]` has a value whose
-    /// low byte `table` marks (nonzero).
-    fn some_split_marked(small: &[Self], large: &[Self], table: &[u16; 256]) -> bool {
-        one_by_one(small, large, table)
-    }
-}
-
-fn one_by_one<T: Nimber>(small: &[T], large: &[T], table: &[u16; 256]) -> bool {
-    let splits = small.iter().zip(large.iter().rev());
-    splits.fold(0, |hit, (&x, &y)| hit | table[low_byte(wide(x) ^ wide(y))]) != 0
-}
-
-impl Stored for u16 {}
-impl Stored for u32 {}
-
-/// One-byte values XOR eight splits at once in a machine word: the large
-/// parts come in reverse order, so their word is byte-swapped.
-impl Stored for u8 {
-    fn some_split_marked(small: &[u8], large: &[u8], table: &[u16; 256]) -> bool {
-        let len = small.len();
-        let words = len / 8;
-        let mut hit = 0;
-        for w in 0..words {
-            let x = u64::from_le_bytes(small[8 * w..8 * w + 8].try_into().expect("8 bytes"));
-            let y = u64::from_le_bytes(large[len - 8 * w - 8..len - 8 * w].try_into().expect("8"));
-            let xor = x ^ y.swap_bytes();
-            for byte in xor.to_le_bytes() {
-                hit |= table[byte as usize];
-            }
-        }
-        let rest = 8 * words;
-        hit != 0 || one_by_one(&small[rest..], &large[..len - rest], table)
-    }
-}
-
-/// The low byte of a value, as an index of a 256-entry table.
-#[inline]
-pub fn low_byte(v: u32) -> usize {
-    (v & 0xFF) as usize
 }
 
 #[cfg(test)]

@@ -1,0 +1,164 @@
+//! The innermost loop of the sparse-space method: does some split of a block
+//! reach a value the scan is looking for? Most blocks reach none, so the test
+//! is a filter on the low byte of the values, without a branch per split; a
+//! block that passes it is then checked split by split.
+
+use super::values::wide;
+use crate::period::Nimber;
+
+/// The values a scan looks for, by their low byte: counts, and the same set
+/// as a bitmap indexed by nibbles, which a vector instruction can read.
+pub struct Marks {
+    counts: [u16; 256],
+    /// Byte `16 * hi + lo` is marked when bit `hi % 8` of
+    /// `nibbles[hi / 8][lo]` is set.
+    nibbles: [[u8; 16]; 2],
+}
+
+impl Marks {
+    pub fn new() -> Marks {
+        Marks {
+            counts: [0; 256],
+            nibbles: [[0; 16]; 2],
+        }
+    }
+
+    pub fn mark(&mut self, v: u32) {
+        let byte = low_byte(v);
+        self.counts[byte] += 1;
+        self.nibbles[byte >> 7][byte & 15] |= 1 << ((byte >> 4) & 7);
+    }
+
+    pub fn unmark(&mut self, v: u32) {
+        let byte = low_byte(v);
+        self.counts[byte] -= 1;
+        if self.counts[byte] == 0 {
+            self.nibbles[byte >> 7][byte & 15] &= !(1 << ((byte >> 4) & 7));
+        }
+    }
+
+    /// Whether some marked value has the low byte of `v`.
+    #[inline]
+    pub fn is_marked(&self, v: u32) -> bool {
+        self.counts[low_byte(v)] != 0
+    }
+}
+
+/// A width of the table, with the filter of the scan for it.
+pub trait Stored: Nimber {
+    /// Whether some split `small[i] + large[len - 1 - i]` may reach a marked
+    /// value (its low byte is marked).
+    fn some_split_marked(small: &[Self], large: &[Self], marks: &Marks) -> bool {
+        one_by_one(small, large, marks)
+    }
+}
+
+impl Stored for u16 {}
+impl Stored for u32 {}
+
+fn one_by_one<T: Nimber>(small: &[T], large: &[T], marks: &Marks) -> bool {
+    let splits = small.iter().zip(large.iter().rev());
+    let counts = &marks.counts;
+    splits.fold(0, |hit, (&x, &y)| hit | counts[low_byte(wide(x) ^ wide(y))]) != 0
+}
+
+impl Stored for u8 {
+    fn some_split_marked(small: &[u8], large: &[u8], marks: &Marks) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("ssse3") {
+            // SAFETY: the processor has SSSE3, checked just above.
+            return unsafe { sixteen_at_once(small, large, marks) };
+        }
+        eight_at_once(small, large, marks)
+    }
+}
+
+/// One-byte values XOR eight splits at once in a machine word: the large
+/// parts come in reverse order, so their word is byte-swapped.
+fn eight_at_once(small: &[u8], large: &[u8], marks: &Marks) -> bool {
+    let len = small.len();
+    let words = len / 8;
+    let mut hit = 0;
+    for w in 0..words {
+        let x = u64::from_le_bytes(small[8 * w..8 * w + 8].try_into().expect("8 bytes"));
+        let y = u64::from_le_bytes(large[len - 8 * w - 8..len - 8 * w].try_into().expect("8"));
+        let xor = x ^ y.swap_bytes();
+        for byte in xor.to_le_bytes() {
+            hit |= marks.counts[byte as usize];
+        }
+    }
+    let rest = 8 * words;
+    hit != 0 || one_by_one(&small[rest..], &large[..len - rest], marks)
+}
+
+/// Sixteen splits per step with SSSE3: XOR the bytes (the large parts
+/// reversed by a shuffle), then look each byte up in the nibble bitmap with
+/// two table shuffles, one per half of the high nibbles.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn sixteen_at_once(small: &[u8], large: &[u8], marks: &Marks) -> bool {
+    use std::arch::x86_64::*;
+    let len = small.len();
+    let steps = len / 16;
+    // SAFETY (all loads): `nibbles` rows are 16 bytes; block `s < steps`
+    // reads small[16s..16s + 16] and large[len - 16s - 16..len - 16s], both
+    // within the slices of length `len`; unaligned loads allow any address.
+    let first = _mm_loadu_si128(marks.nibbles[0].as_ptr().cast());
+    let second = _mm_loadu_si128(marks.nibbles[1].as_ptr().cast());
+    let bit = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+    let reverse = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    let nibble = _mm_set1_epi8(0x0F);
+    let seven = _mm_set1_epi8(7);
+    let mut hits = _mm_setzero_si128();
+    for s in 0..steps {
+        let x = _mm_loadu_si128(small.as_ptr().add(16 * s).cast());
+        let y = _mm_loadu_si128(large.as_ptr().add(len - 16 * s - 16).cast());
+        let v = _mm_xor_si128(x, _mm_shuffle_epi8(y, reverse));
+        let lo = _mm_and_si128(v, nibble);
+        let hi = _mm_and_si128(_mm_srli_epi16(v, 4), nibble);
+        let in_second = _mm_cmpgt_epi8(hi, seven);
+        let row = _mm_or_si128(
+            _mm_andnot_si128(in_second, _mm_shuffle_epi8(first, lo)),
+            _mm_and_si128(in_second, _mm_shuffle_epi8(second, lo)),
+        );
+        hits = _mm_or_si128(hits, _mm_and_si128(row, _mm_shuffle_epi8(bit, hi)));
+    }
+    let none = _mm_movemask_epi8(_mm_cmpeq_epi8(hits, _mm_setzero_si128())) == 0xFFFF;
+    let rest = 16 * steps;
+    !none || one_by_one(&small[rest..], &large[..len - rest], marks)
+}
+
+/// The low byte of a value, as an index of a 256-entry table.
+#[inline]
+pub fn low_byte(v: u32) -> usize {
+    (v & 0xFF) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The vector filter, the word filter and the split-by-split one agree
+    /// on every block length and every marked byte.
+    #[test]
+    fn the_filters_agree() {
+        let small: Vec<u8> = (0..100u32).map(|i| (i * 37 % 251) as u8).collect();
+        let large: Vec<u8> = (0..100u32).map(|i| (i * 91 % 241) as u8).collect();
+        for marked in 0..256u32 {
+            let mut marks = Marks::new();
+            marks.mark(marked);
+            for len in [1, 7, 8, 15, 16, 17, 33, 64, 100] {
+                let (s, l) = (&small[..len], &large[100 - len..]);
+                let expected = one_by_one(s, l, &marks);
+                assert_eq!(eight_at_once(s, l, &marks), expected, "{marked} {len}");
+                assert_eq!(
+                    u8::some_split_marked(s, l, &marks),
+                    expected,
+                    "{marked} {len}"
+                );
+            }
+            marks.unmark(marked);
+            assert!(!u8::some_split_marked(&small, &large, &marks));
+        }
+    }
+}
