@@ -176,6 +176,8 @@ pub struct CodeEngine {
     wanted: Vec<u8>,
     /// The wanted values by their low byte: the filter of the scan.
     marks: Box<Marks>,
+    /// The splits of a block that pass the filter.
+    hits: Vec<usize>,
     /// `(m, last)` for each move that splits heap `n` into `a + (m - a)`,
     /// `1 <= a <= last`: kept to spare an allocation per heap.
     splits: Vec<(usize, usize)>,
@@ -230,6 +232,7 @@ impl CodeEngine {
             set: ValueSet::new(),
             wanted: Vec::new(),
             marks: Box::new(Marks::new()),
+            hits: Vec::new(),
             splits: Vec::new(),
             sparse: SparseSpace {
                 mask: 0,
@@ -339,8 +342,8 @@ impl CodeEngine {
         }
         // Splits `a + (m - a)` for every move that splits, in blocks of `a`
         // taken in step for all of them (the witness of a missing value may
-        // be a split after any of the moves), each block tested without a
-        // branch per split: most blocks reach no missing value.
+        // be a split after any of the moves). The filter of scan.rs picks out
+        // of each block the few splits that may reach a missing value.
         let n = g.len();
         let (code, splits) = (&self.code, &mut self.splits);
         splits.clear();
@@ -358,16 +361,16 @@ impl CodeEngine {
                 }
                 let end = last.min(a + 31);
                 let (small, large) = (&g[a..=end], &g[m - end..=m - a]);
-                let (wanted, marks) = (&mut self.wanted, &mut self.marks);
-                if T::some_split_marked(small, large, marks) {
-                    let splits = small.iter().zip(large.iter().rev());
-                    for v in splits.map(|(&x, &y)| x.into() ^ y.into()) {
-                        if marks.is_marked(v) && wanted[v as usize] != 0 {
-                            wanted[v as usize] = 0;
-                            marks.unmark(v);
-                            self.set.insert(v);
-                            missing -= 1;
-                        }
+                let (wanted, marks, hits) = (&mut self.wanted, &mut self.marks, &mut self.hits);
+                hits.clear();
+                T::marked_splits(small, large, marks, hits);
+                for &i in hits.iter() {
+                    let v = small[i].into() ^ large[large.len() - 1 - i].into();
+                    if wanted[v as usize] != 0 {
+                        wanted[v as usize] = 0;
+                        marks.unmark(v);
+                        self.set.insert(v);
+                        missing -= 1;
                     }
                 }
             }

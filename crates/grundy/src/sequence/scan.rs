@@ -46,61 +46,81 @@ impl Marks {
 
 /// A width of the table, with the filter of the scan for it.
 pub trait Stored: Nimber {
-    /// Whether some split `small[i] + large[len - 1 - i]` may reach a marked
-    /// value (its low byte is marked).
-    fn some_split_marked(small: &[Self], large: &[Self], marks: &Marks) -> bool {
-        one_by_one(small, large, marks)
+    /// Pushes onto `hits` every `i` whose split `small[i] + large[len - 1 -
+    /// i]` may reach a marked value (its low byte is marked).
+    fn marked_splits(small: &[Self], large: &[Self], marks: &Marks, hits: &mut Vec<usize>) {
+        one_by_one(small, large, marks, 0, hits);
     }
 }
 
 impl Stored for u16 {}
 impl Stored for u32 {}
 
-fn one_by_one<T: Nimber>(small: &[T], large: &[T], marks: &Marks) -> bool {
-    let splits = small.iter().zip(large.iter().rev());
-    let counts = &marks.counts;
-    splits.fold(0, |hit, (&x, &y)| hit | counts[low_byte(wide(x) ^ wide(y))]) != 0
+/// `marked_splits` split by split, numbering them from `offset`.
+fn one_by_one<T: Nimber>(
+    small: &[T],
+    large: &[T],
+    marks: &Marks,
+    offset: usize,
+    hits: &mut Vec<usize>,
+) {
+    let splits = small.iter().zip(large.iter().rev()).enumerate();
+    for (i, (&x, &y)) in splits {
+        if marks.is_marked(wide(x) ^ wide(y)) {
+            hits.push(offset + i);
+        }
+    }
 }
 
 impl Stored for u8 {
-    fn some_split_marked(small: &[u8], large: &[u8], marks: &Marks) -> bool {
+    fn marked_splits(small: &[u8], large: &[u8], marks: &Marks, hits: &mut Vec<usize>) {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("ssse3") {
             // SAFETY: the processor has SSSE3, checked just above.
-            return unsafe { sixteen_at_once(small, large, marks) };
+            unsafe { sixteen_at_once(small, large, marks, hits) };
+            return;
         }
-        eight_at_once(small, large, marks)
+        eight_at_once(small, large, marks, hits);
     }
 }
 
-/// One-byte values XOR eight splits at once in a machine word: the large
-/// parts come in reverse order, so their word is byte-swapped.
-fn eight_at_once(small: &[u8], large: &[u8], marks: &Marks) -> bool {
+/// One-byte values XOR eight splits at once in a machine word (the large
+/// parts come in reverse order, so their word is byte-swapped); a word is
+/// looked at byte by byte only if some byte is marked.
+fn eight_at_once(small: &[u8], large: &[u8], marks: &Marks, hits: &mut Vec<usize>) {
     let len = small.len();
     let words = len / 8;
-    let mut hit = 0;
     for w in 0..words {
         let x = u64::from_le_bytes(small[8 * w..8 * w + 8].try_into().expect("8 bytes"));
         let y = u64::from_le_bytes(large[len - 8 * w - 8..len - 8 * w].try_into().expect("8"));
-        let xor = x ^ y.swap_bytes();
-        for byte in xor.to_le_bytes() {
-            hit |= marks.counts[byte as usize];
+        let bytes = (x ^ y.swap_bytes()).to_le_bytes();
+        if bytes
+            .iter()
+            .fold(0, |hit, &b| hit | marks.counts[b as usize])
+            != 0
+        {
+            let marked = bytes
+                .iter()
+                .enumerate()
+                .filter(|(_, &b)| marks.is_marked(b as u32));
+            hits.extend(marked.map(|(j, _)| 8 * w + j));
         }
     }
     let rest = 8 * words;
-    hit != 0 || one_by_one(&small[rest..], &large[..len - rest], marks)
+    one_by_one(&small[rest..], &large[..len - rest], marks, rest, hits);
 }
 
 /// Sixteen splits per step with SSSE3: XOR the bytes (the large parts
 /// reversed by a shuffle), then look each byte up in the nibble bitmap with
-/// two table shuffles, one per half of the high nibbles.
+/// two table shuffles, one per half of the high nibbles; the lanes that hit
+/// come out as the bits of a mask.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3")]
-unsafe fn sixteen_at_once(small: &[u8], large: &[u8], marks: &Marks) -> bool {
+unsafe fn sixteen_at_once(small: &[u8], large: &[u8], marks: &Marks, hits: &mut Vec<usize>) {
     use std::arch::x86_64::*;
     let len = small.len();
     let steps = len / 16;
-    // SAFETY (all loads): `nibbles` rows are 16 bytes; block `s < steps`
+    // SAFETY (all loads): `nibbles` rows are 16 bytes; step `s < steps`
     // reads small[16s..16s + 16] and large[len - 16s - 16..len - 16s], both
     // within the slices of length `len`; unaligned loads allow any address.
     let first = _mm_loadu_si128(marks.nibbles[0].as_ptr().cast());
@@ -109,7 +129,7 @@ unsafe fn sixteen_at_once(small: &[u8], large: &[u8], marks: &Marks) -> bool {
     let reverse = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     let nibble = _mm_set1_epi8(0x0F);
     let seven = _mm_set1_epi8(7);
-    let mut hits = _mm_setzero_si128();
+    let zero = _mm_setzero_si128();
     for s in 0..steps {
         let x = _mm_loadu_si128(small.as_ptr().add(16 * s).cast());
         let y = _mm_loadu_si128(large.as_ptr().add(len - 16 * s - 16).cast());
@@ -121,11 +141,15 @@ unsafe fn sixteen_at_once(small: &[u8], large: &[u8], marks: &Marks) -> bool {
             _mm_andnot_si128(in_second, _mm_shuffle_epi8(first, lo)),
             _mm_and_si128(in_second, _mm_shuffle_epi8(second, lo)),
         );
-        hits = _mm_or_si128(hits, _mm_and_si128(row, _mm_shuffle_epi8(bit, hi)));
+        let marked = _mm_and_si128(row, _mm_shuffle_epi8(bit, hi));
+        let mut lanes = !_mm_movemask_epi8(_mm_cmpeq_epi8(marked, zero)) & 0xFFFF;
+        while lanes != 0 {
+            hits.push(16 * s + lanes.trailing_zeros() as usize);
+            lanes &= lanes - 1;
+        }
     }
-    let none = _mm_movemask_epi8(_mm_cmpeq_epi8(hits, _mm_setzero_si128())) == 0xFFFF;
     let rest = 16 * steps;
-    !none || one_by_one(&small[rest..], &large[..len - rest], marks)
+    one_by_one(&small[rest..], &large[..len - rest], marks, rest, hits);
 }
 
 /// The low byte of a value, as an index of a 256-entry table.
@@ -138,27 +162,41 @@ pub fn low_byte(v: u32) -> usize {
 mod tests {
     use super::*;
 
-    /// The vector filter, the word filter and the split-by-split one agree
-    /// on every block length and every marked byte.
+    /// The vector filter, the word filter and the split-by-split one find
+    /// the same splits, for every block length and every marked byte.
     #[test]
     fn the_filters_agree() {
         let small: Vec<u8> = (0..100u32).map(|i| (i * 37 % 251) as u8).collect();
         let large: Vec<u8> = (0..100u32).map(|i| (i * 91 % 241) as u8).collect();
+        let found = |filter: fn(&[u8], &[u8], &Marks, &mut Vec<usize>), s, l, marks: &Marks| {
+            let mut hits = Vec::new();
+            filter(s, l, marks, &mut hits);
+            hits
+        };
         for marked in 0..256u32 {
             let mut marks = Marks::new();
             marks.mark(marked);
             for len in [1, 7, 8, 15, 16, 17, 33, 64, 100] {
                 let (s, l) = (&small[..len], &large[100 - len..]);
-                let expected = one_by_one(s, l, &marks);
-                assert_eq!(eight_at_once(s, l, &marks), expected, "{marked} {len}");
+                let mut expected = Vec::new();
+                one_by_one(s, l, &marks, 0, &mut expected);
+                let direct: Vec<usize> = (0..len)
+                    .filter(|&i| (s[i] ^ l[len - 1 - i]) as u32 == marked)
+                    .collect();
+                assert_eq!(expected, direct);
                 assert_eq!(
-                    u8::some_split_marked(s, l, &marks),
+                    found(eight_at_once, s, l, &marks),
+                    expected,
+                    "{marked} {len}"
+                );
+                assert_eq!(
+                    found(u8::marked_splits, s, l, &marks),
                     expected,
                     "{marked} {len}"
                 );
             }
             marks.unmark(marked);
-            assert!(!u8::some_split_marked(&small, &large, &marks));
+            assert!(found(u8::marked_splits, &small, &large, &marks).is_empty());
         }
     }
 }
