@@ -56,7 +56,8 @@ pub trait Stored: Nimber {
 impl Stored for u16 {}
 impl Stored for u32 {}
 
-/// `marked_splits` split by split, numbering them from `offset`.
+/// `marked_splits` split by split, numbering them from `offset`: first a
+/// pass without a branch per split, as most blocks have no hit.
 fn one_by_one<T: Nimber>(
     small: &[T],
     large: &[T],
@@ -64,11 +65,14 @@ fn one_by_one<T: Nimber>(
     offset: usize,
     hits: &mut Vec<usize>,
 ) {
-    let splits = small.iter().zip(large.iter().rev()).enumerate();
-    for (i, (&x, &y)) in splits {
-        if marks.is_marked(wide(x) ^ wide(y)) {
-            hits.push(offset + i);
-        }
+    let values = || {
+        let splits = small.iter().zip(large.iter().rev());
+        splits.map(|(&x, &y)| wide(x) ^ wide(y)).enumerate()
+    };
+    let counts = &marks.counts;
+    if values().fold(0, |hit, (_, v)| hit | counts[low_byte(v)]) != 0 {
+        let marked = values().filter(|&(_, v)| marks.is_marked(v));
+        hits.extend(marked.map(|(i, _)| offset + i));
     }
 }
 
