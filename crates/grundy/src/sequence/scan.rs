@@ -53,7 +53,6 @@ pub trait Stored: Nimber {
     }
 }
 
-impl Stored for u16 {}
 impl Stored for u32 {}
 
 /// `marked_splits` split by split, numbering them from `offset`: first a
@@ -81,10 +80,22 @@ impl Stored for u8 {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("ssse3") {
             // SAFETY: the processor has SSSE3, checked just above.
-            unsafe { sixteen_at_once(small, large, marks, hits) };
+            unsafe { sixteen_bytes_at_once(small, large, marks, hits) };
             return;
         }
         eight_at_once(small, large, marks, hits);
+    }
+}
+
+impl Stored for u16 {
+    fn marked_splits(small: &[u16], large: &[u16], marks: &Marks, hits: &mut Vec<usize>) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("ssse3") {
+            // SAFETY: the processor has SSSE3, checked just above.
+            unsafe { sixteen_words_at_once(small, large, marks, hits) };
+            return;
+        }
+        one_by_one(small, large, marks, 0, hits);
     }
 }
 
@@ -114,43 +125,119 @@ fn eight_at_once(small: &[u8], large: &[u8], marks: &Marks, hits: &mut Vec<usize
     one_by_one(&small[rest..], &large[..len - rest], marks, rest, hits);
 }
 
-/// Sixteen splits per step with SSSE3: XOR the bytes (the large parts
-/// reversed by a shuffle), then look each byte up in the nibble bitmap with
-/// two table shuffles, one per half of the high nibbles; the lanes that hit
-/// come out as the bits of a mask.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "ssse3")]
-unsafe fn sixteen_at_once(small: &[u8], large: &[u8], marks: &Marks, hits: &mut Vec<usize>) {
-    use std::arch::x86_64::*;
-    let len = small.len();
-    let steps = len / 16;
-    // SAFETY (all loads): `nibbles` rows are 16 bytes; step `s < steps`
-    // reads small[16s..16s + 16] and large[len - 16s - 16..len - 16s], both
-    // within the slices of length `len`; unaligned loads allow any address.
-    let first = _mm_loadu_si128(marks.nibbles[0].as_ptr().cast());
-    let second = _mm_loadu_si128(marks.nibbles[1].as_ptr().cast());
-    let bit = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
-    let reverse = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    let nibble = _mm_set1_epi8(0x0F);
-    let seven = _mm_set1_epi8(7);
-    let zero = _mm_setzero_si128();
-    for s in 0..steps {
-        let x = _mm_loadu_si128(small.as_ptr().add(16 * s).cast());
-        let y = _mm_loadu_si128(large.as_ptr().add(len - 16 * s - 16).cast());
-        let v = _mm_xor_si128(x, _mm_shuffle_epi8(y, reverse));
+use std::arch::x86_64::*;
+
+/// The nibble bitmap of the marks in SSSE3 registers: looks up the low
+/// bytes of sixteen splits at once with two table shuffles, one per half of
+/// the high nibbles.
+#[cfg(target_arch = "x86_64")]
+struct Lookup {
+    first: __m128i,
+    second: __m128i,
+    bit: __m128i,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Lookup {
+    #[target_feature(enable = "ssse3")]
+    unsafe fn new(marks: &Marks) -> Lookup {
+        // SAFETY: `nibbles` rows are 16 bytes; unaligned loads.
+        unsafe {
+            Lookup {
+                first: _mm_loadu_si128(marks.nibbles[0].as_ptr().cast()),
+                second: _mm_loadu_si128(marks.nibbles[1].as_ptr().cast()),
+                bit: _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128),
+            }
+        }
+    }
+
+    /// Pushes onto `hits` `offset + j` for each byte `j` of `v` that is
+    /// marked (as the bits of a mask: no branch per lane without a hit).
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    unsafe fn push_marked(&self, v: __m128i, offset: usize, hits: &mut Vec<usize>) {
+        let nibble = _mm_set1_epi8(0x0F);
         let lo = _mm_and_si128(v, nibble);
         let hi = _mm_and_si128(_mm_srli_epi16(v, 4), nibble);
-        let in_second = _mm_cmpgt_epi8(hi, seven);
+        let in_second = _mm_cmpgt_epi8(hi, _mm_set1_epi8(7));
         let row = _mm_or_si128(
-            _mm_andnot_si128(in_second, _mm_shuffle_epi8(first, lo)),
-            _mm_and_si128(in_second, _mm_shuffle_epi8(second, lo)),
+            _mm_andnot_si128(in_second, _mm_shuffle_epi8(self.first, lo)),
+            _mm_and_si128(in_second, _mm_shuffle_epi8(self.second, lo)),
         );
-        let marked = _mm_and_si128(row, _mm_shuffle_epi8(bit, hi));
+        let marked = _mm_and_si128(row, _mm_shuffle_epi8(self.bit, hi));
+        let zero = _mm_setzero_si128();
         let mut lanes = !_mm_movemask_epi8(_mm_cmpeq_epi8(marked, zero)) & 0xFFFF;
         while lanes != 0 {
-            hits.push(16 * s + lanes.trailing_zeros() as usize);
+            hits.push(offset + lanes.trailing_zeros() as usize);
             lanes &= lanes - 1;
         }
+    }
+}
+
+/// Sixteen one-byte splits per step with SSSE3: XOR the bytes (the large
+/// parts reversed by a shuffle), then look them up.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn sixteen_bytes_at_once(small: &[u8], large: &[u8], marks: &Marks, hits: &mut Vec<usize>) {
+    let len = small.len();
+    let steps = len / 16;
+    // SAFETY: SSSE3 is enabled for this function as for `Lookup`'s.
+    let lookup = unsafe { Lookup::new(marks) };
+    let reverse = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    for s in 0..steps {
+        // SAFETY: step `s < steps` reads small[16s..16s + 16] and
+        // large[len - 16s - 16..len - 16s], within the slices of length
+        // `len`; unaligned loads allow any address.
+        let (x, y) = unsafe {
+            (
+                _mm_loadu_si128(small.as_ptr().add(16 * s).cast()),
+                _mm_loadu_si128(large.as_ptr().add(len - 16 * s - 16).cast()),
+            )
+        };
+        let v = _mm_xor_si128(x, _mm_shuffle_epi8(y, reverse));
+        // SAFETY: as above.
+        unsafe { lookup.push_marked(v, 16 * s, hits) };
+    }
+    let rest = 16 * steps;
+    one_by_one(&small[rest..], &large[..len - rest], marks, rest, hits);
+}
+
+/// Sixteen two-byte splits per step with SSSE3: XOR eight at a time (the
+/// large parts reversed by a shuffle), pack the low bytes of sixteen, and
+/// look them up. Grundy's game has two-byte values past heap 7,250,049.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn sixteen_words_at_once(
+    small: &[u16],
+    large: &[u16],
+    marks: &Marks,
+    hits: &mut Vec<usize>,
+) {
+    let len = small.len();
+    let steps = len / 16;
+    // SAFETY: SSSE3 is enabled for this function as for `Lookup`'s.
+    let lookup = unsafe { Lookup::new(marks) };
+    let reverse = _mm_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+    let low = _mm_set1_epi16(0xFF);
+    for s in 0..steps {
+        // SAFETY: step `s < steps` reads small[16s..16s + 16] and
+        // large[len - 16s - 16..len - 16s], eight values per load, within
+        // the slices of length `len`; unaligned loads allow any address.
+        let (x0, x1, y0, y1) = unsafe {
+            (
+                _mm_loadu_si128(small.as_ptr().add(16 * s).cast()),
+                _mm_loadu_si128(small.as_ptr().add(16 * s + 8).cast()),
+                _mm_loadu_si128(large.as_ptr().add(len - 16 * s - 8).cast()),
+                _mm_loadu_si128(large.as_ptr().add(len - 16 * s - 16).cast()),
+            )
+        };
+        let v0 = _mm_xor_si128(x0, _mm_shuffle_epi8(y0, reverse));
+        let v1 = _mm_xor_si128(x1, _mm_shuffle_epi8(y1, reverse));
+        // Low bytes only, so that packing does not saturate.
+        let v = _mm_packus_epi16(_mm_and_si128(v0, low), _mm_and_si128(v1, low));
+        // SAFETY: as above.
+        unsafe { lookup.push_marked(v, 16 * s, hits) };
     }
     let rest = 16 * steps;
     one_by_one(&small[rest..], &large[..len - rest], marks, rest, hits);
@@ -201,6 +288,30 @@ mod tests {
             }
             marks.unmark(marked);
             assert!(found(u8::marked_splits, &small, &large, &marks).is_empty());
+        }
+    }
+
+    /// The same for two-byte values: the vector filter looks at the low
+    /// bytes of the splits only.
+    #[test]
+    fn the_two_byte_filters_agree() {
+        let small: Vec<u16> = (0..100u32).map(|i| (i * 3701 % 65521) as u16).collect();
+        let large: Vec<u16> = (0..100u32).map(|i| (i * 9109 % 65519) as u16).collect();
+        for marked in (0..256u32).chain([256, 511, 4095, 65535]) {
+            let mut marks = Marks::new();
+            marks.mark(marked);
+            for len in [1, 7, 8, 15, 16, 17, 33, 64, 100] {
+                let (s, l) = (&small[..len], &large[100 - len..]);
+                let mut expected = Vec::new();
+                one_by_one(s, l, &marks, 0, &mut expected);
+                let direct: Vec<usize> = (0..len)
+                    .filter(|&i| (s[i] ^ l[len - 1 - i]) as u32 & 0xFF == marked & 0xFF)
+                    .collect();
+                assert_eq!(expected, direct);
+                let mut hits = Vec::new();
+                u16::marked_splits(s, l, &marks, &mut hits);
+                assert_eq!(hits, expected, "{marked} {len}");
+            }
         }
     }
 }
