@@ -1,36 +1,10 @@
 //! The command line end to end: the contract of DESIGN.md, and bad input.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{analyze_json, assert_every_winning_move_leads_to_p, grundy, temp_file};
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
-
-fn analyze_json(expression: &str) -> Value {
-    let out = grundy()
-        .args(["analyze", expression, "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).unwrap()
-}
-
-/// A file in a fresh temporary directory of this test.
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "grundy-cli-tests-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
 
 #[test]
 fn nim_3_4_5_has_one_winning_move() {
@@ -56,9 +30,7 @@ fn every_winning_move_leads_to_a_position_analyze_calls_p() {
         assert_eq!(json["outcome"], "N", "{expression}");
         let moves = json["winning_moves"].as_array().unwrap();
         assert!(!moves.is_empty(), "{expression}");
-        for m in moves {
-            let after = analyze_json(m["to"].as_str().unwrap());
-            assert_eq!(after["outcome"], "P", "{expression}: {}", m["move"]);
+        for after in assert_every_winning_move_leads_to_p(&json) {
             assert_eq!(after["nimber"], 0);
         }
     }
@@ -236,10 +208,7 @@ fn lasker_lieges_divisor_and_progressive_winning_moves_lead_to_p() {
         assert_eq!(json["outcome"], "N", "{expression}");
         let moves = json["winning_moves"].as_array().unwrap();
         assert!(!moves.is_empty(), "{expression}");
-        for m in moves {
-            let after = analyze_json(m["to"].as_str().unwrap());
-            assert_eq!(after["outcome"], "P", "{expression}: {}", m["move"]);
-        }
+        assert_every_winning_move_leads_to_p(&json);
     }
 }
 

@@ -2,32 +2,11 @@
 //! calendar and staircase: huge positions, positions without a nimber, the
 //! registry's examples, and bad input.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{analyze_json, assert_every_winning_move_leads_to_p, grundy};
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
-
-fn analyze_json(expression: &str) -> Value {
-    let out = grundy()
-        .args(["analyze", expression, "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).unwrap()
-}
-
-/// Each winning move's `to` is analysed again and must be a P-position.
-fn assert_every_winning_move_leads_to_p(json: &Value) {
-    for m in json["winning_moves"].as_array().unwrap() {
-        let after = analyze_json(m["to"].as_str().unwrap());
-        assert_eq!(after["outcome"], "P", "{}", m["to"]);
-    }
-}
 
 /// Wythoff with two 200-digit piles: no nimber (null), but the outcome and
 /// every winning move, each leading to a P-position.

@@ -1,37 +1,15 @@
 //! `grundy sequence` end to end: the contract of DESIGN.md, its files, and
 //! bad input.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{grundy, json, temp_path};
 use grundy::sequence::Values;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
-
 fn sequence_json(args: &[&str]) -> Value {
-    let out = grundy()
-        .arg("sequence")
-        .args(args)
-        .arg("--json")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).unwrap()
-}
-
-/// A path in a fresh temporary directory of this test.
-fn temp_path(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "grundy-sequence-tests-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    json(&[&["sequence"], args].concat())
 }
 
 #[test]

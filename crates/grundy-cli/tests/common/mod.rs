@@ -1,0 +1,63 @@
+//! Helpers shared by the command-line tests (each test file uses some).
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+pub fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+/// Runs `grundy ARGS --json`, which must succeed, and parses its output.
+pub fn json(args: &[&str]) -> Value {
+    let out = grundy()
+        .args(args)
+        .arg("--json")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).unwrap()
+}
+
+pub fn analyze_json(expression: &str) -> Value {
+    json(&["analyze", expression])
+}
+
+/// Each winning move's `to` is analysed again and must be a P-position;
+/// returns those analyses.
+pub fn assert_every_winning_move_leads_to_p(analysis: &Value) -> Vec<Value> {
+    let moves = analysis["winning_moves"].as_array().unwrap();
+    moves
+        .iter()
+        .map(|m| {
+            let after = analyze_json(m["to"].as_str().unwrap());
+            assert_eq!(
+                after["outcome"], "P",
+                "{}: {}",
+                analysis["expression"], m["move"]
+            );
+            after
+        })
+        .collect()
+}
+
+/// A path in a fresh temporary directory of this test (one per thread, so
+/// tests running in parallel do not share files).
+pub fn temp_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "grundy-cli-tests-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Writes `text` to a fresh file (see `temp_path`).
+pub fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let path = temp_path(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
