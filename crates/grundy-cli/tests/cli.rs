@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{analyze_json, assert_every_winning_move_leads_to_p, grundy, temp_file};
+use common::{analyze_json, assert_every_winning_move_leads_to_p, grundy, json, temp_file};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -160,14 +160,7 @@ fn a_vertex_outside_the_graph_is_bad_input() {
 /// is won by leaving `3 2 1` (XOR 0 with a heap of 2 or more).
 #[test]
 fn misere_play_reports_no_nimber_and_misere_winning_moves() {
-    let out = grundy()
-        .args(["analyze", "nim 3 5 1", "--misere", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let json: Value = serde_json::from_slice(&out).unwrap();
+    let json = json(&["analyze", "nim 3 5 1", "--misere"]);
     assert_eq!(json["convention"], "misere");
     assert_eq!(json["outcome"], "N");
     assert_eq!(json["nimber"], Value::Null);

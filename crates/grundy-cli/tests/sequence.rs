@@ -189,14 +189,7 @@ fn bad_input_exits_2_and_points_at_the_problem() {
 
 #[test]
 fn analyze_splits_heaps_of_octal_games() {
-    let out = grundy()
-        .args(["analyze", "kayles 5", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let json: Value = serde_json::from_slice(&out).unwrap();
+    let json = json(&["analyze", "kayles 5"]);
     assert_eq!(json["nimber"], 4);
     let moves: Vec<&str> = json["winning_moves"]
         .as_array()
