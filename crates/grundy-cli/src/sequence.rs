@@ -44,6 +44,12 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "auto")]
     method: Method,
 
+    /// Threads to use: the sparse-space method uses a second one, when N is
+    /// 2 or more, to combine rare heaps ahead of the heap being computed
+    /// [default: the machine's cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    threads: Option<u32>,
+
     /// Write the values to FILE in grundy's compact binary format (see
     /// crates/grundy/src/sequence/values.rs).
     #[arg(long, value_name = "FILE")]
@@ -83,6 +89,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Method::Sparse => MethodChoice::Sparse,
     };
     let mut sequence = Sequence::new(game, method).map_err(failure)?;
+    if let Some(threads) = args.threads {
+        sequence.set_threads(threads as usize);
+    }
     if let Some(path) = args.checkpoint.as_deref().filter(|p| p.exists()) {
         sequence.resume(read_checkpoint(path, &name)?);
     }

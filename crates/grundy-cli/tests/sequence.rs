@@ -90,20 +90,20 @@ fn a_period_not_proven_is_only_observed() {
     text.stdout(predicate::str::contains("proven:    no"));
 }
 
+/// The methods, and the sparse-space method alone or with its helper
+/// thread, give the same values.
 #[test]
 fn naive_and_sparse_methods_print_the_same_values() {
-    let run = |method: &str| {
-        sequence_json(&[
-            "grundys-game",
-            "--to",
-            "3000",
-            "--values",
-            "--method",
-            method,
-        ])["values"]
-            .clone()
-    };
-    assert_eq!(run("naive"), run("sparse"));
+    for (game, to) in [("grundys-game", "3000"), ("octal(0.354)", "6000")] {
+        let run = |method: &str, threads: &str| {
+            let args = [game, "--to", to, "--full", "--values"];
+            let args = [&args[..], &["--method", method, "--threads", threads]].concat();
+            sequence_json(&args)["values"].clone()
+        };
+        let naive = run("naive", "1");
+        assert_eq!(run("sparse", "1"), naive, "{game}");
+        assert_eq!(run("sparse", "2"), naive, "{game}");
+    }
 }
 
 #[test]
@@ -179,6 +179,11 @@ fn bad_input_exits_2_and_points_at_the_problem() {
             .code(2)
             .stderr(predicate::str::contains("not a heap game"));
     }
+    grundy()
+        .args(["sequence", "kayles", "--to", "10", "--threads", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--threads"));
     // Well-formed, but not something the engine does: "not supported".
     grundy()
         .args(["sequence", "nim", "--to", "10", "--method", "sparse"])

@@ -10,6 +10,7 @@
 
 mod code;
 mod scan;
+mod sparse;
 mod values;
 
 pub use code::{CodeEngine, Method, TakeAndBreak};
@@ -134,23 +135,28 @@ const CHUNK: usize = 1 << 16;
 enum Stepper<'g> {
     /// Through the game's options, one by one.
     Options(&'g dyn HeapGame, ValueSet, u32),
-    Code(CodeEngine),
+    Code(Box<CodeEngine>),
 }
 
 impl Next for Stepper<'_> {
-    fn next<T: Stored>(&mut self, values: &[T]) -> u32 {
-        match self {
-            Stepper::Options(game, set, bits) => {
-                set.reset(*bits + 1);
-                game.visit_options(values.len(), &mut |parts| {
-                    set.insert(parts.iter().fold(0, |x, &h| x ^ values[h].into()));
-                });
-                let g = set.mex();
-                *bits = (*bits).max(32 - g.leading_zeros());
-                g
+    fn extend<T: Stored>(&mut self, table: &mut Vec<T>, until: usize) -> Option<u32> {
+        let (game, set, bits) = match self {
+            Stepper::Code(engine) => return engine.extend(table, until),
+            Stepper::Options(game, set, bits) => (game, set, bits),
+        };
+        while table.len() < until {
+            set.reset(*bits + 1);
+            game.visit_options(table.len(), &mut |parts| {
+                set.insert(parts.iter().fold(0, |x, &h| x ^ table[h].into()));
+            });
+            let g = set.mex();
+            *bits = (*bits).max(32 - g.leading_zeros());
+            match T::try_from(g) {
+                Ok(x) => table.push(x),
+                Err(_) => return Some(g),
             }
-            Stepper::Code(engine) => engine.next(values),
         }
+        None
     }
 }
 
@@ -202,7 +208,7 @@ impl<'g> Sequence<'g> {
             Method::Naive
         };
         Sequence::with(
-            Stepper::Code(CodeEngine::new(code, method)),
+            Stepper::Code(Box::new(CodeEngine::new(code, method))),
             octal_theorem,
             None,
         )
@@ -230,6 +236,15 @@ impl<'g> Sequence<'g> {
         }
         self.values = values;
         self.next_check = 0;
+    }
+
+    /// How many threads the computation may use: the sparse-space method
+    /// uses a second one when `threads >= 2` (by default, when the machine
+    /// has two cores or more); other methods use one.
+    pub fn set_threads(&mut self, threads: usize) {
+        if let Stepper::Code(engine) = &mut self.stepper {
+            engine.set_helper(threads >= 2);
+        }
     }
 
     pub fn values(&self) -> &Values {

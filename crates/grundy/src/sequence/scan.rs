@@ -45,7 +45,7 @@ impl Marks {
 }
 
 /// A width of the table, with the filter of the scan for it.
-pub trait Stored: Nimber {
+pub trait Stored: Nimber + TryFrom<u32> + Send + Sync {
     /// Pushes onto `hits` every `i` whose split `small[i] + large[len - 1 -
     /// i]` may reach a marked value (its low byte is marked).
     fn marked_splits(small: &[Self], large: &[Self], marks: &Marks, hits: &mut Vec<usize>) {

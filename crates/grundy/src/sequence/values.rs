@@ -104,28 +104,17 @@ impl Values {
         }
     }
 
-    /// Computes values with `next` (given the values so far) until there are
-    /// `len` of them. The loop runs on the typed table; a value that does
-    /// not fit widens it.
+    /// Computes values with `next` until there are `len` of them, and
+    /// returns the largest of them. The loop runs on the typed table; a value
+    /// that does not fit widens it.
     pub fn extend_to(&mut self, len: usize, next: &mut impl Next) -> u32 {
-        let mut largest = 0;
+        let from = self.len();
         while self.len() < len {
-            let wide = with_values!(self, v => loop {
-                if v.len() >= len {
-                    break None;
-                }
-                let g = next.next(v);
-                largest = largest.max(g);
-                match narrow(g) {
-                    Some(x) => v.push(x),
-                    None => break Some(g),
-                }
-            });
-            if let Some(g) = wide {
+            if let Some(g) = with_values!(self, v => next.extend(v, len)) {
                 self.push(g);
             }
         }
-        largest
+        with_values!(self, v => v[from..].iter().map(|&x| wide(x)).max().unwrap_or(0))
     }
 }
 
@@ -197,15 +186,13 @@ pub(super) fn wide<T: Nimber>(x: T) -> u32 {
     x.into()
 }
 
-fn narrow<T: TryFrom<u32>>(g: u32) -> Option<T> {
-    T::try_from(g).ok()
-}
-
 use super::scan::Stored;
 
-/// Computes the next value of a sequence from the values so far.
+/// Computes the values of a sequence, given the values so far.
 pub trait Next {
-    fn next<T: Stored>(&mut self, values: &[T]) -> u32;
+    /// Computes and pushes `G(n)` for `n = table.len()` up to `until`
+    /// (excluded). Returns a value that does not fit the table, not pushed.
+    fn extend<T: Stored>(&mut self, table: &mut Vec<T>, until: usize) -> Option<u32>;
 }
 
 #[cfg(test)]

@@ -1,0 +1,628 @@
+//! The sparse-space method (Berlekamp, Conway and Guy, "Sparse space spells
+//! speed"; Flammenkamp's computations of octal games), with the rare heaps'
+//! part of each heap's options computed by a second thread, a few heaps ahead.
+//!
+//! For a mask `m`, call a value rare when `popcount(v & m)` is even and
+//! common when it is odd, and call a heap rare when its value is. The parity
+//! is linear, so the XOR of two common values is rare: a split reaches a
+//! common value only if one of its parts is a rare heap. For many games few
+//! heaps are rare. To compute `G(n)`:
+//! 1. collect the values of the moves that do not split, and of the splits
+//!    with a rare part (few);
+//! 2. the least common value not collected is reached by no other split,
+//!    so `G(n)` is at most that value `c`; scan the splits until each rare
+//!    value below `c` is found reached (then `G(n) = c`; for Grundy's game
+//!    after about 3000 of the millions of splits), or the scan ends and
+//!    `G(n)` is the least one missing (then heap `n` is rare: seldom).
+//!
+//! Only the speed depends on the mask, never the values: the mask is the one
+//! that makes fewest heaps rare so far, chosen again as the sequence doubles.
+//! Moves to three heaps (hexadecimal codes) are collected in full.
+//!
+//! Step 1 is about half the work, and most of it, the splits with a rare
+//! heap `r >= NEAR`, needs only values `NEAR` heaps old: a helper thread
+//! computes it ahead while the main thread scans. Its inputs (the rare heaps,
+//! the width of values) must not change meanwhile, so a heap that is rare or
+//! wider than all before ends the helper's run; the next one starts once the
+//! inputs have been settled for a while.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::thread;
+
+use super::code::{Moves, ONE, THREE, WHOLE};
+use super::scan::{Marks, Stored};
+use crate::period::Nimber;
+
+/// Heaps computed naively before the first choice of mask.
+pub const FIRST_MASK_CHOICE: usize = 256;
+
+/// The main thread combines the rare heaps below `NEAR` itself: the helper
+/// works on the others, so it can run up to `NEAR` heaps ahead.
+const NEAR: usize = 64;
+
+/// Slots of the helper's results: heaps it may be ahead by, at most.
+const RING: usize = 128;
+
+/// Each thread tells the other of its progress every `PUBLISH` heaps: a
+/// store to a line that the other thread reads costs a transfer of the line.
+const PUBLISH: usize = 16;
+
+// While the main thread waits for heap `n`, the helper may need the values
+// up to `n + PUBLISH - reach` (it publishes at the next multiple of
+// `PUBLISH`), of which the main thread has published all but the last
+// `PUBLISH - 1`: `reach >= NEAR >= 2 * PUBLISH` keeps them from waiting for
+// each other.
+const _: () = assert!(NEAR >= 2 * PUBLISH && RING >= NEAR);
+
+/// Heaps without a change of the helper's inputs before it is started: a
+/// run shorter than this would not pay for starting a thread.
+const SETTLE: usize = 1024;
+
+fn rare(v: u32, mask: u32) -> bool {
+    (v & mask).count_ones() % 2 == 0
+}
+
+/// Bits needed to write `v`.
+fn bit_length(v: u32) -> u32 {
+    32 - v.leading_zeros()
+}
+
+/// What the helper reads, fixed while it runs.
+struct Space {
+    mask: u32,
+    /// The rare heaps (sizes at least 1) in increasing order, with their
+    /// values.
+    rare: Vec<(usize, u32)>,
+    /// Every value so far is below `2^bits`.
+    bits: u32,
+    /// Bit `v` is set when `v` is common, for `v < 2^(bits + 1)`.
+    common: Vec<u64>,
+}
+
+impl Space {
+    /// The words of a set of values below `2^(bits + 1)`: room for the mex.
+    fn words(&self) -> usize {
+        (1usize << (self.bits + 1)).div_ceil(64)
+    }
+
+    fn update_common(&mut self) {
+        let mask = self.mask;
+        self.common = (0..self.words() as u32)
+            .map(|w| (0..64).filter(move |&i| !rare(64 * w + i, mask)))
+            .map(|common| common.fold(0, |word, i| word | 1 << i))
+            .collect();
+    }
+
+    /// Whether `G(n) = g` changes what the helper reads.
+    fn changed_by(&self, g: u32) -> bool {
+        rare(g, self.mask) || bit_length(g) > self.bits
+    }
+}
+
+/// The sparse-space state between heaps.
+pub struct SparseSpace {
+    space: Space,
+    work: Work,
+    /// When to choose the mask again: at each doubling of the sequence.
+    next_choice: usize,
+    /// The heap from which the helper's inputs are as they are now.
+    settled_from: usize,
+    /// Whether a helper thread computes the rare heaps ahead.
+    pub helper: bool,
+    /// Heaps with settled inputs before the helper starts (lower in tests).
+    pub settle: usize,
+}
+
+impl SparseSpace {
+    pub fn new() -> SparseSpace {
+        SparseSpace {
+            space: Space {
+                mask: 0,
+                rare: Vec::new(),
+                bits: 0,
+                common: Vec::new(),
+            },
+            work: Work {
+                reached: Vec::new(),
+                flags: ValueFlags::new(),
+                marks: Box::new(Marks::new()),
+                hits: Vec::new(),
+                splits: Vec::new(),
+            },
+            next_choice: FIRST_MASK_CHOICE,
+            settled_from: 0,
+            helper: thread::available_parallelism().is_ok_and(|n| n.get() >= 2),
+            settle: SETTLE,
+        }
+    }
+
+    /// Forgets the rare heaps: the mask is chosen again at the next heap.
+    pub fn forget(&mut self) {
+        self.space.rare.clear();
+        self.next_choice = FIRST_MASK_CHOICE;
+    }
+
+    pub fn rare_heaps(&self) -> usize {
+        self.space.rare.len()
+    }
+
+    /// Computes `G(n)` for `n = table.len()` up to `until` (excluded), from
+    /// heap [`FIRST_MASK_CHOICE`] on. Returns a value that does not fit the
+    /// table, not pushed; `bits` follows the width of the values.
+    pub fn extend<T: Stored>(
+        &mut self,
+        moves: &Moves,
+        bits: &mut u32,
+        table: &mut Vec<T>,
+        until: usize,
+    ) -> Option<u32> {
+        if *bits != self.space.bits {
+            self.space.bits = *bits;
+            self.space.update_common();
+        }
+        while table.len() < until {
+            let n = table.len();
+            if n >= self.next_choice {
+                self.choose_mask(table);
+                self.settled_from = n;
+            }
+            let end = until.min(self.next_choice);
+            let settled = n >= self.settled_from + self.settle;
+            let far = self.space.rare.partition_point(|&(r, _)| r < NEAR);
+            let (space, work) = (&self.space, &mut self.work);
+            let changed = if self.helper && settled && far < space.rare.len() {
+                with_helper(table, end, moves, space, far, |table, pipe| {
+                    work.run(table, end, moves, space, &space.rare[..far], Some(pipe))
+                })
+            } else {
+                // Alone until the inputs are settled, when there is a helper.
+                let end = match self.helper && !settled {
+                    true => end.min(self.settled_from + self.settle),
+                    false => end,
+                };
+                work.run(table, end, moves, space, &space.rare, None)
+            };
+            let Some(g) = changed else { continue };
+            // `G(n)` changes the helper's inputs: record it, then push it.
+            let n = table.len();
+            if rare(g, self.space.mask) {
+                self.space.rare.push((n, g));
+            }
+            if bit_length(g) > self.space.bits {
+                self.space.bits = bit_length(g);
+                *bits = self.space.bits;
+                self.space.update_common();
+            }
+            self.settled_from = n + 1;
+            match T::try_from(g) {
+                Ok(x) => table.push(x),
+                Err(_) => return Some(g),
+            }
+        }
+        None
+    }
+
+    /// Chooses the mask that makes fewest heaps rare, and lists those heaps.
+    fn choose_mask<T: Nimber>(&mut self, g: &[T]) {
+        // Masks beyond the low bits are not worth trying: the values of games
+        // with a sparse space are small.
+        let bits = self.space.bits.min(10);
+        let mut count = vec![0usize; 1 << bits];
+        for &v in &g[1..] {
+            let v: u32 = v.into();
+            count[v as usize & ((1 << bits) - 1)] += 1;
+        }
+        let rare_count = |mask: u32| -> usize {
+            (0..count.len())
+                .filter(|&v| rare(v as u32, mask))
+                .map(|v| count[v])
+                .sum()
+        };
+        // Mask 0 would make every value rare.
+        let mask = (1..(1u32 << bits).max(2))
+            .min_by_key(|&m| (rare_count(m), m))
+            .expect("at least one mask");
+        let space = &mut self.space;
+        if mask != space.mask || space.rare.is_empty() {
+            space.mask = mask;
+            space.rare = (1..g.len())
+                .map(|i| (i, g[i].into()))
+                .filter(|&(_, v)| rare(v, mask))
+                .collect();
+        }
+        space.update_common();
+        self.next_choice = 2 * g.len();
+    }
+}
+
+/// The main thread's scratch space.
+struct Work {
+    /// Bit `v` is set when some option of the heap reaches `v`.
+    reached: Vec<u64>,
+    flags: ValueFlags,
+    /// The values the scan looks for, by their low byte: its filter.
+    marks: Box<Marks>,
+    /// The splits of a block that pass the filter.
+    hits: Vec<usize>,
+    /// `(m, last)` for each move that splits heap `n` into `a + (m - a)`,
+    /// `1 <= a <= last`: kept to spare an allocation per heap.
+    splits: Vec<(usize, usize)>,
+}
+
+impl Work {
+    /// Computes and pushes `G(n)` for `n = table.len()` up to `end`
+    /// (excluded), and returns the first value that changes `space`, not
+    /// pushed. With a `pipe`, the helper has combined the rare heaps beyond
+    /// `near`.
+    fn run<T: Stored>(
+        &mut self,
+        table: &mut Vec<T>,
+        end: usize,
+        moves: &Moves,
+        space: &Space,
+        near: &[(usize, u32)],
+        pipe: Option<&Pipe<T>>,
+    ) -> Option<u32> {
+        let mut ready = 0;
+        while table.len() < end {
+            let n = table.len();
+            let ahead = match pipe {
+                Some(pipe) => pipe.slot(n, &mut ready)?,
+                None => &[],
+            };
+            let g = self.value(table, moves, space, near, ahead);
+            let x = match T::try_from(g) {
+                Ok(x) if !space.changed_by(g) => x,
+                _ => return Some(g),
+            };
+            // Within the capacity reserved, so that the helper's view of
+            // the table stays where it is.
+            assert!(table.len() < table.capacity() || pipe.is_none());
+            table.push(x);
+            if let Some(pipe) = pipe {
+                if (n + 1) % PUBLISH == 0 {
+                    pipe.published.0.store(n + 1, Ordering::Release);
+                }
+            }
+        }
+        None
+    }
+
+    /// `G(n)` for `n = g.len()`: `ahead` holds (as bits) the values of the
+    /// splits with a rare part not in `near`, or is empty.
+    fn value<T: Stored>(
+        &mut self,
+        g: &[T],
+        moves: &Moves,
+        space: &Space,
+        near: &[(usize, u32)],
+        ahead: &[AtomicU64],
+    ) -> u32 {
+        let n = g.len();
+        let flags = &mut self.flags;
+        flags.reset(space.bits);
+        for &(k, d) in moves.list.iter().take_while(|&&(k, _)| k <= n) {
+            let m = n - k;
+            if d & WHOLE != 0 && m == 0 {
+                flags.insert(0);
+            }
+            if d & ONE != 0 && m >= 1 {
+                flags.insert(g[m].into());
+            }
+            if d & THREE != 0 {
+                for a in 1..=m / 3 {
+                    for b in a..=(m - a) / 2 {
+                        flags.insert(g[a].into() ^ g[b].into() ^ g[m - a - b].into());
+                    }
+                }
+            }
+        }
+        combine_rare(g, n, moves, near, flags);
+        let reached = &mut self.reached;
+        reached.clear();
+        reached.resize(space.words(), 0);
+        for (word, a) in reached.iter_mut().zip(ahead) {
+            *word = a.load(Ordering::Relaxed);
+        }
+        flags.or_into(reached);
+
+        // No split can reach the least common value not collected, so
+        // `G(n)` is at most that; below it, the values not collected are
+        // rare, and `G(n)` unless some split of two common heaps reaches
+        // them.
+        let common = first_bit(reached.iter().zip(&space.common).map(|(r, c)| c & !r))
+            .expect("a common value above every value reached");
+        let mut missing = 0;
+        for v in missing_below(reached, common) {
+            self.marks.mark(v);
+            missing += 1;
+        }
+        // Splits `a + (m - a)` for every move that splits, in blocks of `a`
+        // taken in step for all of them (the witness of a missing value may
+        // be a split after any of the moves). The filter of scan.rs picks out
+        // of each block the few splits that may reach a missing value.
+        self.splits.clear();
+        self.splits.extend(moves.splitting(n));
+        let most = self.splits.iter().map(|&(_, last)| last).max().unwrap_or(0);
+        let mut a = 1;
+        while a <= most && missing > 0 {
+            for &(m, last) in &self.splits {
+                if a > last {
+                    continue;
+                }
+                let end = last.min(a + 31);
+                let (small, large) = (&g[a..=end], &g[m - end..=m - a]);
+                self.hits.clear();
+                T::marked_splits(small, large, &self.marks, &mut self.hits);
+                for &i in &self.hits {
+                    let v = small[i].into() ^ large[large.len() - 1 - i].into();
+                    if v < common && !contains(reached, v) {
+                        reached[v as usize / 64] |= 1 << (v % 64);
+                        self.marks.unmark(v);
+                        missing -= 1;
+                    }
+                }
+            }
+            a += 32;
+        }
+        // What was not found is `G(n)` or above it: stop looking for it.
+        for v in missing_below(reached, common) {
+            self.marks.unmark(v);
+        }
+        first_bit(reached.iter().map(|r| !r)).expect("a value not reached")
+    }
+}
+
+/// Inserts into `flags` the values of the splits of heap `n` that have a
+/// part among `rare` (`g` must hold the other parts).
+fn combine_rare<T: Nimber>(
+    g: &[T],
+    n: usize,
+    moves: &Moves,
+    rare: &[(usize, u32)],
+    flags: &mut ValueFlags,
+) {
+    for (m, _) in moves.splitting(n) {
+        // The rare heaps below `m`, without the equal split when parts must
+        // differ: tested once per move, not once per rare heap.
+        let below = &rare[..rare.partition_point(|&(r, _)| r < m)];
+        let equal = below.partition_point(|&(r, _)| 2 * r < m);
+        let skip = moves.unequal && below.get(equal).is_some_and(|&(r, _)| 2 * r == m);
+        for part in [&below[..equal], &below[equal + skip as usize..]] {
+            for &(r, v) in part {
+                flags.insert(v ^ g[m - r].into());
+            }
+        }
+    }
+}
+
+/// The index of the first set bit in a sequence of words.
+fn first_bit(words: impl Iterator<Item = u64>) -> Option<u32> {
+    let mut base = 0;
+    for word in words {
+        if word != 0 {
+            return Some(base + word.trailing_zeros());
+        }
+        base += 64;
+    }
+    None
+}
+
+fn contains(words: &[u64], v: u32) -> bool {
+    words[v as usize / 64] & 1 << (v % 64) != 0
+}
+
+/// The values below `end` whose bits are not set.
+fn missing_below(words: &[u64], end: u32) -> impl Iterator<Item = u32> + '_ {
+    let end = end as usize;
+    (0..end.div_ceil(64)).flat_map(move |w| {
+        let below = if 64 * w + 64 <= end {
+            !0
+        } else {
+            (1 << (end - 64 * w)) - 1
+        };
+        let mut missing = !words[w] & below;
+        std::iter::from_fn(move || {
+            (missing != 0).then(|| {
+                let i = missing.trailing_zeros();
+                missing &= missing - 1;
+                64 * w as u32 + i
+            })
+        })
+    })
+}
+
+/// A set of values below `2^bits` for many insertions: a byte per value,
+/// stamped, so that emptying it does not touch memory (but once in 255
+/// times); read out as bits.
+struct ValueFlags {
+    stamps: Vec<u8>,
+    now: u8,
+}
+
+impl ValueFlags {
+    fn new() -> ValueFlags {
+        ValueFlags {
+            stamps: Vec::new(),
+            now: 0,
+        }
+    }
+
+    /// Empties the set and makes room for the values below `2^bits`.
+    fn reset(&mut self, bits: u32) {
+        let len = (1usize << bits).next_multiple_of(64);
+        if self.stamps.len() < len {
+            self.stamps.resize(len, 0);
+        }
+        self.now = self.now.wrapping_add(1);
+        if self.now == 0 {
+            self.stamps.fill(0);
+            self.now = 1;
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, v: u32) {
+        self.stamps[v as usize] = self.now;
+    }
+
+    /// Sets in `words` the bits of the values in the set.
+    fn or_into(&self, words: &mut [u64]) {
+        for (word, stamps) in words.iter_mut().zip(self.stamps.chunks_exact(64)) {
+            *word |= equal_bytes(stamps.try_into().expect("64 bytes"), self.now);
+        }
+    }
+}
+
+/// Bit `i` of the result is set when `bytes[i] == b`.
+#[cfg(target_arch = "x86_64")]
+fn equal_bytes(bytes: &[u8; 64], b: u8) -> u64 {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is part of x86_64; the loads read bytes 16i..16i + 16 of
+    // the 64.
+    unsafe {
+        let b = _mm_set1_epi8(b as i8);
+        (0..4).fold(0, |bits, i| {
+            let sixteen = _mm_loadu_si128(bytes.as_ptr().add(16 * i).cast());
+            let equal = _mm_movemask_epi8(_mm_cmpeq_epi8(sixteen, b)) as u16;
+            bits | (equal as u64) << (16 * i)
+        })
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn equal_bytes(bytes: &[u8; 64], b: u8) -> u64 {
+    (bytes.iter().enumerate()).fold(0, |bits, (i, &x)| bits | ((x == b) as u64) << i)
+}
+
+/// A value alone on its cache lines (two, as processors fetch them in
+/// pairs), so that writing it does not take from the other thread the lines
+/// of what it reads.
+#[repr(align(128))]
+struct Alone<T>(T);
+
+/// What the main thread and the helper share while the helper runs.
+struct Pipe<T> {
+    /// The table's buffer. The main thread only appends to it, within the
+    /// capacity reserved before the helper started, so it does not move.
+    table: *const T,
+    /// How many values of the table are written (by the main thread).
+    published: Alone<AtomicUsize>,
+    /// For how many heaps the helper's slots are written.
+    ready: Alone<AtomicUsize>,
+    /// Set when either thread stops.
+    stop: Alone<AtomicBool>,
+    /// `RING` slots of `words` words: the bits of the values reached by the
+    /// helper's part of heap `n` are in slot `n % RING`.
+    slots: Vec<AtomicU64>,
+    words: usize,
+}
+
+// SAFETY: the helper reads through `table` only the values published, which
+// the main thread no longer writes (`published` orders the accesses).
+unsafe impl<T: Sync> Sync for Pipe<T> {}
+
+impl<T> Pipe<T> {
+    /// Waits until `counter` reaches `at_least`, unless the other thread
+    /// stops; then gives `None`.
+    fn wait(&self, counter: &AtomicUsize, at_least: usize) -> Option<usize> {
+        let mut spins = 0u32;
+        loop {
+            let now = counter.load(Ordering::Acquire);
+            if now >= at_least {
+                return Some(now);
+            }
+            if self.stop.0.load(Ordering::Acquire) {
+                return None;
+            }
+            // The other thread is a few heaps behind: spinning costs less
+            // than sleeping, unless the machine has no core to spare.
+            spins += 1;
+            if spins < 1 << 12 {
+                std::hint::spin_loop();
+            } else {
+                thread::yield_now();
+            }
+        }
+    }
+
+    /// The helper's results for heap `n`, once it has them; `ready` is what
+    /// the caller knows of `self.ready`, so that it does not read that line
+    /// (which the helper writes) at every heap.
+    fn slot(&self, n: usize, ready: &mut usize) -> Option<&[AtomicU64]> {
+        if *ready <= n {
+            *ready = self.wait(&self.ready.0, n + 1)?;
+        }
+        Some(&self.slots[(n % RING) * self.words..][..self.words])
+    }
+}
+
+/// Sets `stop` when dropped: the helper's way of saying it is gone, even
+/// by a panic, so that the main thread does not wait for it forever.
+struct StopOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Release);
+    }
+}
+
+/// Runs `main` (the main thread's part, given the table and the pipe) while
+/// a helper thread combines the rare heaps `space.rare[far..]` for the heaps
+/// from `table.len()` to `end`.
+fn with_helper<T: Stored>(
+    table: &mut Vec<T>,
+    end: usize,
+    moves: &Moves,
+    space: &Space,
+    far: usize,
+    main: impl FnOnce(&mut Vec<T>, &Pipe<T>) -> Option<u32>,
+) -> Option<u32> {
+    let start = table.len();
+    table.reserve(end - start);
+    let words = (1usize << space.bits).div_ceil(64);
+    let pipe = Pipe {
+        table: table.as_ptr(),
+        published: Alone(AtomicUsize::new(start)),
+        ready: Alone(AtomicUsize::new(start)),
+        stop: Alone(AtomicBool::new(false)),
+        slots: (0..RING * words).map(|_| AtomicU64::new(0)).collect(),
+        words,
+    };
+    // Heap `n`'s splits `r + (m - r)` with `r >= NEAR` and `m <= n -
+    // nearest` need values below `n + 1 - reach`; the ring bounds it too.
+    let reach = RING.min(moves.nearest_split() + NEAR);
+    let far = &space.rare[far..];
+    // The helper's own copies: the main thread writes next to the originals.
+    let (moves, bits) = (&moves.clone(), space.bits);
+    thread::scope(|scope| {
+        let pipe = &pipe;
+        scope.spawn(move || {
+            let _stop = StopOnDrop(&pipe.stop.0);
+            let mut flags = ValueFlags::new();
+            let mut reached = vec![0; words];
+            for n in start..end {
+                let Some(len) = pipe.wait(&pipe.published.0, (n + 1).saturating_sub(reach)) else {
+                    return;
+                };
+                // SAFETY: the main thread wrote the first `len` values
+                // before publishing `len` (Release, read with Acquire above)
+                // and does not write them again, nor move the buffer.
+                let g = unsafe { std::slice::from_raw_parts(pipe.table, len) };
+                flags.reset(bits);
+                combine_rare(g, n, moves, far, &mut flags);
+                reached.fill(0);
+                flags.or_into(&mut reached);
+                let slot = &pipe.slots[(n % RING) * words..][..words];
+                for (s, &b) in slot.iter().zip(&reached) {
+                    s.store(b, Ordering::Relaxed);
+                }
+                if (n + 1) % PUBLISH == 0 || n + 1 == end {
+                    pipe.ready.0.store(n + 1, Ordering::Release);
+                }
+            }
+        });
+        let _stop = StopOnDrop(&pipe.stop.0);
+        main(table, pipe)
+    })
+}
