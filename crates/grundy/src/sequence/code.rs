@@ -183,11 +183,18 @@ impl Moves {
             .map(move |&(k, _)| (n - k, largest_smaller_part(n - k, self.unequal)))
     }
 
-    /// The fewest tokens a move that splits into two heaps removes.
-    pub fn nearest_split(&self) -> usize {
-        (self.list.iter())
-            .find(|&&(_, d)| d & TWO != 0)
-            .map_or(0, |&(k, _)| k)
+    /// How many sizes the moves of a heap that split into two heaps leave to
+    /// split: from the most tokens such a move removes to the fewest.
+    pub fn split_span(&self) -> usize {
+        let removed = || {
+            (self.list.iter())
+                .filter(|&&(_, d)| d & TWO != 0)
+                .map(|&(k, _)| k)
+        };
+        match (removed().min(), removed().max()) {
+            (Some(fewest), Some(most)) => most - fewest + 1,
+            _ => 1,
+        }
     }
 }
 
@@ -312,7 +319,9 @@ mod tests {
 
     /// With the helper, a heap that is rare, wider than all before or too
     /// wide for the table ends its run: Grundy's game has rare heaps all
-    /// along, and the long codes have values that grow past 255.
+    /// along, and the long codes have values that grow past 255. At the
+    /// start of each run the helper is late, and the main thread does its
+    /// part, so both ways of combining far rare heaps are tested.
     #[test]
     fn the_helper_changes_no_value() {
         let long = |digits: &str| TakeAndBreak::parse(digits, false).unwrap();

@@ -19,12 +19,18 @@
 //! that makes fewest heaps rare so far, chosen again as the sequence doubles.
 //! Moves to three heaps (hexadecimal codes) are collected in full.
 //!
-//! Step 1 is about half the work, and most of it, the splits with a rare
-//! heap `r >= NEAR`, needs only values `NEAR` heaps old: a helper thread
-//! computes it ahead while the main thread scans. Its inputs (the rare heaps,
-//! the width of values) must not change meanwhile, so a heap that is rare or
-//! wider than all before ends the helper's run; the next one starts once the
-//! inputs have been settled for a while.
+//! Step 1 is most of the work for games with many rare heaps. The splits
+//! with a rare heap `r` are computed once per size `m` that they split and
+//! shared by the moves that split it (`.354` splits `m = n - 2` for heap `n`
+//! and again, removing 3, for heap `n + 1`). Those with `r >= NEAR` need
+//! only values `NEAR` heaps old: a helper thread computes them ahead while
+//! the main thread scans, and where the helper is late (it may have to wait
+//! for its processor) the main thread computes them itself rather than wait.
+//! The helper's inputs (the rare heaps, the width of values) must not change
+//! meanwhile, so a heap that is rare or wider than all before ends its run;
+//! the next one starts once the inputs have been settled for a while. What
+//! the two threads share is kept on cache lines of its own: on this
+//! machine, sharing lines made the two threads slower than one.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::thread;
@@ -36,23 +42,21 @@ use crate::period::Nimber;
 /// Heaps computed naively before the first choice of mask.
 pub const FIRST_MASK_CHOICE: usize = 256;
 
-/// The main thread combines the rare heaps below `NEAR` itself: the helper
-/// works on the others, so it can run up to `NEAR` heaps ahead.
-const NEAR: usize = 64;
-
-/// Slots of the helper's results: heaps it may be ahead by, at most.
-const RING: usize = 128;
+/// The helper runs at most `AHEAD` heaps ahead of the values the main
+/// thread has published, and leaves to the main thread the rare heaps below
+/// `NEAR`, so that what it reads is at least `NEAR - AHEAD` heaps old: not
+/// on the cache lines that the main thread is writing (two of 64 bytes, as
+/// processors fetch lines in pairs, at one byte a value).
+const AHEAD: usize = 48;
+const NEAR: usize = AHEAD + 128;
 
 /// Each thread tells the other of its progress every `PUBLISH` heaps: a
 /// store to a line that the other thread reads costs a transfer of the line.
 const PUBLISH: usize = 16;
 
-// While the main thread waits for heap `n`, the helper may need the values
-// up to `n + PUBLISH - reach` (it publishes at the next multiple of
-// `PUBLISH`), of which the main thread has published all but the last
-// `PUBLISH - 1`: `reach >= NEAR >= 2 * PUBLISH` keeps them from waiting for
-// each other.
-const _: () = assert!(NEAR >= 2 * PUBLISH && RING >= NEAR);
+// So that the helper, between `AHEAD - PUBLISH` and `AHEAD` heaps ahead of
+// the main thread, stays well ahead.
+const _: () = assert!(AHEAD >= 2 * PUBLISH);
 
 /// Heaps without a change of the helper's inputs before it is started: a
 /// run shorter than this would not pay for starting a thread.
@@ -172,7 +176,7 @@ impl SparseSpace {
             let (space, work) = (&self.space, &mut self.work);
             let changed = if self.helper && settled && far < space.rare.len() {
                 with_helper(table, end, moves, space, far, |table, pipe| {
-                    work.run(table, end, moves, space, &space.rare[..far], Some(pipe))
+                    work.run(table, end, moves, space, far, Some(pipe))
                 })
             } else {
                 // Alone until the inputs are settled, when there is a helper.
@@ -180,7 +184,7 @@ impl SparseSpace {
                     true => end.min(self.settled_from + self.settle),
                     false => end,
                 };
-                work.run(table, end, moves, space, &space.rare, None)
+                work.run(table, end, moves, space, space.rare.len(), None)
             };
             let Some(g) = changed else { continue };
             // `G(n)` changes the helper's inputs: record it, then push it.
@@ -252,25 +256,27 @@ struct Work {
 impl Work {
     /// Computes and pushes `G(n)` for `n = table.len()` up to `end`
     /// (excluded), and returns the first value that changes `space`, not
-    /// pushed. With a `pipe`, the helper has combined the rare heaps beyond
-    /// `near`.
+    /// pushed. With a `pipe`, the helper combines the rare heaps from index
+    /// `far` on; where it is late, this thread does, rather than wait.
     fn run<T: Stored>(
         &mut self,
         table: &mut Vec<T>,
         end: usize,
         moves: &Moves,
         space: &Space,
-        near: &[(usize, u32)],
+        far: usize,
         pipe: Option<&Pipe<T>>,
     ) -> Option<u32> {
         let mut ready = 0;
+        let mut near = RareSplits::new(&space.rare[..far], moves, space.bits);
+        let mut far = RareSplits::new(&space.rare[far..], moves, space.bits);
         while table.len() < end {
             let n = table.len();
-            let ahead = match pipe {
-                Some(pipe) => pipe.slot(n, &mut ready)?,
-                None => &[],
-            };
-            let g = self.value(table, moves, space, near, ahead);
+            self.reached.clear();
+            self.reached.resize(space.words(), 0);
+            let ahead = pipe.is_some_and(|pipe| pipe.take(n, &mut ready, &mut self.reached));
+            let far = (!ahead).then_some(&mut far);
+            let g = self.value(table, moves, space, &mut near, far);
             let x = match T::try_from(g) {
                 Ok(x) if !space.changed_by(g) => x,
                 _ => return Some(g),
@@ -288,18 +294,23 @@ impl Work {
         None
     }
 
-    /// `G(n)` for `n = g.len()`: `ahead` holds (as bits) the values of the
-    /// splits with a rare part not in `near`, or is empty.
+    /// `G(n)` for `n = g.len()`. The splits with a rare part are those of
+    /// `near` and `far`, or of `near` and those whose values `reached`
+    /// holds already (from the helper).
     fn value<T: Stored>(
         &mut self,
         g: &[T],
         moves: &Moves,
         space: &Space,
-        near: &[(usize, u32)],
-        ahead: &[AtomicU64],
+        near: &mut RareSplits,
+        far: Option<&mut RareSplits>,
     ) -> u32 {
         let n = g.len();
-        let flags = &mut self.flags;
+        let (reached, flags) = (&mut self.reached, &mut self.flags);
+        near.or_into(g, n, moves, flags, reached);
+        if let Some(far) = far {
+            far.or_into(g, n, moves, flags, reached);
+        }
         flags.reset(space.bits);
         for &(k, d) in moves.list.iter().take_while(|&&(k, _)| k <= n) {
             let m = n - k;
@@ -316,13 +327,6 @@ impl Work {
                     }
                 }
             }
-        }
-        combine_rare(g, n, moves, near, flags);
-        let reached = &mut self.reached;
-        reached.clear();
-        reached.resize(space.words(), 0);
-        for (word, a) in reached.iter_mut().zip(ahead) {
-            *word = a.load(Ordering::Relaxed);
         }
         flags.or_into(reached);
 
@@ -373,24 +377,68 @@ impl Work {
     }
 }
 
-/// Inserts into `flags` the values of the splits of heap `n` that have a
-/// part among `rare` (`g` must hold the other parts).
-fn combine_rare<T: Nimber>(
-    g: &[T],
-    n: usize,
-    moves: &Moves,
-    rare: &[(usize, u32)],
-    flags: &mut ValueFlags,
-) {
-    for (m, _) in moves.splitting(n) {
-        // The rare heaps below `m`, without the equal split when parts must
-        // differ: tested once per move, not once per rare heap.
-        let below = &rare[..rare.partition_point(|&(r, _)| r < m)];
-        let equal = below.partition_point(|&(r, _)| 2 * r < m);
-        let skip = moves.unequal && below.get(equal).is_some_and(|&(r, _)| 2 * r == m);
-        for part in [&below[..equal], &below[equal + skip as usize..]] {
-            for &(r, v) in part {
-                flags.insert(v ^ g[m - r].into());
+/// The values reached by the splits of `m` tokens with a part among some
+/// rare heaps, as bits, kept for the last few `m`: in a code with several
+/// moves that split, heap `n` splits `m` tokens after removing `k`, and
+/// heap `n + 1` the same `m` after removing `k + 1` (`.354` removes 2 or 3).
+struct RareSplits<'a> {
+    rare: &'a [(usize, u32)],
+    bits: u32,
+    words: usize,
+    /// `sets[i * words..][..words]` holds the bits for `held[i]` tokens.
+    sets: Vec<u64>,
+    held: Vec<usize>,
+}
+
+impl<'a> RareSplits<'a> {
+    /// For `rare` heaps whose values, like all values so far, are below
+    /// `2^bits`.
+    fn new(rare: &'a [(usize, u32)], moves: &Moves, bits: u32) -> RareSplits<'a> {
+        let words = (1usize << bits).div_ceil(64);
+        let span = moves.split_span();
+        RareSplits {
+            rare,
+            bits,
+            words,
+            sets: vec![0; span * words],
+            held: vec![usize::MAX; span],
+        }
+    }
+
+    /// Sets in `reached` the values of the splits of heap `n` with a rare
+    /// part (`g` must hold the other parts; `flags` is scratch space).
+    fn or_into<T: Nimber>(
+        &mut self,
+        g: &[T],
+        n: usize,
+        moves: &Moves,
+        flags: &mut ValueFlags,
+        reached: &mut [u64],
+    ) {
+        for (m, _) in moves.splitting(n) {
+            // Heap `n` splits at most `span` sizes `m`, all different modulo
+            // `span`: none takes the place of another.
+            let i = m % self.held.len();
+            let set = &mut self.sets[i * self.words..][..self.words];
+            if self.held[i] != m {
+                flags.reset(self.bits);
+                // The rare heaps below `m`, without the equal split when
+                // parts must differ: tested once, not once per rare heap.
+                let rare = self.rare;
+                let below = &rare[..rare.partition_point(|&(r, _)| r < m)];
+                let equal = below.partition_point(|&(r, _)| 2 * r < m);
+                let skip = moves.unequal && below.get(equal).is_some_and(|&(r, _)| 2 * r == m);
+                for part in [&below[..equal], &below[equal + skip as usize..]] {
+                    for &(r, v) in part {
+                        flags.insert(v ^ g[m - r].into());
+                    }
+                }
+                set.fill(0);
+                flags.or_into(set);
+                self.held[i] = m;
+            }
+            for (word, bits) in reached.iter_mut().zip(set.iter()) {
+                *word |= bits;
             }
         }
     }
@@ -501,6 +549,9 @@ fn equal_bytes(bytes: &[u8; 64], b: u8) -> u64 {
 #[repr(align(128))]
 struct Alone<T>(T);
 
+/// The words of two cache lines.
+type Lines = Alone<[AtomicU64; 16]>;
+
 /// What the main thread and the helper share while the helper runs.
 struct Pipe<T> {
     /// The table's buffer. The main thread only appends to it, within the
@@ -512,10 +563,12 @@ struct Pipe<T> {
     ready: Alone<AtomicUsize>,
     /// Set when either thread stops.
     stop: Alone<AtomicBool>,
-    /// `RING` slots of `words` words: the bits of the values reached by the
-    /// helper's part of heap `n` are in slot `n % RING`.
-    slots: Vec<AtomicU64>,
-    words: usize,
+    /// `AHEAD` slots of `lines` lines each, for the bits of the values
+    /// reached by the helper's part of heap `n` in slot `n % AHEAD`: lines
+    /// of their own, so that the main thread reading one slot does not get
+    /// in the way of the helper writing another.
+    slots: Vec<Lines>,
+    lines: usize,
 }
 
 // SAFETY: the helper reads through `table` only the values published, which
@@ -523,19 +576,19 @@ struct Pipe<T> {
 unsafe impl<T: Sync> Sync for Pipe<T> {}
 
 impl<T> Pipe<T> {
-    /// Waits until `counter` reaches `at_least`, unless the other thread
-    /// stops; then gives `None`.
-    fn wait(&self, counter: &AtomicUsize, at_least: usize) -> Option<usize> {
+    /// Waits until the main thread has published `at_least` values, unless
+    /// it stops; then gives `None`.
+    fn wait(&self, at_least: usize) -> Option<usize> {
         let mut spins = 0u32;
         loop {
-            let now = counter.load(Ordering::Acquire);
+            let now = self.published.0.load(Ordering::Acquire);
             if now >= at_least {
                 return Some(now);
             }
             if self.stop.0.load(Ordering::Acquire) {
                 return None;
             }
-            // The other thread is a few heaps behind: spinning costs less
+            // The main thread is a few heaps behind: spinning costs less
             // than sleeping, unless the machine has no core to spare.
             spins += 1;
             if spins < 1 << 12 {
@@ -546,19 +599,32 @@ impl<T> Pipe<T> {
         }
     }
 
-    /// The helper's results for heap `n`, once it has them; `ready` is what
-    /// the caller knows of `self.ready`, so that it does not read that line
-    /// (which the helper writes) at every heap.
-    fn slot(&self, n: usize, ready: &mut usize) -> Option<&[AtomicU64]> {
+    /// The words of the slot of heap `n`.
+    fn slot(&self, n: usize) -> impl Iterator<Item = &AtomicU64> {
+        let lines = &self.slots[(n % AHEAD) * self.lines..][..self.lines];
+        lines.iter().flat_map(|line| &line.0)
+    }
+
+    /// Sets in `reached` the bits of the helper's results for heap `n`, if
+    /// it has them (then says so). `ready` is what the caller knows of
+    /// `self.ready`, so that it does not read that line (which the helper
+    /// writes) at every heap.
+    fn take(&self, n: usize, ready: &mut usize, reached: &mut [u64]) -> bool {
         if *ready <= n {
-            *ready = self.wait(&self.ready.0, n + 1)?;
+            *ready = self.ready.0.load(Ordering::Acquire);
         }
-        Some(&self.slots[(n % RING) * self.words..][..self.words])
+        if *ready <= n {
+            return false;
+        }
+        for (word, bits) in reached.iter_mut().zip(self.slot(n)) {
+            *word |= bits.load(Ordering::Relaxed);
+        }
+        true
     }
 }
 
-/// Sets `stop` when dropped: the helper's way of saying it is gone, even
-/// by a panic, so that the main thread does not wait for it forever.
+/// Sets `stop` when dropped: how the main thread lets the helper go, even
+/// when it unwinds.
 struct StopOnDrop<'a>(&'a AtomicBool);
 
 impl Drop for StopOnDrop<'_> {
@@ -581,45 +647,51 @@ fn with_helper<T: Stored>(
     let start = table.len();
     table.reserve(end - start);
     let words = (1usize << space.bits).div_ceil(64);
+    let lines = words.div_ceil(16);
     let pipe = Pipe {
         table: table.as_ptr(),
         published: Alone(AtomicUsize::new(start)),
         ready: Alone(AtomicUsize::new(start)),
         stop: Alone(AtomicBool::new(false)),
-        slots: (0..RING * words).map(|_| AtomicU64::new(0)).collect(),
-        words,
+        slots: (0..AHEAD * lines)
+            .map(|_| Alone(Default::default()))
+            .collect(),
+        lines,
     };
-    // Heap `n`'s splits `r + (m - r)` with `r >= NEAR` and `m <= n -
-    // nearest` need values below `n + 1 - reach`; the ring bounds it too.
-    let reach = RING.min(moves.nearest_split() + NEAR);
-    let far = &space.rare[far..];
-    // The helper's own copies: the main thread writes next to the originals.
-    let (moves, bits) = (&moves.clone(), space.bits);
+    let (far, bits) = (&space.rare[far..], space.bits);
     thread::scope(|scope| {
         let pipe = &pipe;
         scope.spawn(move || {
-            let _stop = StopOnDrop(&pipe.stop.0);
+            // Copies in the helper's own memory: the main thread writes
+            // next to the originals.
+            let (moves, far) = (&moves.clone(), &far.to_vec());
             let mut flags = ValueFlags::new();
             let mut reached = vec![0; words];
-            for n in start..end {
-                let Some(len) = pipe.wait(&pipe.published.0, (n + 1).saturating_sub(reach)) else {
+            let mut far = RareSplits::new(far, moves, bits);
+            let mut n = start;
+            while n < end {
+                let Some(len) = pipe.wait((n + 1).saturating_sub(AHEAD)) else {
                     return;
                 };
+                // The heaps the main thread has passed (it does not wait for
+                // the helper) need nothing more.
+                n = n.max(len);
+                if n == end {
+                    return;
+                }
                 // SAFETY: the main thread wrote the first `len` values
                 // before publishing `len` (Release, read with Acquire above)
                 // and does not write them again, nor move the buffer.
                 let g = unsafe { std::slice::from_raw_parts(pipe.table, len) };
-                flags.reset(bits);
-                combine_rare(g, n, moves, far, &mut flags);
                 reached.fill(0);
-                flags.or_into(&mut reached);
-                let slot = &pipe.slots[(n % RING) * words..][..words];
-                for (s, &b) in slot.iter().zip(&reached) {
+                far.or_into(g, n, moves, &mut flags, &mut reached);
+                for (s, &b) in pipe.slot(n).zip(&reached) {
                     s.store(b, Ordering::Relaxed);
                 }
                 if (n + 1) % PUBLISH == 0 || n + 1 == end {
                     pipe.ready.0.store(n + 1, Ordering::Release);
                 }
+                n += 1;
             }
         });
         let _stop = StopOnDrop(&pipe.stop.0);
