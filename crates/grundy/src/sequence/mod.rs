@@ -358,29 +358,53 @@ impl<'g> Sequence<'g> {
 /// one. Values below `2^b` XOR to values below it too, so the set is sized
 /// once per width `b` of the values (callers leave room for the mex, or
 /// for a value one bit wider) and inserting never checks bounds.
-struct ValueSet {
-    stamps: Vec<u32>,
-    now: u32,
+///
+/// Stamps of four bytes are for sets of any size; the sparse-space method
+/// reads its sets out as bits, 64 values at a time, faster from stamps of
+/// one byte, which must all be cleared every 255 heaps.
+struct ValueSet<S = u32> {
+    stamps: Vec<S>,
+    now: S,
 }
 
-impl ValueSet {
-    fn new() -> ValueSet {
+/// The stamp of a [`ValueSet`].
+trait Stamp: Copy + Default + PartialEq {
+    /// The stamp after `self`, or the default one after the last.
+    fn next(self) -> Self;
+}
+
+impl Stamp for u8 {
+    fn next(self) -> u8 {
+        self.wrapping_add(1)
+    }
+}
+
+impl Stamp for u32 {
+    fn next(self) -> u32 {
+        self.wrapping_add(1)
+    }
+}
+
+impl<S: Stamp> ValueSet<S> {
+    fn new() -> ValueSet<S> {
         ValueSet {
-            stamps: vec![0; 2],
-            now: 1,
+            stamps: Vec::new(),
+            now: S::default(),
         }
     }
 
-    /// Makes room for every value below `2^bits` and empties the set.
+    /// Makes room for every value below `2^bits` (in whole words of 64) and
+    /// empties the set.
     fn reset(&mut self, bits: u32) {
-        if self.stamps.len() < 1 << bits {
-            self.stamps.resize(1 << bits, 0);
+        let len = (1usize << bits).next_multiple_of(64);
+        if self.stamps.len() < len {
+            self.stamps.resize(len, S::default());
         }
-        self.now = self.now.wrapping_add(1);
-        if self.now == 0 {
-            // Once in 2^32 heaps: forget the stamps of the previous round.
-            self.stamps.fill(0);
-            self.now = 1;
+        self.now = self.now.next();
+        if self.now == S::default() {
+            // The stamps went round: forget those of the previous round.
+            self.stamps.fill(S::default());
+            self.now = self.now.next();
         }
     }
 

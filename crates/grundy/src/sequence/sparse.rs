@@ -37,6 +37,7 @@ use std::thread;
 
 use super::code::{Moves, ONE, THREE, WHOLE};
 use super::scan::{Marks, Stored};
+use super::ValueSet;
 use crate::period::Nimber;
 
 /// Heaps computed naively before the first choice of mask.
@@ -128,7 +129,7 @@ impl SparseSpace {
             },
             work: Work {
                 reached: Vec::new(),
-                flags: ValueFlags::new(),
+                flags: ValueSet::new(),
                 marks: Box::new(Marks::new()),
                 hits: Vec::new(),
                 splits: Vec::new(),
@@ -243,7 +244,7 @@ impl SparseSpace {
 struct Work {
     /// Bit `v` is set when some option of the heap reaches `v`.
     reached: Vec<u64>,
-    flags: ValueFlags,
+    flags: ValueSet<u8>,
     /// The values the scan looks for, by their low byte: its filter.
     marks: Box<Marks>,
     /// The splits of a block that pass the filter.
@@ -412,7 +413,7 @@ impl<'a> RareSplits<'a> {
         g: &[T],
         n: usize,
         moves: &Moves,
-        flags: &mut ValueFlags,
+        flags: &mut ValueSet<u8>,
         reached: &mut [u64],
     ) {
         for (m, _) in moves.splitting(n) {
@@ -480,40 +481,7 @@ fn missing_below(words: &[u64], end: u32) -> impl Iterator<Item = u32> + '_ {
     })
 }
 
-/// A set of values below `2^bits` for many insertions: a byte per value,
-/// stamped, so that emptying it does not touch memory (but once in 255
-/// times); read out as bits.
-struct ValueFlags {
-    stamps: Vec<u8>,
-    now: u8,
-}
-
-impl ValueFlags {
-    fn new() -> ValueFlags {
-        ValueFlags {
-            stamps: Vec::new(),
-            now: 0,
-        }
-    }
-
-    /// Empties the set and makes room for the values below `2^bits`.
-    fn reset(&mut self, bits: u32) {
-        let len = (1usize << bits).next_multiple_of(64);
-        if self.stamps.len() < len {
-            self.stamps.resize(len, 0);
-        }
-        self.now = self.now.wrapping_add(1);
-        if self.now == 0 {
-            self.stamps.fill(0);
-            self.now = 1;
-        }
-    }
-
-    #[inline]
-    fn insert(&mut self, v: u32) {
-        self.stamps[v as usize] = self.now;
-    }
-
+impl ValueSet<u8> {
     /// Sets in `words` the bits of the values in the set.
     fn or_into(&self, words: &mut [u64]) {
         for (word, stamps) in words.iter_mut().zip(self.stamps.chunks_exact(64)) {
@@ -665,7 +633,7 @@ fn with_helper<T: Stored>(
             // Copies in the helper's own memory: the main thread writes
             // next to the originals.
             let (moves, far) = (&moves.clone(), &far.to_vec());
-            let mut flags = ValueFlags::new();
+            let mut flags = ValueSet::new();
             let mut reached = vec![0; words];
             let mut far = RareSplits::new(far, moves, bits);
             let mut n = start;
