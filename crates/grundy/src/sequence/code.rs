@@ -12,7 +12,7 @@ use std::fmt;
 use super::scan::Stored;
 use super::sparse::{SparseSpace, FIRST_MASK_CHOICE};
 use super::values::Next;
-use super::{Nimber, ValueSet};
+use super::{bit_length, Nimber, ValueSet};
 
 /// A take-and-break ruleset: its code, and whether split heaps must differ
 /// (Grundy's game: split a heap into two unequal heaps).
@@ -282,7 +282,7 @@ impl Next for CodeEngine {
                     .extend(&self.moves, &mut self.bits, table, until);
             }
             let g = self.naive_value(table);
-            self.bits = self.bits.max(32 - g.leading_zeros());
+            self.bits = self.bits.max(bit_length(g));
             match T::try_from(g) {
                 Ok(x) => table.push(x),
                 Err(_) => return Some(g),

@@ -150,7 +150,7 @@ impl Next for Stepper<'_> {
                 set.insert(parts.iter().fold(0, |x, &h| x ^ table[h].into()));
             });
             let g = set.mex();
-            *bits = (*bits).max(32 - g.leading_zeros());
+            *bits = (*bits).max(bit_length(g));
             match T::try_from(g) {
                 Ok(x) => table.push(x),
                 Err(_) => return Some(g),
@@ -229,7 +229,7 @@ impl<'g> Sequence<'g> {
     /// be this sequence's first values.
     pub fn resume(&mut self, values: Values) {
         self.largest = values.to_vec().into_iter().max().unwrap_or(0);
-        let bits = 32 - self.largest.leading_zeros();
+        let bits = bit_length(self.largest);
         match &mut self.stepper {
             Stepper::Options(_, _, b) => *b = bits,
             Stepper::Code(engine) => engine.resume(bits),
@@ -351,6 +351,11 @@ impl<'g> Sequence<'g> {
             proof: self.proof.clone(),
         }
     }
+}
+
+/// Bits needed to write `v`: every value below `2^bit_length(v)`.
+fn bit_length(v: u32) -> u32 {
+    u32::BITS - v.leading_zeros()
 }
 
 /// A set of small nimbers for one heap's options, emptied per heap without

@@ -37,7 +37,7 @@ use std::thread;
 
 use super::code::{Moves, ONE, THREE, WHOLE};
 use super::scan::{Marks, Stored};
-use super::ValueSet;
+use super::{bit_length, ValueSet};
 use crate::period::Nimber;
 
 /// Heaps computed naively before the first choice of mask.
@@ -65,11 +65,6 @@ const SETTLE: usize = 1024;
 
 fn rare(v: u32, mask: u32) -> bool {
     (v & mask).count_ones() % 2 == 0
-}
-
-/// Bits needed to write `v`.
-fn bit_length(v: u32) -> u32 {
-    32 - v.leading_zeros()
 }
 
 /// What the helper reads, fixed while it runs.
