@@ -53,6 +53,6 @@ impl Failure {
             eprintln!("  {expression}");
             eprintln!("  {}^", " ".repeat(column.saturating_sub(1)));
         }
-        ExitCode::from(if self.error.is_bad_input() { 2 } else { 1 })
+        ExitCode::from(self.error.kind().exit_status())
     }
 }

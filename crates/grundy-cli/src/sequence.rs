@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy::sequence::{heap_ruleset, MethodChoice, Report, Sequence, Values};
+use grundy::sequence::{MethodChoice, Report, Sequence, Values};
 use grundy::Error;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -80,9 +80,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
         error,
         expression: Some(args.ruleset.clone()),
     };
-    let component = heap_ruleset(&args.ruleset).map_err(failure)?;
-    let game = component.heap_game().expect("a heap ruleset");
-    let name = component.ruleset_name();
+    let ruleset = grundy::ruleset(&args.ruleset).map_err(failure)?;
+    let name = ruleset.name();
+    let game = ruleset.heap_game().ok_or_else(|| {
+        failure(Error::Parse {
+            column: 1,
+            message: format!("{name} is not a heap game, so it has no nim-sequence"),
+        })
+    })?;
     let method = match args.method {
         Method::Auto => MethodChoice::Auto,
         Method::Naive => MethodChoice::Naive,

@@ -210,7 +210,7 @@ fn bad_parameters_of_the_new_families_exit_2() {
     for (expression, message) in [
         ("lasker(2) 3", "lasker takes no parameters"),
         ("lieges 3", "lieges takes 1 parameter"),
-        ("lieges(0) 3", "K must be from 1 to 10000"),
+        ("lieges(0) 3", "K must be at least 1"),
         ("divisor 4 x", "column 11: expected a heap size"),
         ("progressive", "progressive needs a position"),
         ("progressive 1 -2", "column 15"),

@@ -167,7 +167,7 @@ fn bad_input_exits_2_and_points_at_the_problem() {
         .args(["sequence", "kayles 5", "--to", "10"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("without heaps"));
+        .stderr(predicate::str::contains("without positions"));
     grundy()
         .args(["sequence", "octal(3.7)", "--to", "10"])
         .assert()

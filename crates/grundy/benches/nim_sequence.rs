@@ -3,7 +3,8 @@
 //! `scripts/benchmarks.sh`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use grundy::sequence::{MethodChoice, Sequence, TakeAndBreak};
+use grundy::sequence::{MethodChoice, Sequence};
+use grundy::take_and_break::TakeAndBreak;
 
 fn compute(code: &TakeAndBreak, method: MethodChoice, to: usize) -> usize {
     let mut sequence = Sequence::of_code(code.clone(), method);

@@ -1,15 +1,16 @@
-//! Components: positions of any ruleset behind one object-safe interface, so
+//! Rulesets and their positions behind object-safe interfaces: a
+//! [`RulesetRef`] is what the registry builds from a family and its
+//! parameters, and a [`Component`] is one of its positions inside a sum, so
 //! that a sum can mix rulesets.
 
 use std::sync::{Arc, Mutex};
 
 use num_bigint::BigUint;
 
-use crate::expr::Word;
-use crate::game::{Arity, Ruleset};
-use crate::sequence::HeapGame;
+use crate::game::{Arity, HeapGame, Ruleset};
 use crate::solver::Solver;
-use crate::Result;
+use crate::word::Word;
+use crate::{Error, Result};
 
 /// One position of some ruleset, as a part of a sum.
 pub trait Component: Send + Sync {
@@ -28,10 +29,9 @@ pub trait Component: Send + Sync {
     fn options(&self) -> Result<Vec<Vec<ComponentRef>>>;
     /// The options whose Grundy value (XOR of the parts) is `target`.
     fn options_with_nimber(&self, target: &BigUint) -> Result<Vec<Vec<ComponentRef>>>;
-    /// The component's ruleset as a heap game, if it is one.
-    fn heap_game(&self) -> Option<&dyn HeapGame> {
-        None
-    }
+    /// Whether the component is a Nim heap whose size is its nimber, so that
+    /// misère play follows the anti-Nim rule.
+    fn plays_as_nim(&self) -> bool;
 }
 
 pub type ComponentRef = Arc<dyn Component>;
@@ -42,48 +42,117 @@ impl std::fmt::Debug for dyn Component {
     }
 }
 
-/// The components of a ruleset at the positions written in `words`
-/// (`arity()` words each). They share one solver, so that the positions of
-/// one ruleset in a sum are searched once.
-pub fn components<R: Ruleset>(
-    ruleset: R,
-    family: &Word,
-    words: &[Word],
-) -> Result<Vec<ComponentRef>> {
-    let arity = match ruleset.arity() {
-        Arity::Each(n) => n,
-        Arity::Whole => words.len(),
-    };
-    if words.is_empty() {
-        let what = match ruleset.arity() {
-            Arity::Each(1) => "at least one position".to_string(),
-            Arity::Each(n) => format!("a position of {n} numbers"),
-            Arity::Whole => "a position".to_string(),
-        };
-        return Err(family.error(format!("{} needs {what}", family.text)));
-    }
-    if words.len() % arity != 0 {
-        let extra = &words[words.len() - words.len() % arity];
-        return Err(extra.error(format!(
-            "{} takes {arity} numbers per position; this one is incomplete",
-            family.text
-        )));
-    }
+/// A ruleset with its parameters, whatever its type: what front ends hold.
+pub trait DynRuleset: Send + Sync {
+    /// The ruleset as an expression writes it, parameters included.
+    fn name(&self) -> String;
+    /// How the ruleset's positions are written (see `Ruleset::arity`).
+    fn arity(&self) -> Arity;
+    /// The components at the positions written in `words` (`arity()` words
+    /// each); `family` is the family's word, for errors. All of them share
+    /// the ruleset's one solver, so positions of one ruleset are searched
+    /// once however often they are asked about.
+    fn components(&self, family: &Word, words: &[Word]) -> Result<Vec<ComponentRef>>;
+    /// The ruleset as the nim-sequence engine sees it, when its positions
+    /// are heaps.
+    fn heap_game(&self) -> Option<&dyn HeapGame>;
+}
+
+pub type RulesetRef = Arc<dyn DynRuleset>;
+
+/// A ruleset behind the object-safe interface, with a solver of its own.
+pub fn ruleset_ref<R: Ruleset>(ruleset: R) -> RulesetRef {
     let ruleset = Arc::new(ruleset);
-    let shared = Arc::new(Shared {
+    Arc::new(Arc::new(Shared {
         ruleset: ruleset.clone(),
-        solver: Mutex::new(Solver::new(ruleset.clone())),
-    });
-    words
-        .chunks(arity)
-        .map(|chunk| {
-            let position = ruleset.parse_position(chunk)?;
-            Ok(Arc::new(RulesetPosition {
-                shared: shared.clone(),
+        solver: Mutex::new(Solver::new(ruleset)),
+    }))
+}
+
+/// The most copies a repeat `P*K` of a position may stand for when its
+/// ruleset does not read repeats itself: each copy is a component.
+pub const MAX_COPIES: u64 = 100_000;
+
+impl<R: Ruleset> DynRuleset for Arc<Shared<R>> {
+    fn name(&self) -> String {
+        self.ruleset.name()
+    }
+
+    fn arity(&self) -> Arity {
+        self.ruleset.arity()
+    }
+
+    fn components(&self, family: &Word, words: &[Word]) -> Result<Vec<ComponentRef>> {
+        let ruleset = &self.ruleset;
+        let arity = match ruleset.arity() {
+            Arity::Each(n) => n,
+            Arity::Whole => words.len(),
+        };
+        if words.is_empty() {
+            let what = match ruleset.arity() {
+                Arity::Each(1) => "at least one position".to_string(),
+                Arity::Each(n) => format!("a position of {n} numbers"),
+                Arity::Whole => "a position".to_string(),
+            };
+            return Err(family.error(format!("{} needs {what}", family.text)));
+        }
+        if words.len() % arity != 0 {
+            let extra = &words[words.len() - words.len() % arity];
+            return Err(extra.error(format!(
+                "{} takes {arity} numbers per position; this one is incomplete",
+                family.text
+            )));
+        }
+        let mut components = Vec::new();
+        for chunk in words.chunks(arity) {
+            let (chunk, copies) = self.repeat(chunk)?;
+            let position = ruleset.parse_position(&chunk)?;
+            let component: ComponentRef = Arc::new(RulesetPosition {
+                shared: self.clone(),
                 position,
-            }) as ComponentRef)
-        })
-        .collect()
+            });
+            components.extend(std::iter::repeat_n(component, copies as usize));
+        }
+        Ok(components)
+    }
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        self.ruleset.heap_game()
+    }
+}
+
+impl<R: Ruleset> Shared<R> {
+    /// A one-word position `P*K` stands for K copies of P, unless the
+    /// ruleset reads the whole word itself (Lieges of Legendre keeps a
+    /// billion copies as one position).
+    fn repeat(&self, chunk: &[Word]) -> Result<(Vec<Word>, u64)> {
+        let [word] = chunk else {
+            return Ok((chunk.to_vec(), 1));
+        };
+        let Some((position, copies)) = word.text.split_once('*') else {
+            return Ok((chunk.to_vec(), 1));
+        };
+        if self.ruleset.parse_position(chunk).is_ok() {
+            return Ok((chunk.to_vec(), 1));
+        }
+        let count_column = word.column + position.chars().count() + 1;
+        let count = Word {
+            text: copies.to_string(),
+            column: count_column,
+        };
+        let copies: u64 = count.number("a number of copies")?;
+        if copies > MAX_COPIES {
+            return Err(Error::Limit(format!(
+                "{} copies of a position: at most {MAX_COPIES} are written out as components",
+                count.text
+            )));
+        }
+        let position = Word {
+            text: position.to_string(),
+            column: word.column,
+        };
+        Ok((vec![position], copies))
+    }
 }
 
 struct Shared<R: Ruleset> {
@@ -165,7 +234,7 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
         Ok(self.as_components(found))
     }
 
-    fn heap_game(&self) -> Option<&dyn HeapGame> {
-        self.shared.ruleset.heap_game()
+    fn plays_as_nim(&self) -> bool {
+        self.shared.ruleset.plays_as_nim()
     }
 }

@@ -1,8 +1,10 @@
-//! The errors of the engine. Every one says what the user must change.
+//! The errors of the engine. Every one says what the user must change, and
+//! its [`ErrorKind`] says whose it is: the input's, or a limit's.
 
 use thiserror::Error;
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Error {
     /// The text of an expression or a parameter is malformed. `column` is the
     /// 1-based character column in the expression where the problem starts.
@@ -13,13 +15,14 @@ pub enum Error {
     #[error("{path}: {message}")]
     File { path: String, message: String },
 
-    /// A game graph that must be acyclic has a cycle through these positions.
-    #[error("the game has a cycle, so it is not a finite game: {}", .positions.join(" -> "))]
+    /// A game graph that must be acyclic has a cycle: its length and a few
+    /// of its positions.
+    #[error("the game has a cycle, so it is not a finite game: {}", describe_cycle(.positions))]
     Cycle { positions: Vec<String> },
 
     /// The position is too large for this family: it has no closed form and
     /// searching it would not finish.
-    #[error("{0}")]
+    #[error("limit reached: {0}")]
     TooLarge(String),
 
     /// A computation stopped because it reached one of its limits.
@@ -31,14 +34,86 @@ pub enum Error {
     Unsupported(String),
 }
 
-impl Error {
-    /// Whether the error is the user's input, as opposed to a well-formed
-    /// question the engine cannot answer: a limit reached, or a case it does
-    /// not support yet. The command line maps bad input to exit status 2 and
-    /// the others to 1.
-    pub fn is_bad_input(&self) -> bool {
-        !matches!(self, Error::Limit(_) | Error::Unsupported(_))
+/// Whose an error is, which decides the command line's exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input is wrong: exit status 2.
+    BadInput,
+    /// A well-formed question beyond one of the limits: exit status 1.
+    Limit,
+    /// A well-formed question the engine cannot answer yet: exit status 1.
+    Unsupported,
+}
+
+impl ErrorKind {
+    /// The kind as JSON names it: `bad_input`, `limit`, `unsupported`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::BadInput => "bad_input",
+            ErrorKind::Limit => "limit",
+            ErrorKind::Unsupported => "unsupported",
+        }
+    }
+
+    /// The exit status of the command line: 2 for bad input, else 1.
+    pub fn exit_status(self) -> u8 {
+        match self {
+            ErrorKind::BadInput => 2,
+            ErrorKind::Limit | ErrorKind::Unsupported => 1,
+        }
     }
 }
 
+impl Error {
+    /// Whose the error is: this one place decides every exit status.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::Parse { .. } | Error::File { .. } | Error::Cycle { .. } => ErrorKind::BadInput,
+            Error::TooLarge(_) | Error::Limit(_) => ErrorKind::Limit,
+            Error::Unsupported(_) => ErrorKind::Unsupported,
+        }
+    }
+
+    /// The column of the expression the error points at, if any.
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            Error::Parse { column, .. } => Some(*column),
+            _ => None,
+        }
+    }
+}
+
+/// How many positions of a cycle an error names: a cycle through 200,000
+/// positions is told by its length and its first few.
+const CYCLE_POSITIONS_SHOWN: usize = 8;
+
+fn describe_cycle(positions: &[String]) -> String {
+    if positions.len() <= CYCLE_POSITIONS_SHOWN + 1 {
+        return positions.join(" -> ");
+    }
+    format!(
+        "{} -> ... ({} moves in all)",
+        positions[..CYCLE_POSITIONS_SHOWN].join(" -> "),
+        positions.len() - 1
+    )
+}
+
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_cycle_is_named_by_its_length_and_a_few_positions() {
+        let positions: Vec<String> = (0..200_000).chain([0]).map(|v| v.to_string()).collect();
+        let message = Error::Cycle { positions }.to_string();
+        assert!(message.len() < 200, "{message}");
+        assert!(message.contains("200000 moves in all"), "{message}");
+        let short = Error::Cycle {
+            positions: ["v1", "v2", "v1"].map(String::from).to_vec(),
+        };
+        assert!(short.to_string().ends_with("v1 -> v2 -> v1"));
+    }
+}

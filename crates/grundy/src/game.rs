@@ -5,8 +5,9 @@ use std::hash::Hash;
 
 use num_bigint::BigUint;
 
-use crate::expr::Word;
-use crate::sequence::HeapGame;
+use crate::period::Proof;
+use crate::take_and_break::TakeAndBreak;
+use crate::word::Word;
 use crate::{Error, Result};
 
 /// An impartial game: positions and the options of each.
@@ -75,6 +76,30 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
     /// The ruleset as the nim-sequence engine sees it, when its positions
     /// are heaps (`grundy sequence` works on these).
     fn heap_game(&self) -> Option<&dyn HeapGame> {
+        None
+    }
+
+    /// Whether this is Nim itself (a heap's options are the smaller heaps),
+    /// so that misère play of a sum of its heaps follows the anti-Nim rule.
+    fn plays_as_nim(&self) -> bool {
+        false
+    }
+}
+
+/// A heap ruleset as the nim-sequence engine sees it.
+pub trait HeapGame: Send + Sync {
+    /// Calls `visit` with every option of heap `n`, each the list of heaps
+    /// it leaves (an option's value is the XOR of theirs).
+    fn visit_options(&self, n: usize, visit: &mut dyn FnMut(&[usize]));
+
+    /// The regularity of the whole sequence where the family proves it (by a
+    /// closed form or a theorem of its own).
+    fn known_regularity(&self) -> Option<Proof> {
+        None
+    }
+
+    /// The code of a take-and-break game, which has an engine of its own.
+    fn take_and_break(&self) -> Option<&TakeAndBreak> {
         None
     }
 }

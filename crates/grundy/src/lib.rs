@@ -1,30 +1,48 @@
 //! grundy: who wins a two-player game of perfect information, the
 //! Sprague-Grundy value of each position, and every winning move.
 //!
-//! The pieces, from the bottom up (ARCHITECTURE.md has the codemap):
-//! - [`value`]: nimbers, the mex, outcomes;
-//! - [`game`]: the traits a game implements ([`Game`], [`Ruleset`]);
-//! - [`solver`]: memoised search of a game graph;
-//! - [`component`] and [`sum`]: positions of different rulesets played side
-//!   by side, their nimber by the XOR rule, and the winning moves;
-//! - [`expr`]: the expression language;
-//! - [`catalogue`]: the families, and the one registry of them.
+//! ```
+//! // Nim with heaps 3, 4 and 5: the XOR is 2, so the player to move wins,
+//! // by taking the heap of 3 down to 1.
+//! let sum = grundy::parse_sum("nim 3 4 5").unwrap();
+//! let analysis = grundy::analyze(&sum).unwrap();
+//! assert_eq!(analysis.outcome, grundy::Outcome::N);
+//! assert_eq!(analysis.nimber, Some(2u32.into()));
+//! assert_eq!(analysis.winning_moves[0].1, "nim 1 4 5");
+//! ```
+//!
+//! The layers, from the bottom up; each knows nothing of those above it
+//! (ARCHITECTURE.md has the codemap and the invariants):
+//! - [`error`], [`value`], [`word`]: errors, nimbers and outcomes, and words
+//!   of input with their columns;
+//! - [`game`], [`take_and_break`], [`solver`], [`period`]: the traits a game
+//!   implements, the rules of take-and-break codes, memoised search, and
+//!   periods of sequences;
+//! - [`component`] and [`sum`]: rulesets and positions behind one interface,
+//!   sums, the XOR rule and the winning moves;
+//! - [`sequence`]: the nim-sequence engine;
+//! - [`catalogue`]: the families' rulesets;
+//! - [`registry`] (with the private expression language): from text to
+//!   rulesets and sums.
 
 pub mod catalogue;
 pub mod component;
 pub mod error;
-pub mod expr;
+mod expr;
 pub mod game;
 pub mod period;
+pub mod registry;
 pub mod sequence;
 pub mod solver;
 pub mod sum;
+pub mod take_and_break;
 pub mod value;
+pub mod word;
 
-pub use catalogue::{parse_sum, FAMILIES};
-pub use component::{Component, ComponentRef};
+pub use component::{Component, ComponentRef, DynRuleset, RulesetRef};
 pub use error::{Error, Result};
-pub use game::{Arity, Game, Ruleset};
+pub use game::{Arity, Game, HeapGame, Ruleset};
+pub use registry::{parse_sum, ruleset, Rulesets, FAMILIES};
 pub use solver::Solver;
 pub use sum::{analyze, analyze_misere, Analysis, Move, Sum};
 pub use value::{Convention, Outcome};

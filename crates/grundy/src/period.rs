@@ -145,6 +145,16 @@ pub fn octal_theorem_needs(period: Period, largest_removal: usize) -> usize {
     2 * period.preperiod + 2 * period.period + largest_removal
 }
 
+/// A regularity that holds for the whole infinite sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof {
+    pub regularity: Regularity,
+    /// What proves it: "octal periodicity theorem", a closed form...
+    pub theorem: String,
+    /// How many terms `G(0..needs)` the proof rests on.
+    pub needs: usize,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,9 +2,8 @@
 
 use num_bigint::BigUint;
 
-use crate::catalogue::Nim;
 use crate::component::ComponentRef;
-use crate::game::{Arity, Game, Misere, MiserePosition, Ruleset};
+use crate::game::{Arity, Game, Misere, MiserePosition};
 use crate::solver::Solver;
 use crate::value::{Convention, Outcome};
 use crate::{Error, Result};
@@ -287,8 +286,7 @@ pub fn analyze_misere(sum: &Sum) -> Result<Analysis> {
 
 /// The heaps of a sum made only of Nim heaps (a heap's nimber is its size).
 fn nim_heaps(sum: &Sum) -> Result<Option<Vec<BigUint>>> {
-    let nim = Nim.name();
-    if sum.components.iter().any(|c| c.ruleset_name() != nim) {
+    if !sum.components.iter().all(|c| c.plays_as_nim()) {
         return Ok(None);
     }
     let heaps = sum

@@ -5,7 +5,8 @@ mod common;
 
 use common::data;
 use grundy::period::{Period, Regularity};
-use grundy::sequence::{MethodChoice, Report, Sequence, TakeAndBreak};
+use grundy::sequence::{MethodChoice, Report, Sequence};
+use grundy::take_and_break::TakeAndBreak;
 use proptest::prelude::*;
 use serde_json::Value;
 

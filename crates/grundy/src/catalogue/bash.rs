@@ -5,12 +5,11 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{heap, parameter_count, Family};
-use crate::component::{components, ComponentRef};
-use crate::expr::{ComponentText, Word};
-use crate::game::{Game, Ruleset};
-use crate::period::{Period, Regularity};
-use crate::sequence::{HeapGame, Proof};
+use super::{heap, parameter_count, Family, FamilyText};
+use crate::component::{ruleset_ref, RulesetRef};
+use crate::game::{Game, HeapGame, Ruleset};
+use crate::period::{Period, Proof, Regularity};
+use crate::word::Word;
 use crate::Result;
 
 pub const FAMILY: Family = Family {
@@ -21,13 +20,13 @@ pub const FAMILY: Family = Family {
     build,
 };
 
-fn build(written: &ComponentText) -> Result<Vec<ComponentRef>> {
+fn build(written: &FamilyText) -> Result<RulesetRef> {
     parameter_count(written, 1, FAMILY.usage)?;
     let most: u64 = written.parameters[0].number("M, the most tokens a move takes,")?;
     if most == 0 {
         return Err(written.parameters[0].error("M must be at least 1"));
     }
-    components(Bash { most }, &written.family, &written.positions)
+    Ok(ruleset_ref(Bash { most }))
 }
 
 /// Take 1 to `most` tokens.
@@ -39,10 +38,7 @@ impl Game for Bash {
     type Position = BigUint;
 
     fn options(&self, heap: &BigUint) -> Result<Vec<Vec<BigUint>>> {
-        let n = heap::listable(heap, "bash")?;
-        Ok((1..=self.most.min(n))
-            .map(|k| vec![BigUint::from(n - k)])
-            .collect())
+        heap::options(self, heap, "bash")
     }
 
     fn format_position(&self, heap: &BigUint) -> String {

@@ -22,10 +22,10 @@
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use super::{no_parameters, Family};
-use crate::component::{components, ComponentRef};
-use crate::expr::{ComponentText, Word};
+use super::{no_parameters, Family, FamilyText};
+use crate::component::{ruleset_ref, RulesetRef};
 use crate::game::{Game, Ruleset};
+use crate::word::Word;
 use crate::Result;
 
 pub const FAMILY: Family = Family {
@@ -37,9 +37,9 @@ pub const FAMILY: Family = Family {
     build,
 };
 
-fn build(written: &ComponentText) -> Result<Vec<ComponentRef>> {
+fn build(written: &FamilyText) -> Result<RulesetRef> {
     no_parameters(written)?;
-    components(Calendar, &written.family, &written.positions)
+    Ok(ruleset_ref(Calendar))
 }
 
 pub struct Calendar;

@@ -20,11 +20,10 @@
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use super::{heap, no_parameters, Family};
-use crate::component::{components, ComponentRef};
-use crate::expr::{ComponentText, Word};
-use crate::game::{Game, Ruleset};
-use crate::sequence::HeapGame;
+use super::{heap, no_parameters, Family, FamilyText};
+use crate::component::{ruleset_ref, RulesetRef};
+use crate::game::{Game, HeapGame, Ruleset};
+use crate::word::Word;
 use crate::{Error, Result};
 
 pub const FAMILY: Family = Family {
@@ -39,9 +38,9 @@ pub const FAMILY: Family = Family {
 /// division up to its square root, 2^20).
 pub const MAX_ODD_PART: u64 = 1 << 40;
 
-fn build(written: &ComponentText) -> Result<Vec<ComponentRef>> {
+fn build(written: &FamilyText) -> Result<RulesetRef> {
     no_parameters(written)?;
-    components(Divisor, &written.family, &written.positions)
+    Ok(ruleset_ref(Divisor))
 }
 
 pub struct Divisor;
@@ -154,8 +153,10 @@ impl HeapGame for Divisor {
         let mut d = 1;
         while d * d <= n {
             if n % d == 0 {
-                for divisor in [d, n / d] {
-                    if divisor < n && (divisor == d || d * d != n) {
+                // A square's root pairs with itself: visit it once.
+                let pair = if d * d == n { 1 } else { 2 };
+                for divisor in [d, n / d].into_iter().take(pair) {
+                    if divisor < n {
                         visit(&[n - divisor]);
                     }
                 }

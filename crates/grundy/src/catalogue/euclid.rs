@@ -25,10 +25,10 @@ use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
 use super::heap::LISTABLE_HEAP;
-use super::{no_parameters, Family};
-use crate::component::{components, ComponentRef};
-use crate::expr::{ComponentText, Word};
+use super::{no_parameters, Family, FamilyText};
+use crate::component::{ruleset_ref, RulesetRef};
 use crate::game::{Arity, Game, Ruleset};
+use crate::word::Word;
 use crate::{Error, Result};
 
 pub const FAMILY: Family = Family {
@@ -45,9 +45,9 @@ pub const FAMILY: Family = Family {
 /// goes on to (b, r): about q²/2 options per step of Euclid's algorithm.
 pub const SEARCH_BUDGET: u64 = 1 << 20;
 
-fn build(written: &ComponentText) -> Result<Vec<ComponentRef>> {
+fn build(written: &FamilyText) -> Result<RulesetRef> {
     no_parameters(written)?;
-    components(Euclid, &written.family, &written.positions)
+    Ok(ruleset_ref(Euclid))
 }
 
 pub struct Euclid;

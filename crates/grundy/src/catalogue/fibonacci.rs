@@ -34,10 +34,10 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::heap::LISTABLE_HEAP;
-use super::{no_parameters, Family};
-use crate::component::{components, ComponentRef};
-use crate::expr::{ComponentText, Word};
+use super::{no_parameters, Family, FamilyText};
+use crate::component::{ruleset_ref, RulesetRef};
 use crate::game::{Arity, Game, Ruleset};
+use crate::word::Word;
 use crate::{Error, Result};
 
 pub const FAMILY: Family = Family {
@@ -53,9 +53,9 @@ pub const FAMILY: Family = Family {
 /// positions (n, c), each with up to c options.
 pub const SEARCHED_HEAP: u32 = 300;
 
-fn build(written: &ComponentText) -> Result<Vec<ComponentRef>> {
+fn build(written: &FamilyText) -> Result<RulesetRef> {
     no_parameters(written)?;
-    components(Fibonacci, &written.family, &written.positions)
+    Ok(ruleset_ref(Fibonacci))
 }
 
 pub struct Fibonacci;

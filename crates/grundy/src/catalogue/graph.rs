@@ -7,11 +7,11 @@ use std::path::Path;
 
 use num_bigint::BigUint;
 
-use super::{parameter_count, Family};
-use crate::component::{components, ComponentRef};
-use crate::expr::{quote_if_needed, ComponentText, Word};
+use super::{parameter_count, Family, FamilyText};
+use crate::component::{ruleset_ref, RulesetRef};
 use crate::game::{Game, Ruleset};
 use crate::solver::Solver;
+use crate::word::{quote_if_needed, Word};
 use crate::{Error, Result};
 
 pub const FAMILY: Family = Family {
@@ -26,10 +26,10 @@ pub const FAMILY: Family = Family {
 /// Graphs larger than this are refused rather than read into memory.
 pub const MAX_VERTICES: usize = 10_000_000;
 
-fn build(written: &ComponentText) -> Result<Vec<ComponentRef>> {
+fn build(written: &FamilyText) -> Result<RulesetRef> {
     parameter_count(written, 1, FAMILY.usage)?;
     let graph = Graph::read(&written.parameters[0].text)?;
-    components(graph, &written.family, &written.positions)
+    Ok(ruleset_ref(graph))
 }
 
 pub struct Graph {

@@ -27,12 +27,11 @@
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, ToPrimitive, Zero};
 
-use super::{heap, no_parameters, Family};
-use crate::component::{components, ComponentRef};
-use crate::expr::{ComponentText, Word};
-use crate::game::{Game, Ruleset};
-use crate::period::{Period, Regularity};
-use crate::sequence::{HeapGame, Proof};
+use super::{heap, no_parameters, Family, FamilyText};
+use crate::component::{ruleset_ref, RulesetRef};
+use crate::game::{Game, HeapGame, Ruleset};
+use crate::period::{Period, Proof, Regularity};
+use crate::word::Word;
 use crate::{Error, Result};
 
 pub const FAMILY: Family = Family {
@@ -47,9 +46,9 @@ pub const FAMILY: Family = Family {
 /// write as winning moves.
 pub const MAX_LISTED_SPLITS: u64 = 4096;
 
-fn build(written: &ComponentText) -> Result<Vec<ComponentRef>> {
+fn build(written: &FamilyText) -> Result<RulesetRef> {
     no_parameters(written)?;
-    components(Lasker, &written.family, &written.positions)
+    Ok(ruleset_ref(Lasker))
 }
 
 pub struct Lasker;
@@ -135,10 +134,7 @@ impl Game for Lasker {
     type Position = BigUint;
 
     fn options(&self, heap: &BigUint) -> Result<Vec<Vec<BigUint>>> {
-        let n = heap::listable(heap, "lasker")?;
-        let removals = (0..n).map(|k| vec![BigUint::from(k)]);
-        let splits = (1..=n / 2).map(|a| vec![BigUint::from(a), BigUint::from(n - a)]);
-        Ok(removals.chain(splits).collect())
+        heap::options(self, heap, "lasker")
     }
 
     fn format_position(&self, heap: &BigUint) -> String {

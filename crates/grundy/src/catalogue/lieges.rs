@@ -17,12 +17,11 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
-use super::{heap, parameter_count, Family};
-use crate::component::{components, ComponentRef};
-use crate::expr::{ComponentText, Word};
-use crate::game::{Game, Ruleset};
-use crate::period::{Period, Regularity};
-use crate::sequence::{HeapGame, Proof};
+use super::{heap, parameter_count, Family, FamilyText};
+use crate::component::{ruleset_ref, RulesetRef};
+use crate::game::{Game, HeapGame, Ruleset};
+use crate::period::{Period, Proof, Regularity};
+use crate::word::Word;
 use crate::Result;
 
 pub const FAMILY: Family = Family {
@@ -33,23 +32,32 @@ pub const FAMILY: Family = Family {
     build,
 };
 
-/// The largest K: a split writes K heaps into the position after it.
-pub const MAX_K: u64 = 10_000;
-
-fn build(written: &ComponentText) -> Result<Vec<ComponentRef>> {
+fn build(written: &FamilyText) -> Result<RulesetRef> {
     parameter_count(written, 1, FAMILY.usage)?;
     let k: u64 = written.parameters[0].number("K, the number of heaps a split makes,")?;
-    if !(1..=MAX_K).contains(&k) {
-        return Err(written.parameters[0].error(format!(
-            "K must be from 1 to {MAX_K} (a split writes K heaps)"
-        )));
+    if k == 0 {
+        return Err(written.parameters[0].error("K must be at least 1"));
     }
-    components(Lieges { k }, &written.family, &written.positions)
+    Ok(ruleset_ref(Lieges { k }))
 }
 
 /// Take one, or split 2x into `k` heaps of x.
 pub struct Lieges {
     pub k: u64,
+}
+
+/// `copies` equal heaps of `size`, written `size*copies` (or `size` alone
+/// for one): a split into K heaps is one position, however large K is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Heaps {
+    pub size: BigUint,
+    pub copies: u64,
+}
+
+impl Heaps {
+    pub fn one(size: BigUint) -> Heaps {
+        Heaps { size, copies: 1 }
+    }
 }
 
 impl Lieges {
@@ -70,25 +78,43 @@ impl Lieges {
         (0..halvings).fold(bottom, |g, _| if g == 1 { 2 } else { 1 })
     }
 
-    fn split(&self, n: &BigUint) -> Option<Vec<BigUint>> {
-        (n.is_even() && !n.is_zero()).then(|| vec![n >> 1u32; self.k as usize])
+    /// The options of one heap of `n`: take one, or split it into k heaps.
+    fn heap_options(&self, n: &BigUint) -> Vec<Heaps> {
+        let mut options = Vec::new();
+        if !n.is_zero() {
+            options.push(Heaps::one(n - 1u32));
+        }
+        if n.is_even() && !n.is_zero() {
+            options.push(Heaps {
+                size: n >> 1u32,
+                copies: self.k,
+            });
+        }
+        options
     }
 }
 
 impl Game for Lieges {
-    type Position = BigUint;
+    type Position = Heaps;
 
-    fn options(&self, heap: &BigUint) -> Result<Vec<Vec<BigUint>>> {
-        if heap.is_zero() {
-            return Ok(vec![]);
-        }
-        let mut options = vec![vec![heap - 1u32]];
-        options.extend(self.split(heap));
-        Ok(options)
+    /// A move is made in one of the copies; the others stay.
+    fn options(&self, heaps: &Heaps) -> Result<Vec<Vec<Heaps>>> {
+        let rest = (heaps.copies > 1).then(|| Heaps {
+            size: heaps.size.clone(),
+            copies: heaps.copies - 1,
+        });
+        Ok(self
+            .heap_options(&heaps.size)
+            .into_iter()
+            .map(|option| rest.iter().cloned().chain([option]).collect())
+            .collect())
     }
 
-    fn format_position(&self, heap: &BigUint) -> String {
-        heap::format(heap)
+    fn format_position(&self, heaps: &Heaps) -> String {
+        match heaps.copies {
+            1 => heap::format(&heaps.size),
+            copies => format!("{}*{copies}", heap::format(&heaps.size)),
+        }
     }
 }
 
@@ -97,12 +123,38 @@ impl Ruleset for Lieges {
         format!("lieges({})", self.k)
     }
 
-    fn parse_position(&self, words: &[Word]) -> Result<BigUint> {
-        heap::parse(words)
+    /// A heap, or `size*copies`.
+    fn parse_position(&self, words: &[Word]) -> Result<Heaps> {
+        let word = &words[0];
+        let Some((size, copies)) = word.text.split_once('*') else {
+            return Ok(Heaps::one(heap::parse(words)?));
+        };
+        let size = Word {
+            text: size.into(),
+            column: word.column,
+        };
+        let copies_word = Word {
+            text: copies.into(),
+            column: word.column + size.text.chars().count() + 1,
+        };
+        let copies: u64 = copies_word.number("a number of copies")?;
+        if copies == 0 {
+            return Err(copies_word.error("a repeat needs at least one copy"));
+        }
+        Ok(Heaps {
+            size: size.big("a heap size")?,
+            copies,
+        })
     }
 
-    fn formula_nimber(&self, heap: &BigUint) -> Result<Option<BigUint>> {
-        Ok(Some(self.value(heap).into()))
+    /// Copies in pairs cancel: an even number is worth 0.
+    fn formula_nimber(&self, heaps: &Heaps) -> Result<Option<BigUint>> {
+        let value = if heaps.copies % 2 == 0 {
+            0
+        } else {
+            self.value(&heaps.size)
+        };
+        Ok(Some(value.into()))
     }
 
     fn heap_game(&self) -> Option<&dyn HeapGame> {
@@ -153,7 +205,20 @@ mod tests {
     #[test]
     fn closed_form_matches_search() {
         for k in 1..=6 {
-            assert_closed_form_matches_search(Lieges { k }, (0..=300u32).map(BigUint::from));
+            assert_closed_form_matches_search(
+                Lieges { k },
+                (0..=300u32).map(|n| Heaps::one(n.into())),
+            );
+            // Copies: a move in one of them; pairs cancel.
+            assert_closed_form_matches_search(
+                Lieges { k },
+                (0..=40u32).flat_map(|n| {
+                    (1..=4).map(move |copies| Heaps {
+                        size: n.into(),
+                        copies,
+                    })
+                }),
+            );
         }
     }
 

@@ -4,12 +4,11 @@
 
 use num_bigint::BigUint;
 
-use super::{heap, no_parameters, Family};
-use crate::component::{components, ComponentRef};
-use crate::expr::{ComponentText, Word};
-use crate::game::{Game, Ruleset};
-use crate::period::{Period, Regularity};
-use crate::sequence::{HeapGame, Proof};
+use super::{heap, no_parameters, Family, FamilyText};
+use crate::component::{ruleset_ref, RulesetRef};
+use crate::game::{Game, HeapGame, Ruleset};
+use crate::period::{Period, Proof, Regularity};
+use crate::word::Word;
 use crate::Result;
 
 pub const FAMILY: Family = Family {
@@ -20,9 +19,9 @@ pub const FAMILY: Family = Family {
     build,
 };
 
-fn build(written: &ComponentText) -> Result<Vec<ComponentRef>> {
+fn build(written: &FamilyText) -> Result<RulesetRef> {
     no_parameters(written)?;
-    components(Nim, &written.family, &written.positions)
+    Ok(ruleset_ref(Nim))
 }
 
 pub struct Nim;
@@ -31,8 +30,7 @@ impl Game for Nim {
     type Position = BigUint;
 
     fn options(&self, heap: &BigUint) -> Result<Vec<Vec<BigUint>>> {
-        let n = heap::listable(heap, "nim")?;
-        Ok((0..n).map(|k| vec![BigUint::from(k)]).collect())
+        heap::options(self, heap, "nim")
     }
 
     fn format_position(&self, heap: &BigUint) -> String {
@@ -68,6 +66,10 @@ impl Ruleset for Nim {
 
     fn heap_game(&self) -> Option<&dyn HeapGame> {
         Some(self)
+    }
+
+    fn plays_as_nim(&self) -> bool {
+        true
     }
 }
 

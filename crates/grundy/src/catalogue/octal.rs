@@ -7,11 +7,12 @@ use std::sync::Mutex;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{heap, no_parameters, parameter_count, Family};
-use crate::component::{components, ComponentRef};
-use crate::expr::{ComponentText, Word};
-use crate::game::{Game, Ruleset};
-use crate::sequence::{HeapGame, MethodChoice, Sequence, TakeAndBreak};
+use super::{heap, no_parameters, parameter_count, Family, FamilyText};
+use crate::component::{ruleset_ref, RulesetRef};
+use crate::game::{Game, HeapGame, Ruleset};
+use crate::sequence::{MethodChoice, Sequence};
+use crate::take_and_break::TakeAndBreak;
+use crate::word::Word;
 use crate::{Error, Result};
 
 pub const OCTAL: Family = Family {
@@ -55,11 +56,7 @@ pub const GRUNDYS_GAME: Family = Family {
     build: build_grundys_game,
 };
 
-fn build_code(
-    written: &ComponentText,
-    hexadecimal: bool,
-    usage: &str,
-) -> Result<Vec<ComponentRef>> {
+fn build_code(written: &FamilyText, hexadecimal: bool, usage: &str) -> Result<RulesetRef> {
     parameter_count(written, 1, usage)?;
     let word = &written.parameters[0];
     let code =
@@ -69,46 +66,38 @@ fn build_code(
         })?;
     let family = if hexadecimal { "hex" } else { "octal" };
     let name = format!("{family}({code})");
-    components(
-        CodeRuleset::new(name, code),
-        &written.family,
-        &written.positions,
-    )
+    Ok(ruleset_ref(CodeRuleset::new(name, code)))
 }
 
-fn build_octal(written: &ComponentText) -> Result<Vec<ComponentRef>> {
+fn build_octal(written: &FamilyText) -> Result<RulesetRef> {
     build_code(written, false, OCTAL.usage)
 }
 
-fn build_hex(written: &ComponentText) -> Result<Vec<ComponentRef>> {
+fn build_hex(written: &FamilyText) -> Result<RulesetRef> {
     build_code(written, true, HEX.usage)
 }
 
-fn build_named(written: &ComponentText, code: TakeAndBreak) -> Result<Vec<ComponentRef>> {
+fn build_named(written: &FamilyText, code: TakeAndBreak) -> Result<RulesetRef> {
     no_parameters(written)?;
     let name = written.family.text.clone();
-    components(
-        CodeRuleset::new(name, code),
-        &written.family,
-        &written.positions,
-    )
+    Ok(ruleset_ref(CodeRuleset::new(name, code)))
 }
 
-fn build_kayles(written: &ComponentText) -> Result<Vec<ComponentRef>> {
+fn build_kayles(written: &FamilyText) -> Result<RulesetRef> {
     build_named(
         written,
         TakeAndBreak::parse("0.77", false).expect("a valid code"),
     )
 }
 
-fn build_dawson(written: &ComponentText) -> Result<Vec<ComponentRef>> {
+fn build_dawson(written: &FamilyText) -> Result<RulesetRef> {
     build_named(
         written,
         TakeAndBreak::parse("0.07", false).expect("a valid code"),
     )
 }
 
-fn build_grundys_game(written: &ComponentText) -> Result<Vec<ComponentRef>> {
+fn build_grundys_game(written: &FamilyText) -> Result<RulesetRef> {
     build_named(written, TakeAndBreak::grundys_game())
 }
 
@@ -134,12 +123,7 @@ impl Game for CodeRuleset {
     type Position = BigUint;
 
     fn options(&self, heap: &BigUint) -> Result<Vec<Vec<BigUint>>> {
-        let n = heap::listable(heap, &self.name)? as usize;
-        let mut options = Vec::new();
-        self.code.for_each_option(n, |parts| {
-            options.push(parts.iter().map(|&h| BigUint::from(h)).collect());
-        });
-        Ok(options)
+        heap::options(self, heap, &self.name)
     }
 
     fn format_position(&self, heap: &BigUint) -> String {

@@ -11,13 +11,12 @@ use std::sync::OnceLock;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{heap, Family};
-use crate::component::{components, ComponentRef};
-use crate::expr::{ComponentText, Word};
-use crate::game::{Game, Ruleset};
-use crate::period::{smallest_period, Period, Regularity};
-use crate::sequence::{HeapGame, Proof};
+use super::{heap, Family, FamilyText};
+use crate::component::{ruleset_ref, RulesetRef};
+use crate::game::{Game, HeapGame, Ruleset};
+use crate::period::{smallest_period, Period, Proof, Regularity};
 use crate::value::MexSet;
+use crate::word::Word;
 use crate::{Error, Result};
 
 pub const FAMILY: Family = Family {
@@ -31,7 +30,7 @@ pub const FAMILY: Family = Family {
 /// How many values are computed while looking for a repeated window.
 pub const VALUE_LIMIT: usize = 1 << 24;
 
-fn build(written: &ComponentText) -> Result<Vec<ComponentRef>> {
+fn build(written: &FamilyText) -> Result<RulesetRef> {
     let Some(first) = written.parameters.first() else {
         return Err(written
             .family
@@ -52,7 +51,7 @@ fn build(written: &ComponentText) -> Result<Vec<ComponentRef>> {
             VALUE_LIMIT / 4
         )));
     }
-    components(Subtraction::new(set), &written.family, &written.positions)
+    Ok(ruleset_ref(Subtraction::new(set)))
 }
 
 pub struct Subtraction {
@@ -147,12 +146,7 @@ impl Game for Subtraction {
     type Position = BigUint;
 
     fn options(&self, heap: &BigUint) -> Result<Vec<Vec<BigUint>>> {
-        Ok(self
-            .set
-            .iter()
-            .filter(|&&s| BigUint::from(s) <= *heap)
-            .map(|&s| vec![heap - s])
-            .collect())
+        heap::options(self, heap, &self.name())
     }
 
     fn format_position(&self, heap: &BigUint) -> String {
@@ -186,6 +180,25 @@ impl Ruleset for Subtraction {
             }
         };
         Ok(Some(BigUint::from(sequence.values[index])))
+    }
+
+    /// Each amount taken leads to one heap; their values come from the
+    /// sequence, so heaps of any size are answered.
+    fn formula_options_with_nimber(
+        &self,
+        heap: &BigUint,
+        target: &BigUint,
+    ) -> Result<Option<Vec<Vec<BigUint>>>> {
+        let mut found = Vec::new();
+        for &s in &self.set {
+            if BigUint::from(s) <= *heap {
+                let option = heap - s;
+                if self.formula_nimber(&option)?.as_ref() == Some(target) {
+                    found.push(vec![option]);
+                }
+            }
+        }
+        Ok(Some(found))
     }
 
     fn heap_game(&self) -> Option<&dyn HeapGame> {

@@ -13,87 +13,18 @@ mod scan;
 mod sparse;
 mod values;
 
-pub use code::{CodeEngine, Method, TakeAndBreak};
+pub use code::{CodeEngine, Method};
 pub use values::Values;
 
 use scan::Stored;
 use values::{with_values, Next};
 
-use crate::catalogue::family;
-use crate::component::ComponentRef;
-use crate::expr::{self, Word};
+use crate::game::HeapGame;
 use crate::period::{
-    longest_regular_tail, octal_theorem_needs, smallest_regularity, Nimber, Regularity,
+    longest_regular_tail, octal_theorem_needs, smallest_regularity, Nimber, Proof, Regularity,
 };
+use crate::take_and_break::TakeAndBreak;
 use crate::{Error, Result};
-
-/// A heap ruleset as the nim-sequence engine sees it.
-pub trait HeapGame: Send + Sync {
-    /// Calls `visit` with every option of heap `n`, each the list of heaps
-    /// it leaves (an option's value is the XOR of theirs).
-    fn visit_options(&self, n: usize, visit: &mut dyn FnMut(&[usize]));
-
-    /// The regularity of the whole sequence where the family proves it (by a
-    /// closed form or a theorem of its own).
-    fn known_regularity(&self) -> Option<Proof> {
-        None
-    }
-
-    /// The code of a take-and-break game, which has an engine of its own.
-    fn take_and_break(&self) -> Option<&TakeAndBreak> {
-        None
-    }
-}
-
-/// The ruleset written in `text` (`kayles`, `subtraction(1,3,4)`), as a
-/// component whose [`heap_game`](crate::Component::heap_game) is there.
-pub fn heap_ruleset(text: &str) -> Result<ComponentRef> {
-    let mut written = expr::parse(text)?;
-    if written.len() > 1 {
-        return Err(Error::Parse {
-            column: text.find('+').map_or(1, |i| text[..i].chars().count() + 1),
-            message: "expected one ruleset, not a sum".into(),
-        });
-    }
-    let mut written = written.remove(0);
-    if let Some(extra) = written.positions.first() {
-        return Err(extra.error("expected a ruleset alone, without heaps"));
-    }
-    let name = &written.family;
-    let family =
-        family(&name.text).ok_or_else(|| name.error(format!("unknown family '{}'", name.text)))?;
-    // Any heap stands for the ruleset: the component built at heap 0. The
-    // heap was not written, so it has column 0: an error there means the
-    // family's positions are not single heaps.
-    written.positions.push(Word {
-        text: "0".into(),
-        column: 0,
-    });
-    let not_heaps = || {
-        name.error(format!(
-            "{} is not a heap game, so it has no nim-sequence",
-            name.text
-        ))
-    };
-    let component = match (family.build)(&written) {
-        Err(Error::Parse { column: 0, .. }) => return Err(not_heaps()),
-        built => built?.remove(0),
-    };
-    if component.heap_game().is_none() {
-        return Err(not_heaps());
-    }
-    Ok(component)
-}
-
-/// A regularity that holds for the whole infinite sequence.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Proof {
-    pub regularity: Regularity,
-    /// What proves it: "octal periodicity theorem", a closed form...
-    pub theorem: String,
-    /// How many terms `G(0..needs)` the proof rests on.
-    pub needs: usize,
-}
 
 /// Which method computes a take-and-break nim-sequence.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,0 +1,176 @@
+//! The registry: the one list of families, and the way from text to
+//! rulesets and sums. The command line, the help and any later front end
+//! read it, so a new family is one new file in `catalogue/` plus one line in
+//! [`FAMILIES`].
+
+use std::collections::HashMap;
+
+use crate::catalogue::{self, Family, FamilyText};
+use crate::component::RulesetRef;
+use crate::expr::{self, ComponentText};
+use crate::sum::Sum;
+use crate::word::Word;
+use crate::{Error, Result};
+
+/// Every family, in the order the help lists them.
+pub static FAMILIES: &[Family] = &[
+    catalogue::nim::FAMILY,
+    catalogue::bash::FAMILY,
+    catalogue::subtraction::FAMILY,
+    catalogue::graph::FAMILY,
+    catalogue::octal::OCTAL,
+    catalogue::octal::HEX,
+    catalogue::octal::KAYLES,
+    catalogue::octal::DAWSON,
+    catalogue::octal::GRUNDYS_GAME,
+    catalogue::lasker::FAMILY,
+    catalogue::lieges::FAMILY,
+    catalogue::divisor::FAMILY,
+    catalogue::progressive::FAMILY,
+    catalogue::wythoff::FAMILY,
+    catalogue::fibonacci::FAMILY,
+    catalogue::euclid::FAMILY,
+    catalogue::calendar::FAMILY,
+    catalogue::staircase::FAMILY,
+];
+
+/// The family of this name.
+pub fn family(name: &str) -> Option<&'static Family> {
+    FAMILIES.iter().find(|f| f.name == name)
+}
+
+/// The family written in `word`, or an error that names the nearest one.
+fn find_family(word: &Word) -> Result<&'static Family> {
+    family(&word.text).ok_or_else(|| {
+        let nearest = FAMILIES
+            .iter()
+            .map(|f| (edit_distance(&word.text, f.name), f.name))
+            .min()
+            .filter(|&(distance, name)| distance <= name.len().max(word.text.len()) / 2)
+            .map(|(_, name)| format!("did you mean '{name}'? "))
+            .unwrap_or_default();
+        let known: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
+        word.error(format!(
+            "unknown family '{}'; {nearest}the families are {}",
+            word.text,
+            known.join(", ")
+        ))
+    })
+}
+
+/// Levenshtein distance, for "did you mean".
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(above + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+/// Rulesets built from text, remembered by how they were written so that
+/// questions about one ruleset share its solver and tables (`--batch`).
+#[derive(Default)]
+pub struct Rulesets {
+    built: HashMap<String, RulesetRef>,
+}
+
+impl Rulesets {
+    pub fn new() -> Rulesets {
+        Rulesets::default()
+    }
+
+    /// The ruleset written as `family` with `parameters`.
+    fn build(&mut self, written: FamilyText) -> Result<RulesetRef> {
+        let key: Vec<&str> = std::iter::once(written.family.text.as_str())
+            .chain(written.parameters.iter().map(|p| p.text.as_str()))
+            .collect();
+        let key = key.join("\u{0}");
+        if let Some(ruleset) = self.built.get(&key) {
+            return Ok(ruleset.clone());
+        }
+        let ruleset = (find_family(&written.family)?.build)(&written)?;
+        self.built.insert(key, ruleset.clone());
+        Ok(ruleset)
+    }
+
+    /// Parses an expression into the sum it describes.
+    pub fn parse_sum(&mut self, text: &str) -> Result<Sum> {
+        let mut components = Vec::new();
+        for written in expr::parse(text)? {
+            let ComponentText {
+                family,
+                parameters,
+                positions,
+            } = written;
+            let ruleset = self.build(FamilyText {
+                family: family.clone(),
+                parameters,
+            })?;
+            components.extend(ruleset.components(&family, &positions)?);
+        }
+        Ok(Sum::new(components))
+    }
+
+    /// The ruleset written alone in `text` (`kayles`, `subtraction(1,3,4)`),
+    /// without positions.
+    pub fn ruleset(&mut self, text: &str) -> Result<RulesetRef> {
+        let mut written = expr::parse(text)?;
+        if written.len() > 1 {
+            return Err(Error::Parse {
+                column: text.find('+').map_or(1, |i| text[..i].chars().count() + 1),
+                message: "expected one ruleset, not a sum".into(),
+            });
+        }
+        let written = written.remove(0);
+        if let Some(extra) = written.positions.first() {
+            return Err(extra.error("expected a ruleset alone, without positions"));
+        }
+        self.build(FamilyText {
+            family: written.family,
+            parameters: written.parameters,
+        })
+    }
+}
+
+/// Parses an expression into the sum it describes.
+pub fn parse_sum(text: &str) -> Result<Sum> {
+    Rulesets::new().parse_sum(text)
+}
+
+/// The ruleset written alone in `text`.
+pub fn ruleset(text: &str) -> Result<RulesetRef> {
+    Rulesets::new().ruleset(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_family_gets_the_nearest_name() {
+        let message = parse_sum("kayless 3").unwrap_err().to_string();
+        assert!(message.contains("did you mean 'kayles'?"), "{message}");
+        let message = parse_sum("wythof 3 5").unwrap_err().to_string();
+        assert!(message.contains("did you mean 'wythoff'?"), "{message}");
+        // Nothing near: no suggestion.
+        let message = parse_sum("zzzzzzzzzz 3").unwrap_err().to_string();
+        assert!(!message.contains("did you mean"), "{message}");
+    }
+
+    #[test]
+    fn rulesets_are_built_once_per_spelling() {
+        let mut rulesets = Rulesets::new();
+        let a = rulesets.ruleset("subtraction(1,3,4)").unwrap();
+        let b = rulesets.ruleset("subtraction(1, 3, 4)").unwrap();
+        assert!(std::sync::Arc::ptr_eq(&a, &b));
+    }
+}

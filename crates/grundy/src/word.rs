@@ -1,0 +1,87 @@
+//! A word of input and the column where it starts: what every layer that
+//! reads text (a family's parameters and positions, the expression language)
+//! points at in its errors. It sits at the bottom so that families can read
+//! their own words without knowing the expression language.
+
+use std::str::FromStr;
+
+use num_bigint::BigUint;
+
+use crate::{Error, Result};
+
+/// A piece of an expression and the 1-based column where it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Word {
+    pub text: String,
+    pub column: usize,
+}
+
+impl Word {
+    /// An error about this word.
+    pub fn error(&self, message: impl Into<String>) -> Error {
+        Error::Parse {
+            column: self.column,
+            message: message.into(),
+        }
+    }
+
+    /// The word as an integer of any size.
+    pub fn big(&self, what: &str) -> Result<BigUint> {
+        if self.text.is_empty() || !self.text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(self.error(format!(
+                "expected {what} (a non-negative integer), found {:?}",
+                self.text
+            )));
+        }
+        Ok(BigUint::from_str(&self.text).expect("digits parse"))
+    }
+
+    /// The word as a machine integer, for parameters and searched positions.
+    pub fn number<T: TryFrom<BigUint>>(&self, what: &str) -> Result<T> {
+        let value = self.big(what)?;
+        T::try_from(value).map_err(|_| {
+            self.error(format!(
+                "{what} {} is too large (at most {} bits)",
+                self.text,
+                8 * std::mem::size_of::<T>()
+            ))
+        })
+    }
+}
+
+/// A parameter as an expression writes it back: quoted when it would not read
+/// back as one parameter.
+pub fn quote_if_needed(text: &str) -> String {
+    let plain = !text.is_empty()
+        && !text
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '"' | '\\' | '+'));
+    if plain {
+        text.to_string()
+    } else {
+        format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_check_their_range() {
+        let w = Word {
+            text: "300".into(),
+            column: 4,
+        };
+        assert_eq!(w.number::<u16>("heap").unwrap(), 300);
+        assert!(w.number::<u8>("heap").is_err());
+        let bad = Word {
+            text: "-3".into(),
+            column: 2,
+        };
+        assert!(matches!(
+            bad.big("heap"),
+            Err(Error::Parse { column: 2, .. })
+        ));
+    }
+}
