@@ -7,10 +7,10 @@ use std::sync::{Arc, Mutex};
 
 use num_bigint::BigUint;
 
+use crate::error::{Error, Result};
 use crate::game::{Arity, HeapGame, Ruleset};
 use crate::solver::Solver;
 use crate::word::Word;
-use crate::{Error, Result};
 
 /// One position of some ruleset, as a part of a sum.
 pub trait Component: Send + Sync {

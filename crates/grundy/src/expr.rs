@@ -4,8 +4,8 @@
 //! This module only splits the text into words that remember their column;
 //! what a parameter or a position means is up to its family.
 
+use crate::error::{Error, Result};
 use crate::word::Word;
-use crate::{Error, Result};
 
 /// One component of a sum as written: the family, its parameters and the
 /// words of its positions.

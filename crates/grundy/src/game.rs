@@ -5,10 +5,10 @@ use std::hash::Hash;
 
 use num_bigint::BigUint;
 
+use crate::error::{Error, Result};
 use crate::period::Proof;
 use crate::take_and_break::TakeAndBreak;
 use crate::word::Word;
-use crate::{Error, Result};
 
 /// An impartial game: positions and the options of each.
 ///

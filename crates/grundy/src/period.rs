@@ -145,6 +145,11 @@ pub fn octal_theorem_needs(period: Period, largest_removal: usize) -> usize {
     2 * period.preperiod + 2 * period.period + largest_removal
 }
 
+/// Generic, so that one body serves every width of the table.
+pub fn wide<T: Nimber>(x: T) -> u32 {
+    x.into()
+}
+
 /// A regularity that holds for the whole infinite sequence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proof {

@@ -7,10 +7,10 @@ use std::collections::HashMap;
 
 use crate::catalogue::{self, Family, FamilyText};
 use crate::component::RulesetRef;
+use crate::error::{Error, Result};
 use crate::expr::{self, ComponentText};
 use crate::sum::Sum;
 use crate::word::Word;
-use crate::{Error, Result};
 
 /// Every family, in the order the help lists them.
 pub static FAMILIES: &[Family] = &[

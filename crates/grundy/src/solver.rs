@@ -2,9 +2,9 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::value::MexSet;
-use crate::{Error, Result};
 
 /// How many options a search may list before it stops. Every remembered
 /// position was once listed, so this bounds memory (a few GiB for the

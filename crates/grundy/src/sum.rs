@@ -3,10 +3,10 @@
 use num_bigint::BigUint;
 
 use crate::component::ComponentRef;
+use crate::error::{Error, Result};
 use crate::game::{Arity, Game, Misere, MiserePosition};
 use crate::solver::Solver;
 use crate::value::{Convention, Outcome};
-use crate::{Error, Result};
 
 /// Components played side by side; a move is made in exactly one of them.
 #[derive(Clone, Debug)]

@@ -100,6 +100,16 @@ impl TakeAndBreak {
         !self.unequal && self.digits.iter().all(|d| d & THREE == 0)
     }
 
+    /// The moves as the nim-sequence engines walk them.
+    pub(crate) fn moves(&self) -> Moves {
+        Moves {
+            list: (self.digits.iter().copied().enumerate())
+                .filter(|&(_, d)| d != 0)
+                .collect(),
+            unequal: self.unequal,
+        }
+    }
+
     /// Every option of heap `n`, each as the heaps it leaves, in the order
     /// of the digits. A move that takes the whole heap leaves heap 0.
     pub fn for_each_option(&self, n: usize, mut visit: impl FnMut(&[usize])) {
@@ -134,6 +144,39 @@ pub(crate) fn largest_smaller_part(m: usize, unequal: bool) -> usize {
         (m - 1) / 2
     } else {
         m / 2
+    }
+}
+
+/// The moves of a code as the engines go through them, heap by heap.
+#[derive(Clone)]
+pub(crate) struct Moves {
+    /// `(k, d_k)` for the digits that allow some move, by increasing `k`.
+    pub list: Vec<(usize, u8)>,
+    /// The parts of a split must have different sizes.
+    pub unequal: bool,
+}
+
+impl Moves {
+    /// `(m, last)` for each move that splits heap `n` into two heaps `a + (m
+    /// - a)`, `1 <= a <= last`.
+    pub(crate) fn splitting(&self, n: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (self.list.iter())
+            .filter(move |&&(k, d)| d & TWO != 0 && k + 2 <= n)
+            .map(move |&(k, _)| (n - k, largest_smaller_part(n - k, self.unequal)))
+    }
+
+    /// How many sizes the moves of a heap that split into two heaps leave to
+    /// split: from the most tokens such a move removes to the fewest.
+    pub(crate) fn split_span(&self) -> usize {
+        let removed = || {
+            (self.list.iter())
+                .filter(|&&(_, d)| d & TWO != 0)
+                .map(|&(k, _)| k)
+        };
+        match (removed().min(), removed().max()) {
+            (Some(fewest), Some(most)) => most - fewest + 1,
+            _ => 1,
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use num_bigint::BigUint;
 
-use crate::{Error, Result};
+use crate::error::{Error, Result};
 
 /// A piece of an expression and the 1-based column where it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,10 +7,10 @@ use num_traits::ToPrimitive;
 
 use super::{heap, parameter_count, Family, FamilyText};
 use crate::component::{ruleset_ref, RulesetRef};
+use crate::error::Result;
 use crate::game::{Game, HeapGame, Ruleset};
 use crate::period::{Period, Proof, Regularity};
 use crate::word::Word;
-use crate::Result;
 
 pub const FAMILY: Family = Family {
     name: "bash",

@@ -24,9 +24,9 @@ use num_traits::Zero;
 
 use super::{no_parameters, Family, FamilyText};
 use crate::component::{ruleset_ref, RulesetRef};
+use crate::error::Result;
 use crate::game::{Game, Ruleset};
 use crate::word::Word;
-use crate::Result;
 
 pub const FAMILY: Family = Family {
     name: "calendar",

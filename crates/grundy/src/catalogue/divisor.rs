@@ -22,9 +22,9 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::{heap, no_parameters, Family, FamilyText};
 use crate::component::{ruleset_ref, RulesetRef};
+use crate::error::{Error, Result};
 use crate::game::{Game, HeapGame, Ruleset};
 use crate::word::Word;
-use crate::{Error, Result};
 
 pub const FAMILY: Family = Family {
     name: "divisor",

@@ -36,9 +36,9 @@ use num_traits::{ToPrimitive, Zero};
 use super::heap::LISTABLE_HEAP;
 use super::{no_parameters, Family, FamilyText};
 use crate::component::{ruleset_ref, RulesetRef};
+use crate::error::{Error, Result};
 use crate::game::{Arity, Game, Ruleset};
 use crate::word::Word;
-use crate::{Error, Result};
 
 pub const FAMILY: Family = Family {
     name: "fibonacci",

@@ -9,10 +9,10 @@ use num_bigint::BigUint;
 
 use super::{parameter_count, Family, FamilyText};
 use crate::component::{ruleset_ref, RulesetRef};
+use crate::error::{Error, Result};
 use crate::game::{Game, Ruleset};
 use crate::solver::Solver;
 use crate::word::{quote_if_needed, Word};
-use crate::{Error, Result};
 
 pub const FAMILY: Family = Family {
     name: "graph",

@@ -3,9 +3,9 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use crate::error::{Error, Result};
 use crate::game::HeapGame;
 use crate::word::Word;
-use crate::{Error, Result};
 
 /// The largest heap whose options a heap family lists one by one. Closed
 /// forms answer for larger heaps without listing options.

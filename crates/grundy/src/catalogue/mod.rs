@@ -31,8 +31,8 @@ pub use staircase::Staircase;
 pub use subtraction::Subtraction;
 
 use crate::component::RulesetRef;
+use crate::error::{Error, Result};
 use crate::word::Word;
-use crate::{Error, Result};
 
 /// A ruleset with its parameters open, as the catalogue lists it.
 pub struct Family {

@@ -6,10 +6,10 @@ use num_bigint::BigUint;
 
 use super::{heap, no_parameters, Family, FamilyText};
 use crate::component::{ruleset_ref, RulesetRef};
+use crate::error::Result;
 use crate::game::{Game, HeapGame, Ruleset};
 use crate::period::{Period, Proof, Regularity};
 use crate::word::Word;
-use crate::Result;
 
 pub const FAMILY: Family = Family {
     name: "nim",

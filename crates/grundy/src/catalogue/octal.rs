@@ -9,11 +9,11 @@ use num_traits::ToPrimitive;
 
 use super::{heap, no_parameters, parameter_count, Family, FamilyText};
 use crate::component::{ruleset_ref, RulesetRef};
+use crate::error::{Error, Result};
 use crate::game::{Game, HeapGame, Ruleset};
 use crate::sequence::{MethodChoice, Sequence};
 use crate::take_and_break::TakeAndBreak;
 use crate::word::Word;
-use crate::{Error, Result};
 
 pub const OCTAL: Family = Family {
     name: "octal",

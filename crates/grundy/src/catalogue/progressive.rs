@@ -21,9 +21,9 @@ use num_traits::Zero;
 
 use super::{heap, no_parameters, Family, FamilyText};
 use crate::component::{ruleset_ref, RulesetRef};
+use crate::error::Result;
 use crate::game::{Arity, Game, Ruleset};
 use crate::word::Word;
-use crate::Result;
 
 pub const FAMILY: Family = Family {
     name: "progressive",

@@ -13,11 +13,11 @@ use num_traits::ToPrimitive;
 
 use super::{heap, Family, FamilyText};
 use crate::component::{ruleset_ref, RulesetRef};
+use crate::error::{Error, Result};
 use crate::game::{Game, HeapGame, Ruleset};
 use crate::period::{smallest_period, Period, Proof, Regularity};
 use crate::value::MexSet;
 use crate::word::Word;
-use crate::{Error, Result};
 
 pub const FAMILY: Family = Family {
     name: "subtraction",

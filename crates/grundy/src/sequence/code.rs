@@ -5,7 +5,7 @@ use super::scan::Stored;
 use super::sparse::{SparseSpace, FIRST_MASK_CHOICE};
 use super::values::Next;
 use super::{bit_length, Nimber, ValueSet};
-use crate::take_and_break::{largest_smaller_part, TakeAndBreak, ONE, THREE, TWO, WHOLE};
+use crate::take_and_break::{Moves, TakeAndBreak, ONE, THREE, WHOLE};
 
 /// How a take-and-break nim-sequence is computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,39 +15,6 @@ pub enum Method {
     /// The sparse-space method (sparse.rs): about constant time per heap for
     /// games whose values have a sparse space.
     Sparse,
-}
-
-/// The moves of a code as the engines go through them, heap by heap.
-#[derive(Clone)]
-pub struct Moves {
-    /// `(k, d_k)` for the digits that allow some move, by increasing `k`.
-    pub list: Vec<(usize, u8)>,
-    /// The parts of a split must have different sizes.
-    pub unequal: bool,
-}
-
-impl Moves {
-    /// `(m, last)` for each move that splits heap `n` into two heaps `a + (m
-    /// - a)`, `1 <= a <= last`.
-    pub fn splitting(&self, n: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (self.list.iter())
-            .filter(move |&&(k, d)| d & TWO != 0 && k + 2 <= n)
-            .map(move |&(k, _)| (n - k, largest_smaller_part(n - k, self.unequal)))
-    }
-
-    /// How many sizes the moves of a heap that split into two heaps leave to
-    /// split: from the most tokens such a move removes to the fewest.
-    pub fn split_span(&self) -> usize {
-        let removed = || {
-            (self.list.iter())
-                .filter(|&&(_, d)| d & TWO != 0)
-                .map(|&(k, _)| k)
-        };
-        match (removed().min(), removed().max()) {
-            (Some(fewest), Some(most)) => most - fewest + 1,
-            _ => 1,
-        }
-    }
 }
 
 /// The state of a take-and-break computation between heaps.
@@ -62,15 +29,9 @@ pub struct CodeEngine {
 
 impl CodeEngine {
     pub fn new(code: TakeAndBreak, method: Method) -> CodeEngine {
-        let list = (code.digits.iter().copied().enumerate())
-            .filter(|&(_, d)| d != 0)
-            .collect();
         CodeEngine {
             method,
-            moves: Moves {
-                list,
-                unequal: code.unequal,
-            },
+            moves: code.moves(),
             bits: 0,
             set: ValueSet::new(),
             sparse: SparseSpace::new(),
@@ -148,6 +109,7 @@ impl Next for CodeEngine {
 mod tests {
     use super::*;
     use crate::sequence::Values;
+    use crate::take_and_break::TWO;
     use proptest::prelude::*;
 
     /// `G(0..len)` of `code` by the naive method, or by the sparse-space

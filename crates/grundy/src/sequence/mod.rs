@@ -19,12 +19,12 @@ pub use values::Values;
 use scan::Stored;
 use values::{with_values, Next};
 
+use crate::error::{Error, Result};
 use crate::game::HeapGame;
 use crate::period::{
     longest_regular_tail, octal_theorem_needs, smallest_regularity, Nimber, Proof, Regularity,
 };
 use crate::take_and_break::TakeAndBreak;
-use crate::{Error, Result};
 
 /// Which method computes a take-and-break nim-sequence.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

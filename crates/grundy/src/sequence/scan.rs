@@ -3,8 +3,7 @@
 //! is a filter on the low byte of the values, without a branch per split; a
 //! block that passes it is then checked split by split.
 
-use super::values::wide;
-use crate::period::Nimber;
+use crate::period::{wide, Nimber};
 
 /// The values a scan looks for, by their low byte: counts, and the same set
 /// as a bitmap indexed by nibbles, which a vector instruction can read.

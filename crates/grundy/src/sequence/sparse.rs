@@ -35,11 +35,10 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::thread;
 
-use super::code::Moves;
 use super::scan::{Marks, Stored};
 use super::{bit_length, ValueSet};
 use crate::period::Nimber;
-use crate::take_and_break::{ONE, THREE, WHOLE};
+use crate::take_and_break::{Moves, ONE, THREE, WHOLE};
 
 /// Heaps computed naively before the first choice of mask.
 pub const FIRST_MASK_CHOICE: usize = 256;

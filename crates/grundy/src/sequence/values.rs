@@ -17,7 +17,7 @@
 
 use std::io::{self, Read, Write};
 
-use crate::period::Nimber;
+use crate::period::wide;
 
 /// `G(0), G(1), ...` stored compactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,11 +179,6 @@ impl Values {
         };
         Ok((name, values))
     }
-}
-
-/// Generic, so that one body serves every width of the table.
-pub(super) fn wide<T: Nimber>(x: T) -> u32 {
-    x.into()
 }
 
 use super::scan::Stored;
