@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use num_bigint::BigUint;
 
 use crate::error::{Error, Result};
-use crate::game::{Arity, HeapGame, Ruleset};
+use crate::game::{Arity, HeapGame, Listed, Ruleset};
 use crate::solver::Solver;
 use crate::word::Word;
 
@@ -27,8 +27,13 @@ pub trait Component: Send + Sync {
     fn nimber(&self) -> Result<BigUint>;
     /// Every option; each is the list of components that replace this one.
     fn options(&self) -> Result<Vec<Vec<ComponentRef>>>;
-    /// The options whose Grundy value (XOR of the parts) is `target`.
-    fn options_with_nimber(&self, target: &BigUint) -> Result<Vec<Vec<ComponentRef>>>;
+    /// The first `most` options whose Grundy value (XOR of the parts) is
+    /// `target`, and how many there are.
+    fn options_with_nimber(
+        &self,
+        target: &BigUint,
+        most: usize,
+    ) -> Result<Listed<Vec<ComponentRef>>>;
     /// Whether the component is a Nim heap whose size is its nimber, so that
     /// misère play follows the anti-Nim rule.
     fn plays_as_nim(&self) -> bool;
@@ -182,11 +187,8 @@ impl<R: Ruleset> RulesetPosition<R> {
         Ok(BigUint::from(solver.nimber(position)?))
     }
 
-    fn as_components(&self, options: Vec<Vec<R::Position>>) -> Vec<Vec<ComponentRef>> {
-        options
-            .into_iter()
-            .map(|option| option.into_iter().map(|p| self.at(p)).collect())
-            .collect()
+    fn as_components(&self, option: Vec<R::Position>) -> Vec<ComponentRef> {
+        option.into_iter().map(|p| self.at(p)).collect()
     }
 }
 
@@ -213,16 +215,30 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
 
     fn options(&self) -> Result<Vec<Vec<ComponentRef>>> {
         let options = self.shared.ruleset.options(&self.position)?;
-        Ok(self.as_components(options))
+        Ok(options.into_iter().map(|o| self.as_components(o)).collect())
     }
 
-    fn options_with_nimber(&self, target: &BigUint) -> Result<Vec<Vec<ComponentRef>>> {
+    fn options_with_nimber(
+        &self,
+        target: &BigUint,
+        most: usize,
+    ) -> Result<Listed<Vec<ComponentRef>>> {
         let ruleset = &self.shared.ruleset;
         if let Some(options) = ruleset.formula_options_with_nimber(&self.position, target)? {
-            return Ok(self.as_components(options));
+            return Ok(Listed::first(options, most).map(|o| self.as_components(o)));
         }
+        let options = match ruleset.options(&self.position) {
+            Ok(options) => options,
+            Err(error @ Error::TooLarge(_)) => {
+                return match ruleset.some_options_with_nimber(&self.position, target, most)? {
+                    Some(listed) => Ok(listed.map(|o| self.as_components(o))),
+                    None => Err(error),
+                };
+            }
+            Err(error) => return Err(error),
+        };
         let mut found = Vec::new();
-        for option in ruleset.options(&self.position)? {
+        for option in options {
             let mut value = BigUint::ZERO;
             for part in &option {
                 value ^= self.nimber_of(part)?;
@@ -231,7 +247,7 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
                 found.push(option);
             }
         }
-        Ok(self.as_components(found))
+        Ok(Listed::first(found, most).map(|o| self.as_components(o)))
     }
 
     fn plays_as_nim(&self) -> bool {

@@ -26,6 +26,55 @@ pub trait Game {
     fn format_position(&self, position: &Self::Position) -> String;
 }
 
+/// How many of something there are: exactly, or at least that many where
+/// counting them all would not finish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    Exactly(u64),
+    AtLeast(u64),
+}
+
+impl Count {
+    /// The number counted (all of them, or the bound).
+    pub fn number(self) -> u64 {
+        match self {
+            Count::Exactly(n) | Count::AtLeast(n) => n,
+        }
+    }
+
+    /// The count of two lists together.
+    pub fn plus(self, other: Count) -> Count {
+        let n = self.number().saturating_add(other.number());
+        match (self, other) {
+            (Count::Exactly(_), Count::Exactly(_)) => Count::Exactly(n),
+            _ => Count::AtLeast(n),
+        }
+    }
+}
+
+/// The first few of a list, and how long the whole list is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed<T> {
+    pub items: Vec<T>,
+    pub total: Count,
+}
+
+impl<T> Listed<T> {
+    /// The first `most` items of a list known in full.
+    pub fn first(mut all: Vec<T>, most: usize) -> Listed<T> {
+        let total = Count::Exactly(all.len() as u64);
+        all.truncate(most);
+        Listed { items: all, total }
+    }
+
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> Listed<U> {
+        Listed {
+            items: self.items.into_iter().map(f).collect(),
+            total: self.total,
+        }
+    }
+}
+
 /// How many words of an expression make one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arity {
@@ -70,6 +119,18 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
         _position: &Self::Position,
         _target: &BigUint,
     ) -> Result<Option<Vec<Vec<Self::Position>>>> {
+        Ok(None)
+    }
+
+    /// For a position whose options of value `target` are too many to list
+    /// (a huge take-and-break heap): the first `most` of them, and how many
+    /// there are in all, or at least. `Ok(None)` when the ruleset cannot.
+    fn some_options_with_nimber(
+        &self,
+        _position: &Self::Position,
+        _target: &BigUint,
+        _most: usize,
+    ) -> Result<Option<Listed<Vec<Self::Position>>>> {
         Ok(None)
     }
 

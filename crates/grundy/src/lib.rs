@@ -41,8 +41,10 @@ pub mod word;
 
 pub use component::{Component, ComponentRef, DynRuleset, RulesetRef};
 pub use error::{Error, Result};
-pub use game::{Arity, Game, HeapGame, Ruleset};
+pub use game::{Arity, Count, Game, HeapGame, Listed, Ruleset};
 pub use registry::{parse_sum, ruleset, Rulesets, FAMILIES};
 pub use solver::Solver;
-pub use sum::{analyze, analyze_misere, Analysis, Move, Sum};
+pub use sum::{
+    analyze, analyze_listing, analyze_misere, analyze_misere_listing, Analysis, Move, Sum,
+};
 pub use value::{Convention, Outcome};

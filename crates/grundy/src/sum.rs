@@ -4,7 +4,7 @@ use num_bigint::BigUint;
 
 use crate::component::ComponentRef;
 use crate::error::{Error, Result};
-use crate::game::{Arity, Game, Misere, MiserePosition};
+use crate::game::{Arity, Count, Game, Listed, Misere, MiserePosition};
 use crate::solver::Solver;
 use crate::value::{Convention, Outcome};
 
@@ -71,16 +71,20 @@ impl Sum {
     /// Where such options cannot be found (a huge Wythoff P-position, whose
     /// other nimbers have no closed form) the list would be incomplete, so
     /// that is an `Unsupported` error.
-    pub fn winning_moves(&self) -> Result<Vec<Move>> {
+    pub fn winning_moves(&self, most: usize) -> Result<Listed<Move>> {
         let total = self.nimber()?;
-        let mut moves = Vec::new();
+        let mut moves = Listed {
+            items: Vec::new(),
+            total: Count::Exactly(0),
+        };
         if total == BigUint::ZERO {
             return Ok(moves);
         }
         for (i, c) in self.components.iter().enumerate() {
             let value = c.nimber()?;
             let target = &value ^ &total;
-            let options = c.options_with_nimber(&target).map_err(|e| {
+            let room = most - moves.items.len();
+            let options = c.options_with_nimber(&target, room).map_err(|e| {
                 if target < value {
                     return e;
                 }
@@ -91,7 +95,13 @@ impl Sum {
                     c.position_text()
                 ))
             })?;
-            moves.extend(options.into_iter().map(|to| Move { component: i, to }));
+            moves.total = moves.total.plus(options.total);
+            (moves.items).extend(
+                options
+                    .items
+                    .into_iter()
+                    .map(|to| Move { component: i, to }),
+            );
         }
         Ok(moves)
     }
@@ -190,8 +200,11 @@ pub struct Analysis {
     pub nimber: Option<BigUint>,
     /// Each component as an expression, with its nimber where known.
     pub components: Vec<(String, Option<BigUint>)>,
-    /// Each winning move: how it reads, and the whole sum after it.
+    /// The first winning moves asked for: how each reads, and the whole sum
+    /// after it.
     pub winning_moves: Vec<(String, String)>,
+    /// How many winning moves there are in all.
+    pub winning_move_count: Count,
 }
 
 /// Analyses a sum under normal play.
@@ -201,46 +214,53 @@ pub struct Analysis {
 /// nimber 0) may still be known, and they decide the outcome: a position is
 /// `N` exactly when it has an option of nimber 0.
 pub fn analyze(sum: &Sum) -> Result<Analysis> {
+    analyze_listing(sum, usize::MAX)
+}
+
+/// Analyses a sum under normal play, listing at most `most` winning moves
+/// (and counting them all): writing each move repeats the whole sum, so a
+/// sum of many components lists a few.
+pub fn analyze_listing(sum: &Sum, most: usize) -> Result<Analysis> {
     match sum.nimber() {
-        Ok(nimber) => analyze_by_nimbers(sum, nimber),
+        Ok(nimber) => analyze_by_nimbers(sum, nimber, most),
         Err(error) => match &sum.components[..] {
-            [lone] => analyze_alone(sum, lone).map_err(|_| error),
+            [lone] => analyze_alone(sum, lone, most).map_err(|_| error),
             _ => Err(error),
         },
     }
 }
 
-fn analyze_by_nimbers(sum: &Sum, nimber: BigUint) -> Result<Analysis> {
+fn analyze_by_nimbers(sum: &Sum, nimber: BigUint, most: usize) -> Result<Analysis> {
     let components = sum
         .components
         .iter()
         .map(|c| Ok((component_expression(c), Some(c.nimber()?))))
         .collect::<Result<Vec<_>>>()?;
-    let winning_moves = sum.winning_moves()?;
+    let winning_moves = sum.winning_moves(most)?;
     Ok(Analysis {
         expression: sum.expression(),
         convention: Convention::Normal,
         outcome: Outcome::from_nimber_is_zero(nimber == BigUint::ZERO),
         nimber: Some(nimber),
         components,
-        winning_moves: describe_all(sum, &winning_moves),
+        winning_moves: describe_all(sum, &winning_moves.items),
+        winning_move_count: winning_moves.total,
     })
 }
 
 /// A lone component without a nimber: its outcome from its winning moves.
-fn analyze_alone(sum: &Sum, lone: &ComponentRef) -> Result<Analysis> {
-    let winning_moves: Vec<Move> = lone
-        .options_with_nimber(&BigUint::ZERO)?
-        .into_iter()
-        .map(|to| Move { component: 0, to })
-        .collect();
+fn analyze_alone(sum: &Sum, lone: &ComponentRef, most: usize) -> Result<Analysis> {
+    let winning_moves = lone
+        .options_with_nimber(&BigUint::ZERO, most)?
+        .map(|to| Move { component: 0, to });
     Ok(Analysis {
         expression: sum.expression(),
         convention: Convention::Normal,
-        outcome: Outcome::from_nimber_is_zero(winning_moves.is_empty()),
+        outcome: Outcome::from_nimber_is_zero(winning_moves.total.number() == 0),
         nimber: None,
         components: vec![(component_expression(lone), None)],
-        winning_moves: describe_all(sum, &winning_moves),
+        winning_moves: describe_all(sum, &winning_moves.items),
+        winning_move_count: winning_moves.total,
     })
 }
 
@@ -260,6 +280,11 @@ fn describe_all(sum: &Sum, moves: &[Move]) -> Vec<(String, String)> {
 /// enough. No nimber is reported: the normal-play nimber does not decide
 /// misère play (`nim 1` has nimber 1, yet its player to move loses).
 pub fn analyze_misere(sum: &Sum) -> Result<Analysis> {
+    analyze_misere_listing(sum, usize::MAX)
+}
+
+/// Analyses a sum under misère play, listing at most `most` winning moves.
+pub fn analyze_misere_listing(sum: &Sum, most: usize) -> Result<Analysis> {
     let (outcome, moves) = match nim_heaps(sum)? {
         Some(heaps) => {
             let moves = anti_nim_winning_moves(sum, &heaps)?;
@@ -280,7 +305,8 @@ pub fn analyze_misere(sum: &Sum) -> Result<Analysis> {
             .iter()
             .map(|c| (component_expression(c), None))
             .collect(),
-        winning_moves: describe_all(sum, &moves),
+        winning_moves: describe_all(sum, &moves[..moves.len().min(most)]),
+        winning_move_count: Count::Exactly(moves.len() as u64),
     })
 }
 
@@ -368,8 +394,8 @@ fn anti_nim_winning_moves(sum: &Sum, heaps: &[BigUint]) -> Result<Vec<Move>> {
         for size in sizes.into_iter().filter(|s| s < heap) {
             if others.with(&size).misere_outcome() == Outcome::P {
                 // A Nim heap's option of nimber s is the heap of s.
-                let to = sum.components[i].options_with_nimber(&size)?;
-                moves.extend(to.into_iter().map(|to| Move { component: i, to }));
+                let to = sum.components[i].options_with_nimber(&size, 1)?;
+                moves.extend(to.items.into_iter().map(|to| Move { component: i, to }));
             }
         }
     }

@@ -5,7 +5,7 @@
 mod common;
 
 use grundy::sum::{SumGame, SumPosition};
-use grundy::{parse_sum, Solver, Sum};
+use grundy::{parse_sum, Count, Solver, Sum};
 use proptest::prelude::*;
 
 /// A component written as an expression: a subtraction game with S within
@@ -94,9 +94,10 @@ proptest! {
     fn winning_moves_are_exactly_the_moves_to_p_positions(parts in prop::collection::vec(part(), 1..=4)) {
         let sum = sum_of(&parts);
         let mut search = Solver::new(SumGame);
-        let winning: Vec<String> = sum
-            .winning_moves()
-            .unwrap()
+        let listed = sum.winning_moves(usize::MAX).unwrap();
+        prop_assert_eq!(listed.total, Count::Exactly(listed.items.len() as u64));
+        let winning: Vec<String> = listed
+            .items
             .iter()
             .map(|m| sum.after(m).expression())
             .collect();
