@@ -142,11 +142,27 @@ impl Rulesets {
 }
 
 /// Parses an expression into the sum it describes.
+///
+/// ```
+/// let sum = grundy::parse_sum("nim 3 4 + kayles 7").unwrap();
+/// assert_eq!(sum.components.len(), 3);
+/// assert_eq!(sum.expression(), "nim 3 4 + kayles 7");
+/// // Bad input points at its column.
+/// let error = grundy::parse_sum("nim 3 x").unwrap_err();
+/// assert_eq!(error.column(), Some(7));
+/// ```
 pub fn parse_sum(text: &str) -> Result<Sum> {
     Rulesets::new().parse_sum(text)
 }
 
 /// The ruleset written alone in `text`.
+///
+/// ```
+/// let kayles = grundy::ruleset("kayles").unwrap();
+/// assert_eq!(kayles.name(), "kayles");
+/// assert!(kayles.heap_game().is_some());
+/// assert!(grundy::ruleset("wythoff").unwrap().heap_game().is_none());
+/// ```
 pub fn ruleset(text: &str) -> Result<RulesetRef> {
     Rulesets::new().ruleset(text)
 }

@@ -106,6 +106,18 @@ pub struct Sequence<'g> {
 impl<'g> Sequence<'g> {
     /// The sequence of a heap game, computed through its options or, for a
     /// take-and-break game, by the method chosen.
+    ///
+    /// ```
+    /// use grundy::sequence::{MethodChoice, Sequence};
+    ///
+    /// let kayles = grundy::ruleset("kayles").unwrap();
+    /// let mut sequence = Sequence::new(kayles.heap_game().unwrap(), MethodChoice::Auto).unwrap();
+    /// // Stops once the octal periodicity theorem proves the period.
+    /// sequence.compute(1000, false, &mut |_| true);
+    /// let report = sequence.report();
+    /// assert_eq!(report.regularity.unwrap().period.period, 12);
+    /// assert_eq!(report.proof.unwrap().theorem, "octal periodicity theorem");
+    /// ```
     pub fn new(game: &'g dyn HeapGame, method: MethodChoice) -> Result<Sequence<'g>> {
         if let Some(code) = game.take_and_break() {
             return Ok(Sequence::of_code(code.clone(), method));
