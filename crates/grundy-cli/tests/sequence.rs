@@ -156,6 +156,42 @@ fn a_checkpoint_resumes_where_it_stopped() {
         .stderr(predicate::str::contains("not kayles"));
 }
 
+/// A checkpoint with a flipped bit, cut short or with bytes appended is
+/// bad input: refused (exit 2), never resumed from.
+#[test]
+fn a_damaged_checkpoint_is_refused() {
+    let checkpoint = temp_path("octal.checkpoint");
+    grundy()
+        .args([
+            "sequence",
+            "octal(0.376)",
+            "--to",
+            "2000",
+            "--full",
+            "--checkpoint",
+        ])
+        .arg(&checkpoint)
+        .assert()
+        .success();
+    let file = std::fs::read(&checkpoint).unwrap();
+    let resume = |bytes: &[u8], message: &str| {
+        std::fs::write(&checkpoint, bytes).unwrap();
+        grundy()
+            .args(["sequence", "octal(0.376)", "--to", "4000", "--checkpoint"])
+            .arg(&checkpoint)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    };
+    // G(1), the first value after the 8 + 4 + 8 bytes of header and the name.
+    let mut flipped = file.clone();
+    flipped[20 + "octal(0.376)".len() + 1] ^= 1;
+    resume(&flipped, "checksum does not match");
+    resume(&file[..file.len() - 100], "cut short");
+    resume(&[&file[..], b"more"].concat(), "bytes appended");
+}
+
 #[test]
 fn bad_input_exits_2_and_points_at_the_problem() {
     grundy()
