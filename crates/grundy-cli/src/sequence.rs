@@ -2,16 +2,17 @@
 //! period and preperiod, and which theorem proves them.
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use grundy::period::Regularity;
 use grundy::sequence::{heap_ruleset, MethodChoice, Report, Sequence, Values};
 use grundy::Error;
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::report::Failure;
 
@@ -31,7 +32,8 @@ pub struct Args {
     #[arg(long)]
     full: bool,
 
-    /// Print the values G(0), G(1), ... too.
+    /// Print the values G(0..=N) too: all of them, those after a proven
+    /// period from the period.
     #[arg(long)]
     values: bool,
 
@@ -136,17 +138,22 @@ pub fn run(args: Args) -> Result<(), Failure> {
             out.write_all(plot(&name, sequence.values(), &report).as_bytes())
         })?;
     }
-    let shown = if args.values {
-        Some(sequence.values().to_vec())
-    } else {
-        None
-    };
-    if args.json {
-        let json = Json::new(&name, &report, stopped, shown.as_deref());
-        println!("{}", serde_json::to_string(&json).expect("serialisable"));
-    } else {
-        print!("{}", text(&name, &report, stopped, shown.as_deref()));
+    let shown = args
+        .values
+        .then(|| Shown::new(sequence.values(), &report, args.to));
+    if let Some(shown) = &shown {
+        shown.check()?;
     }
+    let printed = if args.json {
+        let json = Json::new(&name, &report, stopped, shown.as_ref());
+        print_to_stdout(|out| {
+            serde_json::to_writer(&mut *out, &json)?;
+            writeln!(out)
+        })
+    } else {
+        print_to_stdout(|out| text(&name, &report, stopped, shown.as_ref(), out))
+    };
+    printed.map_err(|e| io_failure(Path::new("standard output"), e))?;
     if stopped {
         return Err(Failure::from(Error::Limit(format!(
             "interrupted after {} heaps",
@@ -219,7 +226,7 @@ struct Json<'a> {
     proof_heaps: Option<usize>,
     interrupted: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    values: Option<&'a [u32]>,
+    values: Option<&'a Shown<'a>>,
 }
 
 impl<'a> Json<'a> {
@@ -227,7 +234,7 @@ impl<'a> Json<'a> {
         ruleset: &'a str,
         report: &'a Report,
         interrupted: bool,
-        values: Option<&'a [u32]>,
+        values: Option<&'a Shown<'a>>,
     ) -> Json<'a> {
         let regularity = report.regularity.as_ref();
         Json {
@@ -245,39 +252,117 @@ impl<'a> Json<'a> {
     }
 }
 
-fn text(name: &str, report: &Report, interrupted: bool, values: Option<&[u32]>) -> String {
-    let mut out = format!("ruleset:   {name}\n");
+fn text(
+    name: &str,
+    report: &Report,
+    interrupted: bool,
+    values: Option<&Shown>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    writeln!(out, "ruleset:   {name}")?;
     let computed = match report.computed {
         0 => "nothing".to_string(),
         n => format!("G(0..={}), {n} heaps", n - 1),
     };
-    out.push_str(&format!("computed:  {computed}"));
-    out.push_str(if interrupted {
-        " (interrupted)\n"
-    } else {
-        "\n"
-    });
+    let interrupted = if interrupted { " (interrupted)" } else { "" };
+    writeln!(out, "computed:  {computed}{interrupted}")?;
     match &report.regularity {
         Some(r) => {
-            out.push_str(&format!("period:    {}\n", r.period.period));
-            out.push_str(&format!("preperiod: {}\n", r.period.preperiod));
-            out.push_str(&format!("saltus:    {}\n", r.saltus));
+            writeln!(out, "period:    {}", r.period.period)?;
+            writeln!(out, "preperiod: {}", r.period.preperiod)?;
+            writeln!(out, "saltus:    {}", r.saltus)?;
         }
-        None => out.push_str("period:    none seen\n"),
+        None => writeln!(out, "period:    none seen")?,
     }
     match &report.proof {
-        Some(proof) => out.push_str(&format!(
-            "proven:    yes, by the {} (on G(0..{}))\n",
+        Some(proof) => writeln!(
+            out,
+            "proven:    yes, by the {} (on G(0..{}))",
             proof.theorem, proof.needs
-        )),
-        None if report.regularity.is_some() => out.push_str("proven:    no, only observed\n"),
-        None => out.push_str("proven:    no\n"),
+        )?,
+        None if report.regularity.is_some() => writeln!(out, "proven:    no, only observed")?,
+        None => writeln!(out, "proven:    no")?,
     }
     if let Some(values) = values {
-        let values: Vec<String> = values.iter().map(u32::to_string).collect();
-        out.push_str(&format!("values:    {}\n", values.join(" ")));
+        write!(out, "values:   ")?;
+        for g in values.iter() {
+            write!(out, " {g}")?;
+        }
+        writeln!(out)?;
     }
-    out
+    Ok(())
+}
+
+/// Writes to standard output through a buffer, which `--values` of many
+/// heaps needs. A reader that closed the pipe has what it wanted: that ends
+/// the program quietly.
+fn print_to_stdout(print: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    match print(&mut out).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        done => done,
+    }
+}
+
+/// The values `--values` prints: G(0..=N), those computed and, when the
+/// period was proven before N, the rest from the period. They are written
+/// out one by one, never held.
+struct Shown<'a> {
+    values: &'a Values,
+    /// The proven regularity, which continues the values computed.
+    proven: Option<Regularity>,
+    /// How many values are shown.
+    len: usize,
+}
+
+impl<'a> Shown<'a> {
+    fn new(values: &'a Values, report: &Report, to: usize) -> Shown<'a> {
+        // A proof known from the start (a family's own) continues the values
+        // once they hold what it rests on, not in a run interrupted before.
+        let proven = (report.proof.as_ref())
+            .filter(|p| values.len() >= p.needs)
+            .map(|p| p.regularity);
+        // Fewer than asked only when the run stopped before N, unproven.
+        let len = match proven {
+            Some(_) => to.saturating_add(1),
+            None => values.len().min(to.saturating_add(1)),
+        };
+        Shown {
+            values,
+            proven,
+            len,
+        }
+    }
+
+    /// `G(n)` for `n < self.len`.
+    fn get(&self, n: usize) -> Option<u64> {
+        match &self.proven {
+            Some(regularity) => self.values.get_by(n, regularity),
+            None => Some(self.values.get(n).into()),
+        }
+    }
+
+    /// That every value shown fits in 64 bits: the largest values are in
+    /// the last period, where the saltus has added most.
+    fn check(&self) -> Result<(), Failure> {
+        let last = self.proven.map_or(1, |r| r.period.period);
+        match (self.len.saturating_sub(last)..self.len).find(|&n| self.get(n).is_none()) {
+            Some(n) => Err(Failure::from(Error::Limit(format!(
+                "G({n}) does not fit in 64 bits"
+            )))),
+            None => Ok(()),
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = u64> + '_ {
+        (0..self.len).map(|n| self.get(n).expect("checked by Shown::check"))
+    }
+}
+
+impl Serialize for Shown<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
 }
 
 /// G(n) against n. A long sequence is drawn one column of pixels per range

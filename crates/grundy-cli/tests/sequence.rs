@@ -77,6 +77,35 @@ fn nim_has_saltus_one() {
     assert_eq!(json["values"], Value::from((0..=10).collect::<Vec<u32>>()));
 }
 
+/// `--values` means G(0..=N), all of them: past a proven period they come
+/// from the period, and are those that computing every heap gives.
+#[test]
+fn values_are_all_those_asked_even_after_a_proven_period() {
+    for (game, to) in [
+        ("kayles", 1000),
+        ("subtraction(1,3,4)", 100),
+        ("lasker", 60),
+        ("nim", 50),
+    ] {
+        let to_text = to.to_string();
+        let proven = sequence_json(&[game, "--to", &to_text, "--values"]);
+        assert!(
+            proven["heaps"].as_u64().unwrap() <= to / 2,
+            "{game} stops early"
+        );
+        let full = sequence_json(&[game, "--to", &to_text, "--values", "--full"]);
+        assert_eq!(full["heaps"], to + 1);
+        assert_eq!(proven["values"], full["values"], "{game}");
+    }
+    let text = grundy()
+        .args(["sequence", "kayles", "--to", "1000", "--values"])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(text.get_output().stdout.clone()).unwrap();
+    let line = stdout.lines().find(|l| l.starts_with("values:")).unwrap();
+    assert_eq!(line.split_whitespace().count(), 1 + 1001);
+}
+
 #[test]
 fn a_period_not_proven_is_only_observed() {
     let json = sequence_json(&["kayles", "--to", "120"]);

@@ -24,7 +24,7 @@
 
 use std::io::{self, Read, Write};
 
-use crate::period::Nimber;
+use crate::period::{Nimber, Regularity};
 
 /// `G(0), G(1), ...` stored compactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,6 +79,26 @@ impl Values {
             Values::U16(_) => 2,
             Values::U32(_) => 4,
         }
+    }
+
+    /// `G(n)` for any `n`, the table's values continued by `regularity`,
+    /// which must hold for the whole sequence (a proven one): beyond the
+    /// table, the value a whole number `k` of periods back, in the last
+    /// period the table holds, plus `k` times the saltus. `None` when the
+    /// table does not hold the preperiod and one period, or the value does
+    /// not fit in 64 bits.
+    pub fn get_by(&self, n: usize, regularity: &Regularity) -> Option<u64> {
+        let (len, p) = (self.len(), regularity.period.period);
+        if n < len {
+            return Some(self.get(n).into());
+        }
+        if p == 0 || len < regularity.period.preperiod + p {
+            return None;
+        }
+        let k = (n - len) / p + 1;
+        let back = u64::from(self.get(n - k * p));
+        let rise = i64::try_from(k).ok()?.checked_mul(regularity.saltus)?;
+        back.checked_add_signed(rise)
     }
 
     pub fn to_vec(&self) -> Vec<u32> {
@@ -305,6 +325,7 @@ pub trait Next {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::period::Period;
 
     fn file_of(values: &[u32], name: &str) -> Vec<u8> {
         let mut table = Values::new();
@@ -413,5 +434,34 @@ mod tests {
         let mut wrong_width = file_of(&[0, 1], "nim");
         wrong_width[9] = 3;
         assert!(refusal(&wrong_width).contains("width must be 1, 2 or 4"));
+    }
+
+    #[test]
+    fn a_proven_regularity_continues_the_table() {
+        // Lasker's Nim: G(4k + 1..=4k + 4) = 4k + (1, 2, 4, 3).
+        let mut values = Values::new();
+        [0, 1, 2, 4, 3, 5, 6, 8, 7]
+            .iter()
+            .for_each(|&g| values.push(g));
+        let lasker = Regularity {
+            period: Period {
+                preperiod: 1,
+                period: 4,
+            },
+            saltus: 4,
+        };
+        let continued: Vec<_> = (0..14).filter_map(|n| values.get_by(n, &lasker)).collect();
+        assert_eq!(continued, [0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11, 13]);
+        assert_eq!(values.get_by(usize::MAX, &lasker), None);
+        // Too few values to hold a period after the preperiod.
+        let short = Regularity {
+            period: Period {
+                preperiod: 6,
+                period: 4,
+            },
+            saltus: 0,
+        };
+        assert_eq!(values.get_by(9, &short), None);
+        assert_eq!(values.get_by(8, &short), Some(7));
     }
 }
