@@ -97,6 +97,15 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if let Some(path) = args.checkpoint.as_deref().filter(|p| p.exists()) {
         sequence.resume(read_checkpoint(path, &name)?);
     }
+    // A run that computes every heap up to N is refused up front when its
+    // table could not fit; any other is stopped if its table grows so far.
+    let memory = MemoryLimit::now();
+    if args.full {
+        let heaps = (args.to as u64).saturating_add(1);
+        memory
+            .check(heaps, 1)
+            .map_err(|why| Error::Limit(format!("--to {} --full: {why}", args.to)))?;
+    }
 
     let interrupted = Arc::new(AtomicBool::new(false));
     let flag = interrupted.clone();
@@ -105,6 +114,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
     let bar = progress_bar(args.to);
     let mut last_save = Instant::now();
+    let mut out_of_memory = None;
     // `compute` returns to save a checkpoint now and then, and runs on.
     let stopped = loop {
         let mut save_due = false;
@@ -114,11 +124,21 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 "largest G {}, rare heaps {}",
                 progress.largest, progress.rare_heaps
             ));
+            let width = match progress.largest {
+                0..256 => 1,
+                256..65536 => 2,
+                _ => 4,
+            };
+            if let Err(why) = memory.check(progress.heaps as u64, width) {
+                out_of_memory = Some(format!("stopped after {} heaps: {why}", progress.heaps));
+                return false;
+            }
             save_due = args.checkpoint.is_some() && last_save.elapsed() >= CHECKPOINT_EVERY;
             !interrupted.load(Ordering::SeqCst) && !save_due
         });
+        let stopped_to_save = save_due && out_of_memory.is_none();
         match &args.checkpoint {
-            Some(path) if stopped && save_due && !interrupted.load(Ordering::SeqCst) => {
+            Some(path) if stopped && stopped_to_save && !interrupted.load(Ordering::SeqCst) => {
                 write_values(path, &name, sequence.values())?;
                 last_save = Instant::now();
             }
@@ -155,10 +175,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
     };
     printed.map_err(|e| io_failure(Path::new("standard output"), e))?;
     if stopped {
-        return Err(Failure::from(Error::Limit(format!(
-            "interrupted after {} heaps",
-            report.computed
-        ))));
+        let why =
+            out_of_memory.unwrap_or_else(|| format!("interrupted after {} heaps", report.computed));
+        return Err(Failure::from(Error::Limit(why)));
     }
     Ok(())
 }
@@ -171,6 +190,66 @@ fn progress_bar(to: usize) -> ProgressBar {
             .expect("a valid template"),
     );
     bar
+}
+
+/// The memory a run may fill with its table of values: what the system
+/// says is available as the run starts (`MemAvailable` in /proc/meminfo),
+/// or [`MEMORY_WHERE_UNKNOWN`] where it does not say.
+struct MemoryLimit {
+    bytes: u64,
+    source: &'static str,
+}
+
+/// The limit where the system does not say how much memory is available.
+const MEMORY_WHERE_UNKNOWN: u64 = 4 << 30;
+
+impl MemoryLimit {
+    fn now() -> MemoryLimit {
+        let available = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|text| mem_available(&text));
+        match available {
+            Some(bytes) => MemoryLimit {
+                bytes,
+                source: "MemAvailable in /proc/meminfo",
+            },
+            None => MemoryLimit {
+                bytes: MEMORY_WHERE_UNKNOWN,
+                source: "a fixed limit, where the system does not say",
+            },
+        }
+    }
+
+    /// Whether a table of `heaps` values of `width` bytes each fits; if
+    /// not, says why. The table is most of a run's memory, and at least
+    /// this much.
+    fn check(&self, heaps: u64, width: u64) -> Result<(), String> {
+        let needs = heaps.saturating_mul(width);
+        if needs <= self.bytes {
+            return Ok(());
+        }
+        let gib = |bytes: u64| bytes as f64 / f64::from(1 << 30);
+        let per_heap = match width {
+            1 => "one byte".to_string(),
+            _ => format!("{width} bytes"),
+        };
+        Err(format!(
+            "the values of {heaps} heaps need at least {:.1} GiB ({per_heap} a heap), \
+             more than the {:.1} GiB of memory available ({})",
+            gib(needs),
+            gib(self.bytes),
+            self.source
+        ))
+    }
+}
+
+/// `MemAvailable` in bytes, from the text of /proc/meminfo.
+fn mem_available(meminfo: &str) -> Option<u64> {
+    let line = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemAvailable:"))?;
+    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    kib.checked_mul(1024)
 }
 
 fn io_failure(path: &Path, error: std::io::Error) -> Failure {
@@ -430,4 +509,35 @@ fn plot(name: &str, values: &Values, report: &Report) -> String {
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memory_available_is_read_from_meminfo() {
+        let meminfo = "MemTotal:       24576000 kB\nMemFree:         1000 kB\n\
+                       MemAvailable:   20971520 kB\nBuffers:  1 kB\n";
+        assert_eq!(mem_available(meminfo), Some(20 << 30));
+        assert_eq!(mem_available("MemTotal: 5 kB\n"), None);
+        assert_eq!(mem_available("MemAvailable: lots\n"), None);
+    }
+
+    #[test]
+    fn a_table_beyond_the_limit_is_refused_with_the_limit() {
+        let limit = MemoryLimit {
+            bytes: 1 << 30,
+            source: "a test",
+        };
+        assert!(limit.check(1 << 30, 1).is_ok());
+        assert!(limit.check(1 << 29, 2).is_ok());
+        let why = limit.check(1 << 29, 4).unwrap_err();
+        assert!(why.contains("2.0 GiB (4 bytes a heap)"), "{why}");
+        assert!(
+            why.contains("1.0 GiB of memory available (a test)"),
+            "{why}"
+        );
+        assert!(limit.check(u64::MAX, 4).is_err());
+    }
 }

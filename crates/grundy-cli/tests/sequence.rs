@@ -106,6 +106,22 @@ fn values_are_all_those_asked_even_after_a_proven_period() {
     assert_eq!(line.split_whitespace().count(), 1 + 1001);
 }
 
+/// A run that could not hold its values in memory is refused before it
+/// starts: a limit (exit 1), named.
+#[test]
+fn a_full_run_larger_than_memory_is_refused_up_front() {
+    grundy()
+        .args(["sequence", "nim", "--to", "1000000000000", "--full"])
+        .timeout(std::time::Duration::from_secs(10))
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("1000000000001 heaps")
+                .and(predicate::str::contains("of memory available")),
+        );
+}
+
 #[test]
 fn a_period_not_proven_is_only_observed() {
     let json = sequence_json(&["kayles", "--to", "120"]);
