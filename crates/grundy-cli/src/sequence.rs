@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use grundy::period::Regularity;
 use grundy::sequence::{heap_ruleset, MethodChoice, Report, Sequence, Values};
 use grundy::Error;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Serialize, Serializer};
 
 use crate::report::Failure;
@@ -65,6 +65,11 @@ pub struct Args {
     /// Draw G(n) against n as an SVG picture in FILE.
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
+
+    /// Draw the progress bar on stderr even when stderr is not a terminal
+    /// (by default it is drawn only on a terminal).
+    #[arg(long)]
+    progress: bool,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -112,7 +117,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     // Without a handler Ctrl-C kills the process; with one, the run stops
     // after the current chunk and reports (and saves) what it has.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
-    let bar = progress_bar(args.to);
+    let bar = progress_bar(args.to, args.progress);
     let mut last_save = Instant::now();
     let mut out_of_memory = None;
     // `compute` returns to save a checkpoint now and then, and runs on.
@@ -182,9 +187,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Progress on stderr; indicatif draws nothing when stderr is not a terminal.
-fn progress_bar(to: usize) -> ProgressBar {
+/// Progress on stderr. Unless `forced`, indicatif draws nothing when stderr
+/// is not a terminal.
+fn progress_bar(to: usize, forced: bool) -> ProgressBar {
     let bar = ProgressBar::new(to as u64 + 1);
+    if forced {
+        let stderr = Box::new(console::Term::stderr());
+        bar.set_draw_target(ProgressDrawTarget::term_like_with_hz(stderr, 20));
+    }
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {human_pos}/{human_len} heaps, {per_sec}, {msg}")
             .expect("a valid template"),

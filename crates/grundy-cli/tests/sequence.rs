@@ -122,6 +122,18 @@ fn a_full_run_larger_than_memory_is_refused_up_front() {
         );
 }
 
+/// Progress is drawn only on a terminal, unless `--progress` asks for it.
+#[test]
+fn progress_is_drawn_off_a_terminal_only_when_asked() {
+    let run = |progress: &[&str]| {
+        let args = ["sequence", "octal(0.354)", "--to", "300000", "--full"];
+        let out = grundy().args(args).args(progress).assert().success();
+        String::from_utf8(out.get_output().stderr.clone()).unwrap()
+    };
+    assert_eq!(run(&[]), "");
+    assert!(run(&["--progress"]).contains("/300,001 heaps"));
+}
+
 #[test]
 fn a_period_not_proven_is_only_observed() {
     let json = sequence_json(&["kayles", "--to", "120"]);
