@@ -200,11 +200,9 @@ impl Values {
         match bytes[8] {
             VERSION => {}
             1 => {
-                return Err(
-                    "a nim-sequence file of version 1, which has no checksum to check \
-                            it by: compute the sequence again"
-                        .into(),
-                )
+                let message = "a nim-sequence file of version 1, which has no checksum to \
+                               check it by: compute the sequence again";
+                return Err(message.into());
             }
             v => {
                 return Err(format!(
