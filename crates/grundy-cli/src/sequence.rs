@@ -2,16 +2,17 @@
 //! period and preperiod, and which theorem proves them.
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use grundy::period::Regularity;
 use grundy::sequence::{MethodChoice, Report, Sequence, Values};
 use grundy::Error;
-use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::{Serialize, Serializer};
 
 use crate::report::Failure;
 
@@ -31,7 +32,8 @@ pub struct Args {
     #[arg(long)]
     full: bool,
 
-    /// Print the values G(0), G(1), ... too.
+    /// Print the values G(0..=N) too: all of them, those after a proven
+    /// period from the period.
     #[arg(long)]
     values: bool,
 
@@ -63,6 +65,11 @@ pub struct Args {
     /// Draw G(n) against n as an SVG picture in FILE.
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
+
+    /// Draw the progress bar on stderr even when stderr is not a terminal
+    /// (by default it is drawn only on a terminal).
+    #[arg(long)]
+    progress: bool,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -100,14 +107,24 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if let Some(path) = args.checkpoint.as_deref().filter(|p| p.exists()) {
         sequence.resume(read_checkpoint(path, &name)?);
     }
+    // A run that computes every heap up to N is refused up front when its
+    // table could not fit; any other is stopped if its table grows so far.
+    let memory = MemoryLimit::now();
+    if args.full {
+        let heaps = (args.to as u64).saturating_add(1);
+        memory
+            .check(heaps, 1)
+            .map_err(|why| Error::Limit(format!("--to {} --full: {why}", args.to)))?;
+    }
 
     let interrupted = Arc::new(AtomicBool::new(false));
     let flag = interrupted.clone();
     // Without a handler Ctrl-C kills the process; with one, the run stops
     // after the current chunk and reports (and saves) what it has.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
-    let bar = progress_bar(args.to);
+    let bar = progress_bar(args.to, args.progress);
     let mut last_save = Instant::now();
+    let mut out_of_memory = None;
     // `compute` returns to save a checkpoint now and then, and runs on.
     let stopped = loop {
         let mut save_due = false;
@@ -117,11 +134,21 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 "largest G {}, rare heaps {}",
                 progress.largest, progress.rare_heaps
             ));
+            let width = match progress.largest {
+                0..256 => 1,
+                256..65536 => 2,
+                _ => 4,
+            };
+            if let Err(why) = memory.check(progress.heaps as u64, width) {
+                out_of_memory = Some(format!("stopped after {} heaps: {why}", progress.heaps));
+                return false;
+            }
             save_due = args.checkpoint.is_some() && last_save.elapsed() >= CHECKPOINT_EVERY;
             !interrupted.load(Ordering::SeqCst) && !save_due
         });
+        let stopped_to_save = save_due && out_of_memory.is_none();
         match &args.checkpoint {
-            Some(path) if stopped && save_due && !interrupted.load(Ordering::SeqCst) => {
+            Some(path) if stopped && stopped_to_save && !interrupted.load(Ordering::SeqCst) => {
                 write_values(path, &name, sequence.values())?;
                 last_save = Instant::now();
             }
@@ -141,34 +168,103 @@ pub fn run(args: Args) -> Result<(), Failure> {
             out.write_all(plot(&name, sequence.values(), &report).as_bytes())
         })?;
     }
-    let shown = if args.values {
-        Some(sequence.values().to_vec())
-    } else {
-        None
-    };
-    if args.json {
-        let json = Json::new(&name, &report, stopped, shown.as_deref());
-        println!("{}", serde_json::to_string(&json).expect("serialisable"));
-    } else {
-        print!("{}", text(&name, &report, stopped, shown.as_deref()));
+    let shown = args
+        .values
+        .then(|| Shown::new(sequence.values(), &report, args.to));
+    if let Some(shown) = &shown {
+        shown.check()?;
     }
+    let printed = if args.json {
+        let json = Json::new(&name, &report, stopped, shown.as_ref());
+        print_to_stdout(|out| {
+            serde_json::to_writer(&mut *out, &json)?;
+            writeln!(out)
+        })
+    } else {
+        print_to_stdout(|out| text(&name, &report, stopped, shown.as_ref(), out))
+    };
+    printed.map_err(|e| io_failure(Path::new("standard output"), e))?;
     if stopped {
-        return Err(Failure::from(Error::Limit(format!(
-            "interrupted after {} heaps",
-            report.computed
-        ))));
+        let why =
+            out_of_memory.unwrap_or_else(|| format!("interrupted after {} heaps", report.computed));
+        return Err(Failure::from(Error::Limit(why)));
     }
     Ok(())
 }
 
-/// Progress on stderr; indicatif draws nothing when stderr is not a terminal.
-fn progress_bar(to: usize) -> ProgressBar {
+/// Progress on stderr. Unless `forced`, indicatif draws nothing when stderr
+/// is not a terminal.
+fn progress_bar(to: usize, forced: bool) -> ProgressBar {
     let bar = ProgressBar::new(to as u64 + 1);
+    if forced {
+        let stderr = Box::new(console::Term::stderr());
+        bar.set_draw_target(ProgressDrawTarget::term_like_with_hz(stderr, 20));
+    }
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {human_pos}/{human_len} heaps, {per_sec}, {msg}")
             .expect("a valid template"),
     );
     bar
+}
+
+/// The memory a run may fill with its table of values: what the system
+/// says is available as the run starts (`MemAvailable` in /proc/meminfo),
+/// or [`MEMORY_WHERE_UNKNOWN`] where it does not say.
+struct MemoryLimit {
+    bytes: u64,
+    source: &'static str,
+}
+
+/// The limit where the system does not say how much memory is available.
+const MEMORY_WHERE_UNKNOWN: u64 = 4 << 30;
+
+impl MemoryLimit {
+    fn now() -> MemoryLimit {
+        let available = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|text| mem_available(&text));
+        match available {
+            Some(bytes) => MemoryLimit {
+                bytes,
+                source: "MemAvailable in /proc/meminfo",
+            },
+            None => MemoryLimit {
+                bytes: MEMORY_WHERE_UNKNOWN,
+                source: "a fixed limit, where the system does not say",
+            },
+        }
+    }
+
+    /// Whether a table of `heaps` values of `width` bytes each fits; if
+    /// not, says why. The table is most of a run's memory, and at least
+    /// this much.
+    fn check(&self, heaps: u64, width: u64) -> Result<(), String> {
+        let needs = heaps.saturating_mul(width);
+        if needs <= self.bytes {
+            return Ok(());
+        }
+        let gib = |bytes: u64| bytes as f64 / f64::from(1 << 30);
+        let per_heap = match width {
+            1 => "one byte".to_string(),
+            _ => format!("{width} bytes"),
+        };
+        Err(format!(
+            "the values of {heaps} heaps need at least {:.1} GiB ({per_heap} a heap), \
+             more than the {:.1} GiB of memory available ({})",
+            gib(needs),
+            gib(self.bytes),
+            self.source
+        ))
+    }
+}
+
+/// `MemAvailable` in bytes, from the text of /proc/meminfo.
+fn mem_available(meminfo: &str) -> Option<u64> {
+    let line = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemAvailable:"))?;
+    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    kib.checked_mul(1024)
 }
 
 fn io_failure(path: &Path, error: std::io::Error) -> Failure {
@@ -224,7 +320,7 @@ struct Json<'a> {
     proof_heaps: Option<usize>,
     interrupted: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    values: Option<&'a [u32]>,
+    values: Option<&'a Shown<'a>>,
 }
 
 impl<'a> Json<'a> {
@@ -232,7 +328,7 @@ impl<'a> Json<'a> {
         ruleset: &'a str,
         report: &'a Report,
         interrupted: bool,
-        values: Option<&'a [u32]>,
+        values: Option<&'a Shown<'a>>,
     ) -> Json<'a> {
         let regularity = report.regularity.as_ref();
         Json {
@@ -250,39 +346,117 @@ impl<'a> Json<'a> {
     }
 }
 
-fn text(name: &str, report: &Report, interrupted: bool, values: Option<&[u32]>) -> String {
-    let mut out = format!("ruleset:   {name}\n");
+fn text(
+    name: &str,
+    report: &Report,
+    interrupted: bool,
+    values: Option<&Shown>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    writeln!(out, "ruleset:   {name}")?;
     let computed = match report.computed {
         0 => "nothing".to_string(),
         n => format!("G(0..={}), {n} heaps", n - 1),
     };
-    out.push_str(&format!("computed:  {computed}"));
-    out.push_str(if interrupted {
-        " (interrupted)\n"
-    } else {
-        "\n"
-    });
+    let interrupted = if interrupted { " (interrupted)" } else { "" };
+    writeln!(out, "computed:  {computed}{interrupted}")?;
     match &report.regularity {
         Some(r) => {
-            out.push_str(&format!("period:    {}\n", r.period.period));
-            out.push_str(&format!("preperiod: {}\n", r.period.preperiod));
-            out.push_str(&format!("saltus:    {}\n", r.saltus));
+            writeln!(out, "period:    {}", r.period.period)?;
+            writeln!(out, "preperiod: {}", r.period.preperiod)?;
+            writeln!(out, "saltus:    {}", r.saltus)?;
         }
-        None => out.push_str("period:    none seen\n"),
+        None => writeln!(out, "period:    none seen")?,
     }
     match &report.proof {
-        Some(proof) => out.push_str(&format!(
-            "proven:    yes, by the {} (on G(0..{}))\n",
+        Some(proof) => writeln!(
+            out,
+            "proven:    yes, by the {} (on G(0..{}))",
             proof.theorem, proof.needs
-        )),
-        None if report.regularity.is_some() => out.push_str("proven:    no, only observed\n"),
-        None => out.push_str("proven:    no\n"),
+        )?,
+        None if report.regularity.is_some() => writeln!(out, "proven:    no, only observed")?,
+        None => writeln!(out, "proven:    no")?,
     }
     if let Some(values) = values {
-        let values: Vec<String> = values.iter().map(u32::to_string).collect();
-        out.push_str(&format!("values:    {}\n", values.join(" ")));
+        write!(out, "values:   ")?;
+        for g in values.iter() {
+            write!(out, " {g}")?;
+        }
+        writeln!(out)?;
     }
-    out
+    Ok(())
+}
+
+/// Writes to standard output through a buffer, which `--values` of many
+/// heaps needs. A reader that closed the pipe has what it wanted: that ends
+/// the program quietly.
+fn print_to_stdout(print: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    match print(&mut out).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        done => done,
+    }
+}
+
+/// The values `--values` prints: G(0..=N), those computed and, when the
+/// period was proven before N, the rest from the period. They are written
+/// out one by one, never held.
+struct Shown<'a> {
+    values: &'a Values,
+    /// The proven regularity, which continues the values computed.
+    proven: Option<Regularity>,
+    /// How many values are shown.
+    len: usize,
+}
+
+impl<'a> Shown<'a> {
+    fn new(values: &'a Values, report: &Report, to: usize) -> Shown<'a> {
+        // A proof known from the start (a family's own) continues the values
+        // once they hold what it rests on, not in a run interrupted before.
+        let proven = (report.proof.as_ref())
+            .filter(|p| values.len() >= p.needs)
+            .map(|p| p.regularity);
+        // Fewer than asked only when the run stopped before N, unproven.
+        let len = match proven {
+            Some(_) => to.saturating_add(1),
+            None => values.len().min(to.saturating_add(1)),
+        };
+        Shown {
+            values,
+            proven,
+            len,
+        }
+    }
+
+    /// `G(n)` for `n < self.len`.
+    fn get(&self, n: usize) -> Option<u64> {
+        match &self.proven {
+            Some(regularity) => self.values.get_by(n, regularity),
+            None => Some(self.values.get(n).into()),
+        }
+    }
+
+    /// That every value shown fits in 64 bits: the largest values are in
+    /// the last period, where the saltus has added most.
+    fn check(&self) -> Result<(), Failure> {
+        let last = self.proven.map_or(1, |r| r.period.period);
+        match (self.len.saturating_sub(last)..self.len).find(|&n| self.get(n).is_none()) {
+            Some(n) => Err(Failure::from(Error::Limit(format!(
+                "G({n}) does not fit in 64 bits"
+            )))),
+            None => Ok(()),
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = u64> + '_ {
+        (0..self.len).map(|n| self.get(n).expect("checked by Shown::check"))
+    }
+}
+
+impl Serialize for Shown<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
 }
 
 /// G(n) against n. A long sequence is drawn one column of pixels per range
@@ -350,4 +524,35 @@ fn plot(name: &str, values: &Values, report: &Report) -> String {
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memory_available_is_read_from_meminfo() {
+        let meminfo = "MemTotal:       24576000 kB\nMemFree:         1000 kB\n\
+                       MemAvailable:   20971520 kB\nBuffers:  1 kB\n";
+        assert_eq!(mem_available(meminfo), Some(20 << 30));
+        assert_eq!(mem_available("MemTotal: 5 kB\n"), None);
+        assert_eq!(mem_available("MemAvailable: lots\n"), None);
+    }
+
+    #[test]
+    fn a_table_beyond_the_limit_is_refused_with_the_limit() {
+        let limit = MemoryLimit {
+            bytes: 1 << 30,
+            source: "a test",
+        };
+        assert!(limit.check(1 << 30, 1).is_ok());
+        assert!(limit.check(1 << 29, 2).is_ok());
+        let why = limit.check(1 << 29, 4).unwrap_err();
+        assert!(why.contains("2.0 GiB (4 bytes a heap)"), "{why}");
+        assert!(
+            why.contains("1.0 GiB of memory available (a test)"),
+            "{why}"
+        );
+        assert!(limit.check(u64::MAX, 4).is_err());
+    }
 }

@@ -77,6 +77,63 @@ fn nim_has_saltus_one() {
     assert_eq!(json["values"], Value::from((0..=10).collect::<Vec<u32>>()));
 }
 
+/// `--values` means G(0..=N), all of them: past a proven period they come
+/// from the period, and are those that computing every heap gives.
+#[test]
+fn values_are_all_those_asked_even_after_a_proven_period() {
+    for (game, to) in [
+        ("kayles", 1000),
+        ("subtraction(1,3,4)", 100),
+        ("lasker", 60),
+        ("nim", 50),
+    ] {
+        let to_text = to.to_string();
+        let proven = sequence_json(&[game, "--to", &to_text, "--values"]);
+        assert!(
+            proven["heaps"].as_u64().unwrap() <= to / 2,
+            "{game} stops early"
+        );
+        let full = sequence_json(&[game, "--to", &to_text, "--values", "--full"]);
+        assert_eq!(full["heaps"], to + 1);
+        assert_eq!(proven["values"], full["values"], "{game}");
+    }
+    let text = grundy()
+        .args(["sequence", "kayles", "--to", "1000", "--values"])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(text.get_output().stdout.clone()).unwrap();
+    let line = stdout.lines().find(|l| l.starts_with("values:")).unwrap();
+    assert_eq!(line.split_whitespace().count(), 1 + 1001);
+}
+
+/// A run that could not hold its values in memory is refused before it
+/// starts: a limit (exit 1), named.
+#[test]
+fn a_full_run_larger_than_memory_is_refused_up_front() {
+    grundy()
+        .args(["sequence", "nim", "--to", "1000000000000", "--full"])
+        .timeout(std::time::Duration::from_secs(10))
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("1000000000001 heaps")
+                .and(predicate::str::contains("of memory available")),
+        );
+}
+
+/// Progress is drawn only on a terminal, unless `--progress` asks for it.
+#[test]
+fn progress_is_drawn_off_a_terminal_only_when_asked() {
+    let run = |progress: &[&str]| {
+        let args = ["sequence", "octal(0.354)", "--to", "300000", "--full"];
+        let out = grundy().args(args).args(progress).assert().success();
+        String::from_utf8(out.get_output().stderr.clone()).unwrap()
+    };
+    assert_eq!(run(&[]), "");
+    assert!(run(&["--progress"]).contains("/300,001 heaps"));
+}
+
 #[test]
 fn a_period_not_proven_is_only_observed() {
     let json = sequence_json(&["kayles", "--to", "120"]);
@@ -154,6 +211,42 @@ fn a_checkpoint_resumes_where_it_stopped() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("not kayles"));
+}
+
+/// A checkpoint with a flipped bit, cut short or with bytes appended is
+/// bad input: refused (exit 2), never resumed from.
+#[test]
+fn a_damaged_checkpoint_is_refused() {
+    let checkpoint = temp_path("octal.checkpoint");
+    grundy()
+        .args([
+            "sequence",
+            "octal(0.376)",
+            "--to",
+            "2000",
+            "--full",
+            "--checkpoint",
+        ])
+        .arg(&checkpoint)
+        .assert()
+        .success();
+    let file = std::fs::read(&checkpoint).unwrap();
+    let resume = |bytes: &[u8], message: &str| {
+        std::fs::write(&checkpoint, bytes).unwrap();
+        grundy()
+            .args(["sequence", "octal(0.376)", "--to", "4000", "--checkpoint"])
+            .arg(&checkpoint)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    };
+    // G(1), the first value after the 8 + 4 + 8 bytes of header and the name.
+    let mut flipped = file.clone();
+    flipped[20 + "octal(0.376)".len() + 1] ^= 1;
+    resume(&flipped, "checksum does not match");
+    resume(&file[..file.len() - 100], "cut short");
+    resume(&[&file[..], b"more"].concat(), "bytes appended");
 }
 
 #[test]

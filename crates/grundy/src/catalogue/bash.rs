@@ -3,7 +3,6 @@
 //! and from any other heap one move reaches a multiple.
 
 use num_bigint::BigUint;
-use num_traits::ToPrimitive;
 
 use super::{heap, parameter_count, Family, FamilyText};
 use crate::component::{ruleset_ref, RulesetRef};
@@ -34,6 +33,13 @@ pub struct Bash {
     pub most: u64,
 }
 
+impl Bash {
+    /// `M + 1`, the period, which for `M = 2^64 - 1` is not a `u64`.
+    fn modulus(&self) -> BigUint {
+        BigUint::from(self.most) + 1u32
+    }
+}
+
 impl Game for Bash {
     type Position = BigUint;
 
@@ -56,7 +62,7 @@ impl Ruleset for Bash {
     }
 
     fn formula_nimber(&self, heap: &BigUint) -> Result<Option<BigUint>> {
-        Ok(Some(heap % (self.most + 1)))
+        Ok(Some(heap % self.modulus()))
     }
 
     /// The move to value t takes r tokens with n - r ≡ t (mod m + 1); that
@@ -66,18 +72,17 @@ impl Ruleset for Bash {
         heap: &BigUint,
         target: &BigUint,
     ) -> Result<Option<Vec<Vec<BigUint>>>> {
-        let modulus = self.most + 1;
-        let value = (heap % modulus).to_u64().expect("below the modulus");
-        let options = match target.to_u64() {
-            Some(t) if t < modulus && t != value => {
-                let take = (value + modulus - t) % modulus;
-                if BigUint::from(take) <= *heap {
-                    vec![vec![heap - take]]
-                } else {
-                    vec![]
-                }
+        let modulus = self.modulus();
+        let value = heap % &modulus;
+        let options = if *target < modulus && *target != value {
+            let take = (value + &modulus - target) % &modulus;
+            if take <= *heap {
+                vec![vec![heap - take]]
+            } else {
+                vec![]
             }
-            _ => vec![],
+        } else {
+            vec![]
         };
         Ok(Some(options))
     }
@@ -119,5 +124,24 @@ mod tests {
         for most in 1..=7 {
             assert_closed_form_matches_search(Bash { most }, (0..=100u32).map(BigUint::from));
         }
+    }
+
+    /// M = 2^64 - 1 made M + 1 overflow (a division by zero in a release
+    /// build): every heap below 2^64 is its own value, and taking it all
+    /// wins.
+    #[test]
+    fn the_largest_m_has_period_2_to_the_64() {
+        let bash = Bash { most: u64::MAX };
+        let four = BigUint::from(4u32);
+        assert_eq!(bash.formula_nimber(&four).unwrap(), Some(four.clone()));
+        let zero = BigUint::from(0u32);
+        let wins = bash.formula_options_with_nimber(&four, &zero).unwrap();
+        assert_eq!(wins, Some(vec![vec![zero.clone()]]));
+        let beyond = BigUint::from(u64::MAX) + 3u32;
+        assert_eq!(bash.formula_nimber(&beyond).unwrap(), Some(2u32.into()));
+        let to_one = bash.formula_options_with_nimber(&beyond, &1u32.into());
+        assert_eq!(to_one.unwrap(), Some(vec![vec![beyond - 1u32]]));
+        // Nor is its period a usize for the nim-sequence engine.
+        assert!(bash.known_regularity().is_none());
     }
 }

@@ -9,6 +9,7 @@
 //! ([`HeapGame::known_regularity`]), or the period is only observed.
 
 mod code;
+mod pipe;
 mod scan;
 mod sparse;
 mod values;

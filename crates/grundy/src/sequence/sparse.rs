@@ -28,13 +28,13 @@
 //! for its processor) the main thread computes them itself rather than wait.
 //! The helper's inputs (the rare heaps, the width of values) must not change
 //! meanwhile, so a heap that is rare or wider than all before ends its run;
-//! the next one starts once the inputs have been settled for a while. What
-//! the two threads share is kept on cache lines of its own: on this
-//! machine, sharing lines made the two threads slower than one.
+//! the next one starts once the inputs have been settled for a while. The
+//! two threads meet only through the [`Pipe`] of pipe.rs.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::borrow::Cow;
 use std::thread;
 
+use super::pipe::{Pipe, AHEAD};
 use super::scan::{Marks, Stored};
 use super::{bit_length, ValueSet};
 use crate::period::Nimber;
@@ -43,21 +43,12 @@ use crate::take_and_break::{Moves, ONE, THREE, WHOLE};
 /// Heaps computed naively before the first choice of mask.
 pub const FIRST_MASK_CHOICE: usize = 256;
 
-/// The helper runs at most `AHEAD` heaps ahead of the values the main
-/// thread has published, and leaves to the main thread the rare heaps below
-/// `NEAR`, so that what it reads is at least `NEAR - AHEAD` heaps old: not
-/// on the cache lines that the main thread is writing (two of 64 bytes, as
-/// processors fetch lines in pairs, at one byte a value).
-const AHEAD: usize = 48;
+/// The helper leaves to the main thread the rare heaps below `NEAR`, so
+/// that what it reads, running at most [`AHEAD`] heaps ahead, is at least
+/// `NEAR - AHEAD` heaps old: not on the cache lines that the main thread is
+/// writing (two of 64 bytes, as processors fetch lines in pairs, at one
+/// byte a value).
 const NEAR: usize = AHEAD + 128;
-
-/// Each thread tells the other of its progress every `PUBLISH` heaps: a
-/// store to a line that the other thread reads costs a transfer of the line.
-const PUBLISH: usize = 16;
-
-// So that the helper, between `AHEAD - PUBLISH` and `AHEAD` heaps ahead of
-// the main thread, stays well ahead.
-const _: () = assert!(AHEAD >= 2 * PUBLISH);
 
 /// Heaps without a change of the helper's inputs before it is started: a
 /// run shorter than this would not pay for starting a thread.
@@ -171,8 +162,20 @@ impl SparseSpace {
             let far = self.space.rare.partition_point(|&(r, _)| r < NEAR);
             let (space, work) = (&self.space, &mut self.work);
             let changed = if self.helper && settled && far < space.rare.len() {
-                with_helper(table, end, moves, space, far, |table, pipe| {
-                    work.run(table, end, moves, space, far, Some(pipe))
+                let words = (1usize << space.bits).div_ceil(64);
+                let (far_rare, bits) = (&space.rare[far..], space.bits);
+                let start = move || {
+                    // Copies in the helper's own memory: the main thread
+                    // writes next to the originals.
+                    let moves = moves.clone();
+                    let mut far = RareSplits::new(far_rare.to_vec().into(), &moves, bits);
+                    let mut flags = ValueSet::new();
+                    move |g: &[T], n, reached: &mut [u64]| {
+                        far.or_into(g, n, &moves, &mut flags, reached)
+                    }
+                };
+                Pipe::with_helper(table, end, words, start, |pipe| {
+                    work.run(pipe, end, moves, space, far)
                 })
             } else {
                 // Alone until the inputs are settled, when there is a helper.
@@ -180,7 +183,8 @@ impl SparseSpace {
                     true => end.min(self.settled_from + self.settle),
                     false => end,
                 };
-                work.run(table, end, moves, space, space.rare.len(), None)
+                let mut pipe = Pipe::alone(table);
+                work.run(&mut pipe, end, moves, space, space.rare.len())
             };
             let Some(g) = changed else { continue };
             // `G(n)` changes the helper's inputs: record it, then push it.
@@ -252,39 +256,28 @@ struct Work {
 impl Work {
     /// Computes and pushes `G(n)` for `n = table.len()` up to `end`
     /// (excluded), and returns the first value that changes `space`, not
-    /// pushed. With a `pipe`, the helper combines the rare heaps from index
+    /// pushed. Where a helper runs, it combines the rare heaps from index
     /// `far` on; where it is late, this thread does, rather than wait.
     fn run<T: Stored>(
         &mut self,
-        table: &mut Vec<T>,
+        table: &mut Pipe<T>,
         end: usize,
         moves: &Moves,
         space: &Space,
         far: usize,
-        pipe: Option<&Pipe<T>>,
     ) -> Option<u32> {
-        let mut ready = 0;
-        let mut near = RareSplits::new(&space.rare[..far], moves, space.bits);
-        let mut far = RareSplits::new(&space.rare[far..], moves, space.bits);
-        while table.len() < end {
-            let n = table.len();
+        let mut near = RareSplits::new(space.rare[..far].into(), moves, space.bits);
+        let mut far = RareSplits::new(space.rare[far..].into(), moves, space.bits);
+        while table.values().len() < end {
+            let n = table.values().len();
             self.reached.clear();
             self.reached.resize(space.words(), 0);
-            let ahead = pipe.is_some_and(|pipe| pipe.take(n, &mut ready, &mut self.reached));
+            let ahead = table.take(n, &mut self.reached);
             let far = (!ahead).then_some(&mut far);
-            let g = self.value(table, moves, space, &mut near, far);
-            let x = match T::try_from(g) {
-                Ok(x) if !space.changed_by(g) => x,
+            let g = self.value(table.values(), moves, space, &mut near, far);
+            match T::try_from(g) {
+                Ok(x) if !space.changed_by(g) => table.push(x),
                 _ => return Some(g),
-            };
-            // Within the capacity reserved, so that the helper's view of
-            // the table stays where it is.
-            assert!(table.len() < table.capacity() || pipe.is_none());
-            table.push(x);
-            if let Some(pipe) = pipe {
-                if (n + 1) % PUBLISH == 0 {
-                    pipe.published.0.store(n + 1, Ordering::Release);
-                }
             }
         }
         None
@@ -378,7 +371,8 @@ impl Work {
 /// moves that split, heap `n` splits `m` tokens after removing `k`, and
 /// heap `n + 1` the same `m` after removing `k + 1` (`.354` removes 2 or 3).
 struct RareSplits<'a> {
-    rare: &'a [(usize, u32)],
+    /// Borrowed by the main thread; the helper's own copy.
+    rare: Cow<'a, [(usize, u32)]>,
     bits: u32,
     words: usize,
     /// `sets[i * words..][..words]` holds the bits for `held[i]` tokens.
@@ -389,7 +383,7 @@ struct RareSplits<'a> {
 impl<'a> RareSplits<'a> {
     /// For `rare` heaps whose values, like all values so far, are below
     /// `2^bits`.
-    fn new(rare: &'a [(usize, u32)], moves: &Moves, bits: u32) -> RareSplits<'a> {
+    fn new(rare: Cow<'a, [(usize, u32)]>, moves: &Moves, bits: u32) -> RareSplits<'a> {
         let words = (1usize << bits).div_ceil(64);
         let span = moves.split_span();
         RareSplits {
@@ -420,7 +414,7 @@ impl<'a> RareSplits<'a> {
                 flags.reset(self.bits);
                 // The rare heaps below `m`, without the equal split when
                 // parts must differ: tested once, not once per rare heap.
-                let rare = self.rare;
+                let rare = &*self.rare;
                 let below = &rare[..rare.partition_point(|&(r, _)| r < m)];
                 let equal = below.partition_point(|&(r, _)| 2 * r < m);
                 let skip = moves.unequal && below.get(equal).is_some_and(|&(r, _)| 2 * r == m);
@@ -504,160 +498,4 @@ fn equal_bytes(bytes: &[u8; 64], b: u8) -> u64 {
 #[cfg(not(target_arch = "x86_64"))]
 fn equal_bytes(bytes: &[u8; 64], b: u8) -> u64 {
     (bytes.iter().enumerate()).fold(0, |bits, (i, &x)| bits | ((x == b) as u64) << i)
-}
-
-/// A value alone on its cache lines (two, as processors fetch them in
-/// pairs), so that writing it does not take from the other thread the lines
-/// of what it reads.
-#[repr(align(128))]
-struct Alone<T>(T);
-
-/// The words of two cache lines.
-type Lines = Alone<[AtomicU64; 16]>;
-
-/// What the main thread and the helper share while the helper runs.
-struct Pipe<T> {
-    /// The table's buffer. The main thread only appends to it, within the
-    /// capacity reserved before the helper started, so it does not move.
-    table: *const T,
-    /// How many values of the table are written (by the main thread).
-    published: Alone<AtomicUsize>,
-    /// For how many heaps the helper's slots are written.
-    ready: Alone<AtomicUsize>,
-    /// Set when either thread stops.
-    stop: Alone<AtomicBool>,
-    /// `AHEAD` slots of `lines` lines each, for the bits of the values
-    /// reached by the helper's part of heap `n` in slot `n % AHEAD`: lines
-    /// of their own, so that the main thread reading one slot does not get
-    /// in the way of the helper writing another.
-    slots: Vec<Lines>,
-    lines: usize,
-}
-
-// SAFETY: the helper reads through `table` only the values published, which
-// the main thread no longer writes (`published` orders the accesses).
-unsafe impl<T: Sync> Sync for Pipe<T> {}
-
-impl<T> Pipe<T> {
-    /// Waits until the main thread has published `at_least` values, unless
-    /// it stops; then gives `None`.
-    fn wait(&self, at_least: usize) -> Option<usize> {
-        let mut spins = 0u32;
-        loop {
-            let now = self.published.0.load(Ordering::Acquire);
-            if now >= at_least {
-                return Some(now);
-            }
-            if self.stop.0.load(Ordering::Acquire) {
-                return None;
-            }
-            // The main thread is a few heaps behind: spinning costs less
-            // than sleeping, unless the machine has no core to spare.
-            spins += 1;
-            if spins < 1 << 12 {
-                std::hint::spin_loop();
-            } else {
-                thread::yield_now();
-            }
-        }
-    }
-
-    /// The words of the slot of heap `n`.
-    fn slot(&self, n: usize) -> impl Iterator<Item = &AtomicU64> {
-        let lines = &self.slots[(n % AHEAD) * self.lines..][..self.lines];
-        lines.iter().flat_map(|line| &line.0)
-    }
-
-    /// Sets in `reached` the bits of the helper's results for heap `n`, if
-    /// it has them (then says so). `ready` is what the caller knows of
-    /// `self.ready`, so that it does not read that line (which the helper
-    /// writes) at every heap.
-    fn take(&self, n: usize, ready: &mut usize, reached: &mut [u64]) -> bool {
-        if *ready <= n {
-            *ready = self.ready.0.load(Ordering::Acquire);
-        }
-        if *ready <= n {
-            return false;
-        }
-        for (word, bits) in reached.iter_mut().zip(self.slot(n)) {
-            *word |= bits.load(Ordering::Relaxed);
-        }
-        true
-    }
-}
-
-/// Sets `stop` when dropped: how the main thread lets the helper go, even
-/// when it unwinds.
-struct StopOnDrop<'a>(&'a AtomicBool);
-
-impl Drop for StopOnDrop<'_> {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Release);
-    }
-}
-
-/// Runs `main` (the main thread's part, given the table and the pipe) while
-/// a helper thread combines the rare heaps `space.rare[far..]` for the heaps
-/// from `table.len()` to `end`.
-fn with_helper<T: Stored>(
-    table: &mut Vec<T>,
-    end: usize,
-    moves: &Moves,
-    space: &Space,
-    far: usize,
-    main: impl FnOnce(&mut Vec<T>, &Pipe<T>) -> Option<u32>,
-) -> Option<u32> {
-    let start = table.len();
-    table.reserve(end - start);
-    let words = (1usize << space.bits).div_ceil(64);
-    let lines = words.div_ceil(16);
-    let pipe = Pipe {
-        table: table.as_ptr(),
-        published: Alone(AtomicUsize::new(start)),
-        ready: Alone(AtomicUsize::new(start)),
-        stop: Alone(AtomicBool::new(false)),
-        slots: (0..AHEAD * lines)
-            .map(|_| Alone(Default::default()))
-            .collect(),
-        lines,
-    };
-    let (far, bits) = (&space.rare[far..], space.bits);
-    thread::scope(|scope| {
-        let pipe = &pipe;
-        scope.spawn(move || {
-            // Copies in the helper's own memory: the main thread writes
-            // next to the originals.
-            let (moves, far) = (&moves.clone(), &far.to_vec());
-            let mut flags = ValueSet::new();
-            let mut reached = vec![0; words];
-            let mut far = RareSplits::new(far, moves, bits);
-            let mut n = start;
-            while n < end {
-                let Some(len) = pipe.wait((n + 1).saturating_sub(AHEAD)) else {
-                    return;
-                };
-                // The heaps the main thread has passed (it does not wait for
-                // the helper) need nothing more.
-                n = n.max(len);
-                if n == end {
-                    return;
-                }
-                // SAFETY: the main thread wrote the first `len` values
-                // before publishing `len` (Release, read with Acquire above)
-                // and does not write them again, nor move the buffer.
-                let g = unsafe { std::slice::from_raw_parts(pipe.table, len) };
-                reached.fill(0);
-                far.or_into(g, n, moves, &mut flags, &mut reached);
-                for (s, &b) in pipe.slot(n).zip(&reached) {
-                    s.store(b, Ordering::Relaxed);
-                }
-                if (n + 1) % PUBLISH == 0 || n + 1 == end {
-                    pipe.ready.0.store(n + 1, Ordering::Release);
-                }
-                n += 1;
-            }
-        });
-        let _stop = StopOnDrop(&pipe.stop.0);
-        main(table, pipe)
-    })
 }
