@@ -13,7 +13,7 @@ use grundy::Error;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::report::Failure;
+use crate::report::{Failure, Output};
 
 /// The nim-sequence G(0..=N) of a heap game, its period and preperiod, and
 /// whether a theorem proves them.
@@ -75,8 +75,8 @@ enum Method {
 /// How often a checkpoint is saved during a run.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(60);
 
-pub fn run(args: Args) -> Result<(), Failure> {
-    let failure = |error: Error| Failure {
+pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
+    let failure = |error: Error| Failure::Error {
         error,
         expression: Some(args.ruleset.clone()),
     };
@@ -148,9 +148,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
     };
     if args.json {
         let json = Json::new(&name, &report, stopped, shown.as_deref());
-        println!("{}", serde_json::to_string(&json).expect("serialisable"));
+        out.json(&json)?;
     } else {
-        print!("{}", text(&name, &report, stopped, shown.as_deref()));
+        out.text(&text(&name, &report, stopped, shown.as_deref()))?;
     }
     if stopped {
         return Err(Failure::from(Error::Limit(format!(
