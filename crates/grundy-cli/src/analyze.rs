@@ -1,19 +1,40 @@
-//! `grundy analyze EXPR`: the outcome, the nimber and every winning move.
+//! `grundy analyze EXPR`: the outcome, the nimber and the winning moves; with
+//! `--batch`, the same for every line of a file (see `batch`).
 
-use grundy::{analyze, analyze_misere, parse_sum, Analysis, Convention};
+use std::path::PathBuf;
+
+use grundy::{analyze_listing, analyze_misere_listing, Analysis, Convention, Count, Rulesets};
+use num_bigint::BigUint;
 use serde::Serialize;
+use serde_json::Value;
 
-use crate::report::Failure;
+use crate::batch;
+use crate::report::{exact, Failure, Output};
 
-/// Who wins a sum of games, its nimber, and every winning move.
+/// Who wins a sum of games, its nimber, and its winning moves.
 #[derive(clap::Args)]
 pub struct Args {
     /// The game, e.g. 'nim 3 4 5' or 'nim 3 + subtraction(1,3,4) 10'. Several
     /// arguments are joined with spaces.
-    #[arg(required = true, num_args = 1.., value_name = "EXPR")]
+    #[arg(required_unless_present = "batch", num_args = 1.., value_name = "EXPR")]
     expression: Vec<String>,
 
-    /// Print one JSON object instead of the table.
+    /// Answer every line of FILE (standard input when FILE is - or left
+    /// out): one expression a line, blank lines and lines starting with #
+    /// skipped, one answer a line (JSON Lines with --json). A bad line is
+    /// answered with its error and the run goes on; the exit status is the
+    /// worst of the lines.
+    #[arg(
+        long,
+        value_name = "FILE",
+        num_args = 0..=1,
+        default_missing_value = "-",
+        conflicts_with = "expression"
+    )]
+    batch: Option<PathBuf>,
+
+    /// Print JSON instead of the table: one object, or one a line with
+    /// --batch. Errors are JSON too.
     #[arg(long)]
     json: bool,
 
@@ -22,48 +43,95 @@ pub struct Args {
     /// search while they are small enough. No nimber is reported.
     #[arg(long)]
     misere: bool,
+
+    /// List at most N winning moves (each repeats the whole position); the
+    /// answer always says how many there are in all.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    moves: usize,
+
+    /// Only the outcome and the nimber: no components, no winning moves.
+    #[arg(long, conflicts_with = "moves")]
+    outcome_only: bool,
 }
 
-pub fn run(args: Args) -> Result<(), Failure> {
+pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
+    let question = Question {
+        misere: args.misere,
+        moves: args.moves,
+        outcome_only: args.outcome_only,
+    };
+    if let Some(source) = &args.batch {
+        return batch::run(source, &question, args.json, out);
+    }
     let expression = args.expression.join(" ");
-    let analysis = parse_sum(&expression)
-        .and_then(|sum| {
-            if args.misere {
-                analyze_misere(&sum)
-            } else {
-                analyze(&sum)
-            }
-        })
-        .map_err(|error| Failure {
+    let analysis = question
+        .answer(&mut Rulesets::new(), &expression)
+        .map_err(|error| Failure::Error {
             error,
             expression: Some(expression.clone()),
         })?;
     if args.json {
-        let json = serde_json::to_string(&Json::from(&analysis)).expect("serialisable");
-        println!("{json}");
+        out.json(&Json::new(&analysis, &question, None))
     } else {
-        print!("{}", table(&analysis));
+        out.text(&table(&analysis, &question))
     }
-    Ok(())
 }
 
-/// The JSON object of DESIGN.md.
+/// What is asked of every expression: the convention, and how much of the
+/// answer.
+pub struct Question {
+    pub misere: bool,
+    /// The most winning moves listed.
+    pub moves: usize,
+    /// Only the outcome and the nimber.
+    pub outcome_only: bool,
+}
+
+impl Question {
+    /// The analysis of `expression`, with rulesets from `rulesets`, so that
+    /// the questions of a batch share their solvers and tables.
+    pub fn answer(&self, rulesets: &mut Rulesets, expression: &str) -> grundy::Result<Analysis> {
+        let sum = rulesets.parse_sum(expression)?;
+        let most = if self.outcome_only { 0 } else { self.moves };
+        if self.misere {
+            analyze_misere_listing(&sum, most)
+        } else {
+            analyze_listing(&sum, most)
+        }
+    }
+}
+
+/// The JSON object of an answer (README.md has the schema).
 #[derive(Serialize)]
-struct Json<'a> {
+pub struct Json<'a> {
+    /// The line of a batch the answer is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u64>,
     expression: &'a str,
     convention: &'static str,
     outcome: &'static str,
     /// `null` where no nimber is known (a lone huge Wythoff position) or
     /// none decides play (misère play).
-    nimber: Option<serde_json::Number>,
+    nimber: Value,
+    /// Left out with `--outcome-only`.
+    #[serde(flatten)]
+    moves: Option<JsonMoves<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonMoves<'a> {
     components: Vec<JsonComponent<'a>>,
+    winning_move_count: Value,
+    /// Whether the count is a lower bound: a component may have more winning
+    /// moves than can be counted (a huge take-and-break heap).
+    winning_move_count_is_lower_bound: bool,
     winning_moves: Vec<JsonMove<'a>>,
 }
 
 #[derive(Serialize)]
 struct JsonComponent<'a> {
     component: &'a str,
-    nimber: Option<serde_json::Number>,
+    nimber: Value,
 }
 
 #[derive(Serialize)]
@@ -73,49 +141,91 @@ struct JsonMove<'a> {
     to: &'a str,
 }
 
-/// A nimber of any size as an exact JSON number.
-fn number(value: &num_bigint::BigUint) -> serde_json::Number {
-    value
-        .to_string()
-        .parse()
-        .expect("decimal digits are a JSON number")
+fn nimber_json(nimber: &Option<BigUint>) -> Value {
+    nimber.as_ref().map_or(Value::Null, exact)
 }
 
-impl<'a> From<&'a Analysis> for Json<'a> {
-    fn from(a: &'a Analysis) -> Json<'a> {
-        Json {
-            expression: &a.expression,
-            convention: a.convention.name(),
-            outcome: a.outcome.letter(),
-            nimber: a.nimber.as_ref().map(number),
+impl<'a> Json<'a> {
+    pub fn new(a: &'a Analysis, question: &Question, line: Option<u64>) -> Json<'a> {
+        let moves = (!question.outcome_only).then(|| JsonMoves {
             components: a
                 .components
                 .iter()
                 .map(|(component, nimber)| JsonComponent {
                     component,
-                    nimber: nimber.as_ref().map(number),
+                    nimber: nimber_json(nimber),
                 })
                 .collect(),
+            winning_move_count: exact(&BigUint::from(a.winning_move_count.number())),
+            winning_move_count_is_lower_bound: matches!(a.winning_move_count, Count::AtLeast(_)),
             winning_moves: a
                 .winning_moves
                 .iter()
                 .map(|(description, to)| JsonMove { description, to })
                 .collect(),
+        });
+        Json {
+            line,
+            expression: &a.expression,
+            convention: a.convention.name(),
+            outcome: a.outcome.letter(),
+            nimber: nimber_json(&a.nimber),
+            moves,
         }
     }
 }
 
-/// A nimber for the table; "unknown" where the engine has none (the outcome
+/// A nimber for the text; "unknown" where the engine has none (the outcome
 /// then comes from the winning moves).
-fn nimber_text(nimber: &Option<num_bigint::BigUint>) -> String {
+pub fn nimber_text(nimber: &Option<BigUint>) -> String {
     nimber
         .as_ref()
         .map_or_else(|| "unknown".to_string(), ToString::to_string)
 }
 
-/// Under normal play the components with their nimbers; under misère play,
-/// which no nimber decides, the components alone and the convention.
-fn table(a: &Analysis) -> String {
+/// How many winning moves there are: `17`, or `at least 17`.
+pub fn count_text(count: Count) -> String {
+    match count {
+        Count::Exactly(n) => n.to_string(),
+        Count::AtLeast(n) => format!("at least {n}"),
+    }
+}
+
+/// Columns of a table are aligned up to this width; a longer cell (a heap
+/// of a thousand digits) sticks out, rather than pushing every other row
+/// that far right.
+const ALIGN_AT_MOST: usize = 40;
+
+/// The width that aligns a column of `cells`.
+fn column_width<'a>(cells: impl Iterator<Item = &'a str>, least: usize) -> usize {
+    cells
+        .map(|c| c.chars().count())
+        .filter(|&n| n <= ALIGN_AT_MOST)
+        .fold(least, usize::max)
+}
+
+/// `cell` and the spaces that fill it to `width`. Written by hand, not with
+/// `{:width$}`, whose width may not pass 65,535.
+fn padded(cell: &str, width: usize) -> String {
+    let fill = width.saturating_sub(cell.chars().count());
+    format!("{cell}{}", " ".repeat(fill))
+}
+
+/// The answer as a table: under normal play the components with their
+/// nimbers; under misère play, which no nimber decides, the components alone
+/// and the convention. With `--outcome-only`, the nimber and outcome alone.
+fn table(a: &Analysis, question: &Question) -> String {
+    if question.outcome_only {
+        let first = match a.convention {
+            Convention::Normal => format!("nimber:  {}", nimber_text(&a.nimber)),
+            Convention::Misere => convention_line(a.convention),
+        };
+        return format!(
+            "{first}\noutcome: {} ({})\n",
+            a.outcome,
+            a.outcome.explanation()
+        );
+    }
     let mut out = match a.convention {
         Convention::Normal => nimber_table(a),
         Convention::Misere => {
@@ -123,11 +233,8 @@ fn table(a: &Analysis) -> String {
             for (c, _) in &a.components {
                 out.push_str(&format!("{c}\n"));
             }
-            out.push_str(&format!(
-                "\nconvention: {} ({})",
-                a.convention.name(),
-                a.convention.explanation()
-            ));
+            out.push('\n');
+            out.push_str(&convention_line(a.convention));
             out
         }
     };
@@ -136,41 +243,58 @@ fn table(a: &Analysis) -> String {
         a.outcome,
         a.outcome.explanation()
     ));
-    if a.winning_moves.is_empty() {
-        out.push_str("winning moves: none\n");
+    out.push_str(&moves_table(a));
+    out
+}
+
+fn convention_line(convention: Convention) -> String {
+    format!(
+        "convention: {} ({})",
+        convention.name(),
+        convention.explanation()
+    )
+}
+
+/// The winning moves, headed by how many are listed of how many in all.
+fn moves_table(a: &Analysis) -> String {
+    let listed = a.winning_moves.len() as u64;
+    let count = a.winning_move_count;
+    if count == Count::Exactly(0) {
+        return "winning moves: none\n".to_string();
+    }
+    let mut out = if count == Count::Exactly(listed) {
+        format!("winning moves ({listed}):\n")
     } else {
-        out.push_str("winning moves:\n");
-        let width = a
-            .winning_moves
-            .iter()
-            .map(|(m, _)| m.len())
-            .max()
-            .unwrap_or(0);
-        for (m, to) in &a.winning_moves {
-            out.push_str(&format!("  {m:width$}  => {to}\n"));
-        }
+        format!("winning moves ({listed} of {}):\n", count_text(count))
+    };
+    let width = column_width(a.winning_moves.iter().map(|(m, _)| m.as_str()), 0);
+    for (m, to) in &a.winning_moves {
+        out.push_str(&format!("  {}  => {to}\n", padded(m, width)));
+    }
+    if count != Count::Exactly(listed) {
+        let more = match count {
+            Count::Exactly(n) => format!("{} more", n - listed),
+            Count::AtLeast(n) if n > listed => format!("at least {} more", n - listed),
+            Count::AtLeast(_) => "perhaps more".to_string(),
+        };
+        out.push_str(&format!("  ... and {more} (--moves N lists N)\n"));
     }
     out
 }
 
 fn nimber_table(a: &Analysis) -> String {
-    let mut rows: Vec<(String, String)> = a
+    let mut rows: Vec<(&str, String)> = a
         .components
         .iter()
-        .map(|(c, g)| (c.clone(), nimber_text(g)))
+        .map(|(c, g)| (c.as_str(), nimber_text(g)))
         .collect();
     if rows.len() > 1 {
-        rows.push(("sum (XOR)".into(), nimber_text(&a.nimber)));
+        rows.push(("sum (XOR)", nimber_text(&a.nimber)));
     }
-    let width = rows
-        .iter()
-        .map(|(c, _)| c.len())
-        .max()
-        .unwrap_or(0)
-        .max("component".len());
-    let mut out = format!("{:width$}  nimber\n", "component");
+    let width = column_width(rows.iter().map(|(c, _)| *c), "component".len());
+    let mut out = format!("{}  nimber\n", padded("component", width));
     for (c, g) in &rows {
-        out.push_str(&format!("{c:width$}  {g}\n"));
+        out.push_str(&format!("{}  {g}\n", padded(c, width)));
     }
     out
 }

@@ -1,13 +1,19 @@
 //! The `grundy` command line: a thin layer over the engine library. Each
-//! subcommand is one module with its `Args` and `run`.
+//! subcommand is one module with its `Args` and `run`; every answer goes
+//! through one `report::Output`, and every failure through
+//! `Failure::report`.
 
 mod analyze;
+mod batch;
 mod report;
 mod sequence;
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::error::ErrorKind;
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
+
+use report::Output;
 
 /// Who wins a combinatorial game, the Sprague-Grundy value of each position,
 /// and every winning move.
@@ -28,16 +34,51 @@ fn main() -> ExitCode {
     let command = Cli::command()
         .after_help(report::expression_help())
         .mut_subcommand("analyze", |c| c.after_help(report::expression_help()));
-    let cli = match Cli::from_arg_matches(&command.get_matches()) {
+    let matches = match command.try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) => usage_error(e),
+    };
+    let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) => e.exit(),
+        Err(e) => usage_error(e),
     };
+    let json = wants_json(&matches);
+    let mut out = Output::stdout();
     let result = match cli.command {
-        Command::Analyze(args) => analyze::run(args),
-        Command::Sequence(args) => sequence::run(args),
+        Command::Analyze(args) => analyze::run(args, &mut out),
+        Command::Sequence(args) => sequence::run(args, &mut out),
     };
-    match result {
+    match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(failure) => failure.report(),
+        Err(failure) => failure.report(json, &mut out),
     }
+}
+
+/// Whether the subcommand was given `--json` (every subcommand has it), so
+/// that its errors are JSON too.
+fn wants_json(matches: &ArgMatches) -> bool {
+    matches
+        .subcommand()
+        .and_then(|(_, sub)| sub.try_get_one::<bool>("json").ok().flatten())
+        .copied()
+        .unwrap_or(false)
+}
+
+/// Ends the run on a usage error, as clap does (exit status 2, its message
+/// on stderr); with `--json` on the command line the error is JSON on
+/// stdout too, since the arguments could not be read to know it otherwise.
+fn usage_error(error: clap::Error) -> ! {
+    let is_error = !matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    let json = std::env::args_os()
+        .take_while(|a| a != "--")
+        .any(|a| a == "--json");
+    if is_error && json {
+        report::report_usage(&error);
+    }
+    error.exit()
 }

@@ -1,9 +1,14 @@
-//! What the subcommands share: the help on expressions, and how an error is
+//! What the subcommands share: the help on expressions, the one writer every
+//! answer goes through, numbers as JSON writes them, and how an error is
 //! shown and turned into an exit status.
 
+use std::io::{self, BufWriter, ErrorKind as IoErrorKind, StdoutLock, Write};
 use std::process::ExitCode;
 
 use grundy::{Error, FAMILIES};
+use num_bigint::BigUint;
+use serde::Serialize;
+use serde_json::Value;
 
 /// The help text on the expression language, with every family of the
 /// registry.
@@ -25,18 +30,123 @@ pub fn expression_help() -> String {
     }
     text.push_str("  grundy analyze 'nim 3 4 5 + subtraction(1,3,4) 10' --json\n");
     text.push_str("  grundy analyze 'nim 3 5 1' --misere\n");
+    text.push_str("  grundy analyze --batch positions.txt --outcome-only\n");
     text
 }
 
-/// An error of a subcommand, with the expression it concerns if any.
-pub struct Failure {
-    pub error: Error,
-    pub expression: Option<String>,
+/// Standard output, locked once and buffered: every answer of every
+/// subcommand is written through it, so that a closed pipe (`| head`) ends
+/// the run quietly instead of panicking as `println!` does, and so that a
+/// batch of 10^5 answers is not one system call each.
+pub struct Output {
+    out: BufWriter<StdoutLock<'static>>,
+    /// Whether an answer has been written: stdout then holds that answer,
+    /// and a later error goes to stderr alone (see `Failure::report`).
+    answered: bool,
+}
+
+impl Output {
+    pub fn stdout() -> Output {
+        Output {
+            out: BufWriter::new(io::stdout().lock()),
+            answered: false,
+        }
+    }
+
+    /// Writes `text` as it is.
+    pub fn text(&mut self, text: &str) -> Result<(), Failure> {
+        self.answered = true;
+        self.out.write_all(text.as_bytes()).map_err(Failure::Output)
+    }
+
+    /// Writes `text` and a newline.
+    pub fn line(&mut self, text: &str) -> Result<(), Failure> {
+        self.text(text)?;
+        self.text("\n")
+    }
+
+    /// Writes `value` as one line of JSON.
+    pub fn json(&mut self, value: &impl Serialize) -> Result<(), Failure> {
+        self.line(&serde_json::to_string(value).expect("answers serialise"))
+    }
+
+    /// Writes out what the buffer holds; a run ends with this, so that a
+    /// failed write is seen (dropping the buffer would ignore it).
+    /// The writer itself, for answers written piece by piece (the values
+    /// of `sequence --values`, never held whole).
+    pub fn writer(&mut self) -> &mut dyn Write {
+        self.answered = true;
+        &mut self.out
+    }
+
+    pub fn flush(&mut self) -> Result<(), Failure> {
+        self.out.flush().map_err(Failure::Output)
+    }
+}
+
+/// The largest integer below which every integer is a JSON number that jq
+/// and JavaScript read exactly: they read numbers as 64-bit floats, which
+/// have 53 bits of mantissa, so 2^53 + 1 would be read as 2^53.
+const EXACT_LIMIT: u64 = 1 << 53;
+
+/// A nimber or a count as JSON: a number below 2^53, a string of its
+/// decimal digits from 2^53 on, so that every reader gets it exactly.
+pub fn exact(n: &BigUint) -> Value {
+    match u64::try_from(n) {
+        Ok(small) if small < EXACT_LIMIT => Value::from(small),
+        _ => Value::String(n.to_string()),
+    }
+}
+
+/// An error as JSON writes it:
+/// `{"message": ..., "kind": "bad_input"|"limit"|"unsupported", "column": N|null}`.
+#[derive(Serialize)]
+pub struct JsonError {
+    message: String,
+    kind: &'static str,
+    column: Option<usize>,
+}
+
+impl From<&Error> for JsonError {
+    fn from(error: &Error) -> JsonError {
+        JsonError {
+            message: error.to_string(),
+            kind: error.kind().name(),
+            column: error.column(),
+        }
+    }
+}
+
+/// The error answer of `--json`: `{"error": {...}}`.
+#[derive(Serialize)]
+struct JsonFailure {
+    error: JsonError,
+}
+
+/// Why a subcommand did not answer, or not in full.
+pub enum Failure {
+    /// The engine's error, with the expression it concerns if any.
+    Error {
+        error: Error,
+        expression: Option<String>,
+    },
+    /// Some lines of a batch failed; each was answered with its error.
+    Lines {
+        /// How many lines failed.
+        failed: u64,
+        /// The line number of the first.
+        first: u64,
+        /// The worst exit status among them.
+        status: u8,
+    },
+    /// Standard output could not be written: closed by its reader, or
+    /// broken.
+    Output(io::Error),
 }
 
 impl From<Error> for Failure {
     fn from(error: Error) -> Failure {
-        Failure {
+        Failure::Error {
             error,
             expression: None,
         }
@@ -44,15 +154,77 @@ impl From<Error> for Failure {
 }
 
 impl Failure {
-    /// Prints the error, pointing at the column of a parse error, and gives
-    /// exit status 2 for bad input, 1 for a question the engine cannot answer
-    /// (a limit reached, or a case not supported yet).
-    pub fn report(&self) -> ExitCode {
-        eprintln!("error: {}", self.error);
-        if let (Error::Parse { column, .. }, Some(expression)) = (&self.error, &self.expression) {
-            eprintln!("  {expression}");
-            eprintln!("  {}^", " ".repeat(column.saturating_sub(1)));
+    /// Shows the failure and gives the exit status: 2 for bad input, 1 for a
+    /// question the engine cannot answer (a limit reached, or a case not
+    /// supported yet) or an answer that cannot be written, and 0 when stdout
+    /// was closed by its reader, which has all it wants.
+    ///
+    /// The error always goes to stderr as a line of text, pointing at the
+    /// column of a parse error. With `--json` it also goes to stdout as
+    /// `{"error": {...}}`, unless stdout holds an answer already (an
+    /// interrupted `sequence` reports what it found): stdout holds one JSON
+    /// answer, or the error.
+    pub fn report(&self, json: bool, out: &mut Output) -> ExitCode {
+        match self {
+            Failure::Error { error, expression } => {
+                let mut text = format!("error: {error}\n");
+                if let (Some(column), Some(expression)) = (error.column(), expression) {
+                    text.push_str(&format!("  {expression}\n"));
+                    text.push_str(&format!("  {}^\n", " ".repeat(column.saturating_sub(1))));
+                }
+                warn(&text);
+                if json && !out.answered {
+                    let answer = JsonFailure {
+                        error: JsonError::from(error),
+                    };
+                    // A closed stdout has no reader left to tell.
+                    let _ = out.json(&answer).and_then(|()| out.flush());
+                }
+                ExitCode::from(error.kind().exit_status())
+            }
+            Failure::Lines {
+                failed,
+                first,
+                status,
+            } => {
+                let lines = if *failed == 1 { "line" } else { "lines" };
+                warn(&format!(
+                    "error: {failed} {lines} failed, the first at line {first}; \
+                     each is answered with its error\n"
+                ));
+                ExitCode::from(*status)
+            }
+            Failure::Output(error) if error.kind() == IoErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Failure::Output(error) => {
+                warn(&format!("error: cannot write the answer: {error}\n"));
+                ExitCode::from(1)
+            }
         }
-        ExitCode::from(self.error.kind().exit_status())
     }
+}
+
+/// A usage error of the command line as `--json` writes it: bad input
+/// without a column, in clap's words up to its usage note.
+pub fn report_usage(error: &clap::Error) {
+    let rendered = error.render().to_string();
+    let words: Vec<&str> = rendered
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let answer = JsonFailure {
+        error: JsonError {
+            message: words.join(" ").trim_start_matches("error: ").to_string(),
+            kind: grundy::error::ErrorKind::BadInput.name(),
+            column: None,
+        },
+    };
+    let mut out = Output::stdout();
+    let _ = out.json(&answer).and_then(|()| out.flush());
+}
+
+/// Writes to stderr, ignoring a stderr that cannot be written (there is no
+/// one left to tell), where `eprintln!` would panic.
+pub fn warn(text: &str) {
+    let _ = io::stderr().write_all(text.as_bytes());
 }

@@ -14,7 +14,7 @@ use grundy::Error;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Serialize, Serializer};
 
-use crate::report::Failure;
+use crate::report::{Failure, Output};
 
 /// The nim-sequence G(0..=N) of a heap game, its period and preperiod, and
 /// whether a theorem proves them.
@@ -82,8 +82,8 @@ enum Method {
 /// How often a checkpoint is saved during a run.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(60);
 
-pub fn run(args: Args) -> Result<(), Failure> {
-    let failure = |error: Error| Failure {
+pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
+    let failure = |error: Error| Failure::Error {
         error,
         expression: Some(args.ruleset.clone()),
     };
@@ -174,16 +174,16 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if let Some(shown) = &shown {
         shown.check()?;
     }
-    let printed = if args.json {
+    let written = if args.json {
         let json = Json::new(&name, &report, stopped, shown.as_ref());
-        print_to_stdout(|out| {
-            serde_json::to_writer(&mut *out, &json)?;
-            writeln!(out)
-        })
+        let w = out.writer();
+        serde_json::to_writer(&mut *w, &json)
+            .map_err(io::Error::from)
+            .and_then(|()| writeln!(w))
     } else {
-        print_to_stdout(|out| text(&name, &report, stopped, shown.as_ref(), out))
+        text(&name, &report, stopped, shown.as_ref(), out.writer())
     };
-    printed.map_err(|e| io_failure(Path::new("standard output"), e))?;
+    written.map_err(Failure::Output)?;
     if stopped {
         let why =
             out_of_memory.unwrap_or_else(|| format!("interrupted after {} heaps", report.computed));
@@ -385,17 +385,6 @@ fn text(
         writeln!(out)?;
     }
     Ok(())
-}
-
-/// Writes to standard output through a buffer, which `--values` of many
-/// heaps needs. A reader that closed the pipe has what it wanted: that ends
-/// the program quietly.
-fn print_to_stdout(print: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
-    let mut out = BufWriter::new(io::stdout().lock());
-    match print(&mut out).and_then(|()| out.flush()) {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        done => done,
-    }
 }
 
 /// The values `--values` prints: G(0..=N), those computed and, when the

@@ -1,0 +1,142 @@
+//! `grundy analyze --batch [FILE|-]`: many questions in one run, one
+//! expression a line and one answer a line. The lines share one
+//! `grundy::Rulesets`, so a ruleset is built once, with one solver whose
+//! table grows over the whole batch, and the answers go through one buffered
+//! writer.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::Path;
+
+use grundy::{Analysis, Convention, Error, Rulesets};
+use serde::Serialize;
+
+use crate::analyze::{count_text, nimber_text, Json, Question};
+use crate::report::{Failure, JsonError, Output};
+
+pub fn run(
+    source: &Path,
+    question: &Question,
+    json: bool,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    let name = source.display().to_string();
+    let read_error = |error: io::Error| {
+        Failure::from(Error::File {
+            path: name.clone(),
+            message: error.to_string(),
+        })
+    };
+    let mut input: Box<dyn BufRead> = if source == Path::new("-") {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(BufReader::new(File::open(source).map_err(read_error)?))
+    };
+    let mut rulesets = Rulesets::new();
+    let mut failures = Failures::default();
+    let mut bytes = Vec::new();
+    let mut number = 0;
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes).map_err(read_error)? == 0 {
+            break;
+        }
+        number += 1;
+        // A line that is not UTF-8 is answered with the parse error at its
+        // first replaced character.
+        let line = String::from_utf8_lossy(&bytes);
+        let line = line.trim_end_matches(['\n', '\r']);
+        let shown = line.trim();
+        if shown.is_empty() || shown.starts_with('#') {
+            continue;
+        }
+        // The whole line is parsed, so that a column counts from its start.
+        match question.answer(&mut rulesets, line) {
+            Ok(analysis) if json => out.json(&Json::new(&analysis, question, Some(number)))?,
+            Ok(analysis) => out.line(&one_line(&analysis, question))?,
+            Err(error) => {
+                failures.add(number, &error);
+                if json {
+                    out.json(&JsonLineError {
+                        line: number,
+                        error: JsonError::from(&error),
+                    })?;
+                } else {
+                    out.line(&format!("{shown}: error: line {number}: {error}"))?;
+                }
+            }
+        }
+    }
+    failures.into_result()
+}
+
+/// The error answer of one line: `{"line": N, "error": {...}}`.
+#[derive(Serialize)]
+struct JsonLineError {
+    line: u64,
+    error: JsonError,
+}
+
+/// The lines that failed, for the exit status.
+#[derive(Default)]
+struct Failures {
+    count: u64,
+    first: u64,
+    /// The worst exit status of a line: 2 (bad input) over 1 (a limit).
+    status: u8,
+}
+
+impl Failures {
+    fn add(&mut self, line: u64, error: &Error) {
+        if self.count == 0 {
+            self.first = line;
+        }
+        self.count += 1;
+        self.status = self.status.max(error.kind().exit_status());
+    }
+
+    fn into_result(self) -> Result<(), Failure> {
+        if self.count == 0 {
+            return Ok(());
+        }
+        Err(Failure::Lines {
+            failed: self.count,
+            first: self.first,
+            status: self.status,
+        })
+    }
+}
+
+/// An answer on one line, to be read by grep and cut:
+/// `nim 3 4 5: N, nimber 2, 1 winning move: heap 1: 3 -> 1 => nim 1 4 5`,
+/// with several moves separated by `; `. Under misère play `misere` stands
+/// where the nimber would be.
+fn one_line(a: &Analysis, question: &Question) -> String {
+    let value = match a.convention {
+        Convention::Normal => format!("nimber {}", nimber_text(&a.nimber)),
+        Convention::Misere => "misere".to_string(),
+    };
+    let mut text = format!("{}: {}, {value}", a.expression, a.outcome);
+    if question.outcome_only {
+        return text;
+    }
+    let count = a.winning_move_count;
+    let noun = if count.number() == 1 { "move" } else { "moves" };
+    if count.number() == 0 {
+        text.push_str(", no winning move");
+        return text;
+    }
+    text.push_str(&format!(", {} winning {noun}", count_text(count)));
+    if a.winning_moves.is_empty() {
+        return text;
+    }
+    if a.winning_moves.len() as u64 != count.number() {
+        text.push_str(&format!(", first {}", a.winning_moves.len()));
+    }
+    let moves: Vec<String> = (a.winning_moves.iter())
+        .map(|(m, to)| format!("{m} => {to}"))
+        .collect();
+    text.push_str(": ");
+    text.push_str(&moves.join("; "));
+    text
+}
