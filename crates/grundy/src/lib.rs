@@ -15,10 +15,12 @@ pub mod component;
 pub mod error;
 pub mod expr;
 pub mod game;
+pub mod pattern;
 pub mod period;
 pub mod sequence;
 pub mod solver;
 pub mod sum;
+pub mod table;
 pub mod value;
 
 pub use catalogue::{parse_sum, FAMILIES};
