@@ -17,6 +17,7 @@ pub mod expr;
 pub mod game;
 pub mod pattern;
 pub mod period;
+pub mod picture;
 pub mod sequence;
 pub mod solver;
 pub mod sum;
