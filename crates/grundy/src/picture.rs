@@ -137,7 +137,7 @@ impl Canvas {
              viewBox=\"{x:.1} {y:.1} {w:.1} {h:.1}\" font-family=\"{FONT}\">\n\
              <title>{}</title>\n\
              <defs><marker id=\"head\" markerWidth=\"10\" markerHeight=\"7\" refX=\"10\" \
-             refY=\"3.5\" orient=\"auto-start-reverse\"><polygon points=\"0 0, 10 3.5, 0 7\"/>\
+             refY=\"3.5\" orient=\"auto\"><polygon points=\"0 0, 10 3.5, 0 7\"/>\
              </marker></defs>\n\
              <rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" fill=\"white\"/>\n\
              {}</svg>\n",

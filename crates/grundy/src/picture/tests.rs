@@ -1,6 +1,6 @@
 //! Every picture is well-formed SVG (parsed by roxmltree) and says what it
-//! should; DOT is parsed back (by layout-rs's own DOT parser) and has every
-//! node, label and edge.
+//! should; DOT is parsed back (by the DOT parser of the layout-rs crate, a
+//! dev-dependency) and has every node, label and edge.
 
 use std::collections::BTreeSet;
 
