@@ -1,0 +1,490 @@
+//! The pattern finder recovers known rules from values computed here by
+//! brute force (small mex loops and searches written in the tests, never the
+//! catalogue's closed forms).
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::*;
+
+fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
+    let seen: BTreeSet<u64> = values.into_iter().collect();
+    (0..).find(|g| !seen.contains(g)).unwrap()
+}
+
+/// G(0..=to) of a heap game whose options of heap n are the heap sums
+/// `options(n)` (the value of a sum is the XOR of its heaps).
+fn heap_values(to: usize, options: impl Fn(usize) -> Vec<Vec<usize>>) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..=to {
+        let values = options(n)
+            .into_iter()
+            .map(|sum| sum.iter().fold(0, |x, &h| x ^ g[h]));
+        g.push(mex(values));
+    }
+    g
+}
+
+fn nimbers(values: &[u64]) -> Vec<Entry> {
+    values.iter().map(|&g| Entry::Nimber(g)).collect()
+}
+
+fn sequence(rule: SequenceRule) -> Option<Formula> {
+    Some(Formula::Sequence(rule))
+}
+
+fn rejected<'a>(pattern: &'a Pattern, candidate: &str) -> &'a Rejected {
+    pattern
+        .rejected
+        .iter()
+        .find(|r| r.candidate == candidate)
+        .unwrap_or_else(|| panic!("{candidate} not among {:?}", pattern.rejected))
+}
+
+fn subtraction(set: &[usize], to: usize) -> Vec<u64> {
+    heap_values(to, |n| {
+        set.iter()
+            .filter(|&&s| s <= n)
+            .map(|&s| vec![n - s])
+            .collect()
+    })
+}
+
+fn bash(m: usize, to: usize) -> Vec<u64> {
+    subtraction(&(1..=m).collect::<Vec<_>>(), to)
+}
+
+#[test]
+fn bash_is_n_mod_m_plus_one() {
+    for m in 1..=6u64 {
+        let values = nimbers(&bash(m as usize, 100));
+        let pattern = find_sequence(&values, Some(m), None);
+        assert_eq!(
+            pattern.formula,
+            sequence(SequenceRule::Modulo {
+                modulus: m + 1,
+                of_k: Some(1)
+            })
+        );
+        assert_eq!(pattern.description, "G(n) = n mod (k+1)");
+        assert_eq!(pattern.checked_to.last(), Some(At::Heap(100)));
+        assert_eq!(pattern.proven, None);
+        // G(n) = n is the one simpler candidate, and fails at n = m + 1.
+        assert_eq!(
+            pattern.rejected,
+            [Rejected {
+                candidate: "G(n) = n".to_string(),
+                k: None,
+                at: At::Heap(m as usize + 1),
+                expected: Entry::Nimber(m + 1),
+                found: Entry::Nimber(0),
+            }]
+        );
+    }
+    // Without the parameter, the modulus is a number.
+    let pattern = find_sequence(&nimbers(&bash(3, 40)), None, None);
+    assert_eq!(pattern.description, "G(n) = n mod 4");
+}
+
+#[test]
+fn bash_has_one_rule_for_every_k() {
+    let values: Vec<(u64, Vec<Entry>)> = (1..=6)
+        .map(|m| (m, nimbers(&bash(m as usize, 60))))
+        .collect();
+    let members: Vec<(u64, &[Entry])> = values.iter().map(|(k, v)| (*k, &v[..])).collect();
+    let family = find_by_parity(&members);
+    assert_eq!(family.classes.len(), 1);
+    assert_eq!(family.classes[0].parity, Parity::Every);
+    assert_eq!(family.classes[0].ks, [1, 2, 3, 4, 5, 6]);
+    assert_eq!(family.description, "every k: G(n) = n mod (k+1)");
+}
+
+#[test]
+fn subtraction_1_3_4_has_period_7() {
+    let values = nimbers(&subtraction(&[1, 3, 4], 100));
+    let pattern = find_sequence(&values, None, None);
+    assert_eq!(
+        pattern.formula,
+        sequence(SequenceRule::Regular {
+            regularity: step_regularity(0, 7, 0),
+            start: vec![0, 1, 0, 1, 2, 3, 2],
+        })
+    );
+    assert_eq!(pattern.description, "periodic with period 7: 0 1 0 1 2 3 2");
+    // The plausible n mod 2 (0 1 0 1 ...) is rejected where it first fails.
+    let modulo = rejected(&pattern, "G(n) = n mod 2");
+    assert_eq!(
+        (modulo.at, modulo.expected, modulo.found),
+        (At::Heap(4), Entry::Nimber(0), Entry::Nimber(2))
+    );
+    let identity = rejected(&pattern, "G(n) = n");
+    assert_eq!(
+        (identity.at, identity.expected, identity.found),
+        (At::Heap(2), Entry::Nimber(2), Entry::Nimber(0))
+    );
+    // Observed is not proven.
+    assert_eq!(pattern.proven, None);
+}
+
+#[test]
+fn a_proof_is_reported_only_when_it_covers_the_formula() {
+    let values = nimbers(&subtraction(&[1, 3, 4], 100));
+    let proof = |r| find_sequence(&values, None, Some((r, "the repeated window"))).proven;
+    assert_eq!(
+        proof(step_regularity(0, 7, 0)),
+        Some("the repeated window".to_string())
+    );
+    // A multiple of the period, from later on, proves it too.
+    assert_eq!(
+        proof(step_regularity(10, 14, 0)),
+        Some("the repeated window".to_string())
+    );
+    // A "proof" these values do not follow proves nothing.
+    assert_eq!(proof(step_regularity(0, 3, 0)), None);
+
+    // n mod 4 found on G(0..=5) of bash(3), with a proof of period 8: the
+    // two agree for ever only if checked over a whole period of 8.
+    let short = nimbers(&bash(3, 5));
+    let pattern = find_sequence(
+        &short,
+        None,
+        Some((step_regularity(0, 8, 0), "closed form")),
+    );
+    assert_eq!(pattern.description, "G(n) = n mod 4");
+    assert_eq!(pattern.proven, None);
+    let long = nimbers(&bash(3, 7));
+    let pattern = find_sequence(&long, None, Some((step_regularity(0, 8, 0), "closed form")));
+    assert_eq!(pattern.proven, Some("closed form".to_string()));
+}
+
+/// Lasker's Nim: take any number from a heap, or split it into two.
+#[test]
+fn lasker_is_arithmetically_periodic() {
+    let values = heap_values(80, |n| {
+        let takes = (0..n).map(|m| vec![m]);
+        let splits = (1..n).filter(|a| 2 * a <= n).map(|a| vec![a, n - a]);
+        takes.chain(splits).collect()
+    });
+    let pattern = find_sequence(&nimbers(&values), None, None);
+    assert_eq!(
+        pattern.formula,
+        sequence(SequenceRule::Regular {
+            regularity: step_regularity(1, 4, 4),
+            start: vec![0, 1, 2, 4, 3],
+        })
+    );
+    assert!(pattern
+        .rejected
+        .iter()
+        .any(|r| r.candidate.starts_with("periodic")));
+}
+
+/// Divisor Nim: from n take a divisor d of n with d < n.
+#[test]
+fn divisor_nim_is_the_2_adic_valuation() {
+    let values = heap_values(200, |n| {
+        (1..n).filter(|d| n % d == 0).map(|d| vec![n - d]).collect()
+    });
+    let pattern = find_sequence(&nimbers(&values), None, None);
+    assert_eq!(
+        pattern.formula,
+        sequence(SequenceRule::Bits {
+            function: BitFunction::Valuation,
+            at_zero: 0
+        })
+    );
+    assert_eq!(
+        pattern.description,
+        "G(n) = the 2-adic valuation of n (its trailing zero bits) for n >= 1, and G(0) = 0"
+    );
+    let candidates: Vec<&str> = pattern.rejected.iter().map(|r| &r.candidate[..]).collect();
+    assert_eq!(candidates, ["G(n) = n", "G(n) = n mod m"]);
+}
+
+/// Fibonacci nim: the first move may not take the whole heap; each later
+/// move takes at most twice the previous one. Positions (heap, limit).
+fn fibonacci_nim_outcomes(to: usize) -> Vec<Entry> {
+    fn wins(n: usize, limit: usize, memo: &mut HashMap<(usize, usize), bool>) -> bool {
+        if let Some(&w) = memo.get(&(n, limit)) {
+            return w;
+        }
+        let w = (1..=limit.min(n)).any(|k| !wins(n - k, (2 * k).min(n - k), memo));
+        memo.insert((n, limit), w);
+        w
+    }
+    let mut memo = HashMap::new();
+    (0..=to)
+        .map(|n| Entry::Outcome(Outcome::from_mover_wins(n > 0 && wins(n, n - 1, &mut memo))))
+        .collect()
+}
+
+#[test]
+fn fibonacci_nim_p_positions_are_the_fibonacci_numbers() {
+    let outcomes = fibonacci_nim_outcomes(150);
+    let pattern = find_sequence(&outcomes, None, None);
+    assert_eq!(
+        pattern.formula,
+        sequence(SequenceRule::Set {
+            set: NamedSet::Fibonacci,
+            exceptions: vec![]
+        })
+    );
+    assert_eq!(
+        pattern.description,
+        "P-positions: the Fibonacci numbers 0, 1, 2, 3, 5, 8, ..."
+    );
+    // With outcomes alone, the rules on nimbers are not tried.
+    assert!(pattern
+        .rejected
+        .iter()
+        .all(|r| r.candidate.starts_with("P-positions")));
+    // The powers of two fit 0..=3 with exceptions 0 and 3, and fail at 4.
+    let powers = rejected(&pattern, "P-positions: the powers of two 1, 2, 4, 8, ...");
+    assert_eq!(
+        (powers.at, powers.expected, powers.found),
+        (
+            At::Heap(4),
+            Entry::Outcome(Outcome::P),
+            Entry::Outcome(Outcome::N)
+        )
+    );
+}
+
+/// Lieges of Legendre: take one token, or replace a heap of 2x by k heaps
+/// of x.
+fn lieges(k: usize, to: usize) -> Vec<u64> {
+    heap_values(to, |n| {
+        let mut options = Vec::new();
+        if n >= 1 {
+            options.push(vec![n - 1]);
+        }
+        if n >= 2 && n % 2 == 0 {
+            options.push(vec![n / 2; k]);
+        }
+        options
+    })
+}
+
+#[test]
+fn lieges_splits_by_the_parity_of_k() {
+    let values: Vec<(u64, Vec<Entry>)> = (1..=6)
+        .map(|k| (k, nimbers(&lieges(k as usize, 120))))
+        .collect();
+    let members: Vec<(u64, &[Entry])> = values.iter().map(|(k, v)| (*k, &v[..])).collect();
+    let family = find_by_parity(&members);
+    let [odd, even] = &family.classes[..] else {
+        panic!("two classes: {family:?}");
+    };
+    assert_eq!((odd.parity, &odd.ks[..]), (Parity::Odd, &[1, 3, 5][..]));
+    assert_eq!((even.parity, &even.ks[..]), (Parity::Even, &[2, 4, 6][..]));
+    // Even k: 0 1 2, then 0 1 0 1 ...
+    assert_eq!(
+        even.pattern.formula,
+        sequence(SequenceRule::Regular {
+            regularity: step_regularity(3, 2, 0),
+            start: vec![0, 1, 2, 0, 1],
+        })
+    );
+    // Odd k: no rule for the nimbers, but the P-positions are 0, 2 and
+    // the odd numbers from 5 on.
+    assert_eq!(
+        odd.pattern.description,
+        "P-positions: n mod 2 = 1, for n >= 4; below 4: 0, 2"
+    );
+    assert_eq!(
+        family.description,
+        format!(
+            "odd k: {}; even k: {}",
+            odd.pattern.description, even.pattern.description
+        )
+    );
+    assert!(odd.pattern.rejected.iter().all(|r| r.k == Some(1)));
+}
+
+#[test]
+fn a_rule_must_fit_every_member_of_a_class() {
+    // subtraction(1,3,4) and bash(1) share 0 1 0 1 up to n = 3: the n mod 2
+    // of bash(1) fails on the other member at n = 4.
+    let a = nimbers(&bash(1, 40));
+    let b = nimbers(&subtraction(&[1, 3, 4], 40));
+    let family = find_by_parity(&[(1, &a), (3, &b)]);
+    let odd = &family.classes[0];
+    assert_eq!(odd.parity, Parity::Odd);
+    let miss = rejected(&odd.pattern, "G(n) = n mod (k+1)");
+    assert_eq!(miss.k, Some(3));
+    assert_eq!(
+        (miss.at, miss.expected, miss.found),
+        (At::Heap(2), Entry::Nimber(2), Entry::Nimber(0))
+    );
+}
+
+/// The lower Wythoff numbers, built as the notes build Wythoff's pairs: the
+/// k-th pair takes the least number not used yet and the next difference k.
+fn lower_wythoff(to: u64) -> BTreeSet<u64> {
+    let (mut used, mut lower) = (BTreeSet::new(), BTreeSet::new());
+    for k in 1.. {
+        let a = (1..).find(|x| !used.contains(x)).unwrap();
+        if a > to {
+            break;
+        }
+        used.extend([a, a + k]);
+        lower.insert(a);
+    }
+    lower
+}
+
+#[test]
+fn p_positions_as_a_beatty_sequence() {
+    let lower = lower_wythoff(300);
+    let outcomes: Vec<Entry> = (0..=300)
+        .map(|n| Entry::Outcome(Outcome::from_nimber_is_zero(lower.contains(&n))))
+        .collect();
+    let pattern = find_sequence(&outcomes, None, None);
+    assert_eq!(
+        pattern.description,
+        "P-positions: floor(k*phi) for k >= 1, the complement of floor(k*phi^2)"
+    );
+    // Their complement is found with the other irrational; 0 is excepted.
+    let complement: Vec<Entry> = (0..=300)
+        .map(|n| Entry::Outcome(Outcome::from_nimber_is_zero(n > 0 && !lower.contains(&n))))
+        .collect();
+    let pattern = find_sequence(&complement, None, None);
+    assert_eq!(
+        pattern.formula,
+        sequence(SequenceRule::Set {
+            set: NamedSet::Beatty {
+                alpha: PHI_SQUARED,
+                complement: PHI
+            },
+            exceptions: vec![]
+        })
+    );
+}
+
+#[test]
+fn floor_times_is_exact_for_large_k() {
+    // floor(k phi) for k = 10^18 is 1618033988749894848 (phi =
+    // 1.6180339887498948482045...).
+    assert_eq!(PHI.floor_times(10u64.pow(18)), 1_618_033_988_749_894_848);
+    // Past u128 squares: t = floor(k sqrt 2) is the t with t^2 <= 2k^2 < (t+1)^2.
+    let k = BigUint::from(u64::MAX);
+    let t = BigUint::from(SQRT_2.floor_times(u64::MAX));
+    let twice = &k * &k * 2u32;
+    assert!(&t * &t <= twice && twice < (&t + 1u32) * (&t + 1u32));
+}
+
+#[test]
+fn values_without_a_simple_rule_are_said_so() {
+    // The number of divisors of n, mod 3: neither periodic nor a bit
+    // function, with P-positions (squares of primes, ...) in no simple set.
+    let values: Vec<u64> = (0..200u64)
+        .map(|n| (1..=n).filter(|d| n % d == 0).count() as u64 % 3)
+        .collect();
+    let pattern = find_sequence(&nimbers(&values), None, None);
+    assert_eq!(pattern.formula, None);
+    assert_eq!(
+        pattern.description,
+        "no candidate fits every value, n = 0..=199"
+    );
+    // Every candidate was tried, and each names where it fails.
+    assert_eq!(
+        pattern.rejected.len(),
+        SEQUENCE_CANDIDATES.len(),
+        "{:#?}",
+        pattern.rejected
+    );
+    for r in &pattern.rejected {
+        let At::Heap(n) = r.at else { panic!() };
+        assert!(n < 200 && r.expected != r.found, "{r:?}");
+    }
+}
+
+/// Values of a two-number game by brute force: `options(a, b)`.
+fn pair_table(to: u64, options: impl Fn(u64, u64) -> Vec<(u64, u64)>) -> Table {
+    let mut g = HashMap::new();
+    for a in 0..=to {
+        for b in 0..=to {
+            let value = mex(options(a, b).into_iter().map(|o| g[&o]));
+            g.insert((a, b), value);
+        }
+    }
+    Table::new(0..=to, 0..=to, |a, b| Ok(Entry::Nimber(g[&(a, b)]))).unwrap()
+}
+
+#[test]
+fn wythoff_p_positions_are_the_beatty_pairs() {
+    let table = pair_table(59, |a, b| {
+        let one = (0..a).map(|x| (x, b)).chain((0..b).map(|y| (a, y)));
+        one.chain((1..=a.min(b)).map(|t| (a - t, b - t))).collect()
+    });
+    let pattern = find_table(&table);
+    assert_eq!(
+        pattern.formula,
+        Some(Formula::Table(TableRule::BeattyPairs {
+            alpha: PHI,
+            gap: 1
+        }))
+    );
+    assert!(pattern.description.contains("Wythoff's pairs"));
+    assert_eq!(pattern.checked_to.last(), Some(At::Pair(59, 59)));
+    // Nim's XOR rule is the plausible candidate; it fails at (1, 1).
+    let xor = rejected(&pattern, "G(a, b) = a XOR b");
+    assert_eq!(
+        (xor.at, xor.expected, xor.found),
+        (At::Pair(1, 1), Entry::Nimber(0), Entry::Nimber(2))
+    );
+    let diagonal = rejected(&pattern, "P-positions: a = b");
+    assert_eq!(
+        (diagonal.at, diagonal.expected, diagonal.found),
+        (
+            At::Pair(1, 1),
+            Entry::Outcome(Outcome::P),
+            Entry::Outcome(Outcome::N)
+        )
+    );
+}
+
+#[test]
+fn two_independent_heaps_are_their_sum() {
+    // bash(2) on a, bash(3) on b.
+    let table = pair_table(30, |a, b| {
+        let first = (1..=2.min(a)).map(|t| (a - t, b));
+        first.chain((1..=3.min(b)).map(|t| (a, b - t))).collect()
+    });
+    let pattern = find_table(&table);
+    assert_eq!(
+        pattern.description,
+        "G(a, b) = G(a, 0) XOR G(0, b): the two numbers are independent heaps"
+    );
+}
+
+/// Euclid's game: subtract a positive multiple of the smaller number from
+/// the larger; a position with a zero is finished (the player to move lost).
+#[test]
+fn euclid_p_positions_follow_the_golden_ratio() {
+    let to: u64 = 60;
+    let mut wins: HashMap<(u64, u64), bool> = HashMap::new();
+    for s in 0..=2 * to {
+        for a in s.saturating_sub(to)..=s.min(to) {
+            let b = s - a;
+            let (high, low) = (a.max(b), a.min(b));
+            let w = low > 0
+                && (1..=high / low).any(|j| {
+                    let (x, y) = if a >= b {
+                        (a - j * b, b)
+                    } else {
+                        (a, b - j * a)
+                    };
+                    !wins[&(x, y)]
+                });
+            wins.insert((a, b), w);
+        }
+    }
+    let table = Table::new(0..=to, 0..=to, |a, b| {
+        Ok(Entry::Outcome(Outcome::from_mover_wins(wins[&(a, b)])))
+    })
+    .unwrap();
+    let pattern = find_table(&table);
+    assert_eq!(pattern.formula, Some(Formula::Table(TableRule::Euclid)));
+    // With outcomes alone, only the rules on P-positions are tried.
+    assert_eq!(pattern.rejected[0].candidate, "P-positions: a = b");
+}

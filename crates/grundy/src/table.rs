@@ -1,0 +1,179 @@
+//! Tables of computed values: what is known of each position of a ruleset
+//! whose positions are one number (a nim-sequence) or two (Wythoff, Euclid,
+//! two-pile scripts).
+//!
+//! The pattern finder ([`crate::pattern`]) and the pictures
+//! ([`crate::picture`]) read these, and know nothing of games: they get
+//! numbers. Whoever fills a table says, per position, either its nimber or,
+//! where no nimber was computed (a position too large to search, a script
+//! that only says who wins), its outcome.
+
+use std::ops::RangeInclusive;
+
+use crate::error::{Error, Result};
+use crate::value::Outcome;
+
+/// What is known of one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Entry {
+    /// Its nimber (Grundy value).
+    Nimber(u64),
+    /// Only who wins it.
+    Outcome(Outcome),
+}
+
+impl Entry {
+    /// P for nimber 0, N for any other nimber.
+    pub fn outcome(self) -> Outcome {
+        match self {
+            Entry::Nimber(g) => Outcome::from_nimber_is_zero(g == 0),
+            Entry::Outcome(o) => o,
+        }
+    }
+
+    pub fn nimber(self) -> Option<u64> {
+        match self {
+            Entry::Nimber(g) => Some(g),
+            Entry::Outcome(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Entry {
+    /// The nimber, or the outcome's letter.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Entry::Nimber(g) => write!(f, "{g}"),
+            Entry::Outcome(o) => write!(f, "{o}"),
+        }
+    }
+}
+
+/// The most positions a table may hold: tables are drawn and searched for
+/// patterns whole, so one far larger than a screen is a mistake.
+pub const MAX_TABLE_ENTRIES: u64 = 1 << 22;
+
+/// The positions (a, b) with a in `rows` and b in `cols`, a row of the table
+/// per a.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    rows: RangeInclusive<u64>,
+    cols: RangeInclusive<u64>,
+    /// Row by row.
+    entries: Vec<Entry>,
+}
+
+impl Table {
+    /// The table with `entry(a, b)` at each position, filled row by row.
+    /// An empty range or a table of more than [`MAX_TABLE_ENTRIES`] is an
+    /// error; so is the first error `entry` returns.
+    pub fn new(
+        rows: RangeInclusive<u64>,
+        cols: RangeInclusive<u64>,
+        mut entry: impl FnMut(u64, u64) -> Result<Entry>,
+    ) -> Result<Table> {
+        for (name, range) in [("rows", &rows), ("cols", &cols)] {
+            if range.is_empty() {
+                return Err(Error::Parse {
+                    column: 1,
+                    message: format!(
+                        "the {name} {}..{} are empty: the first must not exceed the last",
+                        range.start(),
+                        range.end()
+                    ),
+                });
+            }
+        }
+        let count = |r: &RangeInclusive<u64>| (r.end() - r.start()).saturating_add(1);
+        let size = count(&rows).saturating_mul(count(&cols));
+        if size > MAX_TABLE_ENTRIES {
+            return Err(Error::Limit(format!(
+                "a table of {size} positions; at most {MAX_TABLE_ENTRIES}"
+            )));
+        }
+        let mut entries = Vec::with_capacity(size as usize);
+        for a in rows.clone() {
+            for b in cols.clone() {
+                entries.push(entry(a, b)?);
+            }
+        }
+        Ok(Table {
+            rows,
+            cols,
+            entries,
+        })
+    }
+
+    pub fn rows(&self) -> RangeInclusive<u64> {
+        self.rows.clone()
+    }
+
+    pub fn cols(&self) -> RangeInclusive<u64> {
+        self.cols.clone()
+    }
+
+    /// How many columns a row has.
+    pub fn width(&self) -> usize {
+        (self.cols.end() - self.cols.start() + 1) as usize
+    }
+
+    /// The entry of position (a, b), if the table holds it.
+    pub fn get(&self, a: u64, b: u64) -> Option<Entry> {
+        if !self.rows.contains(&a) || !self.cols.contains(&b) {
+            return None;
+        }
+        let (i, j) = (a - self.rows.start(), b - self.cols.start());
+        Some(self.entries[i as usize * self.width() + j as usize])
+    }
+
+    /// Every position with its entry, row by row: the reading order.
+    pub fn iter(&self) -> impl Iterator<Item = (u64, u64, Entry)> + '_ {
+        let (first_row, first_col, width) = (*self.rows.start(), *self.cols.start(), self.width());
+        self.entries.iter().enumerate().map(move |(i, &e)| {
+            (
+                first_row + (i / width) as u64,
+                first_col + (i % width) as u64,
+                e,
+            )
+        })
+    }
+
+    /// One row's entries, left to right.
+    pub fn row(&self, a: u64) -> &[Entry] {
+        let i = (a - self.rows.start()) as usize * self.width();
+        &self.entries[i..i + self.width()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_read_row_by_row() {
+        let t = Table::new(2..=3, 5..=7, |a, b| Ok(Entry::Nimber(a * 10 + b))).unwrap();
+        assert_eq!(t.width(), 3);
+        assert_eq!(t.get(3, 6), Some(Entry::Nimber(36)));
+        assert_eq!(t.get(1, 6), None);
+        let order: Vec<(u64, u64)> = t.iter().map(|(a, b, _)| (a, b)).collect();
+        assert_eq!(order, [(2, 5), (2, 6), (2, 7), (3, 5), (3, 6), (3, 7)]);
+        assert_eq!(
+            t.row(3),
+            [Entry::Nimber(35), Entry::Nimber(36), Entry::Nimber(37)]
+        );
+    }
+
+    #[test]
+    fn empty_and_huge_tables_are_errors() {
+        let zero = |_, _| Ok(Entry::Nimber(0));
+        let (first, last) = (5, 4);
+        assert!(matches!(
+            Table::new(first..=last, 0..=3, zero),
+            Err(Error::Parse { .. })
+        ));
+        assert!(matches!(
+            Table::new(0..=u64::MAX, 0..=u64::MAX, zero),
+            Err(Error::Limit(_))
+        ));
+    }
+}
