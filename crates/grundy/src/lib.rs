@@ -16,6 +16,7 @@ pub mod error;
 pub mod expr;
 pub mod game;
 pub mod period;
+pub mod retrograde;
 pub mod sequence;
 pub mod solver;
 pub mod sum;

@@ -4,6 +4,7 @@
 
 mod bash;
 mod calendar;
+mod connect4;
 mod divisor;
 mod euclid;
 mod fibonacci;
@@ -11,20 +12,25 @@ mod graph;
 mod heap;
 mod lasker;
 mod lieges;
+mod mnk;
 mod nim;
 mod octal;
+mod partizan_graph;
 mod progressive;
 mod staircase;
 mod subtraction;
 mod wythoff;
 
 pub use bash::Bash;
+pub use connect4::Connect4;
 pub use divisor::Divisor;
 pub use graph::Graph;
 pub use lasker::Lasker;
 pub use lieges::Lieges;
+pub use mnk::{Board, Mnk};
 pub use nim::Nim;
 pub use octal::CodeRuleset;
+pub use partizan_graph::PartizanGraph;
 pub use progressive::Progressive;
 pub use staircase::Staircase;
 pub use subtraction::Subtraction;
