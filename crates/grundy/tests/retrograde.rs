@@ -18,9 +18,8 @@ use proptest::prelude::*;
 /// Successor lists of a random graph on 1 to 8 vertices, cycles and loops
 /// allowed.
 fn graph() -> impl Strategy<Value = Vec<Vec<u32>>> {
-    (1usize..=8).prop_flat_map(|n| {
-        prop::collection::vec(prop::collection::vec(0..n as u32, 0..=3), n)
-    })
+    (1usize..=8)
+        .prop_flat_map(|n| prop::collection::vec(prop::collection::vec(0..n as u32, 0..=3), n))
 }
 
 fn options() -> Options {
@@ -132,7 +131,14 @@ fn check_solution<G: StrongGame>(game: &G, table: &impl Solved<G>, position: &G:
     let name = game.format_position(position);
     if let Some(standing) = game.finished(position) {
         let remoteness = (standing != Standing::Draw).then_some(0);
-        assert_eq!(here, Solution { standing, remoteness }, "{name}");
+        assert_eq!(
+            here,
+            Solution {
+                standing,
+                remoteness
+            },
+            "{name}"
+        );
         assert_eq!(table.best_moves(game, position), Some(Vec::new()));
         return;
     }
@@ -194,8 +200,14 @@ fn check_ties_and_draws<G: StrongGame>(game: &G, table: &impl Solved<G>, positio
     let name = game.format_position(position);
     match here.standing {
         Standing::Draw if game.finished(position).is_none() => {
-            assert!(moves.iter().all(|m| m.after.standing != Standing::Tie), "{name}");
-            assert!(moves.iter().any(|m| m.after.standing == Standing::Draw), "{name}");
+            assert!(
+                moves.iter().all(|m| m.after.standing != Standing::Tie),
+                "{name}"
+            );
+            assert!(
+                moves.iter().any(|m| m.after.standing == Standing::Draw),
+                "{name}"
+            );
         }
         Standing::Tie => {
             let mut at = position.clone();
@@ -327,7 +339,8 @@ fn an_interrupted_solve_stops_with_a_limit() {
     });
     let err = result.err().unwrap();
     assert!(
-        err.to_string().contains("interrupted while generating positions"),
+        err.to_string()
+            .contains("interrupted while generating positions"),
         "{err}"
     );
     assert!(calls >= 2);

@@ -38,8 +38,13 @@ pub struct Mnk {
     rows: u32,
     columns: u32,
     k: u32,
-    /// Every run of K cells in a line, as a mask.
+    /// Every run of K cells in a line, as a mask (to check written
+    /// positions).
     windows: Vec<u64>,
+    /// For each direction a line can take, the bit step from a cell to the
+    /// next along it, and the cells where a run of K in that direction can
+    /// start (so that shifting never wraps around a row).
+    directions: Vec<(u32, u64)>,
     full: u64,
     base3: Option<Base3>,
 }
@@ -62,18 +67,22 @@ impl Mnk {
         let (rows, columns, k) = (rows as u32, columns as u32, k as u32);
         let cells = rows * columns;
         let mut windows = Vec::new();
-        for row in 0..rows as i32 {
-            for column in 0..columns as i32 {
-                for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+        let mut directions = Vec::new();
+        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            let mut starts = 0;
+            for row in 0..rows as i32 {
+                for column in 0..columns as i32 {
                     let end = (row + dr * (k as i32 - 1), column + dc * (k as i32 - 1));
                     if end.0 >= rows as i32 || end.1 < 0 || end.1 >= columns as i32 {
                         continue;
                     }
-                    let mask = (0..k as i32).fold(0u64, |mask, i| {
-                        mask | 1 << ((row + dr * i) as u32 * columns + (column + dc * i) as u32)
-                    });
-                    windows.push(mask);
+                    let cell = |i: i32| (row + dr * i) as u32 * columns + (column + dc * i) as u32;
+                    starts |= 1 << cell(0);
+                    windows.push((0..k as i32).fold(0u64, |mask, i| mask | 1 << cell(i)));
                 }
+            }
+            if starts != 0 {
+                directions.push(((dr * columns as i32 + dc) as u32, starts));
             }
         }
         windows.sort_unstable();
@@ -83,7 +92,12 @@ impl Mnk {
             columns,
             k,
             windows,
-            full: if cells == 64 { u64::MAX } else { (1 << cells) - 1 },
+            directions,
+            full: if cells == 64 {
+                u64::MAX
+            } else {
+                (1 << cells) - 1
+            },
             base3: (cells <= MAX_NUMBERED_CELLS).then(|| Base3::new(cells)),
         })
     }
@@ -93,8 +107,17 @@ impl Mnk {
         format!("mnk({},{},{})", self.rows, self.columns, self.k)
     }
 
+    /// Whether `marks` hold K in a row: for each direction, the cells that
+    /// start a run are those still set after and-ing the marks shifted by
+    /// each step along it.
     fn has_line(&self, marks: u64) -> bool {
-        self.windows.iter().any(|&w| marks & w == w)
+        self.directions.iter().any(|&(step, starts)| {
+            let mut run = marks & starts;
+            for i in 1..self.k {
+                run &= marks >> (i * step);
+            }
+            run != 0
+        })
     }
 
     /// The column of a cell in a written position.
@@ -130,12 +153,7 @@ impl Mnk {
                 'x' => board.x |= bit,
                 'o' => board.o |= bit,
                 '.' => {}
-                _ => {
-                    return Err((
-                        offset,
-                        format!("expected x, o, . or /, found {c:?}"),
-                    ))
-                }
+                _ => return Err((offset, format!("expected x, o, . or /, found {c:?}"))),
             }
             column += 1;
         }
@@ -290,12 +308,18 @@ impl StrongGame for Mnk {
 }
 
 /// Boards numbered in base 3: cell i contributes 3^i for an x, 2 x 3^i for
-/// an o. Tables of each byte's sum of powers make a number a few lookups.
+/// an o. Tables by byte make a number a few lookups, and a board from a
+/// number one lookup for every eight cells.
 struct Base3 {
     cells: u32,
     /// `powers[j][b]`: the sum of 3^(8j + i) over the bits i of the byte b.
     powers: Vec<[u64; 256]>,
+    /// The x and o bytes of eight cells from their number below 3^8.
+    bytes: Vec<(u8, u8)>,
 }
+
+/// 3^8: the numbers of eight cells.
+const EIGHT_CELLS: u64 = 6561;
 
 impl Base3 {
     fn new(cells: u32) -> Base3 {
@@ -309,7 +333,25 @@ impl Base3 {
                     .sum();
             }
         }
-        Base3 { cells, powers }
+        let bytes = (0..EIGHT_CELLS)
+            .map(|mut number| {
+                let (mut x, mut o) = (0u8, 0u8);
+                for cell in 0..8 {
+                    match number % 3 {
+                        1 => x |= 1 << cell,
+                        2 => o |= 1 << cell,
+                        _ => {}
+                    }
+                    number /= 3;
+                }
+                (x, o)
+            })
+            .collect();
+        Base3 {
+            cells,
+            powers,
+            bytes,
+        }
     }
 
     fn sum(&self, marks: u64) -> u64 {
@@ -332,13 +374,11 @@ impl Numbering<Board> for Base3 {
 
     fn position(&self, mut index: u64) -> Board {
         let mut board = Board::default();
-        for cell in 0..self.cells {
-            match index % 3 {
-                1 => board.x |= 1 << cell,
-                2 => board.o |= 1 << cell,
-                _ => {}
-            }
-            index /= 3;
+        for j in 0..self.powers.len() {
+            let (x, o) = self.bytes[(index % EIGHT_CELLS) as usize];
+            board.x |= (x as u64) << (8 * j);
+            board.o |= (o as u64) << (8 * j);
+            index /= EIGHT_CELLS;
         }
         board
     }
@@ -381,18 +421,50 @@ mod tests {
         );
     }
 
+    /// The game without its numbering, so that the solver hashes positions.
+    struct Unnumbered(Mnk);
+
+    impl StrongGame for Unnumbered {
+        type Position = Board;
+
+        fn start(&self) -> Board {
+            self.0.start()
+        }
+
+        fn moves(&self, board: &Board, moves: &mut Vec<Board>) {
+            self.0.moves(board, moves)
+        }
+
+        fn finished(&self, board: &Board) -> Option<Standing> {
+            self.0.finished(board)
+        }
+
+        fn format_position(&self, board: &Board) -> String {
+            self.0.format_position(board)
+        }
+    }
+
     #[test]
     fn hashed_ids_give_the_numbered_solve() {
-        // A budget too small for the array by number (3^9 numbers) makes the
-        // solver hash positions instead.
         let ttt = game(3, 3, 3);
-        let small = Options { memory: 100_000 };
-        let hashed = solve(&ttt, &small, &mut |_| true).unwrap();
         let dense = solve(&ttt, &options(), &mut |_| true).unwrap();
+        let unnumbered = Unnumbered(game(3, 3, 3));
+        let hashed = solve(&unnumbered, &options(), &mut |_| true).unwrap();
         assert_eq!(hashed.counts(), dense.counts());
-        let board = ttt.parse_position("x../.o./...").unwrap();
-        assert_eq!(hashed.solution(&ttt, &board), dense.solution(&ttt, &board));
-        assert_eq!(hashed.best_moves(&ttt, &board), dense.best_moves(&ttt, &board));
+        let numbering = ttt.numbering().unwrap();
+        for i in 0..numbering.count() {
+            let board = numbering.position(i);
+            assert_eq!(
+                hashed.solution(&unnumbered, &board),
+                dense.solution(&ttt, &board)
+            );
+            if dense.solution(&ttt, &board).is_some() {
+                assert_eq!(
+                    hashed.best_moves(&unnumbered, &board),
+                    dense.best_moves(&ttt, &board)
+                );
+            }
+        }
     }
 
     #[test]
@@ -483,11 +555,44 @@ mod tests {
     }
 
     #[test]
+    fn the_shifts_find_the_lines_the_windows_find() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for (m, n, k) in [
+            (3, 5, 3),
+            (4, 4, 3),
+            (5, 3, 4),
+            (2, 6, 2),
+            (1, 7, 7),
+            (8, 8, 5),
+        ] {
+            let g = game(m, n, k);
+            for _ in 0..2_000 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Dense and sparse boards alike.
+                let marks = state & (state >> 7) & g.full;
+                let by_windows = g.windows.iter().any(|&w| w & !marks == 0);
+                assert_eq!(g.has_line(marks), by_windows, "mnk({m},{n},{k}) {marks:#x}");
+                let marks = state & g.full;
+                let by_windows = g.windows.iter().any(|&w| w & !marks == 0);
+                assert_eq!(g.has_line(marks), by_windows, "mnk({m},{n},{k}) {marks:#x}");
+            }
+        }
+    }
+
+    #[test]
     fn numbering_round_trips() {
         let g = game(2, 3, 2);
         let numbering = g.numbering().unwrap();
         assert_eq!(numbering.count(), 729);
         for i in 0..numbering.count() {
+            assert_eq!(numbering.index(&numbering.position(i)), i);
+        }
+        // Boards of more than one byte of cells.
+        let g = game(4, 5, 4);
+        let numbering = g.numbering().unwrap();
+        for i in (0..numbering.count()).step_by(99_991) {
             assert_eq!(numbering.index(&numbering.position(i)), i);
         }
         assert!(game(8, 8, 5).numbering().is_none());

@@ -49,7 +49,8 @@ impl PartizanGraph {
                 MAX_FILE_BYTES >> 20
             )));
         }
-        let text = std::fs::read_to_string(Path::new(path)).map_err(|e| file_error(e.to_string()))?;
+        let text =
+            std::fs::read_to_string(Path::new(path)).map_err(|e| file_error(e.to_string()))?;
         PartizanGraph::from_text(path, &text)
     }
 
@@ -219,7 +220,8 @@ mod tests {
         assert_eq!(graph.vertex_count(), 3);
         let turns = Turns::new(graph, 0, Player::Left);
         let roots = [(0, Player::Left), (0, Player::Right)];
-        let table = solve_from(&turns, &roots, &Options { memory: 1 << 20 }, &mut |_| true).unwrap();
+        let table =
+            solve_from(&turns, &roots, &Options { memory: 1 << 20 }, &mut |_| true).unwrap();
         // Left starting must move to 1, where Right's one move is back to 0:
         // play goes round forever.
         let left_first = table.roots()[0];
@@ -252,12 +254,16 @@ mod tests {
         let graph = PartizanGraph::from_text("g", "2\n1 1 ; 0\n0 ; 0\n").unwrap();
         let turns = Turns::new(graph, 0, Player::Left);
         let roots = [(0, Player::Left), (0, Player::Right)];
-        let table = solve_from(&turns, &roots, &Options { memory: 1 << 20 }, &mut |_| true).unwrap();
+        let table =
+            solve_from(&turns, &roots, &Options { memory: 1 << 20 }, &mut |_| true).unwrap();
         let class = Class::of(table.roots()[0].standing, table.roots()[1].standing);
         assert_eq!(class, Some(Class::L));
         assert_eq!(Class::of(Standing::Lose, Standing::Lose), Some(Class::P));
         assert_eq!(Class::of(Standing::Win, Standing::Win), Some(Class::N));
-        assert_eq!(Class::of(Standing::Lose, Standing::Win).map(Class::letter), Some("R"));
+        assert_eq!(
+            Class::of(Standing::Lose, Standing::Win).map(Class::letter),
+            Some("R")
+        );
     }
 
     #[test]
@@ -266,14 +272,23 @@ mod tests {
             ("", "empty"),
             ("2\n0 ; 0\n", "ends after 1"),
             ("1\n0 0\n", "line 2: vertex 0: expected Left's moves"),
-            ("1\n1 ; 0\n", "line 2: vertex 0 says 1 moves for Left but lists 0"),
+            (
+                "1\n1 ; 0\n",
+                "line 2: vertex 0 says 1 moves for Left but lists 0",
+            ),
             ("1\n0 ; \n", "line 2: vertex 0: Right's moves must start"),
-            ("2\n0 ; 1 2\n0 ; 0\n", "line 2: Right's move 2 from vertex 0"),
+            (
+                "2\n0 ; 1 2\n0 ; 0\n",
+                "line 2: Right's move 2 from vertex 0",
+            ),
             ("1\n0 ; x\n", "line 2: expected a non-negative integer"),
             ("1\n0 ; 0\n0 ; 0\n", "line 3: more lines"),
             ("2 3\n", "line 1"),
         ] {
-            let err = PartizanGraph::from_text("g", text).err().unwrap().to_string();
+            let err = PartizanGraph::from_text("g", text)
+                .err()
+                .unwrap()
+                .to_string();
             assert!(err.contains(expected), "{text:?}: {err}");
         }
     }

@@ -90,7 +90,9 @@ impl Db {
         let truncated = |what: &str| error(format!("the file is truncated: it ends in {what}"));
         let magic = reader.take(8).ok_or_else(|| truncated("the header"))?;
         if magic != MAGIC {
-            return Err(error("not a grundy solved table (no GRUNDYDB header)".into()));
+            return Err(error(
+                "not a grundy solved table (no GRUNDYDB header)".into(),
+            ));
         }
         let version = reader.u32().ok_or_else(|| truncated("the header"))?;
         if version != VERSION {
@@ -128,7 +130,9 @@ impl Db {
         crc.update(&bytes[..header_end]);
         crc.update(payload);
         if crc.finalize() != checksum {
-            return Err(error("the checksum does not match: the file is corrupted".into()));
+            return Err(error(
+                "the checksum does not match: the file is corrupted".into(),
+            ));
         }
         let corrupted = |what: &str| error(format!("the records are corrupted: {what}"));
         // The count is checked against the bytes before anything is sized
@@ -151,7 +155,9 @@ impl Db {
             key = key
                 .checked_add(delta)
                 .ok_or_else(|| corrupted("a key too large"))?;
-            let cell = records.u16().ok_or_else(|| corrupted("a record cut short"))?;
+            let cell = records
+                .u16()
+                .ok_or_else(|| corrupted("a record cut short"))?;
             if cell & STATE == UNDECIDED && cell != DRAW {
                 return Err(corrupted("a value that is no standing"));
             }
@@ -240,6 +246,7 @@ mod tests {
     use super::*;
     use crate::catalogue::{Connect4, Mnk};
     use crate::retrograde::{solve, Options};
+    use crate::value::Standing;
 
     fn options() -> Options {
         Options { memory: 1 << 30 }
@@ -265,9 +272,37 @@ mod tests {
         }
     }
 
+    /// Connect four with its own bitboards as keys, and no numbering: the
+    /// solver hashes its positions.
+    struct Keyed(Connect4);
+
+    impl StrongGame for Keyed {
+        type Position = u64;
+
+        fn start(&self) -> u64 {
+            self.0.start()
+        }
+
+        fn moves(&self, p: &u64, moves: &mut Vec<u64>) {
+            self.0.moves(p, moves)
+        }
+
+        fn finished(&self, p: &u64) -> Option<Standing> {
+            self.0.finished(p)
+        }
+
+        fn format_position(&self, p: &u64) -> String {
+            self.0.format_position(p)
+        }
+
+        fn key(&self, &p: &u64) -> Option<u64> {
+            Some(p)
+        }
+    }
+
     #[test]
     fn a_hashed_table_round_trips() {
-        let g = Connect4::new(4, 3).unwrap();
+        let g = Keyed(Connect4::new(4, 3).unwrap());
         let table = solve(&g, &options(), &mut |_| true).unwrap();
         let bytes = encode("connect4(4,3)", &g, &table).unwrap();
         let db = Db::decode("c.db", &bytes, "connect4(4,3)").unwrap();
@@ -290,8 +325,16 @@ mod tests {
             err.to_string(),
             "t.db: the table is of mnk(1,3,2), not of mnk(3,3,3)"
         );
-        let err = Db::decode("t.db", b"P5\n3 2\n255\n\0\x01\x02\x03\x04\x05", "mnk(3,3,3)").unwrap_err();
-        assert!(err.to_string().contains("not a grundy solved table"), "{err}");
+        let err = Db::decode(
+            "t.db",
+            b"P5\n3 2\n255\n\0\x01\x02\x03\x04\x05",
+            "mnk(3,3,3)",
+        )
+        .unwrap_err();
+        assert!(
+            err.to_string().contains("not a grundy solved table"),
+            "{err}"
+        );
     }
 
     #[test]

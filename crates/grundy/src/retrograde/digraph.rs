@@ -7,11 +7,18 @@
 use crate::{Error, Result};
 
 /// Successor lists over the vertices `0..n`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Digraph {
     /// `starts[v]..starts[v + 1]` are the edges of `v` in `targets`.
     starts: Vec<u32>,
     targets: Vec<u32>,
+}
+
+impl Default for Digraph {
+    /// No vertex yet.
+    fn default() -> Digraph {
+        Digraph::with_capacity(0, 0)
+    }
 }
 
 impl Digraph {

@@ -299,8 +299,14 @@ mod tests {
         assert_eq!(inf(&[0]).add(&inf(&[0])), None);
         assert_eq!(sum(&[]), Some(LoopyValue::Finite(0)));
         assert_eq!(sum_outcome(&[inf(&[0]), inf(&[1])]), Outcome::D);
-        assert_eq!(sum_outcome(&[inf(&[0, 2]), LoopyValue::Finite(2)]), Outcome::N);
-        assert_eq!(sum_outcome(&[inf(&[0, 2]), LoopyValue::Finite(1)]), Outcome::D);
+        assert_eq!(
+            sum_outcome(&[inf(&[0, 2]), LoopyValue::Finite(2)]),
+            Outcome::N
+        );
+        assert_eq!(
+            sum_outcome(&[inf(&[0, 2]), LoopyValue::Finite(1)]),
+            Outcome::D
+        );
         assert_eq!(inf(&[1]).outcome(), Outcome::D);
         assert_eq!(LoopyValue::Finite(0).outcome(), Outcome::P);
         assert_eq!(LoopyValue::Finite(4).outcome(), Outcome::N);

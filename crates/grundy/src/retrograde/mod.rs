@@ -12,14 +12,16 @@
 //! loopy impartial games, which need no search of sums.
 //!
 //! # The algorithm
-//! 1. Generate: from the roots, breadth first with an explicit queue, give
-//!    every position reached an id in the order it is first seen (a dense
-//!    array from the game's [`Numbering`] to ids where it has one and the
-//!    numbers fit the memory budget, a hash table of ids otherwise). A
-//!    finished position is decided at once (remoteness 0), and so is a
-//!    position with no move (lost, the normal-play rule); any other keeps a
-//!    counter of its undecided moves. The moves are kept as compact rows of
-//!    ids, then turned around into the predecessors of each position.
+//! 1. Generate: give every position reachable from the roots an id, without
+//!    recursion. Where the game numbers its positions ([`Numbering`]) and a
+//!    bit per number fits the memory budget, a depth-first search with an
+//!    explicit stack marks the numbers reached, and a position's id is the
+//!    rank of its number among them; otherwise ids go in the order positions
+//!    are first reached, breadth first, through a hash table. A finished
+//!    position is decided at once (remoteness 0), and so is a position with
+//!    no move (lost, the normal-play rule); any other keeps a counter of its
+//!    undecided moves. The moves are kept as compact rows of ids, then
+//!    turned around into the predecessors of each position.
 //! 2. Win and lose, in rounds of increasing remoteness `r`: every position
 //!    lost in `r` makes each undecided predecessor won in `r + 1` (the least
 //!    such `r` wins, as the winner hurries); every position won in `r`
@@ -244,18 +246,23 @@ pub fn solve_from<G: StrongGame>(
     options: &Options,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<Table<G>> {
-    let mut ids = Ids::choose(game, options)?;
-    let mut graph = generate(game, roots, &mut ids, options, progress)?;
-    let roots = roots
-        .iter()
-        .map(|root| ids.find(game, &graph.positions, root).expect("a root has an id"))
-        .collect::<Vec<u32>>();
+    let (index, graph) = match Ranked::fits(game, options) {
+        Some(numbering) => {
+            let (ranked, graph) = generate_ranked(game, numbering, roots, options, progress)?;
+            (Index::Ranked(ranked), graph)
+        }
+        None => {
+            let (hashed, graph) = generate_hashed(game, roots, options, progress)?;
+            (Index::Hashed(hashed), graph)
+        }
+    };
+    let reached = graph.cells.len() as u64;
     let mut solving = Solving {
         cells: graph.cells,
         big: graph.big,
         predecessors: graph.moves.reversed(),
         decided: 0,
-        reached: graph.positions.len() as u64,
+        reached,
         progress,
     };
     drop(graph.moves);
@@ -267,58 +274,49 @@ pub fn solve_from<G: StrongGame>(
         if *cell & STATE == UNDECIDED {
             *cell = DRAW;
         }
-        counts.add(decode(*cell).expect("every reached position is decided").standing);
+        counts.add(
+            decode(*cell)
+                .expect("every reached position is decided")
+                .standing,
+        );
     }
-    let roots = roots
-        .iter()
-        .map(|&id| decode(cells[id as usize]).expect("roots are reached"))
-        .collect();
-    let (index, cells) = match ids {
-        Ids::Dense(map) => {
-            drop(map);
-            let numbering = game.numbering().expect("dense ids come from a numbering");
-            let mut by_number = vec![UNREACHED; numbering.count() as usize];
-            for (position, cell) in graph.positions.iter().zip(cells) {
-                by_number[numbering.index(position) as usize] = cell;
-            }
-            (Index::Dense, by_number)
-        }
-        Ids::Hashed(table, hasher) => (
-            Index::Hashed {
-                positions: std::mem::take(&mut graph.positions),
-                table,
-                hasher,
-            },
-            cells,
-        ),
-    };
-    Ok(Table {
+    let mut table = Table {
         index,
         cells,
-        roots,
+        roots: Vec::new(),
         counts,
-    })
+    };
+    table.roots = roots
+        .iter()
+        .map(|root| table.solution(game, root).expect("roots are reached"))
+        .collect();
+    Ok(table)
 }
 
 /// A solved game: the standing and remoteness of every position reached.
 pub struct Table<G: StrongGame> {
     index: Index<G::Position>,
-    /// Cells by position number ([`Index::Dense`], [`UNREACHED`] for the
-    /// numbers not reached) or by id.
+    /// Cells by id.
     cells: Vec<u16>,
     roots: Vec<Solution>,
     counts: Counts,
 }
 
+/// How positions find their ids.
 enum Index<P> {
-    /// `cells` is indexed by the game's numbering.
-    Dense,
-    /// `cells` is indexed by id: `positions[id]`, found by `table`.
-    Hashed {
-        positions: Vec<P>,
-        table: HashTable<u32>,
-        hasher: DefaultHashBuilder,
-    },
+    /// Through the game's numbering: ids are the ranks of the numbers
+    /// reached.
+    Ranked(Ranked),
+    /// Ids in the order positions were first reached.
+    Hashed(Hashed<P>),
+}
+
+/// Positions by id, and their ids found by hashing the positions.
+struct Hashed<P> {
+    positions: Vec<P>,
+    /// Ids, hashed and compared by the positions they name.
+    table: HashTable<u32>,
+    hasher: DefaultHashBuilder,
 }
 
 impl<G: StrongGame> Table<G> {
@@ -343,14 +341,10 @@ impl<G: StrongGame> Table<G> {
     /// [`db`] files; `None` for a game without keys.
     fn records(&self, game: &G) -> Option<Vec<(u64, u16)>> {
         match &self.index {
-            Index::Dense => Some(
-                (0u64..)
-                    .zip(&self.cells)
-                    .filter(|&(_, &cell)| cell != UNREACHED)
-                    .map(|(key, &cell)| (key, cell))
-                    .collect(),
-            ),
-            Index::Hashed { positions, .. } => {
+            Index::Ranked(ranked) => {
+                Some(ranked.numbers().zip(self.cells.iter().copied()).collect())
+            }
+            Index::Hashed(Hashed { positions, .. }) => {
                 let mut records = positions
                     .iter()
                     .zip(&self.cells)
@@ -365,12 +359,10 @@ impl<G: StrongGame> Table<G> {
     /// Bytes held by the table, for reports of memory per position.
     pub fn heap_bytes(&self) -> usize {
         let index = match &self.index {
-            Index::Dense => 0,
-            Index::Hashed {
+            Index::Ranked(ranked) => ranked.heap_bytes(),
+            Index::Hashed(Hashed {
                 positions, table, ..
-            } => {
-                positions.capacity() * size_of::<G::Position>() + table.allocation_size()
-            }
+            }) => positions.capacity() * size_of::<G::Position>() + table.allocation_size(),
         };
         self.cells.capacity() * 2 + index
     }
@@ -378,19 +370,17 @@ impl<G: StrongGame> Table<G> {
 
 impl<G: StrongGame> Solved<G> for Table<G> {
     fn solution(&self, game: &G, position: &G::Position) -> Option<Solution> {
-        let at = match &self.index {
-            Index::Dense => game.numbering()?.index(position) as usize,
-            Index::Hashed {
+        let id = match &self.index {
+            Index::Ranked(ranked) => ranked.rank(game.numbering()?.index(position))?,
+            Index::Hashed(Hashed {
                 positions,
                 table,
                 hasher,
-            } => {
-                *table.find(hasher.hash_one(position), |&id| {
-                    positions[id as usize] == *position
-                })? as usize
-            }
+            }) => *table.find(hasher.hash_one(position), |&id| {
+                positions[id as usize] == *position
+            })?,
         };
-        decode(*self.cells.get(at)?)
+        decode(self.cells[id as usize])
     }
 }
 
@@ -403,8 +393,6 @@ const UNDECIDED: u16 = 0;
 const WIN: u16 = 1 << 14;
 const LOSE: u16 = 2 << 14;
 const TIE: u16 = 3 << 14;
-/// A position that was never reached (in an array by number).
-const UNREACHED: u16 = 0;
 /// A draw, once solved: undecided, with a counter that is never zero.
 const DRAW: u16 = 1;
 /// The counter of a position with this many moves or more lives in
@@ -424,7 +412,6 @@ fn encode(standing: Standing, remoteness: u32) -> u16 {
 fn decode(cell: u16) -> Option<Solution> {
     let remoteness = Some((cell & LOW) as u32);
     let (standing, remoteness) = match cell & STATE {
-        UNDECIDED if cell == UNREACHED => return None,
         UNDECIDED => (Standing::Draw, None),
         WIN => (Standing::Win, remoteness),
         LOSE => (Standing::Lose, remoteness),
@@ -436,110 +423,101 @@ fn decode(cell: u16) -> Option<Solution> {
     })
 }
 
-/// How the solver finds the id of a position.
-enum Ids {
-    /// By the game's numbering: `map[number]` is the id + 1, 0 when not seen.
-    Dense(Vec<u32>),
-    /// A hash table of ids, hashed and compared by the positions they name.
-    Hashed(HashTable<u32>, DefaultHashBuilder),
+/// The numbers reached, as a bit per number, with the count of bits set
+/// before each word: a number's id is its rank among the numbers reached,
+/// found in two lookups. 3/16 of a byte per number.
+struct Ranked {
+    bits: Vec<u64>,
+    /// `ranks[w]`: the bits set in `bits[..w]`.
+    ranks: Vec<u32>,
+}
+
+impl Ranked {
+    const BYTES_PER_NUMBER: f64 = 3.0 / 16.0;
+
+    /// The game's numbering, when it has one whose bits and ranks take at
+    /// most half the memory budget.
+    fn fits<'g, G: StrongGame>(
+        game: &'g G,
+        options: &Options,
+    ) -> Option<&'g dyn Numbering<G::Position>> {
+        let numbering = game.numbering()?;
+        let bytes = numbering.count() as f64 * Ranked::BYTES_PER_NUMBER;
+        (bytes <= options.memory as f64 / 2.0).then_some(numbering)
+    }
+
+    fn new(count: u64) -> Ranked {
+        Ranked {
+            bits: vec![0; count.div_ceil(64) as usize],
+            ranks: Vec::new(),
+        }
+    }
+
+    /// Marks a number reached; whether it was new.
+    #[inline]
+    fn insert(&mut self, number: u64) -> bool {
+        let (word, bit) = ((number / 64) as usize, 1 << (number % 64));
+        let new = self.bits[word] & bit == 0;
+        self.bits[word] |= bit;
+        new
+    }
+
+    /// Counts the ranks, once every number is marked; the number of
+    /// numbers reached, if it fits the 32 bits of an id.
+    fn count_ranks(&mut self) -> Result<u32> {
+        let mut total = 0u64;
+        self.ranks = Vec::with_capacity(self.bits.len());
+        for &word in &self.bits {
+            self.ranks.push(total as u32);
+            total += word.count_ones() as u64;
+            if total >= u32::MAX as u64 {
+                return Err(too_many_positions());
+            }
+        }
+        Ok(total as u32)
+    }
+
+    #[inline]
+    fn rank(&self, number: u64) -> Option<u32> {
+        let (word, bit) = ((number / 64) as usize, number % 64);
+        let bits = *self.bits.get(word)?;
+        (bits >> bit & 1 == 1).then(|| self.ranks[word] + (bits & ((1 << bit) - 1)).count_ones())
+    }
+
+    /// The numbers reached, in increasing order (the order of their ids).
+    fn numbers(&self) -> impl Iterator<Item = u64> + '_ {
+        (0u64..).zip(&self.bits).flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as u64;
+                    rest &= rest - 1;
+                    w * 64 + bit
+                })
+            })
+        })
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.bits.capacity() * 8 + self.ranks.capacity() * 4
+    }
+}
+
+fn too_many_positions() -> Error {
+    Error::Limit(format!(
+        "more than {} positions; a solve numbers them with 32 bits",
+        u32::MAX - 1
+    ))
 }
 
 /// Bytes a position costs while solving, besides the position itself:
-/// cell (2), the end of its moves (4), the start of its predecessors (4), a
-/// place in a frontier (4) and in the hash table (about 10 with its slack).
+/// cell (2), the end of its moves (4), the start of its predecessors (4) and
+/// a place in a frontier (4).
 const BYTES_PER_POSITION: u64 = 2 + 4 + 4 + 4;
+/// What a position costs in the hash table, with its slack.
 const BYTES_PER_HASHED_POSITION: u64 = 10;
 /// Bytes a move costs: its target id, and the same turned around.
 const BYTES_PER_MOVE: u64 = 8;
-
-impl Ids {
-    /// Dense ids when the game numbers its positions and the array by number
-    /// (four bytes a number, then two for the solved table) takes at most
-    /// half the budget; a hash table otherwise.
-    fn choose<G: StrongGame>(game: &G, options: &Options) -> Result<Ids> {
-        if let Some(numbering) = game.numbering() {
-            let count = numbering.count();
-            if count.saturating_mul(6) <= options.memory / 2 {
-                // Zeroed pages come from the system untouched: only the
-                // numbers reached cost memory.
-                return Ok(Ids::Dense(vec![0; count as usize]));
-            }
-        }
-        Ok(Ids::Hashed(HashTable::new(), DefaultHashBuilder::default()))
-    }
-
-    fn bytes(&self, reached: u64, position_size: u64) -> u64 {
-        match self {
-            Ids::Dense(map) => map.len() as u64 * 4 + reached * (position_size + BYTES_PER_POSITION),
-            Ids::Hashed(..) => {
-                reached * (position_size + BYTES_PER_POSITION + BYTES_PER_HASHED_POSITION)
-            }
-        }
-    }
-
-    /// The id of `position`, giving it the next one (and queueing it in
-    /// `positions`) when it is new.
-    fn intern<G: StrongGame>(
-        &mut self,
-        game: &G,
-        positions: &mut Vec<G::Position>,
-        position: G::Position,
-    ) -> Result<u32> {
-        let next = positions.len();
-        if next >= u32::MAX as usize {
-            return Err(Error::Limit(format!(
-                "more than {} positions; a solve numbers them with 32 bits",
-                u32::MAX - 1
-            )));
-        }
-        match self {
-            Ids::Dense(map) => {
-                let numbering = game.numbering().expect("dense ids come from a numbering");
-                let slot = &mut map[numbering.index(&position) as usize];
-                if *slot == 0 {
-                    positions.push(position);
-                    *slot = positions.len() as u32;
-                }
-                Ok(*slot - 1)
-            }
-            Ids::Hashed(table, hasher) => {
-                let hash = hasher.hash_one(&position);
-                let entry = table.entry(
-                    hash,
-                    |&id| positions[id as usize] == position,
-                    |&id| hasher.hash_one(&positions[id as usize]),
-                );
-                match entry {
-                    Entry::Occupied(found) => Ok(*found.get()),
-                    Entry::Vacant(vacant) => {
-                        vacant.insert(next as u32);
-                        positions.push(position);
-                        Ok(next as u32)
-                    }
-                }
-            }
-        }
-    }
-
-    fn find<G: StrongGame>(
-        &self,
-        game: &G,
-        positions: &[G::Position],
-        position: &G::Position,
-    ) -> Option<u32> {
-        match self {
-            Ids::Dense(map) => {
-                let number = game.numbering()?.index(position) as usize;
-                map.get(number)?.checked_sub(1)
-            }
-            Ids::Hashed(table, hasher) => table
-                .find(hasher.hash_one(position), |&id| {
-                    positions[id as usize] == *position
-                })
-                .copied(),
-        }
-    }
-}
 
 /// The positions decided at once, by remoteness 0.
 #[derive(Default)]
@@ -550,8 +528,8 @@ struct Frontier {
 }
 
 /// The reachable graph, by id.
-struct Graph<P> {
-    positions: Vec<P>,
+#[derive(Default)]
+struct Graph {
     cells: Vec<u16>,
     /// The counters of positions with [`BIG`] moves or more.
     big: HashMap<u32, u32>,
@@ -559,93 +537,217 @@ struct Graph<P> {
     frontier: Frontier,
 }
 
-fn generate<G: StrongGame>(
-    game: &G,
-    roots: &[G::Position],
-    ids: &mut Ids,
-    options: &Options,
-    progress: &mut dyn FnMut(Progress) -> bool,
-) -> Result<Graph<G::Position>> {
-    let position_size = size_of::<G::Position>() as u64;
-    let fixed = ids.bytes(0, position_size);
-    if fixed > options.memory {
-        return Err(memory_limit(fixed, options));
+impl Graph {
+    fn bytes(&self, position_size: u64) -> u64 {
+        self.cells.len() as u64 * (position_size + BYTES_PER_POSITION)
+            + self.moves.edge_count() as u64 * BYTES_PER_MOVE
     }
-    let mut graph = Graph {
-        positions: Vec::new(),
-        cells: Vec::new(),
-        big: HashMap::new(),
-        moves: Digraph::with_capacity(0, 0),
-        frontier: Frontier::default(),
-    };
-    for root in roots {
-        ids.intern(game, &mut graph.positions, root.clone())?;
-    }
-    let mut buffer = Vec::new();
-    let mut next = 0;
-    while next < graph.positions.len() {
-        if next as u64 % TICK == 0 {
-            let reached = graph.positions.len() as u64;
-            let bytes =
-                ids.bytes(reached, position_size) + graph.moves.edge_count() as u64 * BYTES_PER_MOVE;
-            if bytes > options.memory {
-                return Err(memory_limit(bytes, options));
-            }
-            let report = Progress {
-                phase: Phase::Generating,
-                done: next as u64,
-                reached,
-            };
-            if !progress(report) {
-                return Err(interrupted(report));
-            }
-        }
-        let position = graph.positions[next].clone();
-        let id = next as u32;
-        let cell = match game.finished(&position) {
+
+    /// Adds the position of the next id: decided at once where the rules
+    /// end the game or it has no move; otherwise its moves (whose ids
+    /// `id_of` gives) and their counter.
+    fn add<G: StrongGame>(
+        &mut self,
+        game: &G,
+        position: &G::Position,
+        buffer: &mut Vec<G::Position>,
+        mut id_of: impl FnMut(G::Position) -> Result<u32>,
+    ) -> Result<()> {
+        let id = self.cells.len() as u32;
+        let cell = match game.finished(position) {
             Some(standing) => {
                 match standing {
-                    Standing::Win => graph.frontier.win.push(id),
-                    Standing::Lose => graph.frontier.lose.push(id),
-                    Standing::Tie => graph.frontier.tie.push(id),
+                    Standing::Win => self.frontier.win.push(id),
+                    Standing::Lose => self.frontier.lose.push(id),
+                    Standing::Tie => self.frontier.tie.push(id),
                     Standing::Draw => {}
                 }
                 encode(standing, 0)
             }
             None => {
                 buffer.clear();
-                game.moves(&position, &mut buffer);
+                game.moves(position, buffer);
                 let degree = buffer.len();
                 for to in buffer.drain(..) {
-                    let to = ids.intern(game, &mut graph.positions, to)?;
-                    graph.moves.push_target(to);
+                    self.moves.push_target(id_of(to)?);
                 }
                 match degree {
                     0 => {
-                        graph.frontier.lose.push(id);
+                        self.frontier.lose.push(id);
                         encode(Standing::Lose, 0)
                     }
                     n if n < BIG as usize => n as u16,
                     n => {
-                        graph.big.insert(id, n as u32);
+                        self.big.insert(id, n as u32);
                         BIG
                     }
                 }
             }
         };
-        graph.moves.close_vertex()?;
-        graph.cells.push(cell);
-        next += 1;
+        self.moves.close_vertex()?;
+        self.cells.push(cell);
+        Ok(())
     }
-    Ok(graph)
 }
 
-fn memory_limit(bytes: u64, options: &Options) -> Error {
-    Error::Limit(format!(
-        "the solve needs about {} MiB, more than its memory budget of {} MiB",
-        bytes >> 20,
-        options.memory >> 20
-    ))
+/// Step 1 over numbered positions, in two passes: a depth-first search
+/// marks the numbers reached, then the positions are listed in the order of
+/// their numbers (their ids are their ranks) with their moves. Positions
+/// are made again from their numbers rather than kept, and the bits and
+/// ranks (3/16 of a byte per number) stay small enough for the caches,
+/// where an array of ids by number would miss them on most moves.
+fn generate_ranked<G: StrongGame>(
+    game: &G,
+    numbering: &dyn Numbering<G::Position>,
+    roots: &[G::Position],
+    options: &Options,
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Result<(Ranked, Graph)> {
+    let position_size = size_of::<G::Position>() as u64;
+    let mut ranked = Ranked::new(numbering.count());
+    let fixed = ranked.heap_bytes() as u64 * 3 / 2;
+    let mut stack = Vec::new();
+    for root in roots {
+        if ranked.insert(numbering.index(root)) {
+            stack.push(root.clone());
+        }
+    }
+    let mut buffer = Vec::new();
+    let mut marked = stack.len() as u64;
+    let mut popped = 0u64;
+    while let Some(position) = stack.pop() {
+        if popped % TICK == 0 {
+            let bytes = fixed + marked * (position_size + BYTES_PER_POSITION);
+            check(bytes, options, Phase::Generating, popped, marked, progress)?;
+        }
+        popped += 1;
+        if game.finished(&position).is_some() {
+            continue;
+        }
+        buffer.clear();
+        game.moves(&position, &mut buffer);
+        for to in buffer.drain(..) {
+            if ranked.insert(numbering.index(&to)) {
+                marked += 1;
+                stack.push(to);
+            }
+        }
+    }
+    drop(stack);
+    let reached = ranked.count_ranks()?;
+    let mut graph = Graph {
+        cells: Vec::with_capacity(reached as usize),
+        ..Graph::default()
+    };
+    for (id, number) in ranked.numbers().enumerate() {
+        if id as u64 % TICK == 0 {
+            let bytes = fixed + graph.bytes(0);
+            check(
+                bytes,
+                options,
+                Phase::Generating,
+                id as u64,
+                reached as u64,
+                progress,
+            )?;
+        }
+        let position = numbering.position(number);
+        graph.add(game, &position, &mut buffer, |to| {
+            Ok(ranked
+                .rank(numbering.index(&to))
+                .expect("moves were marked"))
+        })?;
+    }
+    Ok((ranked, graph))
+}
+
+/// Step 1 where positions are not numbered: breadth first, ids in the order
+/// positions are first reached, found through a hash table of ids.
+fn generate_hashed<G: StrongGame>(
+    game: &G,
+    roots: &[G::Position],
+    options: &Options,
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Result<(Hashed<G::Position>, Graph)> {
+    let position_size = size_of::<G::Position>() as u64 + BYTES_PER_HASHED_POSITION;
+    let hasher = DefaultHashBuilder::default();
+    let mut table = HashTable::new();
+    let mut positions: Vec<G::Position> = Vec::new();
+    let mut id_of = |positions: &mut Vec<G::Position>, position: G::Position| -> Result<u32> {
+        let next = positions.len();
+        let entry = table.entry(
+            hasher.hash_one(&position),
+            |&id| positions[id as usize] == position,
+            |&id| hasher.hash_one(&positions[id as usize]),
+        );
+        match entry {
+            Entry::Occupied(found) => Ok(*found.get()),
+            Entry::Vacant(vacant) => {
+                if next >= u32::MAX as usize {
+                    return Err(too_many_positions());
+                }
+                vacant.insert(next as u32);
+                positions.push(position);
+                Ok(next as u32)
+            }
+        }
+    };
+    for root in roots {
+        id_of(&mut positions, root.clone())?;
+    }
+    let mut graph = Graph::default();
+    let mut buffer = Vec::new();
+    while graph.cells.len() < positions.len() {
+        let next = graph.cells.len();
+        if next as u64 % TICK == 0 {
+            let bytes = graph.bytes(position_size)
+                + (positions.len() - next) as u64 * (position_size + BYTES_PER_POSITION);
+            check(
+                bytes,
+                options,
+                Phase::Generating,
+                next as u64,
+                positions.len() as u64,
+                progress,
+            )?;
+        }
+        let position = positions[next].clone();
+        graph.add(game, &position, &mut buffer, |to| id_of(&mut positions, to))?;
+    }
+    let hashed = Hashed {
+        positions,
+        table,
+        hasher,
+    };
+    Ok((hashed, graph))
+}
+
+/// Stops when the memory needed passes the budget or the caller asks to.
+fn check(
+    bytes: u64,
+    options: &Options,
+    phase: Phase,
+    done: u64,
+    reached: u64,
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Result<()> {
+    if bytes > options.memory {
+        return Err(Error::Limit(format!(
+            "the solve needs about {} MiB, more than its memory budget of {} MiB",
+            bytes >> 20,
+            options.memory >> 20
+        )));
+    }
+    let report = Progress {
+        phase,
+        done,
+        reached,
+    };
+    if progress(report) {
+        Ok(())
+    } else {
+        Err(interrupted(report))
+    }
 }
 
 fn interrupted(progress: Progress) -> Error {

@@ -94,7 +94,9 @@ impl<G: PartizanGame> StrongGame for Turns<G> {
     }
 
     fn numbering(&self) -> Option<&dyn Numbering<Self::Position>> {
-        self.game.numbering().map(|_| self as &dyn Numbering<Self::Position>)
+        self.game
+            .numbering()
+            .map(|_| self as &dyn Numbering<Self::Position>)
     }
 }
 
