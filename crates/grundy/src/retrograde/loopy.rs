@@ -159,29 +159,39 @@ impl LoopyValues {
 struct Labelling<'a> {
     graph: &'a Digraph,
     predecessors: Digraph,
-    labels: Vec<u32>,
-    /// How many options of each vertex have no finite label.
-    open: Vec<u32>,
-    /// The last round in which each vertex had an option labelled in that
-    /// round (`u32::MAX`: none yet).
-    reached: Vec<u32>,
-    /// In the current round, each vertex's options without a finite label
-    /// that have no option labelled in the round.
-    counters: Vec<u32>,
+    /// Everything the labelling keeps of a vertex, side by side: the
+    /// labelling jumps from vertex to vertex, and reads one line each.
+    vertices: Vec<Vertex>,
+}
+
+#[derive(Clone, Copy)]
+struct Vertex {
+    /// A nimber, [`UNLABELLED`] or [`INFINITE`].
+    label: u32,
+    /// How many of its options have no finite label.
+    open: u32,
+    /// The last round in which it had an option labelled in that round
+    /// (`u32::MAX`: none yet).
+    reached: u32,
+    /// In the current round, its options without a finite label that have
+    /// no option labelled in the round.
+    waiting_for: u32,
 }
 
 impl<'a> Labelling<'a> {
     fn new(graph: &'a Digraph) -> Labelling<'a> {
-        let n = graph.vertex_count();
+        let n = graph.vertex_count() as u32;
         Labelling {
             graph,
             predecessors: graph.reversed(),
-            labels: vec![UNLABELLED; n],
-            open: (0..n as u32)
-                .map(|v| graph.successors(v).len() as u32)
+            vertices: (0..n)
+                .map(|v| Vertex {
+                    label: UNLABELLED,
+                    open: graph.successors(v).len() as u32,
+                    reached: u32::MAX,
+                    waiting_for: 0,
+                })
                 .collect(),
-            reached: vec![u32::MAX; n],
-            counters: vec![0; n],
         }
     }
 
@@ -191,8 +201,9 @@ impl<'a> Labelling<'a> {
         let mut round = 0;
         while !waiting.is_empty() {
             for &v in &waiting {
-                self.counters[v as usize] = self.open[v as usize];
-                if self.open[v as usize] == 0 {
+                let vertex = &mut self.vertices[v as usize];
+                vertex.waiting_for = vertex.open;
+                if vertex.open == 0 {
                     ready.push(v);
                 }
             }
@@ -200,11 +211,11 @@ impl<'a> Labelling<'a> {
                 self.label(v, round, &mut ready);
             }
             waiting.retain(|&v| {
-                let label = &mut self.labels[v as usize];
-                if *label != UNLABELLED {
+                let vertex = &mut self.vertices[v as usize];
+                if vertex.label != UNLABELLED {
                     false
-                } else if self.reached[v as usize] != round {
-                    *label = INFINITE;
+                } else if vertex.reached != round {
+                    vertex.label = INFINITE;
                     false
                 } else {
                     true
@@ -213,30 +224,30 @@ impl<'a> Labelling<'a> {
             round += 1;
         }
         LoopyValues {
-            labels: self.labels,
+            labels: self.vertices.iter().map(|v| v.label).collect(),
         }
     }
 
     /// Labels `v` with `round`; queues in `ready` the vertices this lets be
     /// labelled too.
     fn label(&mut self, v: u32, round: u32, ready: &mut Vec<u32>) {
-        self.labels[v as usize] = round;
+        self.vertices[v as usize].label = round;
         for &p in self.predecessors.successors(v) {
-            let p = p as usize;
-            self.open[p] -= 1;
-            let open_label = matches!(self.labels[p], UNLABELLED | INFINITE);
-            if !open_label || self.reached[p] == round {
+            let vertex = &mut self.vertices[p as usize];
+            vertex.open -= 1;
+            let open_label = matches!(vertex.label, UNLABELLED | INFINITE);
+            if !open_label || vertex.reached == round {
                 continue;
             }
             // p now has an option labelled `round`: the vertices that move to
             // p have one option fewer to wait for.
-            self.reached[p] = round;
-            for &q in self.predecessors.successors(p as u32) {
-                let q = q as usize;
-                if self.labels[q] == UNLABELLED && self.reached[q] != round {
-                    self.counters[q] -= 1;
-                    if self.counters[q] == 0 {
-                        ready.push(q as u32);
+            vertex.reached = round;
+            for &q in self.predecessors.successors(p) {
+                let vertex = &mut self.vertices[q as usize];
+                if vertex.label == UNLABELLED && vertex.reached != round {
+                    vertex.waiting_for -= 1;
+                    if vertex.waiting_for == 0 {
+                        ready.push(q);
                     }
                 }
             }
