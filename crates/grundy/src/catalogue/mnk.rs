@@ -582,6 +582,24 @@ mod tests {
     }
 
     #[test]
+    fn interrupted_and_over_budget_solves_stop() {
+        let g = game(4, 4, 3);
+        let err = solve(&g, &options(), &mut |p| p.done < 100_000)
+            .err()
+            .unwrap();
+        assert!(
+            err.to_string().contains("interrupted while generating"),
+            "{err}"
+        );
+        // 4 MiB cannot hold a bit per number (3^16 of them): the solver
+        // hashes positions, and stops once they pass the budget.
+        let err = solve(&g, &Options { memory: 4 << 20 }, &mut |_| true)
+            .err()
+            .unwrap();
+        assert!(err.to_string().contains("memory budget of 4 MiB"), "{err}");
+    }
+
+    #[test]
     fn numbering_round_trips() {
         let g = game(2, 3, 2);
         let numbering = g.numbering().unwrap();
