@@ -34,6 +34,7 @@ pub mod pattern;
 pub mod period;
 pub mod picture;
 pub mod registry;
+pub mod retrograde;
 pub mod sequence;
 pub mod solver;
 pub mod sum;

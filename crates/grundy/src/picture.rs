@@ -211,7 +211,8 @@ pub fn sequence_plot(
 
 /// The colour of nimber g >= 1 when the largest is `largest`: from light
 /// yellow to dark purple. P-positions (nimber 0) are black, so they stand
-/// out; positions whose nimber is unknown are grey for N.
+/// out; positions whose nimber is unknown are grey for N, light blue for a
+/// draw.
 fn heat(entry: Entry, largest: u64) -> String {
     const STOPS: [(f64, f64, f64); 4] = [
         (255.0, 245.0, 177.0),
@@ -222,6 +223,7 @@ fn heat(entry: Entry, largest: u64) -> String {
     let g = match entry {
         Entry::Nimber(0) | Entry::Outcome(Outcome::P) => return "black".to_string(),
         Entry::Outcome(Outcome::N) => return "#bdbdbd".to_string(),
+        Entry::Outcome(Outcome::D) => return "#9ecae1".to_string(),
         Entry::Nimber(g) => g,
     };
     let t = if largest <= 1 {

@@ -1,4 +1,5 @@
-//! Values of impartial games: nimbers, the mex, outcomes, conventions.
+//! Values of games: nimbers, the mex, outcomes, conventions; the standing
+//! and remoteness of a position in a game solved strongly.
 
 use std::fmt;
 
@@ -12,6 +13,9 @@ pub enum Outcome {
     P,
     /// The next player, the one to move, wins.
     N,
+    /// A draw: play can go on forever in a loopy game, and neither player
+    /// can force a win.
+    D,
 }
 
 impl Outcome {
@@ -37,6 +41,7 @@ impl Outcome {
         match self {
             Outcome::P => "P",
             Outcome::N => "N",
+            Outcome::D => "D",
         }
     }
 
@@ -44,6 +49,7 @@ impl Outcome {
         match self {
             Outcome::P => "the player to move loses",
             Outcome::N => "the player to move wins",
+            Outcome::D => "neither player can force a win: play goes on forever",
         }
     }
 }
@@ -141,6 +147,80 @@ pub fn mex<I: IntoIterator<Item = u64>>(values: I) -> u64 {
         set.insert(v, values.len());
     }
     set.mex()
+}
+
+/// The value of a position for the player to move there, in a game solved
+/// strongly: a position that says who moves next (a noughts-and-crosses
+/// board), where the rules may also end the game level or play may go on
+/// forever.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Standing {
+    /// The player to move can force a win.
+    Win,
+    /// The opponent can force a win, whatever the player to move does.
+    Lose,
+    /// Neither can force a win, and the players can end the game level by
+    /// the rules (a full board without a line).
+    Tie,
+    /// Neither can force a win, and no level end can be reached without one
+    /// of them giving up a win: play goes on forever.
+    Draw,
+}
+
+impl Standing {
+    pub fn letter(self) -> &'static str {
+        match self {
+            Standing::Win => "W",
+            Standing::Lose => "L",
+            Standing::Tie => "T",
+            Standing::Draw => "D",
+        }
+    }
+
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Standing::Win => "the player to move wins",
+            Standing::Lose => "the player to move loses",
+            Standing::Tie => "neither player can force a win: the game ends level",
+            Standing::Draw => "neither player can force a win: play goes on forever",
+        }
+    }
+}
+
+impl fmt::Display for Standing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.letter())
+    }
+}
+
+/// A position's standing and remoteness, for the player to move.
+///
+/// The remoteness follows GamesmanOne's convention: the number of moves
+/// until the game ends,
+/// - for a position whose game is over by the rules: 0;
+/// - a win: 1 + the least remoteness among the moves to a lost position
+///   (the winner hurries);
+/// - a loss: 1 + the greatest remoteness among the moves, all of which go
+///   to won positions (the loser delays); a position with no move that the
+///   rules do not end is lost with remoteness 0;
+/// - a tie: 1 + the least remoteness among the moves to tied positions: the
+///   length of the shortest line of play to a level end along which
+///   neither player gives the other a win (both play for the tie);
+/// - a draw: none, play goes on forever.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Solution {
+    pub standing: Standing,
+    /// `None` exactly for a draw.
+    pub remoteness: Option<u32>,
+}
+
+impl fmt::Display for Solution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.remoteness {
+            Some(r) => write!(f, "{} in {r}", self.standing),
+            None => write!(f, "{}", self.standing),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 
 pub(crate) mod bash;
 pub(crate) mod calendar;
+pub(crate) mod connect4;
 pub(crate) mod divisor;
 pub(crate) mod euclid;
 pub(crate) mod fibonacci;
@@ -12,20 +13,25 @@ pub(crate) mod graph;
 mod heap;
 pub(crate) mod lasker;
 pub(crate) mod lieges;
+pub(crate) mod mnk;
 pub(crate) mod nim;
 pub(crate) mod octal;
+pub(crate) mod partizan_graph;
 pub(crate) mod progressive;
 pub(crate) mod staircase;
 pub(crate) mod subtraction;
 pub(crate) mod wythoff;
 
 pub use bash::Bash;
+pub use connect4::Connect4;
 pub use divisor::Divisor;
 pub use graph::Graph;
 pub use lasker::Lasker;
 pub use lieges::Lieges;
+pub use mnk::{Board, Mnk};
 pub use nim::Nim;
 pub use octal::CodeRuleset;
+pub use partizan_graph::PartizanGraph;
 pub use progressive::Progressive;
 pub use staircase::Staircase;
 pub use subtraction::Subtraction;

@@ -1,0 +1,295 @@
+//! A partizan game on a directed graph read from a file: from each vertex
+//! Left has some moves and Right others; who cannot move loses. The
+//! positions do not say who moves next: [`crate::retrograde::Turns`] solves
+//! them with a player to move, and cycles are allowed (play may go on
+//! forever: a draw).
+//!
+//! The file: the number of vertices N on the first line, then one line for
+//! each vertex i from 0: Left's moves as a count k and k vertices, a `;`,
+//! and Right's moves the same way. Blank lines and `#` comments are allowed.
+//!
+//! ```text
+//! # from 0 Left can move to 1, Right to 1 and 2
+//! 3
+//! 1 1 ; 2 1 2
+//! 1 0 ; 1 0
+//! 0 ; 0
+//! ```
+//!
+//! Files over [`MAX_FILE_BYTES`] are refused before reading.
+
+use std::path::Path;
+
+use crate::retrograde::{Digraph, Numbering, PartizanGame, Player};
+use crate::{Error, Result};
+
+/// Files larger than this are refused rather than read into memory.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+pub struct PartizanGraph {
+    /// The file as the expression named it, to name the ruleset back.
+    path: String,
+    left: Digraph,
+    right: Digraph,
+}
+
+impl PartizanGraph {
+    pub fn read(path: &str) -> Result<PartizanGraph> {
+        let file_error = |message: String| Error::File {
+            path: path.into(),
+            message,
+        };
+        let bytes = std::fs::metadata(Path::new(path))
+            .map_err(|e| file_error(e.to_string()))?
+            .len();
+        if bytes > MAX_FILE_BYTES {
+            return Err(Error::Limit(format!(
+                "{path} has {} MiB; partizan graph files are read up to {} MiB",
+                bytes >> 20,
+                MAX_FILE_BYTES >> 20
+            )));
+        }
+        let text =
+            std::fs::read_to_string(Path::new(path)).map_err(|e| file_error(e.to_string()))?;
+        PartizanGraph::from_text(path, &text)
+    }
+
+    /// Parses the file format; `path` names the graph in messages.
+    pub fn from_text(path: &str, text: &str) -> Result<PartizanGraph> {
+        let error = |line: usize, message: String| Error::File {
+            path: path.into(),
+            message: format!("line {line}: {message}"),
+        };
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(i, line)| (i + 1, line.split('#').next().unwrap_or("").trim()))
+            .filter(|(_, line)| !line.is_empty());
+        let number = |line: usize, word: &str| -> Result<u64> {
+            word.parse::<u64>().map_err(|_| {
+                error(
+                    line,
+                    format!("expected a non-negative integer, found {word:?}"),
+                )
+            })
+        };
+        let (first, header) = lines.next().ok_or_else(|| Error::File {
+            path: path.into(),
+            message: "the file is empty; it must start with the number of vertices".into(),
+        })?;
+        let count = match header.split_whitespace().collect::<Vec<_>>()[..] {
+            [n] => number(first, n)?,
+            _ => {
+                return Err(error(
+                    first,
+                    "the first line must hold only the number of vertices".into(),
+                ))
+            }
+        };
+        if count >= u32::MAX as u64 {
+            return Err(error(first, format!("{count} vertices are too many")));
+        }
+        let mut left = Digraph::with_capacity(0, 0);
+        let mut right = Digraph::with_capacity(0, 0);
+        let mut successors = Vec::new();
+        for vertex in 0..count {
+            let (line, text) = lines.next().ok_or_else(|| Error::File {
+                path: path.into(),
+                message: format!("the file ends after {vertex} of its {count} vertices"),
+            })?;
+            let Some((left_text, right_text)) = text.split_once(';') else {
+                return Err(error(
+                    line,
+                    format!("vertex {vertex}: expected Left's moves, ';' and Right's moves"),
+                ));
+            };
+            for (player, side, graph) in [
+                (Player::Left, left_text, &mut left),
+                (Player::Right, right_text, &mut right),
+            ] {
+                successors.clear();
+                let mut words = side.split_whitespace();
+                let k = match words.next() {
+                    Some(word) => number(line, word)?,
+                    None => {
+                        return Err(error(
+                            line,
+                            format!(
+                                "vertex {vertex}: {}'s moves must start with their count",
+                                player.name()
+                            ),
+                        ))
+                    }
+                };
+                for word in words {
+                    let w = number(line, word)?;
+                    if w >= count {
+                        return Err(error(
+                            line,
+                            format!(
+                                "{}'s move {w} from vertex {vertex} is not a vertex (0 to {})",
+                                player.name(),
+                                count - 1
+                            ),
+                        ));
+                    }
+                    successors.push(w as u32);
+                }
+                if successors.len() as u64 != k {
+                    return Err(error(
+                        line,
+                        format!(
+                            "vertex {vertex} says {k} moves for {} but lists {}",
+                            player.name(),
+                            successors.len()
+                        ),
+                    ));
+                }
+                graph.push_vertex(&successors)?;
+            }
+        }
+        if let Some((line, _)) = lines.next() {
+            return Err(error(line, format!("more lines than the {count} vertices")));
+        }
+        Ok(PartizanGraph {
+            path: path.into(),
+            left,
+            right,
+        })
+    }
+
+    /// The file as it was named.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    pub fn vertex_count(&self) -> u32 {
+        self.left.vertex_count() as u32
+    }
+}
+
+impl PartizanGame for PartizanGraph {
+    type Position = u32;
+
+    fn moves(&self, &vertex: &u32, player: Player, add: &mut dyn FnMut(u32)) {
+        let graph = match player {
+            Player::Left => &self.left,
+            Player::Right => &self.right,
+        };
+        for &w in graph.successors(vertex) {
+            add(w);
+        }
+    }
+
+    fn format_position(&self, vertex: &u32) -> String {
+        vertex.to_string()
+    }
+
+    fn numbering(&self) -> Option<&dyn Numbering<u32>> {
+        Some(self)
+    }
+}
+
+/// The vertices are their own numbers.
+impl Numbering<u32> for PartizanGraph {
+    fn count(&self) -> u64 {
+        self.vertex_count() as u64
+    }
+
+    fn index(&self, &vertex: &u32) -> u64 {
+        vertex as u64
+    }
+
+    fn position(&self, index: u64) -> u32 {
+        index as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::retrograde::{solve_from, Class, Options, Solved, StrongGame, Turns};
+    use crate::value::Standing;
+
+    const EXAMPLE: &str =
+        "# from 0 Left can move to 1, Right to 1 and 2\n3\n1 1 ; 2 1 2\n1 0 ; 1 0\n0 ; 0\n";
+
+    #[test]
+    fn reads_the_example_and_solves_both_starts() {
+        let graph = PartizanGraph::from_text("g", EXAMPLE).unwrap();
+        assert_eq!(graph.vertex_count(), 3);
+        let turns = Turns::new(graph, 0, Player::Left);
+        let roots = [(0, Player::Left), (0, Player::Right)];
+        let table =
+            solve_from(&turns, &roots, &Options { memory: 1 << 20 }, &mut |_| true).unwrap();
+        // Left starting must move to 1, where Right's one move is back to 0:
+        // play goes round forever.
+        let left_first = table.roots()[0];
+        let right_first = table.roots()[1];
+        assert_eq!(left_first.standing, Standing::Draw);
+        assert_eq!(left_first.remoteness, None);
+        // Right starting wins by moving to 2, where Left cannot move, or
+        // more slowly by moving to 1, where Left must move back to 0.
+        assert_eq!(right_first.standing, Standing::Win);
+        assert_eq!(right_first.remoteness, Some(1));
+        let best = table.best_moves(&turns, &(0, Player::Right)).unwrap();
+        let best: Vec<(String, Option<u32>)> = best
+            .iter()
+            .map(|m| (turns.format_position(&m.to), m.after.remoteness))
+            .collect();
+        assert_eq!(
+            best,
+            [
+                ("2, Left to move".to_string(), Some(0)),
+                ("1, Left to move".to_string(), Some(2))
+            ]
+        );
+        assert_eq!(Class::of(left_first.standing, right_first.standing), None);
+    }
+
+    #[test]
+    fn outcome_classes() {
+        // 0: Left can move to 1 (a dead end), Right cannot move: Left wins
+        // whoever starts.
+        let graph = PartizanGraph::from_text("g", "2\n1 1 ; 0\n0 ; 0\n").unwrap();
+        let turns = Turns::new(graph, 0, Player::Left);
+        let roots = [(0, Player::Left), (0, Player::Right)];
+        let table =
+            solve_from(&turns, &roots, &Options { memory: 1 << 20 }, &mut |_| true).unwrap();
+        let class = Class::of(table.roots()[0].standing, table.roots()[1].standing);
+        assert_eq!(class, Some(Class::L));
+        assert_eq!(Class::of(Standing::Lose, Standing::Lose), Some(Class::P));
+        assert_eq!(Class::of(Standing::Win, Standing::Win), Some(Class::N));
+        assert_eq!(
+            Class::of(Standing::Lose, Standing::Win).map(Class::letter),
+            Some("R")
+        );
+    }
+
+    #[test]
+    fn malformed_files_name_the_line() {
+        for (text, expected) in [
+            ("", "empty"),
+            ("2\n0 ; 0\n", "ends after 1"),
+            ("1\n0 0\n", "line 2: vertex 0: expected Left's moves"),
+            (
+                "1\n1 ; 0\n",
+                "line 2: vertex 0 says 1 moves for Left but lists 0",
+            ),
+            ("1\n0 ; \n", "line 2: vertex 0: Right's moves must start"),
+            (
+                "2\n0 ; 1 2\n0 ; 0\n",
+                "line 2: Right's move 2 from vertex 0",
+            ),
+            ("1\n0 ; x\n", "line 2: expected a non-negative integer"),
+            ("1\n0 ; 0\n0 ; 0\n", "line 3: more lines"),
+            ("2 3\n", "line 1"),
+        ] {
+            let err = PartizanGraph::from_text("g", text)
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(err.contains(expected), "{text:?}: {err}");
+        }
+    }
+}
