@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use grundy::registry::Parsed;
 use grundy::{analyze_listing, analyze_misere_listing, Analysis, Convention, Count, Rulesets};
 use num_bigint::BigUint;
 use serde::Serialize;
@@ -10,6 +11,7 @@ use serde_json::Value;
 
 use crate::batch;
 use crate::report::{exact, Failure, Output};
+use crate::strong;
 
 /// Who wins a sum of games, its nimber, and its winning moves.
 #[derive(clap::Args)]
@@ -52,6 +54,11 @@ pub struct Args {
     /// Only the outcome and the nimber: no components, no winning moves.
     #[arg(long, conflicts_with = "moves")]
     outcome_only: bool,
+
+    /// Answer a position of a ruleset solved strongly (mnk, connect4) from
+    /// the table `grundy solve --db FILE` wrote, without solving again.
+    #[arg(long, value_name = "FILE")]
+    db: Option<PathBuf>,
 }
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
@@ -64,8 +71,22 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         return batch::run(source, &question, args.json, out);
     }
     let expression = args.expression.join(" ");
+    let mut rulesets = Rulesets::new();
+    // A position solved strongly (win, lose, tie, draw) has an answer of
+    // its own; anything else is a sum.
+    if let Ok(Parsed::Strong { ruleset, position }) = rulesets.parse_question(&expression) {
+        let strong = ruleset.strong().expect("a strong ruleset");
+        return strong::analyze(
+            strong,
+            &expression,
+            &position,
+            args.db.as_deref(),
+            args.json,
+            out,
+        );
+    }
     let analysis = question
-        .answer(&mut Rulesets::new(), &expression)
+        .answer(&mut rulesets, &expression)
         .map_err(|error| Failure::Error {
             error,
             expression: Some(expression.clone()),

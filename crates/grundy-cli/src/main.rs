@@ -5,8 +5,11 @@
 
 mod analyze;
 mod batch;
+mod machine;
 mod report;
 mod sequence;
+mod solve;
+mod strong;
 
 use std::process::ExitCode;
 
@@ -28,6 +31,7 @@ struct Cli {
 enum Command {
     Analyze(analyze::Args),
     Sequence(sequence::Args),
+    Solve(solve::Args),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +51,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Analyze(args) => analyze::run(args, &mut out),
         Command::Sequence(args) => sequence::run(args, &mut out),
+        Command::Solve(args) => solve::run(args, &mut out),
     };
     match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,

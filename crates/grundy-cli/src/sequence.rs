@@ -4,8 +4,7 @@
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use grundy::period::Regularity;
@@ -14,6 +13,7 @@ use grundy::Error;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Serialize, Serializer};
 
+use crate::machine::{self, MemoryLimit};
 use crate::report::{Failure, Output};
 
 /// The nim-sequence G(0..=N) of a heap game, its period and preperiod, and
@@ -112,16 +112,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let memory = MemoryLimit::now();
     if args.full {
         let heaps = (args.to as u64).saturating_add(1);
-        memory
-            .check(heaps, 1)
+        check_table(&memory, heaps, 1)
             .map_err(|why| Error::Limit(format!("--to {} --full: {why}", args.to)))?;
     }
 
-    let interrupted = Arc::new(AtomicBool::new(false));
-    let flag = interrupted.clone();
-    // Without a handler Ctrl-C kills the process; with one, the run stops
-    // after the current chunk and reports (and saves) what it has.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    // The run stops after the current chunk and reports (and saves) what
+    // it has.
+    let interrupted = machine::interrupted_flag();
     let bar = progress_bar(args.to, args.progress);
     let mut last_save = Instant::now();
     let mut out_of_memory = None;
@@ -139,7 +136,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                 256..65536 => 2,
                 _ => 4,
             };
-            if let Err(why) = memory.check(progress.heaps as u64, width) {
+            if let Err(why) = check_table(&memory, progress.heaps as u64, width) {
                 out_of_memory = Some(format!("stopped after {} heaps: {why}", progress.heaps));
                 return false;
             }
@@ -207,64 +204,26 @@ fn progress_bar(to: usize, forced: bool) -> ProgressBar {
     bar
 }
 
-/// The memory a run may fill with its table of values: what the system
-/// says is available as the run starts (`MemAvailable` in /proc/meminfo),
-/// or [`MEMORY_WHERE_UNKNOWN`] where it does not say.
-struct MemoryLimit {
-    bytes: u64,
-    source: &'static str,
-}
-
-/// The limit where the system does not say how much memory is available.
-const MEMORY_WHERE_UNKNOWN: u64 = 4 << 30;
-
-impl MemoryLimit {
-    fn now() -> MemoryLimit {
-        let available = std::fs::read_to_string("/proc/meminfo")
-            .ok()
-            .and_then(|text| mem_available(&text));
-        match available {
-            Some(bytes) => MemoryLimit {
-                bytes,
-                source: "MemAvailable in /proc/meminfo",
-            },
-            None => MemoryLimit {
-                bytes: MEMORY_WHERE_UNKNOWN,
-                source: "a fixed limit, where the system does not say",
-            },
-        }
+/// Whether a table of `heaps` values of `width` bytes each fits in `limit`;
+/// if not, says why. The table is most of a run's memory, and at least
+/// this much.
+fn check_table(limit: &MemoryLimit, heaps: u64, width: u64) -> Result<(), String> {
+    let needs = heaps.saturating_mul(width);
+    if needs <= limit.bytes {
+        return Ok(());
     }
-
-    /// Whether a table of `heaps` values of `width` bytes each fits; if
-    /// not, says why. The table is most of a run's memory, and at least
-    /// this much.
-    fn check(&self, heaps: u64, width: u64) -> Result<(), String> {
-        let needs = heaps.saturating_mul(width);
-        if needs <= self.bytes {
-            return Ok(());
-        }
-        let gib = |bytes: u64| bytes as f64 / f64::from(1 << 30);
-        let per_heap = match width {
-            1 => "one byte".to_string(),
-            _ => format!("{width} bytes"),
-        };
-        Err(format!(
-            "the values of {heaps} heaps need at least {:.1} GiB ({per_heap} a heap), \
-             more than the {:.1} GiB of memory available ({})",
-            gib(needs),
-            gib(self.bytes),
-            self.source
-        ))
-    }
-}
-
-/// `MemAvailable` in bytes, from the text of /proc/meminfo.
-fn mem_available(meminfo: &str) -> Option<u64> {
-    let line = meminfo
-        .lines()
-        .find_map(|l| l.strip_prefix("MemAvailable:"))?;
-    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
-    kib.checked_mul(1024)
+    let gib = |bytes: u64| bytes as f64 / f64::from(1 << 30);
+    let per_heap = match width {
+        1 => "one byte".to_string(),
+        _ => format!("{width} bytes"),
+    };
+    Err(format!(
+        "the values of {heaps} heaps need at least {:.1} GiB ({per_heap} a heap), \
+         more than the {:.1} GiB of memory available ({})",
+        gib(needs),
+        gib(limit.bytes),
+        limit.source
+    ))
 }
 
 fn io_failure(path: &Path, error: std::io::Error) -> Failure {
@@ -520,28 +479,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_memory_available_is_read_from_meminfo() {
-        let meminfo = "MemTotal:       24576000 kB\nMemFree:         1000 kB\n\
-                       MemAvailable:   20971520 kB\nBuffers:  1 kB\n";
-        assert_eq!(mem_available(meminfo), Some(20 << 30));
-        assert_eq!(mem_available("MemTotal: 5 kB\n"), None);
-        assert_eq!(mem_available("MemAvailable: lots\n"), None);
-    }
-
-    #[test]
     fn a_table_beyond_the_limit_is_refused_with_the_limit() {
         let limit = MemoryLimit {
             bytes: 1 << 30,
             source: "a test",
         };
-        assert!(limit.check(1 << 30, 1).is_ok());
-        assert!(limit.check(1 << 29, 2).is_ok());
-        let why = limit.check(1 << 29, 4).unwrap_err();
+        assert!(check_table(&limit, 1 << 30, 1).is_ok());
+        assert!(check_table(&limit, 1 << 29, 2).is_ok());
+        let why = check_table(&limit, 1 << 29, 4).unwrap_err();
         assert!(why.contains("2.0 GiB (4 bytes a heap)"), "{why}");
         assert!(
             why.contains("1.0 GiB of memory available (a test)"),
             "{why}"
         );
-        assert!(limit.check(u64::MAX, 4).is_err());
+        assert!(check_table(&limit, u64::MAX, 4).is_err());
     }
 }

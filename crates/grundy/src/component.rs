@@ -10,6 +10,7 @@ use num_bigint::BigUint;
 use crate::error::{Error, Result};
 use crate::game::{Arity, HeapGame, Listed, Ruleset};
 use crate::solver::Solver;
+use crate::strong::{DynStrong, StrongRules, StrongSolver};
 use crate::word::Word;
 
 /// One position of some ruleset, as a part of a sum.
@@ -61,6 +62,12 @@ pub trait DynRuleset: Send + Sync {
     /// The ruleset as the nim-sequence engine sees it, when its positions
     /// are heaps.
     fn heap_game(&self) -> Option<&dyn HeapGame>;
+
+    /// The ruleset solved strongly (win, lose, tie, draw), when that is how
+    /// it is solved.
+    fn strong(&self) -> Option<&dyn DynStrong> {
+        None
+    }
 }
 
 pub type RulesetRef = Arc<dyn DynRuleset>;
@@ -72,6 +79,41 @@ pub fn ruleset_ref<R: Ruleset>(ruleset: R) -> RulesetRef {
         ruleset: ruleset.clone(),
         solver: Mutex::new(Solver::new(ruleset)),
     }))
+}
+
+/// A ruleset solved strongly behind the registry's interface.
+pub fn strong_ruleset_ref<G: StrongRules>(game: G) -> RulesetRef {
+    Arc::new(StrongRuleset(StrongSolver(game)))
+}
+
+struct StrongRuleset<G>(StrongSolver<G>);
+
+impl<G: StrongRules> DynRuleset for StrongRuleset<G> {
+    fn name(&self) -> String {
+        self.0 .0.name()
+    }
+
+    fn arity(&self) -> Arity {
+        Arity::Each(1)
+    }
+
+    /// A position solved strongly has no nimber, so it is no part of a sum.
+    fn components(&self, family: &Word, _words: &[Word]) -> Result<Vec<ComponentRef>> {
+        Err(Error::Unsupported(format!(
+            "{} (column {}) is solved strongly (win, lose, tie, draw), not by nimbers: \
+             a sum with it has no value yet; analyze one of its positions alone",
+            self.name(),
+            family.column
+        )))
+    }
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        None
+    }
+
+    fn strong(&self) -> Option<&dyn DynStrong> {
+        Some(&self.0)
+    }
 }
 
 /// The most copies a repeat `P*K` of a position may stand for when its

@@ -37,6 +37,7 @@ pub mod registry;
 pub mod retrograde;
 pub mod sequence;
 pub mod solver;
+pub mod strong;
 pub mod sum;
 pub mod table;
 pub mod take_and_break;

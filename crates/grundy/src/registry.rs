@@ -32,6 +32,8 @@ pub static FAMILIES: &[Family] = &[
     catalogue::euclid::FAMILY,
     catalogue::calendar::FAMILY,
     catalogue::staircase::FAMILY,
+    catalogue::mnk::FAMILY,
+    catalogue::connect4::FAMILY,
 ];
 
 /// The family of this name.
@@ -120,6 +122,26 @@ impl Rulesets {
         Ok(Sum::new(components))
     }
 
+    /// Parses a question for `analyze`: a sum of impartial components, or
+    /// one position of a ruleset solved strongly (`mnk(3,3,3) x.o/.x./...`),
+    /// which is no part of a sum.
+    pub fn parse_question(&mut self, text: &str) -> Result<Parsed> {
+        let written = expr::parse(text)?;
+        if let [one] = &written[..] {
+            let ruleset = self.build(FamilyText {
+                family: one.family.clone(),
+                parameters: one.parameters.clone(),
+            })?;
+            if ruleset.strong().is_some() {
+                return Ok(Parsed::Strong {
+                    ruleset,
+                    position: one.positions.clone(),
+                });
+            }
+        }
+        self.parse_sum(text).map(Parsed::Sum)
+    }
+
     /// The ruleset written alone in `text` (`kayles`, `subtraction(1,3,4)`),
     /// without positions.
     pub fn ruleset(&mut self, text: &str) -> Result<RulesetRef> {
@@ -139,6 +161,17 @@ impl Rulesets {
             parameters: written.parameters,
         })
     }
+}
+
+/// What `analyze` is asked about.
+pub enum Parsed {
+    /// A sum of impartial components.
+    Sum(Sum),
+    /// One position of a ruleset solved strongly, as written.
+    Strong {
+        ruleset: RulesetRef,
+        position: Vec<Word>,
+    },
 }
 
 /// Parses an expression into the sum it describes.

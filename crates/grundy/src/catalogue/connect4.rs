@@ -17,6 +17,11 @@
 //! (28,629,151 for 5 x 4; B^W < 2^(W(H+1)) fits 64 bits), which the solver
 //! uses where a bit per number fits its memory.
 
+use super::{parameter_count, Family, FamilyText};
+use crate::component::{strong_ruleset_ref, RulesetRef};
+use crate::error;
+use crate::strong::StrongRules;
+use crate::word::Word;
 use std::collections::HashSet;
 
 use crate::retrograde::{Numbering, StrongGame};
@@ -24,6 +29,37 @@ use crate::value::Standing;
 
 /// Four in a row wins.
 const FOUR: u32 = 4;
+
+pub const FAMILY: Family = Family {
+    name: "connect4",
+    usage: "connect4(W,H) BOARD",
+    summary:
+        "drop discs into W columns of height H in turn, four in a row wins, a full board is a tie",
+    example: "connect4(4,4) ..../..../..../x...",
+    build,
+};
+
+fn build(written: &FamilyText) -> error::Result<RulesetRef> {
+    parameter_count(written, 2, FAMILY.usage)?;
+    let [w, h] = [0, 1].map(|i| written.parameters[i].number::<u64>("a board size"));
+    let game = Connect4::new(w?, h?).map_err(|message| written.parameters[0].error(message))?;
+    Ok(strong_ruleset_ref(game))
+}
+
+impl StrongRules for Connect4 {
+    fn name(&self) -> String {
+        Connect4::name(self)
+    }
+
+    fn parse_position(&self, word: &Word) -> error::Result<u64> {
+        Connect4::parse_position(self, &word.text).map_err(|(offset, message)| {
+            error::Error::Parse {
+                column: word.column + offset,
+                message,
+            }
+        })
+    }
+}
 
 pub struct Connect4 {
     width: u32,

@@ -12,8 +12,13 @@
 //! at most 40 cells are numbered in base 3 (3^(M x N) numbers), so the solver
 //! can use dense arrays.
 
+use super::{parameter_count, Family, FamilyText};
+use crate::component::{strong_ruleset_ref, RulesetRef};
+use crate::error;
 use crate::retrograde::{Numbering, StrongGame};
+use crate::strong::StrongRules;
 use crate::value::Standing;
+use crate::word::Word;
 
 /// The largest board: its cells are bits of a `u64`.
 pub const MAX_CELLS: u64 = 64;
@@ -31,6 +36,34 @@ impl Board {
     /// Whether X is to move (both have as many marks).
     fn x_to_move(&self) -> bool {
         self.x.count_ones() == self.o.count_ones()
+    }
+}
+
+pub const FAMILY: Family = Family {
+    name: "mnk",
+    usage: "mnk(M,N,K) BOARD",
+    summary: "the m,n,k-game: X and O mark cells of an M x N board in turn, K in a row (across, down, diagonal) wins, a full board is a tie",
+    example: "mnk(3,3,3) x.o/.x./...",
+    build,
+};
+
+fn build(written: &FamilyText) -> error::Result<RulesetRef> {
+    parameter_count(written, 3, FAMILY.usage)?;
+    let [m, n, k] = [0, 1, 2].map(|i| written.parameters[i].number::<u64>("a board size"));
+    let game = Mnk::new(m?, n?, k?).map_err(|message| written.parameters[0].error(message))?;
+    Ok(strong_ruleset_ref(game))
+}
+
+impl StrongRules for Mnk {
+    fn name(&self) -> String {
+        Mnk::name(self)
+    }
+
+    fn parse_position(&self, word: &Word) -> error::Result<Board> {
+        Mnk::parse_position(self, &word.text).map_err(|(offset, message)| error::Error::Parse {
+            column: word.column + offset,
+            message,
+        })
     }
 }
 

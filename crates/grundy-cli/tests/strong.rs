@@ -1,0 +1,120 @@
+//! `grundy solve` and `grundy analyze` of rulesets solved strongly (ties and
+//! partizan games): the published counts, the notes' three-cell game, and
+//! best moves that lead where they say.
+
+mod common;
+
+use common::{analyze_json, grundy, json, temp_path};
+use predicates::prelude::*;
+
+#[test]
+fn noughts_and_crosses_has_the_published_counts() {
+    let solved = json(&["solve", "mnk(3,3,3)"]);
+    assert_eq!(solved["positions"], 5478);
+    assert_eq!(solved["counts"]["win"], 2836);
+    assert_eq!(solved["counts"]["lose"], 1574);
+    assert_eq!(solved["counts"]["tie"], 1068);
+    assert_eq!(solved["counts"]["draw"], 0);
+    assert_eq!(solved["start"]["outcome"], "T");
+    assert_eq!(solved["start"]["remoteness"], 9);
+}
+
+#[test]
+fn connect_four_on_four_by_four_is_a_tie_of_161029_positions() {
+    let solved = json(&["solve", "connect4(4,4)"]);
+    assert_eq!(solved["positions"], 161_029);
+    assert_eq!(solved["start"]["outcome"], "T");
+}
+
+#[test]
+fn the_notes_three_cell_game_is_won_by_the_middle() {
+    let start = analyze_json("mnk(1,3,2) ...");
+    assert_eq!(start["outcome"], "W");
+    let best = start["best_moves"].as_array().unwrap();
+    assert_eq!(best.len(), 1);
+    assert_eq!(best[0]["to"], "mnk(1,3,2) .x.");
+    assert_eq!(best[0]["outcome"], "L");
+    // After a corner, O holds the tie by taking the middle.
+    let corner = analyze_json("mnk(1,3,2) x..");
+    assert_eq!(corner["outcome"], "T");
+    let best = corner["best_moves"].as_array().unwrap();
+    assert_eq!(best.len(), 1);
+    assert_eq!(best[0]["to"], "mnk(1,3,2) xo.");
+}
+
+/// Every best move parses again, and the position it leads to has the value
+/// the move says, for the opponent; a win's best moves lead to losses.
+#[test]
+fn best_moves_lead_to_the_values_they_say() {
+    for expression in [
+        "mnk(3,3,3) .../.../...",
+        "mnk(3,3,3) x../.../...",
+        "mnk(3,3,3) x../.o./...",
+        "mnk(3,3,3) xo./.x./...",
+        "connect4(4,4) ..../..../..../x...",
+    ] {
+        let answer = analyze_json(&expression);
+        let standing = answer["outcome"].as_str().unwrap().to_string();
+        for m in answer["best_moves"].as_array().unwrap() {
+            let after = analyze_json(m["to"].as_str().unwrap());
+            assert_eq!(
+                after["outcome"], m["outcome"],
+                "{expression} -> {}",
+                m["to"]
+            );
+            assert_eq!(after["remoteness"], m["remoteness"], "{}", m["to"]);
+            let expected = match standing.as_str() {
+                "W" => Some("L"),
+                "T" => Some("T"),
+                "D" => Some("D"),
+                _ => None,
+            };
+            if let Some(expected) = expected {
+                assert_eq!(m["outcome"], expected, "{expression} -> {}", m["to"]);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_solved_table_answers_without_solving_and_refuses_another_ruleset() {
+    let db = temp_path("mnk333.db");
+    grundy()
+        .args(["solve", "mnk(3,3,3)", "--db"])
+        .arg(&db)
+        .assert()
+        .success();
+    let fresh = analyze_json("mnk(3,3,3) x.o/.x./...");
+    let from_db = json(&[
+        "analyze",
+        "mnk(3,3,3) x.o/.x./...",
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    assert_eq!(fresh, from_db);
+    grundy()
+        .args(["analyze", "mnk(4,3,3) .../.../.../...", "--db"])
+        .arg(&db)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("mnk(3,3,3)"));
+}
+
+#[test]
+fn impossible_boards_are_bad_input_and_sums_are_not_supported() {
+    grundy()
+        .args(["analyze", "mnk(3,3,3) xx./.../..."])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("column 12"));
+    grundy()
+        .args(["analyze", "mnk(3,3,3) .../.../... + nim 3"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("solved strongly"));
+    grundy()
+        .args(["solve", "nim"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("not solved strongly"));
+}

@@ -1,0 +1,153 @@
+//! Rulesets solved strongly (games that end level, go on forever, or whose
+//! players differ) behind one object-safe interface, as the registry hands
+//! them to front ends: `solve` a ruleset from its start, or analyze one
+//! position: its value for the player to move, its remoteness and its best
+//! moves. The solving itself is `crate::retrograde`.
+
+use crate::error::{Error, Result};
+use crate::retrograde::db::{self, Db};
+use crate::retrograde::{self, Counts, Options, Progress, Solved, StrongGame};
+use crate::value::Solution;
+use crate::word::Word;
+
+/// What a family solved strongly implements beyond [`StrongGame`]: how an
+/// expression names it and writes its positions.
+pub trait StrongRules: StrongGame + 'static {
+    /// The ruleset as an expression writes it: `mnk(3,3,3)`.
+    fn name(&self) -> String;
+
+    /// Reads a position from one word; an error points at the character at
+    /// fault.
+    fn parse_position(&self, word: &Word) -> Result<Self::Position>;
+}
+
+/// What `grundy solve` reports.
+#[derive(Clone, Debug)]
+pub struct Solve {
+    pub ruleset: String,
+    /// Positions reachable from the start.
+    pub positions: u64,
+    /// Those positions by their value for the player to move there.
+    pub counts: Counts,
+    pub start: Solution,
+    /// The solved table in the `--db` format, when asked for.
+    pub db: Option<Vec<u8>>,
+}
+
+/// What `grundy analyze` reports of a position solved strongly.
+#[derive(Clone, Debug)]
+pub struct StrongAnalysis {
+    /// The position as an expression.
+    pub expression: String,
+    /// Its value for the player to move, and remoteness.
+    pub solution: Solution,
+    /// Every move that achieves the value (see `Solved::best_moves`): the
+    /// position after it as an expression, and its value for the opponent.
+    pub best_moves: Vec<(String, Solution)>,
+}
+
+/// A table to answer from: solve again, or read a `--db` file's bytes.
+pub enum Source<'a> {
+    Solve,
+    Db { path: &'a str, bytes: &'a [u8] },
+}
+
+/// A ruleset solved strongly, whatever its type.
+pub trait DynStrong: Send + Sync {
+    /// Solves every position reachable from the start.
+    fn solve(
+        &self,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+        with_db: bool,
+    ) -> Result<Solve>;
+
+    /// The value and best moves of the position written in `words`.
+    fn analyze(
+        &self,
+        words: &[Word],
+        source: Source,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Result<StrongAnalysis>;
+}
+
+/// The solver of a ruleset solved strongly, behind [`DynStrong`];
+/// `component::strong_ruleset_ref` puts it behind the registry's interface.
+pub struct StrongSolver<G>(pub G);
+
+impl<G: StrongRules> DynStrong for StrongSolver<G> {
+    fn solve(
+        &self,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+        with_db: bool,
+    ) -> Result<Solve> {
+        let game = &self.0;
+        let table = retrograde::solve(game, options, progress)?;
+        let db = match with_db {
+            true => Some(db::encode(&game.name(), game, &table)?),
+            false => None,
+        };
+        Ok(Solve {
+            ruleset: game.name(),
+            positions: table.positions(),
+            counts: table.counts(),
+            start: table.roots()[0],
+            db,
+        })
+    }
+
+    fn analyze(
+        &self,
+        words: &[Word],
+        source: Source,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Result<StrongAnalysis> {
+        let game = &self.0;
+        let [word] = words else {
+            let at = words.get(1).map_or(0, |w| w.column);
+            return Err(Error::Parse {
+                column: at,
+                message: format!("{} takes one position, written as one word", game.name()),
+            });
+        };
+        let position = game.parse_position(word)?;
+        match source {
+            Source::Solve => {
+                let table = retrograde::solve_from(game, &[position.clone()], options, progress)?;
+                self.answer(&table, &position)
+            }
+            Source::Db { path, bytes } => {
+                let db = Db::decode(path, bytes, &game.name())?;
+                self.answer(&db, &position)
+            }
+        }
+    }
+}
+
+impl<G: StrongRules> StrongSolver<G> {
+    fn answer(&self, table: &dyn Solved<G>, position: &G::Position) -> Result<StrongAnalysis> {
+        let game = &self.0;
+        let expression = |p: &G::Position| format!("{} {}", game.name(), game.format_position(p));
+        let missing = || {
+            Error::Unsupported(format!(
+                "{} is not in the solved table (it is not reachable from the start)",
+                expression(position)
+            ))
+        };
+        let solution = table.solution(game, position).ok_or_else(missing)?;
+        let best_moves = table
+            .best_moves(game, position)
+            .ok_or_else(missing)?
+            .into_iter()
+            .map(|m| (expression(&m.to), m.after))
+            .collect();
+        Ok(StrongAnalysis {
+            expression: expression(position),
+            solution,
+            best_moves,
+        })
+    }
+}
