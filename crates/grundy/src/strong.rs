@@ -116,7 +116,12 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         let position = game.parse_position(word)?;
         match source {
             Source::Solve => {
-                let table = retrograde::solve_from(game, &[position.clone()], options, progress)?;
+                let table = retrograde::solve_from(
+                    game,
+                    std::slice::from_ref(&position),
+                    options,
+                    progress,
+                )?;
                 self.answer(&table, &position)
             }
             Source::Db { path, bytes } => {
