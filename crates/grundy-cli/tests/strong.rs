@@ -53,7 +53,7 @@ fn best_moves_lead_to_the_values_they_say() {
         "mnk(3,3,3) xo./.x./...",
         "connect4(4,4) ..../..../..../x...",
     ] {
-        let answer = analyze_json(&expression);
+        let answer = analyze_json(expression);
         let standing = answer["outcome"].as_str().unwrap().to_string();
         for m in answer["best_moves"].as_array().unwrap() {
             let after = analyze_json(m["to"].as_str().unwrap());
