@@ -118,3 +118,27 @@ fn impossible_boards_are_bad_input_and_sums_are_not_supported() {
         .code(1)
         .stderr(predicate::str::contains("not solved strongly"));
 }
+
+/// tests/data/partizan.txt: from 0 Left can only enter the cycle 1 <-> 3,
+/// while Right can also move to 2, where Left has no move.
+#[test]
+fn a_partizan_graph_has_wins_losses_and_draws_by_who_moves() {
+    let graph = format!("{}/tests/data/partizan.txt", env!("CARGO_MANIFEST_DIR"));
+    let ask = |position: &str| analyze_json(&format!("partizan-graph({graph}) {position}"));
+    let left = ask("0@Left");
+    assert_eq!(left["outcome"], "D");
+    assert_eq!(left["remoteness"], serde_json::Value::Null);
+    let right = ask("0@Right");
+    assert_eq!(right["outcome"], "W");
+    assert_eq!(right["remoteness"], 1);
+    assert_eq!(
+        right["best_moves"][0]["to"],
+        format!("partizan-graph({graph}) 2@Left")
+    );
+    assert_eq!(ask("2@Left")["outcome"], "L");
+    grundy()
+        .args(["analyze", &format!("partizan-graph({graph}) 0@Up")])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("expected Left or Right"));
+}

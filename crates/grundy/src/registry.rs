@@ -34,6 +34,7 @@ pub static FAMILIES: &[Family] = &[
     catalogue::staircase::FAMILY,
     catalogue::mnk::FAMILY,
     catalogue::connect4::FAMILY,
+    catalogue::partizan_graph::FAMILY,
 ];
 
 /// The family of this name.

@@ -17,11 +17,78 @@
 //! ```
 //!
 //! Files over [`MAX_FILE_BYTES`] are refused before reading.
+//!
+//! In an expression, `partizan-graph(FILE) 0@Left` is vertex 0 with Left
+//! to move (`0@Right`: Right to move); `grundy solve` starts at vertex 0
+//! with Left to move. The outcome class of a vertex (L, R, N or P) is read
+//! from its two answers: who wins moving first, and who moving second.
 
 use std::path::Path;
 
-use crate::retrograde::{Digraph, Numbering, PartizanGame, Player};
-use crate::{Error, Result};
+use super::{parameter_count, Family, FamilyText};
+use crate::component::{strong_ruleset_ref, RulesetRef};
+use crate::error::{Error, Result};
+use crate::retrograde::{Digraph, Numbering, PartizanGame, Player, Turns};
+use crate::strong::StrongRules;
+use crate::word::{quote_if_needed, Word};
+
+pub const FAMILY: Family = Family {
+    name: "partizan-graph",
+    usage: "partizan-graph(FILE) VERTEX@PLAYER",
+    summary: "a token on a graph read from FILE with Left's and Right's moves apart; \
+              who cannot move loses, cycles are draws",
+    example: "partizan-graph(game.txt) 0@Left",
+    build,
+};
+
+fn build(written: &FamilyText) -> Result<RulesetRef> {
+    parameter_count(written, 1, FAMILY.usage)?;
+    let path = &written.parameters[0].text;
+    let graph = PartizanGraph::read(path)?;
+    if graph.vertex_count() == 0 {
+        return Err(Error::File {
+            path: path.clone(),
+            message: "the graph has no vertex to play from".into(),
+        });
+    }
+    Ok(strong_ruleset_ref(Turns::new(graph, 0, Player::Left)))
+}
+
+impl StrongRules for Turns<PartizanGraph> {
+    fn name(&self) -> String {
+        format!("partizan-graph({})", quote_if_needed(self.game().path()))
+    }
+
+    /// `VERTEX@Left` or `VERTEX@Right`.
+    fn parse_position(&self, word: &Word) -> Result<(u32, Player)> {
+        let (vertex, player) = word.text.split_once('@').ok_or_else(|| {
+            word.error("a position is a vertex and who moves there: 0@Left or 0@Right")
+        })?;
+        let player = match player.to_ascii_lowercase().as_str() {
+            "left" | "l" => Player::Left,
+            "right" | "r" => Player::Right,
+            _ => {
+                let column = word.column + vertex.chars().count() + 1;
+                return Err(Error::Parse {
+                    column,
+                    message: format!("expected Left or Right, found {player:?}"),
+                });
+            }
+        };
+        let vertex_word = Word {
+            text: vertex.into(),
+            column: word.column,
+        };
+        let v: u32 = vertex_word.number("a vertex")?;
+        if v >= self.game().vertex_count() {
+            return Err(vertex_word.error(format!(
+                "vertex {v} is not in the graph, whose vertices are 0 to {}",
+                self.game().vertex_count().saturating_sub(1)
+            )));
+        }
+        Ok((v, player))
+    }
+}
 
 /// Files larger than this are refused rather than read into memory.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
@@ -240,8 +307,8 @@ mod tests {
         assert_eq!(
             best,
             [
-                ("2, Left to move".to_string(), Some(0)),
-                ("1, Left to move".to_string(), Some(2))
+                ("2@Left".to_string(), Some(0)),
+                ("1@Left".to_string(), Some(2))
             ]
         );
         assert_eq!(Class::of(left_first.standing, right_first.standing), None);

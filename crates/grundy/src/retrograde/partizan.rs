@@ -85,12 +85,9 @@ impl<G: PartizanGame> StrongGame for Turns<G> {
         None
     }
 
+    /// `3@Left`: the position, and who moves there.
     fn format_position(&self, (position, player): &Self::Position) -> String {
-        format!(
-            "{}, {} to move",
-            self.game.format_position(position),
-            player.name()
-        )
+        format!("{}@{}", self.game.format_position(position), player.name())
     }
 
     fn numbering(&self) -> Option<&dyn Numbering<Self::Position>> {
