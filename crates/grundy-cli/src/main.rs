@@ -7,6 +7,7 @@ mod analyze;
 mod batch;
 mod graph;
 mod machine;
+mod pattern;
 mod report;
 mod sequence;
 mod solve;
@@ -36,6 +37,7 @@ enum Command {
     Solve(solve::Args),
     Table(table::Args),
     Graph(graph::Args),
+    Pattern(pattern::Args),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +60,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args, &mut out),
         Command::Table(args) => table::run(args, &mut out),
         Command::Graph(args) => graph::run(args, &mut out),
+        Command::Pattern(args) => pattern::run(args, &mut out),
     };
     match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
