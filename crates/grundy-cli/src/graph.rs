@@ -124,7 +124,7 @@ fn node(sum: &Sum) -> grundy::Result<Node> {
         false => positions.join(" + "),
     };
     let value = match &analysis.nimber {
-        Some(g) => format!("G={g}"),
+        Some(g) => format!("G = {g}"),
         None => analysis.outcome.letter().to_string(),
     };
     let mark = match analysis.outcome {
