@@ -5,11 +5,14 @@
 
 mod analyze;
 mod batch;
+mod graph;
 mod machine;
+mod pattern;
 mod report;
 mod sequence;
 mod solve;
 mod strong;
+mod table;
 
 use std::process::ExitCode;
 
@@ -32,6 +35,9 @@ enum Command {
     Analyze(analyze::Args),
     Sequence(sequence::Args),
     Solve(solve::Args),
+    Table(table::Args),
+    Graph(graph::Args),
+    Pattern(pattern::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +58,9 @@ fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(args, &mut out),
         Command::Sequence(args) => sequence::run(args, &mut out),
         Command::Solve(args) => solve::run(args, &mut out),
+        Command::Table(args) => table::run(args, &mut out),
+        Command::Graph(args) => graph::run(args, &mut out),
+        Command::Pattern(args) => pattern::run(args, &mut out),
     };
     match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,

@@ -161,9 +161,18 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         write_values(path, &name, sequence.values())?;
     }
     if let Some(path) = &args.plot {
-        write_file(path, |out| {
-            out.write_all(plot(&name, sequence.values(), &report).as_bytes())
-        })?;
+        let values = sequence.values();
+        let title = format!(
+            "nim-sequence of {name}: G(n) for n = 0..{}",
+            values.len().saturating_sub(1)
+        );
+        let svg = grundy::picture::sequence_plot(
+            &title,
+            values.len(),
+            |n| values.get(n).into(),
+            report.regularity,
+        );
+        write_file(path, |out| out.write_all(svg.as_bytes()))?;
     }
     let shown = args
         .values
@@ -405,73 +414,6 @@ impl Serialize for Shown<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.iter())
     }
-}
-
-/// G(n) against n. A long sequence is drawn one column of pixels per range
-/// of heaps, from the least to the greatest value in it, so that the file
-/// stays small; the preperiod is marked.
-fn plot(name: &str, values: &Values, report: &Report) -> String {
-    const WIDTH: usize = 1000;
-    const HEIGHT: usize = 400;
-    const MARGIN: usize = 40;
-    let n = values.len().max(1);
-    let largest = (0..values.len())
-        .map(|i| values.get(i))
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let x = |i: usize| MARGIN as f64 + (i as f64 + 0.5) * WIDTH as f64 / n as f64;
-    let y = |g: u32| (MARGIN + HEIGHT) as f64 - g as f64 * HEIGHT as f64 / largest as f64;
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-         font-family=\"sans-serif\" font-size=\"12\">\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-         <text x=\"{MARGIN}\" y=\"20\">nim-sequence of {name}: G(n) for n = 0..{last}</text>\n\
-         <text x=\"5\" y=\"{top}\">{largest}</text><text x=\"5\" y=\"{bottom}\">0</text>\n",
-        w = WIDTH + 2 * MARGIN,
-        h = HEIGHT + 2 * MARGIN,
-        last = n - 1,
-        top = MARGIN + 4,
-        bottom = MARGIN + HEIGHT + 4,
-    );
-    if let Some(r) = &report.regularity {
-        let at = x(r.period.preperiod);
-        svg.push_str(&format!(
-            "<line x1=\"{at:.1}\" y1=\"{MARGIN}\" x2=\"{at:.1}\" y2=\"{}\" stroke=\"red\"/>\n\
-             <text x=\"{at:.1}\" y=\"{}\" fill=\"red\">preperiod {}, period {}</text>\n",
-            MARGIN + HEIGHT,
-            MARGIN + HEIGHT + 16,
-            r.period.preperiod,
-            r.period.period
-        ));
-    }
-    let columns = n.min(WIDTH);
-    for c in 0..columns {
-        let (start, end) = (
-            c * n / columns,
-            ((c + 1) * n / columns).max(c * n / columns + 1),
-        );
-        let range = (start..end.min(values.len())).map(|i| values.get(i));
-        let (low, high) = range.fold((u32::MAX, 0), |(l, h), g| (l.min(g), h.max(g)));
-        if low > high {
-            continue;
-        }
-        let at = x(start);
-        if n <= WIDTH {
-            svg.push_str(&format!(
-                "<circle cx=\"{at:.1}\" cy=\"{:.1}\" r=\"2\"/>\n",
-                y(low)
-            ));
-        } else {
-            svg.push_str(&format!(
-                "<line x1=\"{at:.1}\" y1=\"{:.1}\" x2=\"{at:.1}\" y2=\"{:.1}\" stroke=\"black\"/>\n",
-                y(low),
-                y(high) - 0.5
-            ));
-        }
-    }
-    svg.push_str("</svg>\n");
-    svg
 }
 
 #[cfg(test)]

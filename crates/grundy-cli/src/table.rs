@@ -1,0 +1,177 @@
+//! `grundy table RULESET --rows A..B --cols C..D`: what is known of each
+//! position (a, b) of a ruleset whose positions are two numbers (Wythoff,
+//! Euclid): its nimber, or where none is known its outcome; as a text grid,
+//! JSON, or a heat map.
+
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
+
+use grundy::table::{Entry, Table};
+use grundy::{Arity, Error, Rulesets};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::report::{Failure, Output};
+
+/// The values of a ruleset whose positions are two numbers, as a table.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The ruleset, e.g. 'wythoff' or 'euclid'.
+    #[arg(value_name = "RULESET")]
+    ruleset: String,
+
+    /// The first numbers a, from A to B.
+    #[arg(long, value_name = "A..B", value_parser = parse_range)]
+    rows: RangeInclusive<u64>,
+
+    /// The second numbers b, from C to D.
+    #[arg(long, value_name = "C..D", value_parser = parse_range)]
+    cols: RangeInclusive<u64>,
+
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+
+    /// Draw the table as a heat map (SVG) in FILE, P-positions black.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+}
+
+/// `A..B` with A <= B, both included.
+pub fn parse_range(text: &str) -> Result<RangeInclusive<u64>, String> {
+    let (first, last) = text
+        .split_once("..")
+        .ok_or_else(|| format!("expected FIRST..LAST, such as 0..20, not '{text}'"))?;
+    let number = |s: &str| {
+        s.trim()
+            .parse::<u64>()
+            .map_err(|e| format!("'{s}' is not a number: {e}"))
+    };
+    let (first, last) = (number(first)?, number(last)?);
+    if last < first {
+        return Err(format!(
+            "{first}..{last} is empty: the first must not exceed the last"
+        ));
+    }
+    Ok(first..=last)
+}
+
+/// The table of `ruleset` (which must have positions of two numbers) and
+/// the ruleset's name. One registry builds every position, so that one
+/// solver and its cache serve them all.
+pub fn two_number_table(
+    ruleset: &str,
+    rows: RangeInclusive<u64>,
+    cols: RangeInclusive<u64>,
+) -> Result<(String, Table), Failure> {
+    let failure = |error: Error| Failure::Error {
+        error,
+        expression: Some(ruleset.to_string()),
+    };
+    let mut rulesets = Rulesets::new();
+    let built = rulesets.ruleset(ruleset).map_err(failure)?;
+    let name = built.name();
+    if built.arity() != Arity::Each(2) {
+        return Err(failure(Error::Parse {
+            column: 1,
+            message: format!("{name} does not have positions of two numbers, so it has no table"),
+        }));
+    }
+    let table = Table::new(rows, cols, |a, b| {
+        let sum = rulesets.parse_sum(&format!("{ruleset} {a} {b}"))?;
+        entry(&sum)
+    })
+    .map_err(failure)?;
+    Ok((name, table))
+}
+
+/// The nimber of `sum` where known, else its outcome.
+pub fn entry(sum: &grundy::Sum) -> grundy::Result<Entry> {
+    let analysis = grundy::analyze_listing(sum, 0)?;
+    match analysis.nimber {
+        Some(g) => u64::try_from(&g).map(Entry::Nimber).map_err(|_| {
+            Error::Limit(format!(
+                "the nimber of {} does not fit in 64 bits",
+                analysis.expression
+            ))
+        }),
+        None => Ok(Entry::Outcome(analysis.outcome)),
+    }
+}
+
+/// An entry as JSON: its nimber, or its outcome's letter.
+pub fn entry_json(entry: Entry) -> Value {
+    match entry {
+        Entry::Nimber(g) => Value::from(g),
+        Entry::Outcome(o) => Value::from(o.letter()),
+    }
+}
+
+#[derive(Serialize)]
+struct Json<'a> {
+    ruleset: &'a str,
+    rows: [u64; 2],
+    cols: [u64; 2],
+    /// Row by row: `values[i][j]` is position (A + i, C + j).
+    values: Vec<Vec<Value>>,
+}
+
+pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
+    let (name, table) = two_number_table(&args.ruleset, args.rows, args.cols)?;
+    if let Some(path) = &args.svg {
+        let title = format!("{name}: the value of each position (a, b)");
+        std::fs::write(path, grundy::picture::heat_map(&title, &table)).map_err(|e| {
+            Failure::from(Error::File {
+                path: path.display().to_string(),
+                message: e.to_string(),
+            })
+        })?;
+    }
+    let (rows, cols) = (table.rows(), table.cols());
+    if args.json {
+        return out.json(&Json {
+            ruleset: &name,
+            rows: [*rows.start(), *rows.end()],
+            cols: [*cols.start(), *cols.end()],
+            values: rows
+                .map(|a| table.row(a).iter().map(|&e| entry_json(e)).collect())
+                .collect(),
+        });
+    }
+    out.text(&grid(&table))
+}
+
+/// The table as text: b across the top, a down the left, each column as
+/// wide as its widest entry.
+fn grid(table: &Table) -> String {
+    let corner = "a\\b";
+    let width = table
+        .iter()
+        .map(|(_, b, e)| e.to_string().len().max(b.to_string().len()))
+        .max()
+        .unwrap_or(1);
+    let left = table
+        .rows()
+        .map(|a| a.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(corner.len());
+    let mut text = format!("{corner:>left$} |");
+    for b in table.cols() {
+        text.push_str(&format!(" {b:>width$}"));
+    }
+    text.push('\n');
+    text.push_str(&format!(
+        "{}-+{}\n",
+        "-".repeat(left),
+        "-".repeat((width + 1) * table.width())
+    ));
+    for a in table.rows() {
+        text.push_str(&format!("{a:>left$} |"));
+        for e in table.row(a) {
+            text.push_str(&format!(" {:>width$}", e.to_string()));
+        }
+        text.push('\n');
+    }
+    text
+}
