@@ -64,7 +64,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             let (name, pattern) = one_number(&args.ruleset, to)?;
             (name, Found::One(pattern))
         }
-        _ => unreachable!("clap requires --to or --rows with --cols"),
+        _ => {
+            return Err(Failure::from(grundy::Error::Parse {
+                column: 1,
+                message: "pattern needs --to N, or --rows A..B with --cols C..D".into(),
+            }))
+        }
     };
     match found {
         Found::One(pattern) if args.json => out.json(&Json::new(&name, &pattern)),
