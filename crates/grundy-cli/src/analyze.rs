@@ -1,7 +1,7 @@
 //! `grundy analyze EXPR`: the outcome, the nimber and the winning moves; with
 //! `--batch`, the same for every line of a file (see `batch`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use grundy::registry::Parsed;
 use grundy::{analyze_listing, analyze_misere_listing, Analysis, Convention, Count, Rulesets};
@@ -9,7 +9,6 @@ use num_bigint::BigUint;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::batch;
 use crate::report::{exact, Failure, Output};
 use crate::strong;
 
@@ -61,15 +60,29 @@ pub struct Args {
     db: Option<PathBuf>,
 }
 
-pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
-    let question = Question {
-        misere: args.misere,
-        moves: args.moves,
-        outcome_only: args.outcome_only,
-    };
-    if let Some(source) = &args.batch {
-        return batch::run(source, &question, args.json, out);
+impl Args {
+    /// The file of a `--batch` run, which `batch::run` answers line by line.
+    pub fn batch_file(&self) -> Option<&Path> {
+        self.batch.as_deref()
     }
+
+    /// What is asked of every expression.
+    pub fn question(&self) -> Question {
+        Question {
+            misere: self.misere,
+            moves: self.moves,
+            outcome_only: self.outcome_only,
+        }
+    }
+
+    pub fn json(&self) -> bool {
+        self.json
+    }
+}
+
+/// Answers one expression (`--batch` is `batch::run`).
+pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
+    let question = args.question();
     let expression = args.expression.join(" ");
     let mut rulesets = Rulesets::new();
     // A position solved strongly (win, lose, tie, draw) has an answer of

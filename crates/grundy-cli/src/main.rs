@@ -55,7 +55,10 @@ fn main() -> ExitCode {
     let json = wants_json(&matches);
     let mut out = Output::stdout();
     let result = match cli.command {
-        Command::Analyze(args) => analyze::run(args, &mut out),
+        Command::Analyze(args) => match args.batch_file() {
+            Some(file) => batch::run(file, &args.question(), args.json(), &mut out),
+            None => analyze::run(args, &mut out),
+        },
         Command::Sequence(args) => sequence::run(args, &mut out),
         Command::Solve(args) => solve::run(args, &mut out),
         Command::Table(args) => table::run(args, &mut out),

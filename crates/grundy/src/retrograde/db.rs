@@ -26,8 +26,8 @@
 //! three to four bytes a position in all.
 
 use super::{decode, Counts, Solved, StrongGame, Table, DRAW, STATE, UNDECIDED};
+use crate::error::{Error, Result};
 use crate::value::Solution;
-use crate::{Error, Result};
 
 pub const MAGIC: &[u8; 8] = b"GRUNDYDB";
 pub const VERSION: u32 = 1;

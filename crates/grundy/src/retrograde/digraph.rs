@@ -4,7 +4,7 @@
 //! an allocation per vertex, so graphs of 10^7 vertices stay small; at most
 //! 2^32 - 1 edges.
 
-use crate::{Error, Result};
+use crate::error::{Error, Result};
 
 /// Successor lists over the vertices `0..n`.
 #[derive(Clone, Debug, PartialEq, Eq)]

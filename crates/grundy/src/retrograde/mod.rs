@@ -58,8 +58,8 @@ use hashbrown::DefaultHashBuilder;
 pub use digraph::Digraph;
 pub use partizan::{Class, PartizanGame, Player, Turns};
 
+use crate::error::{Error, Result};
 use crate::value::{Solution, Standing};
-use crate::{Error, Result};
 
 /// A game solved strongly: positions that say who moves next.
 pub trait StrongGame: Send + Sync {
