@@ -198,7 +198,10 @@ impl Ruleset for Graph {
     }
 
     fn loopy_value(&self, &vertex: &u32) -> Option<LoopyValue> {
-        self.values.nimber(vertex).is_none().then(|| self.value(vertex))
+        self.values
+            .nimber(vertex)
+            .is_none()
+            .then(|| self.value(vertex))
     }
 }
 
@@ -225,7 +228,10 @@ mod tests {
         assert_eq!(g.formula_nimber(&3).unwrap(), Some(BigUint::ZERO));
         assert_eq!(g.loopy_value(&1), Some(LoopyValue::Infinite(vec![])));
         let err = g.formula_nimber(&1).err().unwrap().to_string();
-        assert!(err.contains("vertex 1 of graph(g) has the infinite value ∞"), "{err}");
+        assert!(
+            err.contains("vertex 1 of graph(g) has the infinite value ∞"),
+            "{err}"
+        );
     }
 
     #[test]
