@@ -4,7 +4,9 @@
 use std::path::{Path, PathBuf};
 
 use grundy::registry::Parsed;
-use grundy::{analyze_listing, analyze_misere_listing, Analysis, Convention, Count, Rulesets};
+use grundy::{
+    analyze_listing, analyze_misere_listing, Analysis, Convention, Count, Outcome, Rulesets,
+};
 use num_bigint::BigUint;
 use serde::Serialize;
 use serde_json::Value;
@@ -160,12 +162,17 @@ struct JsonMoves<'a> {
     /// moves than can be counted (a huge take-and-break heap).
     winning_move_count_is_lower_bound: bool,
     winning_moves: Vec<JsonMove<'a>>,
+    /// Only for a draw: the moves that keep it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    best_moves: Vec<JsonMove<'a>>,
 }
 
 #[derive(Serialize)]
 struct JsonComponent<'a> {
     component: &'a str,
     nimber: Value,
+    /// The generalized value: the nimber, or `∞(0,2)`.
+    value: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -173,6 +180,12 @@ struct JsonMove<'a> {
     #[serde(rename = "move")]
     description: &'a str,
     to: &'a str,
+}
+
+fn json_moves(moves: &[(String, String)]) -> Vec<JsonMove<'_>> {
+    (moves.iter())
+        .map(|(description, to)| JsonMove { description, to })
+        .collect()
 }
 
 fn nimber_json(nimber: &Option<BigUint>) -> Value {
@@ -185,18 +198,16 @@ impl<'a> Json<'a> {
             components: a
                 .components
                 .iter()
-                .map(|(component, nimber)| JsonComponent {
-                    component,
-                    nimber: nimber_json(nimber),
+                .map(|c| JsonComponent {
+                    component: &c.expression,
+                    nimber: nimber_json(&c.nimber),
+                    value: c.value.as_deref(),
                 })
                 .collect(),
             winning_move_count: exact(&BigUint::from(a.winning_move_count.number())),
             winning_move_count_is_lower_bound: matches!(a.winning_move_count, Count::AtLeast(_)),
-            winning_moves: a
-                .winning_moves
-                .iter()
-                .map(|(description, to)| JsonMove { description, to })
-                .collect(),
+            winning_moves: json_moves(&a.winning_moves),
+            best_moves: json_moves(&a.best_moves),
         });
         Json {
             line,
@@ -264,8 +275,8 @@ fn table(a: &Analysis, question: &Question) -> String {
         Convention::Normal => nimber_table(a),
         Convention::Misere => {
             let mut out = String::from("component\n");
-            for (c, _) in &a.components {
-                out.push_str(&format!("{c}\n"));
+            for c in &a.components {
+                out.push_str(&format!("{}\n", c.expression));
             }
             out.push('\n');
             out.push_str(&convention_line(a.convention));
@@ -289,8 +300,17 @@ fn convention_line(convention: Convention) -> String {
     )
 }
 
-/// The winning moves, headed by how many are listed of how many in all.
+/// The winning moves, headed by how many are listed of how many in all; for
+/// a draw, the moves that keep it.
 fn moves_table(a: &Analysis) -> String {
+    if a.outcome == Outcome::D {
+        let mut out = format!("moves that keep the draw ({}):\n", a.best_moves.len());
+        let width = column_width(a.best_moves.iter().map(|(m, _)| m.as_str()), 0);
+        for (m, to) in &a.best_moves {
+            out.push_str(&format!("  {}  => {to}\n", padded(m, width)));
+        }
+        return out;
+    }
     let listed = a.winning_moves.len() as u64;
     let count = a.winning_move_count;
     if count == Count::Exactly(0) {
@@ -316,17 +336,30 @@ fn moves_table(a: &Analysis) -> String {
     out
 }
 
+/// The components and their nimbers, or their generalized values where one
+/// is infinite.
 fn nimber_table(a: &Analysis) -> String {
+    let loopy = a.is_loopy();
     let mut rows: Vec<(&str, String)> = a
         .components
         .iter()
-        .map(|(c, g)| (c.as_str(), nimber_text(g)))
+        .map(|c| match (loopy, &c.value) {
+            (true, Some(value)) => (c.expression.as_str(), value.clone()),
+            _ => (c.expression.as_str(), nimber_text(&c.nimber)),
+        })
         .collect();
-    if rows.len() > 1 {
+    if rows.len() > 1 && loopy {
+        let total = a.loopy_value.as_ref().map_or_else(
+            || "none: two infinite parts draw".to_string(),
+            ToString::to_string,
+        );
+        rows.push(("sum", total));
+    } else if rows.len() > 1 {
         rows.push(("sum (XOR)", nimber_text(&a.nimber)));
     }
+    let heading = if loopy { "value" } else { "nimber" };
     let width = column_width(rows.iter().map(|(c, _)| *c), "component".len());
-    let mut out = format!("{}  nimber\n", padded("component", width));
+    let mut out = format!("{}  {heading}\n", padded("component", width));
     for (c, g) in &rows {
         out.push_str(&format!("{}  {g}\n", padded(c, width)));
     }

@@ -119,8 +119,6 @@ fn analyze_help_names_its_options() {
 /// Bad input: exit status 2, a message that points at the problem, no panic.
 #[test]
 fn bad_input_exits_2_with_a_pointed_message() {
-    let cycle = temp_file("cycle.txt", "3\n1 1\n1 2\n1 1\n");
-    let cycle = format!("graph(\"{}\") 0", cycle.display());
     let short = temp_file("short.txt", "3\n1 1\n0\n");
     let short = format!("graph(\"{}\") 0", short.display());
     let cases: Vec<(&str, &str)> = vec![
@@ -141,7 +139,6 @@ fn bad_input_exits_2_with_a_pointed_message() {
         ("nim(3 4", "never closed"),
         ("graph(/no/such/file.txt) 0", "/no/such/file.txt"),
         (&short, "ends after 2 of its 3 vertices"),
-        (&cycle, "cycle"),
     ];
     for (expression, message) in cases {
         grundy()

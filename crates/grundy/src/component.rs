@@ -9,6 +9,7 @@ use num_bigint::BigUint;
 
 use crate::error::{Error, Result};
 use crate::game::{Arity, HeapGame, Listed, Ruleset};
+use crate::retrograde::loopy::LoopyValue;
 use crate::solver::Solver;
 use crate::strong::{DynStrong, StrongRules, StrongSolver};
 use crate::word::Word;
@@ -24,8 +25,12 @@ pub trait Component: Send + Sync {
     /// The position, as an expression writes it after the ruleset's name.
     fn position_text(&self) -> String;
     /// The Grundy value: by closed form where the ruleset has one, else by
-    /// search.
+    /// search. An error for a position whose generalized value is infinite
+    /// (see `loopy_value`).
     fn nimber(&self) -> Result<BigUint>;
+    /// The generalized Sprague-Grundy value where it is infinite (a loopy
+    /// game), `None` where the value is the nimber.
+    fn loopy_value(&self) -> Result<Option<LoopyValue>>;
     /// Every option; each is the list of components that replace this one.
     fn options(&self) -> Result<Vec<Vec<ComponentRef>>>;
     /// The first `most` options whose Grundy value (XOR of the parts) is
@@ -255,6 +260,10 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
         self.nimber_of(&self.position)
     }
 
+    fn loopy_value(&self) -> Result<Option<LoopyValue>> {
+        Ok(self.shared.ruleset.loopy_value(&self.position))
+    }
+
     fn options(&self) -> Result<Vec<Vec<ComponentRef>>> {
         let options = self.shared.ruleset.options(&self.position)?;
         Ok(options.into_iter().map(|o| self.as_components(o)).collect())
@@ -281,6 +290,11 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
         };
         let mut found = Vec::new();
         for option in options {
+            // An option with an infinite part has no nimber, so none equal
+            // to `target`.
+            if option.iter().any(|p| ruleset.loopy_value(p).is_some()) {
+                continue;
+            }
             let mut value = BigUint::ZERO;
             for part in &option {
                 value ^= self.nimber_of(part)?;

@@ -7,6 +7,7 @@ use num_bigint::BigUint;
 
 use crate::error::{Error, Result};
 use crate::period::Proof;
+use crate::retrograde::loopy::LoopyValue;
 use crate::take_and_break::TakeAndBreak;
 use crate::word::Word;
 
@@ -109,6 +110,13 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
     /// has one; `Ok(None)` leaves the position to exhaustive search.
     fn formula_nimber(&self, _position: &Self::Position) -> Result<Option<BigUint>> {
         Ok(None)
+    }
+
+    /// The generalized Sprague-Grundy value of a position of a loopy game
+    /// (one whose play can go on forever) where it is infinite: `∞(K)`, with
+    /// no nimber. `None`, the default, says the value is the nimber.
+    fn loopy_value(&self, _position: &Self::Position) -> Option<LoopyValue> {
+        None
     }
 
     /// The options whose Grundy value is `target`, found directly from the

@@ -50,6 +50,7 @@ pub use game::{Arity, Count, Game, HeapGame, Listed, Ruleset};
 pub use registry::{parse_sum, ruleset, Rulesets, FAMILIES};
 pub use solver::Solver;
 pub use sum::{
-    analyze, analyze_listing, analyze_misere, analyze_misere_listing, Analysis, Move, Sum,
+    analyze, analyze_listing, analyze_misere, analyze_misere_listing, Analysis, ComponentAnalysis,
+    Move, Sum,
 };
 pub use value::{Convention, Outcome};

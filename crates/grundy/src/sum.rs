@@ -5,6 +5,7 @@ use num_bigint::BigUint;
 use crate::component::ComponentRef;
 use crate::error::{Error, Result};
 use crate::game::{Arity, Count, Game, Listed, Misere, MiserePosition};
+use crate::retrograde::loopy::{self, LoopyValue};
 use crate::solver::Solver;
 use crate::value::{Convention, Outcome};
 
@@ -198,13 +199,51 @@ pub struct Analysis {
     /// and winning moves its ruleset finds directly (a huge Wythoff position),
     /// and under misère play, which no nimber decides.
     pub nimber: Option<BigUint>,
-    /// Each component as an expression, with its nimber where known.
-    pub components: Vec<(String, Option<BigUint>)>,
+    /// The generalized value of a sum with an infinite part (a loopy game),
+    /// where it has one: a sum of two infinite parts has none, and is a draw.
+    /// `None` for the other sums, whose value is `nimber`.
+    pub loopy_value: Option<LoopyValue>,
+    /// Each component, with its nimber and value where known.
+    pub components: Vec<ComponentAnalysis>,
     /// The first winning moves asked for: how each reads, and the whole sum
     /// after it.
     pub winning_moves: Vec<(String, String)>,
     /// How many winning moves there are in all.
     pub winning_move_count: Count,
+    /// For a draw only: the first moves asked for that keep it (to a sum
+    /// that is a draw again), as `winning_moves` writes them.
+    pub best_moves: Vec<(String, String)>,
+}
+
+/// One component of an analysed sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComponentAnalysis {
+    /// The component as an expression.
+    pub expression: String,
+    /// Its nimber; `None` where unknown (a huge Wythoff position alone), under
+    /// misère play, and for an infinite value.
+    pub nimber: Option<BigUint>,
+    /// Its generalized Sprague-Grundy value under normal play (the nimber,
+    /// or `∞(0,2)`); `None` where the nimber is not reported.
+    pub value: Option<String>,
+}
+
+impl ComponentAnalysis {
+    fn with_nimber(c: &ComponentRef, nimber: Option<BigUint>) -> ComponentAnalysis {
+        ComponentAnalysis {
+            expression: component_expression(c),
+            value: nimber.as_ref().map(ToString::to_string),
+            nimber,
+        }
+    }
+}
+
+impl Analysis {
+    /// Whether some component is infinite: the sum is then told by its
+    /// generalized value, not a nimber.
+    pub fn is_loopy(&self) -> bool {
+        (self.components.iter()).any(|c| c.nimber.is_none() && c.value.is_some())
+    }
 }
 
 /// Analyses a sum under normal play.
@@ -221,6 +260,9 @@ pub fn analyze(sum: &Sum) -> Result<Analysis> {
 /// (and counting them all): writing each move repeats the whole sum, so a
 /// sum of many components lists a few.
 pub fn analyze_listing(sum: &Sum, most: usize) -> Result<Analysis> {
+    if let Some(values) = loopy_values(sum)? {
+        return analyze_loopy(sum, &values, most);
+    }
     match sum.nimber() {
         Ok(nimber) => analyze_by_nimbers(sum, nimber, most),
         Err(error) => match &sum.components[..] {
@@ -234,7 +276,7 @@ fn analyze_by_nimbers(sum: &Sum, nimber: BigUint, most: usize) -> Result<Analysi
     let components = sum
         .components
         .iter()
-        .map(|c| Ok((component_expression(c), Some(c.nimber()?))))
+        .map(|c| Ok(ComponentAnalysis::with_nimber(c, Some(c.nimber()?))))
         .collect::<Result<Vec<_>>>()?;
     let winning_moves = sum.winning_moves(most)?;
     Ok(Analysis {
@@ -242,9 +284,11 @@ fn analyze_by_nimbers(sum: &Sum, nimber: BigUint, most: usize) -> Result<Analysi
         convention: Convention::Normal,
         outcome: Outcome::from_nimber_is_zero(nimber == BigUint::ZERO),
         nimber: Some(nimber),
+        loopy_value: None,
         components,
         winning_moves: describe_all(sum, &winning_moves.items),
         winning_move_count: winning_moves.total,
+        best_moves: Vec::new(),
     })
 }
 
@@ -258,10 +302,141 @@ fn analyze_alone(sum: &Sum, lone: &ComponentRef, most: usize) -> Result<Analysis
         convention: Convention::Normal,
         outcome: Outcome::from_nimber_is_zero(winning_moves.total.number() == 0),
         nimber: None,
-        components: vec![(component_expression(lone), None)],
+        loopy_value: None,
+        components: vec![ComponentAnalysis::with_nimber(lone, None)],
         winning_moves: describe_all(sum, &winning_moves.items),
         winning_move_count: winning_moves.total,
+        best_moves: Vec::new(),
     })
+}
+
+/// The generalized values of the components, when some component is
+/// infinite; `None` when every value is a nimber.
+fn loopy_values(sum: &Sum) -> Result<Option<Vec<LoopyValue>>> {
+    let mut loopy = false;
+    for c in &sum.components {
+        loopy |= c.loopy_value()?.is_some();
+    }
+    if !loopy {
+        return Ok(None);
+    }
+    sum.components
+        .iter()
+        .map(generalized_value)
+        .collect::<Result<_>>()
+        .map(Some)
+}
+
+/// A component's generalized Sprague-Grundy value: its nimber, or infinite.
+fn generalized_value(c: &ComponentRef) -> Result<LoopyValue> {
+    if let Some(value) = c.loopy_value()? {
+        return Ok(value);
+    }
+    let nimber = c.nimber()?;
+    u64::try_from(&nimber).map(LoopyValue::Finite).map_err(|_| {
+        Error::Unsupported(format!(
+            "{} has the nimber {nimber}, too large to add to an infinite value",
+            component_expression(c)
+        ))
+    })
+}
+
+/// Analyses a sum with an infinite part by the rules of generalized values
+/// (Smith 1966): its value is the sum of its parts' (`loopy::sum`), and so
+/// is the value after each move, found from the moved component's option
+/// and the other components' values without searching the sum. An `N` sum
+/// is won by the moves to a sum of value 0; a draw is kept by the moves to
+/// a draw; a `P` sum (which an infinite part never makes) has no good move.
+fn analyze_loopy(sum: &Sum, values: &[LoopyValue], most: usize) -> Result<Analysis> {
+    let total = loopy::sum(values);
+    let outcome = loopy::sum_outcome(values);
+    let others = Others::of(values);
+    let mut chosen = Vec::new();
+    let mut count = 0u64;
+    for (i, c) in sum.components.iter().enumerate() {
+        if outcome == Outcome::P {
+            break;
+        }
+        let rest = others.without(values, i);
+        for to in c.options()? {
+            let mut after = rest.clone();
+            for part in &to {
+                let value = generalized_value(part)?;
+                after = after.and_then(|a| a.add(&value));
+            }
+            let good = match outcome {
+                Outcome::N => after == Some(LoopyValue::Finite(0)),
+                _ => after.is_none_or(|a| a.outcome() == Outcome::D),
+            };
+            if good {
+                count += 1;
+                if chosen.len() < most {
+                    chosen.push(Move { component: i, to });
+                }
+            }
+        }
+    }
+    let components = (sum.components.iter().zip(values))
+        .map(|(c, value)| ComponentAnalysis {
+            expression: component_expression(c),
+            nimber: value.nimber().map(BigUint::from),
+            value: Some(value.to_string()),
+        })
+        .collect();
+    let (winning_moves, winning_move_count, best_moves) = match outcome {
+        Outcome::D => (Vec::new(), Count::Exactly(0), describe_all(sum, &chosen)),
+        _ => (
+            describe_all(sum, &chosen),
+            Count::Exactly(count),
+            Vec::new(),
+        ),
+    };
+    Ok(Analysis {
+        expression: sum.expression(),
+        convention: Convention::Normal,
+        outcome,
+        nimber: None,
+        loopy_value: total,
+        components,
+        winning_moves,
+        winning_move_count,
+        best_moves,
+    })
+}
+
+/// What the components of a sum add up to, kept so that the sum of all but
+/// one is found in constant time: the XOR of the nimbers and where the
+/// infinite parts are.
+struct Others {
+    xor: u64,
+    infinite: Vec<usize>,
+}
+
+impl Others {
+    fn of(values: &[LoopyValue]) -> Others {
+        let mut others = Others {
+            xor: 0,
+            infinite: Vec::new(),
+        };
+        for (i, value) in values.iter().enumerate() {
+            match value {
+                LoopyValue::Finite(g) => others.xor ^= g,
+                LoopyValue::Infinite(_) => others.infinite.push(i),
+            }
+        }
+        others
+    }
+
+    /// The value of the sum without component `i`; `None` for a draw.
+    fn without(&self, values: &[LoopyValue], i: usize) -> Option<LoopyValue> {
+        let xor = LoopyValue::Finite(self.xor ^ values[i].nimber().unwrap_or(0));
+        let mut infinite = self.infinite.iter().filter(|&&j| j != i);
+        match (infinite.next(), infinite.next()) {
+            (None, _) => Some(xor),
+            (Some(&j), None) => values[j].add(&xor),
+            (Some(_), Some(_)) => None,
+        }
+    }
 }
 
 fn component_expression(c: &ComponentRef) -> String {
@@ -300,13 +475,15 @@ pub fn analyze_misere_listing(sum: &Sum, most: usize) -> Result<Analysis> {
         convention: Convention::Misere,
         outcome,
         nimber: None,
+        loopy_value: None,
         components: sum
             .components
             .iter()
-            .map(|c| (component_expression(c), None))
+            .map(|c| ComponentAnalysis::with_nimber(c, None))
             .collect(),
         winning_moves: describe_all(sum, &moves[..moves.len().min(most)]),
         winning_move_count: Count::Exactly(moves.len() as u64),
+        best_moves: Vec::new(),
     })
 }
 

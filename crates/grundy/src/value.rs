@@ -49,7 +49,7 @@ impl Outcome {
         match self {
             Outcome::P => "the player to move loses",
             Outcome::N => "the player to move wins",
-            Outcome::D => "neither player can force a win: play goes on forever",
+            Outcome::D => "draw: neither player can force a win",
         }
     }
 }

@@ -1,7 +1,12 @@
-//! Tokens on a directed acyclic graph (the chess-on-a-DAG game): a move slides
-//! one token along one edge; several tokens are a sum. The graph comes from a
+//! Tokens on a directed graph (the chess-on-a-graph game): a move slides one
+//! token along one edge; several tokens are a sum. The graph comes from a
 //! file: the number of vertices N, then for each vertex i (from 0) a line with
 //! k and the k successors of i. Blank lines and `#` comments are allowed.
+//!
+//! The graph may have cycles: every vertex gets its generalized Sprague-Grundy
+//! value when the file is read (`retrograde::loopy`, in O(V + E)). A vertex
+//! that cannot reach a cycle keeps its ordinary nimber; one whose play can go
+//! on forever may be infinite, `∞(K)`, and has no nimber.
 
 use std::path::Path;
 
@@ -11,14 +16,15 @@ use super::{parameter_count, Family, FamilyText};
 use crate::component::{ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
 use crate::game::{Game, Ruleset};
-use crate::solver::Solver;
+use crate::retrograde::loopy::{LoopyValue, LoopyValues};
+use crate::retrograde::Digraph;
 use crate::word::{quote_if_needed, Word};
 
 pub const FAMILY: Family = Family {
     name: "graph",
     usage: "graph(FILE) VERTEX...",
     summary:
-        "tokens on a directed acyclic graph read from FILE; a move slides one token along an edge",
+        "tokens on a directed graph read from FILE, cycles allowed; a move slides one token along an edge",
     example: "graph(dag.txt) 0 2 2",
     build,
 };
@@ -35,10 +41,9 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
 pub struct Graph {
     /// The file as the expression named it, to name the ruleset back.
     path: String,
-    successors: Vec<Vec<u32>>,
-    /// Every vertex's Grundy value, computed on loading, which also proves
-    /// the graph acyclic.
-    nimbers: Vec<u64>,
+    graph: Digraph,
+    /// Every vertex's generalized Sprague-Grundy value, computed on loading.
+    values: LoopyValues,
 }
 
 impl Graph {
@@ -92,7 +97,7 @@ impl Graph {
                 ))
             }
         };
-        let mut successors = Vec::with_capacity(count);
+        let mut graph = Digraph::with_capacity(count, 0);
         for vertex in 0..count {
             let (line, text) = lines.next().ok_or_else(|| Error::File {
                 path: path.into(),
@@ -109,38 +114,34 @@ impl Graph {
                     ),
                 ));
             }
-            let next: Vec<u32> = row[1..]
-                .iter()
-                .map(|&w| {
-                    if (w as usize) < count {
-                        Ok(w as u32)
-                    } else {
-                        Err(error(
-                            line,
-                            format!(
-                                "successor {w} of vertex {vertex} is not a vertex (0 to {})",
-                                count - 1
-                            ),
-                        ))
-                    }
-                })
-                .collect::<Result<_>>()?;
-            successors.push(next);
+            for &w in &row[1..] {
+                if w as usize >= count {
+                    return Err(error(
+                        line,
+                        format!(
+                            "successor {w} of vertex {vertex} is not a vertex (0 to {})",
+                            count - 1
+                        ),
+                    ));
+                }
+                graph.push_target(w as u32);
+            }
+            graph.close_vertex()?;
         }
         if let Some((line, _)) = lines.next() {
             return Err(error(line, format!("more lines than the {count} vertices")));
         }
-        let mut graph = Graph {
+        let values = LoopyValues::compute(&graph);
+        Ok(Graph {
             path: path.into(),
-            successors,
-            nimbers: Vec::new(),
-        };
-        let mut solver = Solver::new(&graph);
-        let nimbers = (0..count as u32)
-            .map(|v| solver.nimber(&v))
-            .collect::<Result<Vec<u64>>>()?;
-        graph.nimbers = nimbers;
-        Ok(graph)
+            graph,
+            values,
+        })
+    }
+
+    /// The generalized Sprague-Grundy value of `vertex`.
+    pub fn value(&self, vertex: u32) -> LoopyValue {
+        self.values.value(&self.graph, vertex)
     }
 }
 
@@ -148,7 +149,9 @@ impl Game for Graph {
     type Position = u32;
 
     fn options(&self, &vertex: &u32) -> Result<Vec<Vec<u32>>> {
-        Ok(self.successors[vertex as usize]
+        Ok(self
+            .graph
+            .successors(vertex)
             .iter()
             .map(|&w| vec![w])
             .collect())
@@ -170,17 +173,35 @@ impl Ruleset for Graph {
 
     fn parse_position(&self, words: &[Word]) -> Result<u32> {
         let vertex: u64 = words[0].number("a vertex")?;
-        if vertex as usize >= self.successors.len() {
+        let count = self.graph.vertex_count();
+        if vertex as usize >= count {
             return Err(words[0].error(format!(
                 "vertex {vertex} is not in the graph (0 to {})",
-                self.successors.len().saturating_sub(1)
+                count.saturating_sub(1)
             )));
         }
         Ok(vertex as u32)
     }
 
+    /// Every vertex's value is known, so no vertex is searched: a finite
+    /// one is its nimber, and an infinite one has none, which only a
+    /// question needing the nimber (misère play, say) finds out.
     fn formula_nimber(&self, &vertex: &u32) -> Result<Option<BigUint>> {
-        Ok(Some(BigUint::from(self.nimbers[vertex as usize])))
+        match self.value(vertex) {
+            LoopyValue::Finite(g) => Ok(Some(BigUint::from(g))),
+            infinite => Err(Error::Unsupported(format!(
+                "vertex {vertex} of {} has the infinite value {infinite}: play from it \
+                 can go on forever, and it has no nimber",
+                self.name()
+            ))),
+        }
+    }
+
+    fn loopy_value(&self, &vertex: &u32) -> Option<LoopyValue> {
+        self.values
+            .nimber(vertex)
+            .is_none()
+            .then(|| self.value(vertex))
     }
 }
 
@@ -192,17 +213,24 @@ mod tests {
     fn reads_the_adjacency_format_with_comments() {
         let g =
             Graph::from_text("g", "# a diamond\n4\n2 1 2\n\n1 3 # to the sink\n1 3\n0\n").unwrap();
-        assert_eq!(g.nimbers, [0, 1, 1, 0]);
+        let nimbers: Vec<_> = (0..4).map(|v| g.formula_nimber(&v).unwrap()).collect();
+        assert_eq!(nimbers, [0u32, 1, 1, 0].map(|g| Some(BigUint::from(g))));
+        assert!((0..4).all(|v| g.loopy_value(&v).is_none()));
     }
 
+    /// 0 -> 1 <-> 2, and 3 -> 4 -> 5: the cycle is no concern of 3, which
+    /// keeps its nimber, while 1 and 2 can play forever.
     #[test]
-    fn a_cycle_names_its_vertices() {
-        let err = Graph::from_text("g", "3\n1 1\n1 2\n1 1\n").err().unwrap();
-        assert_eq!(
-            err,
-            Error::Cycle {
-                positions: ["1", "2", "1"].map(String::from).to_vec()
-            }
+    fn a_cycle_makes_infinite_values_only_where_it_is_reached() {
+        let g = Graph::from_text("g", "6\n1 1\n1 2\n1 1\n1 4\n1 5\n0\n").unwrap();
+        let values: Vec<String> = (0..6).map(|v| g.value(v).to_string()).collect();
+        assert_eq!(values, ["∞", "∞", "∞", "0", "1", "0"]);
+        assert_eq!(g.formula_nimber(&3).unwrap(), Some(BigUint::ZERO));
+        assert_eq!(g.loopy_value(&1), Some(LoopyValue::Infinite(vec![])));
+        let err = g.formula_nimber(&1).err().unwrap().to_string();
+        assert!(
+            err.contains("vertex 1 of graph(g) has the infinite value ∞"),
+            "{err}"
         );
     }
 
