@@ -118,8 +118,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 progress.largest, progress.rare_heaps
             ));
             save_due = args.checkpoint.is_some() && last_save.elapsed() >= CHECKPOINT_EVERY;
-            !interrupted.load(Ordering::SeqCst) && !save_due
+            !interrupted.load(Ordering::SeqCst) && !save_due && game.failure().is_none()
         });
+        // A game that failed (a script's error) has no values past it.
+        if let Some(error) = game.failure() {
+            bar.finish_and_clear();
+            return Err(failure(error));
+        }
         match &args.checkpoint {
             Some(path) if stopped && save_due && !interrupted.load(Ordering::SeqCst) => {
                 write_values(path, &name, sequence.values())?;

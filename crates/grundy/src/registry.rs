@@ -32,6 +32,7 @@ pub static FAMILIES: &[Family] = &[
     catalogue::euclid::FAMILY,
     catalogue::calendar::FAMILY,
     catalogue::staircase::FAMILY,
+    catalogue::script::FAMILY,
 ];
 
 /// The family of this name.

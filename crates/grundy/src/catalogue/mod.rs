@@ -15,6 +15,7 @@ pub(crate) mod lieges;
 pub(crate) mod nim;
 pub(crate) mod octal;
 pub(crate) mod progressive;
+pub(crate) mod script;
 pub(crate) mod staircase;
 pub(crate) mod subtraction;
 pub(crate) mod wythoff;
@@ -27,6 +28,7 @@ pub use lieges::Lieges;
 pub use nim::Nim;
 pub use octal::CodeRuleset;
 pub use progressive::Progressive;
+pub use script::ScriptGame;
 pub use staircase::Staircase;
 pub use subtraction::Subtraction;
 
