@@ -18,6 +18,7 @@ pub(crate) mod progressive;
 pub(crate) mod script;
 pub(crate) mod staircase;
 pub(crate) mod subtraction;
+pub(crate) mod subtraction_set;
 pub(crate) mod wythoff;
 
 pub use bash::Bash;
@@ -31,6 +32,7 @@ pub use progressive::Progressive;
 pub use script::ScriptGame;
 pub use staircase::Staircase;
 pub use subtraction::Subtraction;
+pub use subtraction_set::{SetFormula, SetSubtraction};
 
 use crate::component::RulesetRef;
 use crate::error::{Error, Result};
