@@ -248,6 +248,17 @@ fn a_missing_file_or_function_is_bad_input() {
     let error = error_of(&bad("no_moves.rhai"), "5");
     assert!(matches!(error, Error::File { .. }), "{error}");
     assert!(error.to_string().contains("fn moves(p)"), "{error}");
+    let error = error_of(&bad("show_only.rhai"), "5");
+    assert!(matches!(error, Error::File { .. }), "{error}");
+    assert!(error.to_string().contains("both fn parse"), "{error}");
+}
+
+/// `left`, `right` and `result` are kept for partizan scripts.
+#[test]
+fn a_partizan_script_is_not_supported_yet() {
+    let error = error_of(&bad("partizan.rhai"), "5");
+    assert_eq!(error.kind(), ErrorKind::Unsupported);
+    assert!(error.to_string().contains("fn left"), "{error}");
 }
 
 /// `visit_options` cannot fail: the sequence engine learns of a script's

@@ -119,6 +119,13 @@ impl ScriptGame {
                 "the script defines no fn moves(p), which lists the options of position p".into(),
             ));
         }
+        if script.function("parse").is_some() != script.function("show").is_some() {
+            return Err(script.value_error(
+                "define both fn parse(text) and fn show(p), or neither: what show writes in \
+                 a winning move must read back"
+                    .into(),
+            ));
+        }
         if let Some(name) = RESERVED.iter().find(|n| script.function(n).is_some()) {
             return Err(Error::Unsupported(format!(
                 "{}: fn {name} is kept for partizan scripts, which are not supported yet",
