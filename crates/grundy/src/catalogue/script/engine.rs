@@ -95,8 +95,8 @@ impl Script {
         })
     }
 
-    /// Whether the script defines the function `name` with `params`
-    /// parameters, with some other number of them, or not at all.
+    /// The number of parameters of the script's function `name`, if the
+    /// script defines it.
     pub fn function(&self, name: &str) -> Option<usize> {
         self.ast
             .iter_functions()

@@ -79,8 +79,9 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
 pub struct ScriptGame {
     script: engine::Script,
     has_parts: bool,
-    has_parse: bool,
-    has_show: bool,
+    /// Whether the script reads and writes positions itself (`parse` and
+    /// `show`), rather than by the default spelling.
+    spells: bool,
     /// The first error met while `grundy sequence` visited options, which
     /// cannot fail (see [`HeapGame::failure`]).
     heap_failure: Mutex<Option<Error>>,
@@ -134,8 +135,7 @@ impl ScriptGame {
         }
         Ok(ScriptGame {
             has_parts: script.function("parts").is_some(),
-            has_parse: script.function("parse").is_some(),
-            has_show: script.function("show").is_some(),
+            spells: script.function("show").is_some(),
             heap_failure: Mutex::new(None),
             script,
         })
@@ -145,7 +145,7 @@ impl ScriptGame {
     fn position(&self, value: Dynamic, call: &dyn Fn() -> String) -> Result<Position> {
         let position = Position::from_dynamic(value)
             .map_err(|m| self.script.value_error(format!("{}: {m}", call())))?;
-        if !self.has_show {
+        if !self.spells {
             if let Some(problem) = position.default_spelling_problem() {
                 return Err(self.script.value_error(format!("{}: {problem}", call())));
             }
@@ -220,7 +220,7 @@ impl Game for ScriptGame {
     }
 
     fn format_position(&self, position: &Position) -> String {
-        if self.has_show {
+        if self.spells {
             let call = String::new;
             let shown = self.script.call("show", position.to_dynamic(), call);
             // A failing `show` must not hide the answer: the default
@@ -250,7 +250,7 @@ impl Ruleset for ScriptGame {
     /// spelling; a position the script writes with `show` must read back.
     fn parse_position(&self, words: &[Word]) -> Result<Position> {
         let word = &words[0];
-        if !self.has_parse {
+        if !self.spells {
             return Ok(Position::from_default_text(&word.text));
         }
         let in_word = |e: Error| match e {
@@ -319,5 +319,60 @@ impl HeapGame for ScriptGame {
 
     fn failure(&self) -> Option<Error> {
         self.heap_failure.lock().expect("failure lock").clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(text: &str) -> Result<ScriptGame> {
+        ScriptGame::from_text("test.rhai", text)
+    }
+
+    #[test]
+    fn functions_take_one_parameter() {
+        let error = game("fn moves(a, b) { [] }").err().unwrap();
+        assert!(error.to_string().contains("fn moves takes one parameter"));
+        let error = game("fn moves(n) { [] } fn parts() { [] }").err().unwrap();
+        assert!(error.to_string().contains("fn parts takes one parameter"));
+    }
+
+    #[test]
+    fn values_that_are_not_options_or_parts_are_errors() {
+        let cases = [
+            (
+                "fn moves(n) { 3 }",
+                "expected an array of options, found i64 3",
+            ),
+            ("fn moves(n) { }", "found () (nothing"),
+            ("fn moves(n) { [[]] }", "at least one"),
+            ("fn moves(n) { [\"a b\"] }", "cannot be written as one word"),
+            ("fn moves(n) { [\"12\"] }", "would read back as a number"),
+            ("fn moves(n) { [sum([])] }", "sum([]) leaves nothing"),
+            (
+                "fn moves(n) { [n - 1] } fn parts(p) { 5 }",
+                "parts(4): expected an array",
+            ),
+        ];
+        for (text, expected) in cases {
+            let error = game(text)
+                .unwrap()
+                .options(&Position::Integer(5))
+                .unwrap_err();
+            assert!(error.to_string().contains(expected), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn constants_are_seen_by_functions_but_not_changed() {
+        let g = game("const K = 3; fn moves(n) { if n >= K { [n - K] } else { [] } }").unwrap();
+        assert_eq!(
+            g.options(&Position::Integer(5)).unwrap(),
+            [[Position::Integer(2)]]
+        );
+        let g = game("let k = 1; fn moves(n) { k += 1; [] }").unwrap();
+        let error = g.options(&Position::Integer(5)).unwrap_err();
+        assert!(matches!(error, Error::Script { line: 1, .. }), "{error}");
     }
 }
