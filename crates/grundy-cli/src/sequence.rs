@@ -141,8 +141,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                 return false;
             }
             save_due = args.checkpoint.is_some() && last_save.elapsed() >= CHECKPOINT_EVERY;
-            !interrupted.load(Ordering::SeqCst) && !save_due
+            !interrupted.load(Ordering::SeqCst) && !save_due && game.failure().is_none()
         });
+        // A game that failed (a script's error) has no values past it.
+        if let Some(error) = game.failure() {
+            bar.finish_and_clear();
+            return Err(failure(error));
+        }
         let stopped_to_save = save_due && out_of_memory.is_none();
         match &args.checkpoint {
             Some(path) if stopped && stopped_to_save && !interrupted.load(Ordering::SeqCst) => {

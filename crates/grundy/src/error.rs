@@ -15,6 +15,17 @@ pub enum Error {
     #[error("{path}: {message}")]
     File { path: String, message: String },
 
+    /// A script named in an expression is wrong at a place in it: a syntax
+    /// error, or an error while one of its functions ran. `line` and
+    /// `column` are 1-based.
+    #[error("{path}:{line}:{column}: {message}")]
+    Script {
+        path: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+
     /// A game graph that must be acyclic has a cycle: its length and a few
     /// of its positions.
     #[error("the game has a cycle, so it is not a finite game: {}", describe_cycle(.positions))]
@@ -69,7 +80,10 @@ impl Error {
     /// Whose the error is: this one place decides every exit status.
     pub fn kind(&self) -> ErrorKind {
         match self {
-            Error::Parse { .. } | Error::File { .. } | Error::Cycle { .. } => ErrorKind::BadInput,
+            Error::Parse { .. }
+            | Error::File { .. }
+            | Error::Script { .. }
+            | Error::Cycle { .. } => ErrorKind::BadInput,
             Error::TooLarge(_) | Error::Limit(_) => ErrorKind::Limit,
             Error::Unsupported(_) => ErrorKind::Unsupported,
         }

@@ -171,6 +171,13 @@ pub trait HeapGame: Send + Sync {
     fn take_and_break(&self) -> Option<&TakeAndBreak> {
         None
     }
+
+    /// The first error met in `visit_options`, which cannot fail itself (a
+    /// script can): the values from that heap on are wrong, so whoever
+    /// computes a sequence checks this after each chunk and reports it.
+    fn failure(&self) -> Option<Error> {
+        None
+    }
 }
 
 /// Shared and borrowed games are games: solvers take them by value.

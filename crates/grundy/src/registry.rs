@@ -35,6 +35,7 @@ pub static FAMILIES: &[Family] = &[
     catalogue::mnk::FAMILY,
     catalogue::connect4::FAMILY,
     catalogue::partizan_graph::FAMILY,
+    catalogue::script::FAMILY,
 ];
 
 /// The family of this name.

@@ -248,7 +248,7 @@ mod tests {
         for _ in 0..1000 {
             f = (f.1.clone(), f.0 + &f.1);
         }
-        let big = "1".to_string() + &"0".repeat(200);
+        let big = format!("1{}", "0".repeat(200));
         for expr in [
             format!("euclid {} {}", f.1, f.0),
             format!("euclid {big} 7"),

@@ -18,8 +18,10 @@ pub(crate) mod nim;
 pub(crate) mod octal;
 pub(crate) mod partizan_graph;
 pub(crate) mod progressive;
+pub(crate) mod script;
 pub(crate) mod staircase;
 pub(crate) mod subtraction;
+pub(crate) mod subtraction_set;
 pub(crate) mod wythoff;
 
 pub use bash::Bash;
@@ -33,8 +35,10 @@ pub use nim::Nim;
 pub use octal::CodeRuleset;
 pub use partizan_graph::PartizanGraph;
 pub use progressive::Progressive;
+pub use script::ScriptGame;
 pub use staircase::Staircase;
 pub use subtraction::Subtraction;
+pub use subtraction_set::{SetFormula, SetSubtraction};
 
 use crate::component::RulesetRef;
 use crate::error::{Error, Result};

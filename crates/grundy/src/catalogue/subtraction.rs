@@ -31,6 +31,10 @@ pub const FAMILY: Family = Family {
 pub const VALUE_LIMIT: usize = 1 << 24;
 
 fn build(written: &FamilyText) -> Result<RulesetRef> {
+    // An infinite set by formula, `subtraction(squares)`, has its own ruleset.
+    if let Some(ruleset) = super::subtraction_set::build(written)? {
+        return Ok(ruleset);
+    }
     let Some(first) = written.parameters.first() else {
         return Err(written
             .family

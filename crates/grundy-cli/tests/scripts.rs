@@ -1,0 +1,84 @@
+//! `script(FILE)` on the command line: the examples in `analyze` and
+//! `sequence`, and the exit status of a script that is wrong (2) or hits a
+//! limit (1).
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{analyze_json, assert_every_winning_move_leads_to_p, grundy, json};
+use predicates::str::contains;
+
+fn example(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name);
+    format!("script({})", path.display())
+}
+
+fn bad(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../grundy/tests/data/scripts")
+        .join(name);
+    format!("script({})", path.display())
+}
+
+#[test]
+fn a_script_in_a_sum_with_built_ins() {
+    let analysis = analyze_json(&format!("{} 10 + nim 3", example("subtraction.rhai")));
+    let built_in = analyze_json("subtraction(1,3,4) 10 + nim 3");
+    assert_eq!(analysis["nimber"], built_in["nimber"]);
+    assert_eq!(
+        analysis["winning_moves"].as_array().unwrap().len(),
+        built_in["winning_moves"].as_array().unwrap().len()
+    );
+    assert_every_winning_move_leads_to_p(&analysis);
+    let analysis = analyze_json(&format!("{} 3,5 + kayles 4", example("wythoff.rhai")));
+    assert_every_winning_move_leads_to_p(&analysis);
+}
+
+#[test]
+fn the_sequence_of_a_script() {
+    let report = json(&[
+        "sequence",
+        &example("lasker.rhai"),
+        "--to",
+        "60",
+        "--values",
+    ]);
+    let built_in = json(&["sequence", "lasker", "--to", "60", "--values", "--full"]);
+    assert_eq!(report["values"], built_in["values"]);
+}
+
+#[test]
+fn a_wrong_script_exits_2_and_names_the_place() {
+    grundy()
+        .args(["analyze", &format!("{} 5", bad("syntax_error.rhai"))])
+        .assert()
+        .code(2)
+        .stderr(contains("syntax_error.rhai:3:15:"));
+    grundy()
+        .args(["sequence", &bad("throws.rhai"), "--to", "100"])
+        .assert()
+        .code(2)
+        .stderr(contains("throws.rhai:4:9:"))
+        .stderr(contains("moves(3)"));
+    grundy()
+        .args(["analyze", &format!("{} 0", bad("cycle.rhai"))])
+        .assert()
+        .code(2)
+        .stderr(contains("cycle"));
+}
+
+#[test]
+fn a_script_that_hits_a_limit_exits_1() {
+    grundy()
+        .args(["analyze", &format!("{} 5", bad("recurses.rhai"))])
+        .assert()
+        .code(1)
+        .stderr(contains("nested calls"));
+    grundy()
+        .args(["analyze", &format!("{} 5", bad("allocates.rhai")), "--json"])
+        .assert()
+        .code(1);
+}

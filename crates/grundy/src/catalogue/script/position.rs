@@ -1,0 +1,184 @@
+//! A script's positions as grundy keeps them, how they travel to and from
+//! the script, and their default spelling in expressions.
+
+use std::fmt;
+
+use rhai::{Array, Dynamic, ImmutableString, INT};
+
+/// A position of a script game: what `moves` receives and returns.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Position {
+    Integer(INT),
+    /// An array of integers, such as the two piles of a Wythoff position.
+    Tuple(Box<[INT]>),
+    Text(ImmutableString),
+}
+
+impl Position {
+    /// The position as a value the script can read.
+    pub fn to_dynamic(&self) -> Dynamic {
+        match self {
+            Position::Integer(n) => Dynamic::from_int(*n),
+            Position::Tuple(items) => {
+                Dynamic::from_array(items.iter().map(|&n| Dynamic::from_int(n)).collect())
+            }
+            Position::Text(text) => Dynamic::from(text.clone()),
+        }
+    }
+
+    /// Reads a position the script gave; the error says what was found.
+    pub fn from_dynamic(value: Dynamic) -> Result<Position, String> {
+        if let Ok(n) = value.as_int() {
+            return Ok(Position::Integer(n));
+        }
+        if value.is_string() {
+            let text = value.into_immutable_string().expect("a string");
+            return Ok(Position::Text(text));
+        }
+        if value.is_array() {
+            let items = value.into_array().expect("an array");
+            return tuple(&items).ok_or_else(|| {
+                format!(
+                    "a position that is an array holds integers only, at least one; found {}",
+                    describe_array(&items)
+                )
+            });
+        }
+        Err(format!(
+            "expected a position (an integer, an array of integers or a string), found {}",
+            describe(&value)
+        ))
+    }
+
+    /// The default spelling: `7`, `3,5` (a tuple of one is `7,`), or the
+    /// string itself.
+    pub fn default_text(&self) -> String {
+        self.to_string()
+    }
+
+    /// Reads the default spelling: an integer, integers separated by commas
+    /// (a tuple), else the text itself.
+    pub fn from_default_text(text: &str) -> Position {
+        if let Ok(n) = text.parse::<INT>() {
+            return Position::Integer(n);
+        }
+        let items = text.strip_suffix(',').unwrap_or(text);
+        let numbers: Option<Vec<INT>> = items.split(',').map(|s| s.parse().ok()).collect();
+        match numbers {
+            Some(numbers) if text.contains(',') => Position::Tuple(numbers.into()),
+            _ => Position::Text(text.into()),
+        }
+    }
+
+    /// Why the default spelling of this position would not read back as the
+    /// same position in an expression, if it would not.
+    pub fn default_spelling_problem(&self) -> Option<String> {
+        let Position::Text(text) = self else {
+            return None;
+        };
+        if text.is_empty() || text.contains(|c: char| c.is_whitespace() || c == '+') {
+            return Some(format!(
+                "the string {text:?} cannot be written as one word of an expression \
+                 (it is empty or holds a space or '+'): define show and parse"
+            ));
+        }
+        if Position::from_default_text(text) != *self {
+            return Some(format!(
+                "the string {text:?} would read back as a number, not a string: \
+                 define show and parse"
+            ));
+        }
+        None
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Position::Integer(n) => write!(f, "{n}"),
+            Position::Tuple(items) => {
+                let items: Vec<String> = items.iter().map(INT::to_string).collect();
+                if items.len() == 1 {
+                    write!(f, "{},", items[0])
+                } else {
+                    write!(f, "{}", items.join(","))
+                }
+            }
+            Position::Text(text) => write!(f, "{text}"),
+        }
+    }
+}
+
+fn tuple(items: &Array) -> Option<Position> {
+    if items.is_empty() {
+        return None;
+    }
+    let numbers: Option<Vec<INT>> = items.iter().map(|v| v.as_int().ok()).collect();
+    numbers.map(|n| Position::Tuple(n.into()))
+}
+
+/// A value as an error message shows it: its type and, if short, itself.
+pub fn describe(value: &Dynamic) -> String {
+    if value.is_unit() {
+        return "() (nothing: does the function end with the value it returns?)".into();
+    }
+    if let Some(items) = value.read_lock::<Array>() {
+        return describe_array(&items);
+    }
+    let text = value.to_string();
+    if text.chars().count() <= 40 {
+        format!("{} {text}", value.type_name())
+    } else {
+        value.type_name().to_string()
+    }
+}
+
+fn describe_array(items: &Array) -> String {
+    let text = format!("{items:?}");
+    if text.chars().count() <= 60 {
+        format!("the array {text}")
+    } else {
+        format!("an array of {} items", items.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_spelling_reads_back() {
+        for position in [
+            Position::Integer(7),
+            Position::Integer(-3),
+            Position::Tuple([3, 5].into()),
+            Position::Tuple([4].into()),
+            Position::Text("xx.x".into()),
+            Position::Text("3,x".into()),
+        ] {
+            let text = position.default_text();
+            assert_eq!(Position::from_default_text(&text), position, "{text}");
+            assert_eq!(position.default_spelling_problem(), None);
+        }
+        assert!(Position::Text("12".into())
+            .default_spelling_problem()
+            .is_some());
+        assert!(Position::Text("a b".into())
+            .default_spelling_problem()
+            .is_some());
+    }
+
+    #[test]
+    fn positions_round_trip_through_the_script() {
+        for position in [
+            Position::Integer(7),
+            Position::Tuple([3, 5].into()),
+            Position::Text("x".into()),
+        ] {
+            assert_eq!(Position::from_dynamic(position.to_dynamic()), Ok(position));
+        }
+        assert!(Position::from_dynamic(Dynamic::from_array(vec![])).is_err());
+        assert!(Position::from_dynamic(Dynamic::UNIT).is_err());
+        assert!(Position::from_dynamic(Dynamic::from_float(1.5)).is_err());
+    }
+}
