@@ -56,6 +56,21 @@ fn subtract_a_square_reproduces_a030193() {
     }
 }
 
+/// OEIS A014586, the nimbers of subtract-a-square (copied with its source
+/// into tests/data): the check of `subtraction(squares)`.
+#[test]
+fn subtract_a_square_reproduces_a014586() {
+    let published = data("sequences/subtract_a_square_A014586.json");
+    let published: Vec<u64> = published["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let values = nimbers("subtraction(squares)", published.len() as u64 - 1);
+    assert_eq!(values, published);
+}
+
 /// Each set's P-positions against the brute force, to heap 2000.
 #[test]
 fn every_set_matches_brute_force() {
