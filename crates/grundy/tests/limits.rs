@@ -3,7 +3,7 @@
 //! minutes of work or gigabytes of memory.
 
 use grundy::error::ErrorKind;
-use grundy::{analyze, analyze_misere, parse_sum, Error};
+use grundy::{analyze, analyze_listing, analyze_misere, parse_sum, Count, Error, Outcome};
 
 fn normal_error(expression: &str) -> Error {
     analyze(&parse_sum(expression).unwrap()).unwrap_err()
@@ -46,4 +46,62 @@ fn a_misere_search_of_long_sums_stops_at_its_limit() {
     let error = misere_error("lieges(10000) 8");
     assert!(matches!(error, Error::Limit(_)), "{error}");
     assert!(error.to_string().contains("2000000 components"), "{error}");
+}
+
+/// A Kayles heap of 31 digits: its nimber from the period the octal
+/// periodicity theorem proves after 168 heaps, and its winning moves, splits
+/// too many to list, counted (past 2^64: "at least") with the first few.
+#[test]
+fn a_huge_kayles_heap_is_answered_from_its_period() {
+    let heap = "1000000000000000000000000000007";
+    let analysis = analyze(&parse_sum(&format!("kayles {heap}")).unwrap()).unwrap();
+    // Period 12 from heap 71 on, and 10^30 + 7 ≡ 83 (mod 12).
+    let same = analyze(&parse_sum("kayles 83").unwrap()).unwrap();
+    assert_eq!(analysis.nimber, same.nimber);
+    assert_eq!(analysis.outcome, Outcome::N);
+    assert_eq!(analysis.winning_move_count, Count::AtLeast(u64::MAX));
+    assert_eq!(analysis.winning_moves.len(), 1000);
+    for (_, to) in analysis.winning_moves.iter().take(20) {
+        let after = parse_sum(to).unwrap();
+        assert_eq!(after.nimber().unwrap(), 0u32.into(), "{to}");
+    }
+    // Asked for a few, it lists a few, the smallest part first.
+    let sum = parse_sum(&format!("kayles {heap} + nim 1")).unwrap();
+    let analysis = analyze_listing(&sum, 2).unwrap();
+    assert_eq!(analysis.winning_moves.len(), 2);
+    for (_, to) in &analysis.winning_moves {
+        let after = parse_sum(to).unwrap();
+        assert_eq!(after.nimber().unwrap(), 0u32.into(), "{to}");
+    }
+}
+
+/// Grundy's game has no period known, and no theorem gives one: a heap past
+/// the 2^20 heaps computed is refused at once, as a limit, under both
+/// conventions.
+#[test]
+fn a_huge_heap_without_a_period_is_a_limit_under_both_conventions() {
+    let expression = "grundys-game 1000000000000000000000000000000";
+    let normal = normal_error(expression);
+    assert_eq!(normal.kind(), ErrorKind::Limit, "{normal}");
+    assert!(normal.to_string().contains("1048576"), "{normal}");
+    assert!(
+        normal.to_string().contains("no period is known"),
+        "{normal}"
+    );
+    let misere = misere_error(expression);
+    assert_eq!(misere.kind(), ErrorKind::Limit, "{misere}");
+}
+
+/// Moves into three heaps make the table cubic in the heap: refused before
+/// it starts, naming the budget.
+#[test]
+fn tables_of_moves_into_three_heaps_stop_at_the_budget() {
+    for expression in ["hex(0.8) 1000000", "hex(0.F) 20000", "hex(0.F8) 6168"] {
+        let error = normal_error(expression);
+        assert_eq!(error.kind(), ErrorKind::Limit, "{error}");
+        assert!(
+            error.to_string().contains("budget of 1000000000"),
+            "{error}"
+        );
+    }
 }
