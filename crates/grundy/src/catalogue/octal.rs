@@ -155,16 +155,18 @@ impl CodeRuleset {
         count
     }
 
-    /// Roughly how many options computing `G(from..=to)` visits in moves into
+    /// Roughly how many options computing `G(0..=to)` visits in moves into
     /// three heaps: heap n has p3(n - k) ≈ (n - k)²/12 of them for each digit
     /// k that allows them. (Other moves are few beside them: one heap each,
     /// or n / 2 splits into two, fewer still by the sparse-space method.)
-    fn three_heap_work(&self, from: usize, to: usize) -> u128 {
-        // Σ_{m ≤ M} m² / 12, for M = -1 (nothing) and up.
-        let up_to = |m: i128| (m.max(0) * (m + 1).max(0) * (2 * m + 1).max(0) / 72) as u128;
+    fn three_heap_work(&self, to: usize) -> u128 {
         (self.code.digits.iter().enumerate())
-            .filter(|&(_, &d)| d & THREE != 0)
-            .map(|(k, _)| up_to(to as i128 - k as i128) - up_to(from as i128 - 1 - k as i128))
+            .filter(|&(k, &d)| d & THREE != 0 && k <= to)
+            .map(|(k, _)| {
+                // Σ_{m ≤ M} m² / 12.
+                let m = (to - k) as u128;
+                m * (m + 1) * (2 * m + 1) / 72
+            })
             .sum()
     }
 
@@ -173,7 +175,7 @@ impl CodeRuleset {
     /// octal games proves the period (it stops as soon as it does). Refuses
     /// at once what could not finish: a heap past the table for a code the
     /// theorem does not cover, or a table whose moves into three heaps would
-    /// cost more than `WORK_BUDGET`.
+    /// cost more than `WORK_BUDGET` in all.
     fn extend_for(&self, sequence: &mut Sequence<'static>, heap: &BigUint) -> Result<()> {
         if known_value(sequence, heap).is_some() {
             return Ok(());
@@ -191,7 +193,7 @@ impl CodeRuleset {
                 )))
             }
         };
-        let work = self.three_heap_work(sequence.values().len(), to);
+        let work = self.three_heap_work(to);
         if work > WORK_BUDGET as u128 {
             return Err(Error::Limit(format!(
                 "the values of {name} up to heap {to} need about {work} options visited \
@@ -556,7 +558,7 @@ mod tests {
         }
         // Within the budget: hex(0.F) up to heap 3000 visits some 7.5 * 10^8
         // options.
-        assert!(hex("0.F").three_heap_work(0, 3000) < WORK_BUDGET as u128);
+        assert!(hex("0.F").three_heap_work(3000) < WORK_BUDGET as u128);
     }
 
     /// A heap with many options lists them no more (each would be a sum of
