@@ -46,7 +46,7 @@ pub struct Graph {
 }
 
 impl Graph {
-    /// Reads the graph in the file at `path`, of at most [`MAX_FILE_BYTES`].
+    /// Reads the graph in the file at `path`, of at most `MAX_FILE_BYTES`.
     pub fn read(path: &str) -> Result<Graph> {
         let file_error = |message: String| Error::File {
             path: path.into(),
