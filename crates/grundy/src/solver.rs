@@ -2,7 +2,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, CYCLE_POSITIONS_SHOWN};
 use crate::game::Game;
 use crate::value::MexSet;
 
@@ -108,18 +108,25 @@ impl<G: Game> Solver<G> {
         self.mex.mex()
     }
 
+    /// The cycle that closes at `repeated`, named by its length and its
+    /// first few positions: a cycle may pass through every position.
     fn cycle_error(&self, stack: &[Frame<G::Position>], repeated: &G::Position) -> Error {
         let start = stack
             .iter()
             .position(|f| &f.position == repeated)
             .expect("a repeated position is on the stack");
-        let positions = stack[start..]
+        let cycle = &stack[start..];
+        let positions = cycle
             .iter()
+            .take(CYCLE_POSITIONS_SHOWN)
             .map(|f| &f.position)
             .chain(std::iter::once(repeated))
             .map(|p| self.game.format_position(p))
             .collect();
-        Error::Cycle { positions }
+        Error::Cycle {
+            positions,
+            length: cycle.len(),
+        }
     }
 }
 
@@ -213,9 +220,37 @@ mod tests {
         assert_eq!(
             err,
             Error::Cycle {
-                positions: ["v1", "v2", "v3", "v1"].map(String::from).to_vec()
+                positions: ["v1", "v2", "v3", "v1"].map(String::from).to_vec(),
+                length: 3,
             }
         );
+    }
+
+    /// A ring 0 -> 1 -> ... -> n - 1 -> 0.
+    struct Ring(u64);
+    impl Game for Ring {
+        type Position = u64;
+        fn options(&self, &v: &u64) -> Result<Vec<Vec<u64>>> {
+            Ok(vec![vec![(v + 1) % self.0]])
+        }
+        fn format_position(&self, v: &u64) -> String {
+            format!("v{v}")
+        }
+    }
+
+    #[test]
+    fn a_long_cycle_is_named_by_a_few_positions_and_its_length() {
+        let err = Solver::new(Ring(200_000)).nimber(&0).unwrap_err();
+        let Error::Cycle { positions, length } = &err else {
+            panic!("{err}");
+        };
+        assert_eq!(*length, 200_000);
+        assert_eq!(positions.len(), CYCLE_POSITIONS_SHOWN + 1);
+        assert_eq!(
+            (positions[1].as_str(), positions.last().unwrap().as_str()),
+            ("v1", "v0")
+        );
+        assert!(err.to_string().len() < 200, "{err}");
     }
 
     #[test]

@@ -1,5 +1,8 @@
 //! Sums of components, their moves, and the analysis `grundy analyze` prints.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
 use num_bigint::BigUint;
 
 use crate::component::ComponentRef;
@@ -580,26 +583,41 @@ fn anti_nim_winning_moves(sum: &Sum, heaps: &[BigUint]) -> Result<Vec<Move>> {
 }
 
 /// How many sums a misère search may list (as options of the sums it
-/// searches) before it gives up: this bounds both its time and its memory.
+/// searches) before it gives up: this bounds its time.
 pub const MISERE_SEARCH_LIMIT: usize = 1_000_000;
 
+/// How many components the sums a misère search holds may have in all, at
+/// any one time: this bounds its memory (about 75 bytes a component, with its
+/// share of its sum's key, so some 150 MB). Counting sums would not: a sum of
+/// 1,000 components has 1,000 options of 999 components each, and a search
+/// holds the options of every sum on its way down.
+pub const MISERE_SEARCH_COMPONENTS: usize = 2_000_000;
+
 /// Misère outcomes by exhaustive search of a sum as one game: `Solver` on the
-/// misère form of `SumGame` (see `Misere`), where a sum is misère-P exactly
+/// misère form of the sums (see `Misere`), where a sum is misère-P exactly
 /// when its nimber there is 0.
 pub struct MisereSearch {
-    solver: Solver<Misere<SumGame>>,
+    solver: Solver<Misere<HeldSums>>,
+    held: Arc<Held>,
 }
 
 impl MisereSearch {
+    /// A search that lists at most `limit` sums, holding sums of at most
+    /// [`MISERE_SEARCH_COMPONENTS`] components at once.
     pub fn new(limit: usize) -> MisereSearch {
+        let held = Arc::new(Held {
+            components: AtomicUsize::new(0),
+            limit: MISERE_SEARCH_COMPONENTS,
+        });
         MisereSearch {
-            solver: Solver::with_option_limit(Misere(SumGame), limit),
+            solver: Solver::with_option_limit(Misere(HeldSums(held.clone())), limit),
+            held,
         }
     }
 
     /// The misère outcome of `sum`.
     pub fn outcome(&mut self, sum: &Sum) -> Result<Outcome> {
-        let position = MiserePosition::Playing(SumPosition::new(sum.clone()));
+        let position = MiserePosition::Playing(HeldSum::new(sum.clone(), &self.held));
         let nimber = self.solver.nimber(&position).map_err(beyond_search)?;
         Ok(Outcome::from_nimber_is_zero(nimber == 0))
     }
@@ -616,12 +634,108 @@ impl MisereSearch {
     }
 }
 
+/// The components of the sums a misère search holds, and how many it may.
+#[derive(Debug)]
+struct Held {
+    components: AtomicUsize,
+    limit: usize,
+}
+
+/// A sum held by a misère search: its components are counted in `Held` for
+/// as long as it lives (in the memo, or as an option on the search's stack).
+#[derive(Debug)]
+struct HeldSum {
+    position: SumPosition,
+    held: Arc<Held>,
+}
+
+impl HeldSum {
+    fn new(sum: Sum, held: &Arc<Held>) -> HeldSum {
+        held.components.fetch_add(weight(&sum), Ordering::Relaxed);
+        HeldSum {
+            position: SumPosition::new(sum),
+            held: held.clone(),
+        }
+    }
+}
+
+/// What a held sum counts for: its components, and one for the sum itself
+/// (an empty sum costs memory too).
+fn weight(sum: &Sum) -> usize {
+    sum.components.len() + 1
+}
+
+impl Clone for HeldSum {
+    fn clone(&self) -> HeldSum {
+        let weight = weight(&self.position.sum);
+        self.held.components.fetch_add(weight, Ordering::Relaxed);
+        HeldSum {
+            position: self.position.clone(),
+            held: self.held.clone(),
+        }
+    }
+}
+
+impl Drop for HeldSum {
+    fn drop(&mut self) {
+        let weight = weight(&self.position.sum);
+        self.held.components.fetch_sub(weight, Ordering::Relaxed);
+    }
+}
+
+impl PartialEq for HeldSum {
+    fn eq(&self, other: &Self) -> bool {
+        self.position == other.position
+    }
+}
+
+impl Eq for HeldSum {}
+
+impl std::hash::Hash for HeldSum {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.position.hash(state);
+    }
+}
+
+/// Sums as one game, as `SumGame`, which refuses to list a sum's options
+/// when the search would then hold more components than it may: the size of
+/// a listing is known from the moves, before any sum is built.
+struct HeldSums(Arc<Held>);
+
+impl Game for HeldSums {
+    type Position = HeldSum;
+
+    fn options(&self, position: &HeldSum) -> Result<Vec<Vec<HeldSum>>> {
+        let sum = &position.position.sum;
+        let moves = sum.moves()?;
+        let stay = sum.components.len().saturating_sub(1);
+        let size: usize = moves.iter().map(|m| stay + m.to.len() + 1).sum();
+        let held = &self.0;
+        if held.components.load(Ordering::Relaxed).saturating_add(size) > held.limit {
+            return Err(Error::Limit(format!(
+                "the sums it holds would have more than {} components in all",
+                held.limit
+            )));
+        }
+        Ok(moves
+            .iter()
+            .map(|m| vec![HeldSum::new(sum.after(m), held)])
+            .collect())
+    }
+
+    fn format_position(&self, position: &HeldSum) -> String {
+        position.position.sum.expression()
+    }
+}
+
 /// A misère search that cannot finish: a position too large to list its
 /// moves, or more sums than the search may hold. Either way the question is
-/// beyond what misère play supports yet.
+/// beyond a limit of the search (as it is under normal play, where the same
+/// position is too large), and misère theory that would avoid the search is
+/// not there yet.
 fn beyond_search(error: Error) -> Error {
     match error {
-        Error::TooLarge(message) => Error::Unsupported(format!(
+        Error::TooLarge(message) => Error::TooLarge(format!(
             "misère play of sums other than Nim needs an exhaustive search, and {message}"
         )),
         Error::Limit(message) => Error::Limit(format!(

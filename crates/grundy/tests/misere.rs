@@ -119,7 +119,7 @@ fn sums_beyond_the_search_are_refused_clearly() {
 
     let huge = parse_sum("bash(3) 1000000000000000000000 + nim 2").unwrap();
     let error = analyze_misere(&huge).unwrap_err();
-    assert!(matches!(error, Error::Unsupported(_)), "{error}");
+    assert!(matches!(error, Error::TooLarge(_)), "{error}");
     // A Nim sum needs no search, whatever the size of its heaps.
     let big_nim = misere("nim 1000000000000000000000 1000000000000000000000 1");
     assert_eq!(big_nim.outcome, Outcome::N);

@@ -236,7 +236,8 @@ fn moves_that_make_a_cycle_are_bad_input() {
     assert_eq!(
         error,
         Error::Cycle {
-            positions: ["0", "1", "2", "0"].map(String::from).to_vec()
+            positions: ["0", "1", "2", "0"].map(String::from).to_vec(),
+            length: 3,
         }
     );
 }

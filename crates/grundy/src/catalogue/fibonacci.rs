@@ -33,11 +33,11 @@
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use super::heap::LISTABLE_HEAP;
+use super::heap::{LISTABLE_HEAP, MOST_LISTED};
 use super::{no_parameters, Family, FamilyText};
 use crate::component::{ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
-use crate::game::{Arity, Game, Ruleset};
+use crate::game::{Arity, Count, Game, Listed, Ruleset};
 use crate::word::Word;
 
 pub const FAMILY: Family = Family {
@@ -60,6 +60,25 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
 
 pub struct Fibonacci;
 
+/// The most digits of a heap (or a limit): the Zeckendorf sum of a heap of d
+/// digits takes some 4.8 d steps on numbers of d digits, so the time grows as
+/// d²: about 0.6 s to answer a heap of 19,552 digits, 3 s for 50,000.
+pub const MAX_DIGITS: usize = 20_000;
+
+/// A number of at most `MAX_DIGITS` digits, refused before it is read (that
+/// too takes time quadratic in the digits).
+fn number(word: &Word, what: &str) -> Result<BigUint> {
+    let digits = word.text.trim_start_matches('0');
+    if digits.len() > MAX_DIGITS && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Error::Limit(format!(
+            "a fibonacci heap of {} digits: at most {MAX_DIGITS} are read (the Zeckendorf sum \
+             of a heap takes time quadratic in its digits)",
+            digits.len()
+        )));
+    }
+    word.big(what)
+}
+
 /// The heap and the most the next move may take (at most the heap).
 pub type HeapAndLimit = (BigUint, BigUint);
 
@@ -70,29 +89,115 @@ fn after_taking(heap: &BigUint, take: &BigUint) -> HeapAndLimit {
     (left, limit)
 }
 
-/// The terms of n's Zeckendorf sum, smallest first (greedy from the top).
-pub fn zeckendorf(n: &BigUint) -> Vec<BigUint> {
-    let mut fibonacci = vec![BigUint::from(1u32), BigUint::from(2u32)];
-    while fibonacci.last().expect("non-empty") <= n {
-        let next = &fibonacci[fibonacci.len() - 1] + &fibonacci[fibonacci.len() - 2];
-        fibonacci.push(next);
-    }
-    let mut rest = n.clone();
-    let mut terms = Vec::new();
-    for f in fibonacci.iter().rev() {
-        if *f <= rest {
-            rest -= f;
-            terms.push(f.clone());
+/// Fibonacci numbers F_0 = 1, F_1 = 2, F_2 = 3, ... two at a time: the
+/// Fibonacci numbers up to a heap of d digits are some 4.8 d numbers of up to
+/// d digits, too many to keep (a heap of 20,000 digits took 400 MB).
+struct Walk {
+    /// F_j and F_(j+1).
+    low: BigUint,
+    high: BigUint,
+    j: usize,
+}
+
+impl Walk {
+    fn new() -> Walk {
+        Walk {
+            low: BigUint::from(1u32),
+            high: BigUint::from(2u32),
+            j: 0,
         }
     }
-    terms.reverse();
-    terms
+
+    fn up(&mut self) {
+        let next = &self.low + &self.high;
+        self.low = std::mem::replace(&mut self.high, next);
+        self.j += 1;
+    }
+
+    fn down(&mut self) {
+        let previous = &self.high - &self.low;
+        self.high = std::mem::replace(&mut self.low, previous);
+        self.j -= 1;
+    }
+
+    /// F_j for `j` at least the current index.
+    fn up_to(&mut self, j: usize) -> &BigUint {
+        while self.j < j {
+            self.up();
+        }
+        &self.low
+    }
+}
+
+/// The indices j of the terms F_j of n's Zeckendorf sum, smallest first
+/// (greedy from the top), and the smallest term.
+pub fn zeckendorf(n: &BigUint) -> (Vec<usize>, Option<BigUint>) {
+    let mut walk = Walk::new();
+    while walk.high <= *n {
+        walk.up();
+    }
+    let mut rest = n.clone();
+    let mut indices = Vec::new();
+    let mut smallest = None;
+    while !rest.is_zero() {
+        if walk.low <= rest {
+            rest -= &walk.low;
+            indices.push(walk.j);
+            if rest.is_zero() {
+                smallest = Some(walk.low.clone());
+                break;
+            }
+        }
+        walk.down();
+    }
+    indices.reverse();
+    (indices, smallest)
 }
 
 /// Whether (n, c) is a P-position: n = 0 or its smallest Zeckendorf term
 /// exceeds c.
 pub fn is_p_position((heap, limit): &HeapAndLimit) -> bool {
-    zeckendorf(heap).first().is_none_or(|z| z > limit)
+    zeckendorf(heap).1.is_none_or(|z| z > *limit)
+}
+
+/// The winning takes from (n, c), smallest first: sums of the smallest
+/// Zeckendorf terms of the heap, at most the limit, each followed by a term
+/// more than twice as large (or by none: taking the whole heap). Calls
+/// `found` with each, and returns how many there are.
+fn winning_takes((heap, limit): &HeapAndLimit, mut found: impl FnMut(&BigUint)) -> u64 {
+    let (indices, _) = zeckendorf(heap);
+    let mut walk = Walk::new();
+    let mut take = BigUint::zero();
+    let mut count = 0;
+    for (i, &j) in indices.iter().enumerate() {
+        take += walk.up_to(j);
+        if take > *limit {
+            break;
+        }
+        let wins = match indices.get(i + 1) {
+            None => true,
+            Some(&next) => *walk.up_to(next) > &take * 2u32,
+        };
+        if wins {
+            count += 1;
+            found(&take);
+        }
+    }
+    count
+}
+
+/// The first `most` winning moves from `position`, and how many there are.
+fn winning_options(position: &HeapAndLimit, most: usize) -> Listed<Vec<HeapAndLimit>> {
+    let mut items = Vec::new();
+    let count = winning_takes(position, |take| {
+        if items.len() < most {
+            items.push(vec![after_taking(&position.0, take)]);
+        }
+    });
+    Listed {
+        items,
+        total: Count::Exactly(count),
+    }
 }
 
 impl Game for Fibonacci {
@@ -128,12 +233,10 @@ impl Ruleset for Fibonacci {
     }
 
     fn parse_position(&self, words: &[Word]) -> Result<HeapAndLimit> {
-        let heap = words[0].big("a heap size")?;
+        let heap = number(&words[0], "a heap size")?;
         let limit = match words {
             [_] => heap.clone().max(BigUint::from(1u32)) - 1u32,
-            [_, limit] => limit
-                .big("the most the next move may take")?
-                .min(heap.clone()),
+            [_, limit] => number(limit, "the most the next move may take")?.min(heap.clone()),
             [_, _, extra, ..] => {
                 return Err(extra.error(
                     "fibonacci takes one heap: N (the start of a game) or N C (at most C \
@@ -161,30 +264,34 @@ impl Ruleset for Fibonacci {
         )))
     }
 
-    /// The winning takes: sums of the smallest Zeckendorf terms of the heap,
-    /// at most the limit, each followed by a term more than twice as large
-    /// (or by none: taking the whole heap). Other nimbers have no closed form.
+    /// The winning moves (see [`winning_takes`]), when there are at most
+    /// `MOST_LISTED` of them (each is a heap as large as this one); more are
+    /// listed by `some_options_with_nimber`. Other nimbers have no closed
+    /// form.
     fn formula_options_with_nimber(
         &self,
-        (heap, limit): &HeapAndLimit,
+        position: &HeapAndLimit,
         target: &BigUint,
     ) -> Result<Option<Vec<Vec<HeapAndLimit>>>> {
         if !target.is_zero() {
             return Ok(None);
         }
-        let terms = zeckendorf(heap);
-        let mut take = BigUint::zero();
-        let mut options = Vec::new();
-        for (i, term) in terms.iter().enumerate() {
-            take += term;
-            if take > *limit {
-                break;
-            }
-            if terms.get(i + 1).is_none_or(|next| *next > &take * 2u32) {
-                options.push(vec![after_taking(heap, &take)]);
-            }
+        let listed = winning_options(position, MOST_LISTED + 1);
+        Ok((listed.items.len() <= MOST_LISTED).then_some(listed.items))
+    }
+
+    /// The first winning moves (at most `MOST_LISTED`), and how many there
+    /// are: a heap of thousands of digits may have thousands of them.
+    fn some_options_with_nimber(
+        &self,
+        position: &HeapAndLimit,
+        target: &BigUint,
+        most: usize,
+    ) -> Result<Option<Listed<Vec<HeapAndLimit>>>> {
+        if !target.is_zero() {
+            return Ok(None);
         }
-        Ok(Some(options))
+        Ok(Some(winning_options(position, most.min(MOST_LISTED))))
     }
 }
 
@@ -193,7 +300,6 @@ mod tests {
     use super::*;
     use crate::catalogue::check::assert_closed_form_matches_search;
     use crate::solver::Solver;
-    use crate::{analyze, parse_sum, Outcome};
 
     /// Every (n, c) with c ≤ n ≤ `bound`.
     fn all_positions(bound: u32) -> impl Iterator<Item = HeapAndLimit> {
@@ -242,48 +348,77 @@ mod tests {
         }
     }
 
+    /// Zeckendorf sums by brute force: the greedy choice over the list of
+    /// every Fibonacci number up to n.
     #[test]
-    fn huge_heaps_get_outcome_and_winning_moves() {
-        // f.0 and f.1: consecutive Fibonacci numbers of about 210 digits.
-        let mut f = (BigUint::from(1u32), BigUint::from(2u32));
-        for _ in 0..1000 {
-            f = (f.1.clone(), f.0 + &f.1);
+    fn zeckendorf_sums_match_the_greedy_choice() {
+        let fibonacci: Vec<u64> =
+            std::iter::successors(Some((1u64, 2u64)), |&(a, b)| Some((b, a + b)))
+                .map(|(a, _)| a)
+                .take(40)
+                .collect();
+        for n in (0..3000u64).chain([102_334_154, 165_580_140, 165_580_141]) {
+            let mut rest = n;
+            let mut expected = Vec::new();
+            for (j, &f) in fibonacci.iter().enumerate().rev() {
+                if f <= rest {
+                    rest -= f;
+                    expected.push(j);
+                }
+            }
+            expected.reverse();
+            let (indices, smallest) = zeckendorf(&BigUint::from(n));
+            assert_eq!(indices, expected, "{n}");
+            assert_eq!(
+                smallest,
+                expected.first().map(|&j| BigUint::from(fibonacci[j]))
+            );
         }
-        let lost = analyze(&parse_sum(&format!("fibonacci {}", f.0)).unwrap()).unwrap();
-        assert_eq!(lost.outcome, Outcome::P);
-        assert!(lost.winning_moves.is_empty());
+    }
 
-        // Zeckendorf sum 2 + 13 + F, with F = f.0 + f.1 a Fibonacci number.
-        let heap = &f.0 + &f.1 + 13u32 + 2u32;
-        let won = analyze(&parse_sum(&format!("fibonacci {heap}")).unwrap()).unwrap();
-        assert_eq!(won.outcome, Outcome::N);
-        assert_eq!(won.nimber, None);
-        // Taking 2 wins (13 > 4); so does 2 + 13 (F > 30); not all (limit heap - 1).
-        let tos: Vec<&str> = won
-            .winning_moves
-            .iter()
-            .map(|(_, to)| to.as_str())
-            .collect();
+    /// A heap whose every prefix of Zeckendorf terms wins (terms three places
+    /// apart, F_0 + F_3 + F_6 + ...): of its 2,000 winning moves 1,000 are
+    /// listed, the smallest takes first, and all are counted.
+    #[test]
+    fn many_winning_moves_are_counted_and_the_first_listed() {
+        let mut walk = Walk::new();
+        let mut heap = BigUint::zero();
+        for j in (0..6000).step_by(3) {
+            heap += walk.up_to(j);
+        }
+        let position = (heap.clone(), &heap - 1u32);
         assert_eq!(
-            tos,
-            [
-                format!("fibonacci {} 4", &heap - 2u32),
-                format!("fibonacci {} 30", &heap - 15u32),
-            ]
+            Fibonacci
+                .formula_options_with_nimber(&position, &BigUint::zero())
+                .unwrap(),
+            None
         );
-        for to in tos {
-            let after = analyze(&parse_sum(to).unwrap()).unwrap();
-            assert_eq!(after.outcome, Outcome::P, "{to}");
+        let listed = Fibonacci
+            .some_options_with_nimber(&position, &BigUint::zero(), usize::MAX)
+            .unwrap()
+            .unwrap();
+        // Every prefix but the whole heap (the limit is one less).
+        assert_eq!(listed.total, Count::Exactly(1999));
+        assert_eq!(listed.items.len(), MOST_LISTED);
+        assert_eq!(listed.items[0], vec![after_taking(&heap, &1u32.into())]);
+        assert_eq!(listed.items[1], vec![after_taking(&heap, &6u32.into())]);
+        for option in &listed.items {
+            assert!(is_p_position(&option[0]), "{:?}", option[0].1);
         }
     }
 
     #[test]
-    fn bad_positions_are_errors() {
-        assert!(parse_sum("fibonacci 5 2 1").is_err());
-        assert!(parse_sum("fibonacci").is_err());
-        assert!(parse_sum("fibonacci x").is_err());
-        // A limit above the heap is the heap.
-        let sum = parse_sum("fibonacci 5 10").unwrap();
-        assert_eq!(sum.expression(), "fibonacci 5 5");
+    fn heaps_of_too_many_digits_are_refused_before_they_are_read() {
+        let word = |text: String| Word { text, column: 1 };
+        let err = Fibonacci
+            .parse_position(&[word("7".repeat(MAX_DIGITS + 1))])
+            .unwrap_err();
+        assert!(matches!(err, Error::Limit(_)), "{err}");
+        assert!(err.to_string().contains("at most 20000"), "{err}");
+        assert!(Fibonacci
+            .parse_position(&[word("7".repeat(MAX_DIGITS))])
+            .is_ok());
+        let leading_zeros = format!("{}5", "0".repeat(MAX_DIGITS));
+        assert!(Fibonacci.parse_position(&[word(leading_zeros)]).is_ok());
     }
 }

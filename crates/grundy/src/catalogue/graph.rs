@@ -8,7 +8,7 @@
 //! that cannot reach a cycle keeps its ordinary nimber; one whose play can go
 //! on forever may be infinite, `∞(K)`, and has no nimber.
 
-use std::path::Path;
+use std::io::Read;
 
 use num_bigint::BigUint;
 
@@ -32,6 +32,10 @@ pub const FAMILY: Family = Family {
 /// Graphs larger than this are refused rather than read into memory.
 pub const MAX_VERTICES: usize = 10_000_000;
 
+/// The largest graph file read (64 MiB): a file is read whole, and some
+/// files, such as `/dev/zero`, never end.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
 fn build(written: &FamilyText) -> Result<RulesetRef> {
     parameter_count(written, 1, FAMILY.usage)?;
     let graph = Graph::read(&written.parameters[0].text)?;
@@ -47,11 +51,27 @@ pub struct Graph {
 }
 
 impl Graph {
+    /// Reads the graph in the file at `path`, of at most `MAX_FILE_BYTES`.
     pub fn read(path: &str) -> Result<Graph> {
-        let text = std::fs::read_to_string(Path::new(path)).map_err(|e| Error::File {
+        let file_error = |message: String| Error::File {
             path: path.into(),
-            message: e.to_string(),
-        })?;
+            message,
+        };
+        let file = std::fs::File::open(path).map_err(|e| file_error(e.to_string()))?;
+        // One byte past the limit tells a file over it, whatever its
+        // metadata says (a device has no size).
+        let mut bytes = Vec::new();
+        file.take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| file_error(e.to_string()))?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(Error::Limit(format!(
+                "graph file {path} is larger than {} MiB, the most that is read",
+                MAX_FILE_BYTES >> 20
+            )));
+        }
+        let text = String::from_utf8(bytes)
+            .map_err(|_| file_error("the file is not text (UTF-8)".into()))?;
         Graph::from_text(path, &text)
     }
 
@@ -232,6 +252,40 @@ mod tests {
             err.contains("vertex 1 of graph(g) has the infinite value ∞"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_cycle_through_every_vertex_is_named_by_its_length() {
+        let n = 200_000;
+        let text: String = std::iter::once(format!("{n}\n"))
+            .chain((0..n).map(|v| format!("1 {}\n", (v + 1) % n)))
+            .collect();
+        let err = Graph::from_text("ring", &text).err().unwrap();
+        assert!(
+            matches!(
+                err,
+                Error::Cycle {
+                    length: 200_000,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(err.to_string().len() < 200, "{err}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_without_end_is_refused_at_the_size_limit() {
+        let err = Graph::read("/dev/zero").err().unwrap();
+        assert!(matches!(err, Error::Limit(_)), "{err}");
+        assert!(err.to_string().contains("64 MiB"), "{err}");
+    }
+
+    #[test]
+    fn a_missing_file_is_a_file_error() {
+        let err = Graph::read("/nonexistent/graph.txt").err().unwrap();
+        assert!(matches!(err, Error::File { .. }), "{err}");
     }
 
     #[test]

@@ -11,6 +11,16 @@ use crate::word::Word;
 /// forms answer for larger heaps without listing options.
 pub const LISTABLE_HEAP: u64 = 1 << 20;
 
+/// The most options of one position listed where they are too many to list
+/// all (the splits of a huge heap): the first ones, with the count of all.
+pub const MOST_LISTED: usize = 1000;
+
+/// The most work a table of values may cost, in options visited: 10^9, a
+/// second or two (about 1.5 to 2.5 ns a visit as measured, with moves into
+/// three heaps). A table that would cost more is refused before it starts,
+/// rather than leave `analyze` silent for minutes.
+pub const WORK_BUDGET: u64 = 1_000_000_000;
+
 pub fn parse(words: &[Word]) -> Result<BigUint> {
     words[0].big("a heap size")
 }

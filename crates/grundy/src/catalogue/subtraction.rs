@@ -5,13 +5,20 @@
 //! it, so once a window of max(S) consecutive values repeats, the sequence
 //! repeats forever from there: the period is found and proven by the same
 //! computation.
+//!
+//! Values are computed as far as a question needs them, no further: a small
+//! heap is answered from the values up to it, at `|S|` options a heap, and
+//! the search for a repeated window goes along at little cost. Only a heap
+//! past the values computed, or `grundy sequence` (which asks for the
+//! period), makes the computation go on until a window repeats.
 
-use std::sync::OnceLock;
+use std::sync::Mutex;
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{heap, Family, FamilyText};
+use super::heap::{self, WORK_BUDGET};
+use super::{Family, FamilyText};
 use crate::component::{ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
 use crate::game::{Game, HeapGame, Ruleset};
@@ -27,7 +34,7 @@ pub const FAMILY: Family = Family {
     build,
 };
 
-/// How many values are computed while looking for a repeated window.
+/// The most values computed while looking for a repeated window.
 pub const VALUE_LIMIT: usize = 1 << 24;
 
 fn build(written: &FamilyText) -> Result<RulesetRef> {
@@ -60,15 +67,7 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
 
 pub struct Subtraction {
     set: Vec<u32>,
-    sequence: OnceLock<Result<Sequence>>,
-}
-
-/// The nim-sequence as far as it was computed, and its proven period.
-#[derive(Debug)]
-pub struct Sequence {
-    pub values: Vec<u32>,
-    /// `None` when no window repeated within `VALUE_LIMIT` values.
-    pub period: Option<Period>,
+    table: Mutex<Table>,
 }
 
 impl Subtraction {
@@ -81,69 +80,149 @@ impl Subtraction {
         );
         Subtraction {
             set,
-            sequence: OnceLock::new(),
+            table: Mutex::new(Table::default()),
         }
     }
 
-    /// The nim-sequence up to one proven period past its preperiod.
-    pub fn sequence(&self) -> Result<&Sequence> {
-        self.sequence
-            .get_or_init(|| Ok(compute_sequence(&self.set)))
-            .as_ref()
-            .map_err(Clone::clone)
+    /// How many values may be computed: at most `VALUE_LIMIT`, and at most
+    /// as many as `WORK_BUDGET` options pay for (the values `G(0..n)` visit
+    /// `Σ_s max(0, n - s)` options).
+    fn affordable(&self) -> usize {
+        let work = |n: usize| -> u64 {
+            (self.set.iter())
+                .map(|&s| n.saturating_sub(s as usize) as u64)
+                .sum()
+        };
+        // The largest n with work(n) within the budget: work grows with n.
+        let (mut low, mut high) = (0, VALUE_LIMIT);
+        while low < high {
+            let middle = low + (high - low).div_ceil(2);
+            if work(middle) <= WORK_BUDGET {
+                low = middle;
+            } else {
+                high = middle - 1;
+            }
+        }
+        low
+    }
+
+    /// `G(heap)`: from the values up to the heap, computed as far as needed,
+    /// or past them from the period, looked for as far as may be computed.
+    fn value(&self, heap: &BigUint) -> Result<u32> {
+        let mut table = self.table.lock().expect("table lock");
+        if let Some(value) = table.known(heap) {
+            return Ok(value);
+        }
+        let most = self.affordable();
+        let wanted = heap
+            .to_usize()
+            .map_or(most, |n| n.saturating_add(1).min(most));
+        table.extend(&self.set, wanted);
+        table.known(heap).ok_or_else(|| {
+            Error::Limit(format!(
+                "{} shows no period within the {} heaps computed (at most {VALUE_LIMIT}, and \
+                 at most {WORK_BUDGET} options visited), and heap {heap} is past them",
+                self.name(),
+                table.values.len()
+            ))
+        })
+    }
+
+    /// The proven period, looked for as far as may be computed.
+    fn period(&self) -> Option<(Period, usize)> {
+        let mut table = self.table.lock().expect("table lock");
+        table.extend(&self.set, self.affordable());
+        table.period
     }
 }
 
-/// Computes values until a window of max(S) values repeats (found by Brent's
-/// method: compare each window with the one at the last power of two), then
-/// on to twice the period past that, enough to find the smallest period.
-fn compute_sequence(set: &[u32]) -> Sequence {
-    let width = *set.last().expect("non-empty") as usize;
-    let mut values: Vec<u32> = Vec::new();
-    let mut mex = MexSet::new();
-    let mut push_next = |values: &mut Vec<u32>| {
-        let n = values.len();
-        mex.clear();
-        for &s in set.iter().take_while(|&&s| s as usize <= n) {
-            mex.insert(values[n - s as usize] as u64, set.len());
+/// The nim-sequence as far as it was computed, with the search for a
+/// repeated window of max(S) values carried along (Brent's method: each
+/// window is compared with the one that ended at the last power of two).
+#[derive(Default)]
+struct Table {
+    values: Vec<u32>,
+    mex: MexSet,
+    /// Hash of the last window (each value + 1), once there is one.
+    hash: u64,
+    /// The end of the window compared with, and its hash.
+    checkpoint: (usize, u64),
+    /// A window that repeated: where its first copy starts, and how far on
+    /// the second one starts.
+    repeat: Option<(usize, usize)>,
+    /// The smallest period, once enough values follow the repeat to find
+    /// it, and how many values that took.
+    period: Option<(Period, usize)>,
+}
+
+/// The base of the windows' rolling hash.
+const BASE: u64 = 0x100000001b3;
+
+impl Table {
+    /// `G(heap)`, if computed or given by the proven period.
+    fn known(&self, heap: &BigUint) -> Option<u32> {
+        if let Some(n) = heap.to_usize().filter(|&n| n < self.values.len()) {
+            return Some(self.values[n]);
         }
-        values.push(mex.mex() as u32);
-    };
-    // Hash of the window values[end - width..end], with each value + 1.
-    const BASE: u64 = 0x100000001b3;
-    let top_power = BASE.wrapping_pow(width as u32 - 1);
-    while values.len() < width {
-        push_next(&mut values);
+        let (p, _) = self.period?;
+        let past = ((heap - p.preperiod) % p.period)
+            .to_usize()
+            .expect("below the period");
+        Some(self.values[p.preperiod + past])
     }
-    let mut hash = values.iter().fold(0u64, |h, &v| {
-        h.wrapping_mul(BASE).wrapping_add(v as u64 + 1)
-    });
-    let mut checkpoint = (width, hash);
-    let found = loop {
-        if values.len() >= VALUE_LIMIT {
-            break None;
+
+    /// Computes values until there are `len` of them or the period is proven.
+    fn extend(&mut self, set: &[u32], len: usize) {
+        while self.values.len() < len && self.period.is_none() {
+            self.push_next(set);
         }
-        push_next(&mut values);
+    }
+
+    fn push_next(&mut self, set: &[u32]) {
+        let n = self.values.len();
+        self.mex.clear();
+        for &s in set.iter().take_while(|&&s| s as usize <= n) {
+            self.mex
+                .insert(self.values[n - s as usize] as u64, set.len());
+        }
+        self.values.push(self.mex.mex() as u32);
+        self.look_for_repeat(*set.last().expect("non-empty") as usize);
+    }
+
+    /// Brings the search for a repeated window up to the value just pushed.
+    fn look_for_repeat(&mut self, width: usize) {
+        let values = &self.values;
         let end = values.len();
-        hash = hash
+        if let Some((start, p)) = self.repeat {
+            if end >= start + 2 * p {
+                self.period = Some((smallest_period(values, start, p), end));
+            }
+            return;
+        }
+        if end < width {
+            return;
+        }
+        if end == width {
+            self.hash = values.iter().fold(0u64, |h, &v| {
+                h.wrapping_mul(BASE).wrapping_add(v as u64 + 1)
+            });
+            self.checkpoint = (width, self.hash);
+            return;
+        }
+        let top_power = BASE.wrapping_pow(width as u32 - 1);
+        self.hash = self
+            .hash
             .wrapping_sub((values[end - 1 - width] as u64 + 1).wrapping_mul(top_power))
             .wrapping_mul(BASE)
             .wrapping_add(values[end - 1] as u64 + 1);
-        let (start, start_hash) = checkpoint;
-        if hash == start_hash && values[start - width..start] == values[end - width..end] {
-            break Some((start - width, end - start));
+        let (start, start_hash) = self.checkpoint;
+        if self.hash == start_hash && values[start - width..start] == values[end - width..end] {
+            self.repeat = Some((start - width, end - start));
+            self.look_for_repeat(width);
+        } else if end == 2 * start {
+            self.checkpoint = (end, self.hash);
         }
-        if end == 2 * start {
-            checkpoint = (end, hash);
-        }
-    };
-    let period = found.map(|(start, p)| {
-        while values.len() < start + 2 * p {
-            push_next(&mut values);
-        }
-        smallest_period(&values, start, p)
-    });
-    Sequence { values, period }
+    }
 }
 
 impl Game for Subtraction {
@@ -169,21 +248,7 @@ impl Ruleset for Subtraction {
     }
 
     fn formula_nimber(&self, heap: &BigUint) -> Result<Option<BigUint>> {
-        let sequence = self.sequence()?;
-        let index = match (sequence.period, heap.to_usize()) {
-            (_, Some(n)) if n < sequence.values.len() => n,
-            (Some(p), _) => {
-                let past = (heap - p.preperiod) % p.period;
-                p.preperiod + past.to_usize().expect("below the period")
-            }
-            (None, _) => {
-                return Err(Error::Limit(format!(
-                    "{} shows no period within {VALUE_LIMIT} heaps, and heap {heap} is past that",
-                    self.name()
-                )))
-            }
-        };
-        Ok(Some(BigUint::from(sequence.values[index])))
+        Ok(Some(self.value(heap)?.into()))
     }
 
     /// Each amount taken leads to one heap; their values come from the
@@ -197,7 +262,7 @@ impl Ruleset for Subtraction {
         for &s in &self.set {
             if BigUint::from(s) <= *heap {
                 let option = heap - s;
-                if self.formula_nimber(&option)?.as_ref() == Some(target) {
+                if BigUint::from(self.value(&option)?) == *target {
                     found.push(vec![option]);
                 }
             }
@@ -219,14 +284,11 @@ impl HeapGame for Subtraction {
 
     /// The period found by a repeated window (see the module's comment).
     fn known_regularity(&self) -> Option<Proof> {
-        let sequence = self.sequence().ok()?;
+        let (period, needs) = self.period()?;
         Some(Proof {
-            regularity: Regularity {
-                period: sequence.period?,
-                saltus: 0,
-            },
+            regularity: Regularity { period, saltus: 0 },
             theorem: "repeated window of max(S) values".into(),
-            needs: sequence.values.len(),
+            needs,
         })
     }
 }
@@ -235,13 +297,10 @@ impl HeapGame for Subtraction {
 mod tests {
     use super::*;
     use crate::catalogue::check::assert_closed_form_matches_search;
+    use crate::solver::Solver;
 
     fn period(set: &[u32]) -> Period {
-        Subtraction::new(set.to_vec())
-            .sequence()
-            .unwrap()
-            .period
-            .unwrap()
+        Subtraction::new(set.to_vec()).period().unwrap().0
     }
 
     /// Bound of the check: every heap up to 150, for every S within {1..6}.
@@ -293,5 +352,59 @@ mod tests {
             game.formula_nimber(&heap).unwrap(),
             Some(BigUint::from(1u32))
         );
+    }
+
+    fn squares(count: u32) -> Vec<u32> {
+        (1..=count).map(|i| i * i).collect()
+    }
+
+    /// A small heap is answered from the values up to it: no period search
+    /// first (for the 30 squares up to 900 it took seconds).
+    #[test]
+    fn small_heaps_need_only_the_values_below_them() {
+        let game = Subtraction::new(squares(30));
+        // G(0..=5) = 0 1 0 1 2 0: heap 5 reaches heaps 4 and 1.
+        let five = game.formula_nimber(&5u32.into()).unwrap();
+        assert_eq!(five, Some(0u32.into()));
+        assert_eq!(game.table.lock().unwrap().values.len(), 6);
+        let four = game.formula_nimber(&4u32.into()).unwrap();
+        assert_eq!(four, Some(2u32.into()));
+        assert_eq!(game.table.lock().unwrap().values.len(), 6);
+    }
+
+    /// The values computed heap by heap, against exhaustive search, for large
+    /// sets of squares: every heap up to 3000 for the first 30 squares, up to
+    /// 2000 for the first 1000 (only those up to the heap count).
+    #[test]
+    fn large_sets_match_search() {
+        for (count, bound) in [(30, 3000u32), (1000, 2000)] {
+            let mut solver = Solver::new(Subtraction::new(squares(count)));
+            let game = Subtraction::new(squares(count));
+            for heap in 0..=bound {
+                let heap = BigUint::from(heap);
+                let searched = solver.nimber(&heap).unwrap();
+                let value = game.formula_nimber(&heap).unwrap().unwrap();
+                assert_eq!(value, searched.into(), "{count} squares, heap {heap}");
+            }
+        }
+    }
+
+    /// Past the values computed, the period is looked for, and it answers
+    /// heaps of any size; a set whose search would cost more than the budget
+    /// stops there, as a limit.
+    #[test]
+    fn huge_heaps_need_the_period_within_the_budget() {
+        let huge: BigUint = "1000000000000000000000000000007".parse().unwrap();
+        let game = Subtraction::new(vec![2, 5, 7]);
+        assert!(game.formula_nimber(&huge).is_ok());
+        assert!(game.table.lock().unwrap().period.is_some());
+
+        let game = Subtraction::new(squares(1000));
+        let most = game.affordable();
+        assert!(most < VALUE_LIMIT, "{most}");
+        let err = game.formula_nimber(&huge).unwrap_err();
+        assert!(matches!(err, Error::Limit(_)), "{err}");
+        assert!(err.to_string().contains("1000000000 options"), "{err}");
+        assert_eq!(game.table.lock().unwrap().values.len(), most);
     }
 }

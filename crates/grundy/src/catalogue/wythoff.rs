@@ -181,7 +181,6 @@ mod tests {
     use super::*;
     use crate::catalogue::check::assert_closed_form_matches_search;
     use crate::solver::Solver;
-    use crate::{analyze, parse_sum, Outcome};
 
     fn piles(a: u32, b: u32) -> Piles {
         (BigUint::from(a), BigUint::from(b))
@@ -236,51 +235,5 @@ mod tests {
             assert_eq!(partner(&BigUint::from(a)), BigUint::from(b));
             assert_eq!(partner(&BigUint::from(b)), BigUint::from(a));
         }
-    }
-
-    /// 200-digit piles: the outcome and every winning move come from the
-    /// closed form, and each winning move leads to a P-position.
-    #[test]
-    fn huge_piles_get_outcome_and_winning_moves() {
-        let k: BigUint = "7".repeat(200).parse().unwrap();
-        let (a, b) = (lower(&k), lower(&k) + &k);
-        let lost = analyze(&parse_sum(&format!("wythoff {a} {b}")).unwrap()).unwrap();
-        assert_eq!(lost.outcome, Outcome::P);
-        assert_eq!(lost.nimber, Some(BigUint::zero()));
-        assert!(lost.winning_moves.is_empty());
-
-        let c: BigUint = "3".repeat(200).parse().unwrap();
-        let positions = [
-            (&a + 5u32, b.clone()),
-            (b.clone(), c.clone()),
-            (c.clone(), &c + 1u32),
-            (a.clone(), &b + &c),
-        ];
-        for (x, y) in positions {
-            let won = analyze(&parse_sum(&format!("wythoff {x} {y}")).unwrap()).unwrap();
-            assert_eq!(won.outcome, Outcome::N, "wythoff {x} {y}");
-            assert_eq!(won.nimber, None);
-            assert!(!won.winning_moves.is_empty());
-            for (_, to) in &won.winning_moves {
-                let after = analyze(&parse_sum(to).unwrap()).unwrap();
-                assert_eq!(after.outcome, Outcome::P, "{to}");
-            }
-        }
-    }
-
-    #[test]
-    fn a_huge_position_without_a_nimber_is_unsupported_in_a_sum() {
-        let big = "9".repeat(50);
-        let sum = parse_sum(&format!("wythoff {big} 1{big} + nim 3")).unwrap();
-        let error = analyze(&sum).unwrap_err();
-        assert!(matches!(error, Error::Unsupported(_)), "{error}");
-        assert!(error.to_string().contains("no closed form"), "{error}");
-
-        // A huge P-position has nimber 0, but its options of other nimbers,
-        // which may win in a sum, cannot be found.
-        let k: BigUint = big.parse().unwrap();
-        let sum = parse_sum(&format!("wythoff {} {} + nim 3", lower(&k), lower(&k) + &k));
-        let error = analyze(&sum.unwrap()).unwrap_err();
-        assert!(matches!(error, Error::Unsupported(_)), "{error}");
     }
 }
