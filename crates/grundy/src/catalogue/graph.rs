@@ -53,26 +53,7 @@ pub struct Graph {
 impl Graph {
     /// Reads the graph in the file at `path`, of at most `MAX_FILE_BYTES`.
     pub fn read(path: &str) -> Result<Graph> {
-        let file_error = |message: String| Error::File {
-            path: path.into(),
-            message,
-        };
-        let file = std::fs::File::open(path).map_err(|e| file_error(e.to_string()))?;
-        // One byte past the limit tells a file over it, whatever its
-        // metadata says (a device has no size).
-        let mut bytes = Vec::new();
-        file.take(MAX_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| file_error(e.to_string()))?;
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(Error::Limit(format!(
-                "graph file {path} is larger than {} MiB, the most that is read",
-                MAX_FILE_BYTES >> 20
-            )));
-        }
-        let text = String::from_utf8(bytes)
-            .map_err(|_| file_error("the file is not text (UTF-8)".into()))?;
-        Graph::from_text(path, &text)
+        Graph::from_text(path, &read_graph_file(path)?)
     }
 
     /// Parses the adjacency format; `path` names the graph in messages.
@@ -81,11 +62,7 @@ impl Graph {
             path: path.into(),
             message: format!("line {line}: {message}"),
         };
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .map(|(i, line)| (i + 1, line.split('#').next().unwrap_or("").trim()))
-            .filter(|(_, line)| !line.is_empty());
+        let mut lines = content_lines(text);
         let numbers = |line: usize, text: &str| -> Result<Vec<u64>> {
             text.split_whitespace()
                 .map(|w| {
@@ -223,6 +200,37 @@ impl Ruleset for Graph {
             .is_none()
             .then(|| self.value(vertex))
     }
+}
+
+/// The text of a graph file (impartial or partizan), read up to
+/// [`MAX_FILE_BYTES`]: one byte past the limit tells a file over it,
+/// whatever its metadata says (a device such as /dev/zero has no size).
+pub(crate) fn read_graph_file(path: &str) -> Result<String> {
+    let file_error = |message: String| Error::File {
+        path: path.into(),
+        message,
+    };
+    let file = std::fs::File::open(path).map_err(|e| file_error(e.to_string()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| file_error(e.to_string()))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Error::Limit(format!(
+            "graph file {path} is larger than {} MiB, the most that is read",
+            MAX_FILE_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| file_error("the file is not text (UTF-8)".into()))
+}
+
+/// The lines of a graph file that hold something, numbered from 1, with
+/// their `#` comments cut off.
+pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.split('#').next().unwrap_or("").trim()))
+        .filter(|(_, line)| !line.is_empty())
 }
 
 #[cfg(test)]

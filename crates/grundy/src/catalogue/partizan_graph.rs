@@ -16,15 +16,14 @@
 //! 0 ; 0
 //! ```
 //!
-//! Files over [`MAX_FILE_BYTES`] are refused before reading.
+//! Files are read up to the size impartial graph files are.
 //!
 //! In an expression, `partizan-graph(FILE) 0@Left` is vertex 0 with Left
 //! to move (`0@Right`: Right to move); `grundy solve` starts at vertex 0
 //! with Left to move. The outcome class of a vertex (L, R, N or P) is read
 //! from its two answers: who wins moving first, and who moving second.
 
-use std::path::Path;
-
+use super::graph::{content_lines, read_graph_file};
 use super::{parameter_count, Family, FamilyText};
 use crate::component::{strong_ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
@@ -90,9 +89,6 @@ impl StrongRules for Turns<PartizanGraph> {
     }
 }
 
-/// Files larger than this are refused rather than read into memory.
-pub const MAX_FILE_BYTES: u64 = 256 << 20;
-
 pub struct PartizanGraph {
     /// The file as the expression named it, to name the ruleset back.
     path: String,
@@ -101,24 +97,10 @@ pub struct PartizanGraph {
 }
 
 impl PartizanGraph {
+    /// Reads the graph in the file at `path`, of at most
+    /// [`MAX_FILE_BYTES`](super::graph::MAX_FILE_BYTES).
     pub fn read(path: &str) -> Result<PartizanGraph> {
-        let file_error = |message: String| Error::File {
-            path: path.into(),
-            message,
-        };
-        let bytes = std::fs::metadata(Path::new(path))
-            .map_err(|e| file_error(e.to_string()))?
-            .len();
-        if bytes > MAX_FILE_BYTES {
-            return Err(Error::Limit(format!(
-                "{path} has {} MiB; partizan graph files are read up to {} MiB",
-                bytes >> 20,
-                MAX_FILE_BYTES >> 20
-            )));
-        }
-        let text =
-            std::fs::read_to_string(Path::new(path)).map_err(|e| file_error(e.to_string()))?;
-        PartizanGraph::from_text(path, &text)
+        PartizanGraph::from_text(path, &read_graph_file(path)?)
     }
 
     /// Parses the file format; `path` names the graph in messages.
@@ -127,11 +109,7 @@ impl PartizanGraph {
             path: path.into(),
             message: format!("line {line}: {message}"),
         };
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .map(|(i, line)| (i + 1, line.split('#').next().unwrap_or("").trim()))
-            .filter(|(_, line)| !line.is_empty());
+        let mut lines = content_lines(text);
         let number = |line: usize, word: &str| -> Result<u64> {
             word.parse::<u64>().map_err(|_| {
                 error(
@@ -277,6 +255,15 @@ mod tests {
     use super::*;
     use crate::retrograde::{solve_from, Class, Options, Solved, StrongGame, Turns};
     use crate::value::Standing;
+
+    /// Read as graph files are: /dev/zero, which has no size, is refused at
+    /// the limit instead of read for ever.
+    #[cfg(unix)]
+    #[test]
+    fn a_file_without_end_is_refused_at_the_size_limit() {
+        let err = PartizanGraph::read("/dev/zero").err().unwrap();
+        assert!(matches!(err, Error::Limit(_)), "{err}");
+    }
 
     const EXAMPLE: &str =
         "# from 0 Left can move to 1, Right to 1 and 2\n3\n1 1 ; 2 1 2\n1 0 ; 1 0\n0 ; 0\n";
