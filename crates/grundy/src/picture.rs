@@ -1,7 +1,7 @@
 //! Pictures of computed values, as SVG text (no file I/O here: the caller
 //! writes the text where it likes), and game graphs as DOT text too.
 //!
-//! One plotting path: every picture is drawn on one [`Canvas`], which escapes
+//! One plotting path: every picture is drawn on one `Canvas`, which escapes
 //! text, keeps track of what it covers and writes the SVG document.
 //! - [`sequence_plot`]: G(n) against n, the preperiod marked
 //!   (`grundy sequence --plot`);
