@@ -98,7 +98,7 @@ pub struct PartizanGraph {
 
 impl PartizanGraph {
     /// Reads the graph in the file at `path`, of at most
-    /// [`MAX_FILE_BYTES`](super::graph::MAX_FILE_BYTES).
+    /// `MAX_FILE_BYTES` of graph files.
     pub fn read(path: &str) -> Result<PartizanGraph> {
         PartizanGraph::from_text(path, &read_graph_file(path)?)
     }
