@@ -15,46 +15,11 @@ use grundy::retrograde::{solve_from, BestMove, Digraph, Options, Solved, StrongG
 use grundy::value::{Outcome, Solution, Standing};
 use proptest::prelude::*;
 
-/// Successor lists of a random graph on 1 to 8 vertices, cycles and loops
-/// allowed.
-fn graph() -> impl Strategy<Value = Vec<Vec<u32>>> {
-    (1usize..=8)
-        .prop_flat_map(|n| prop::collection::vec(prop::collection::vec(0..n as u32, 0..=3), n))
-}
+mod tokens;
+use tokens::{graph, Tokens};
 
 fn options() -> Options {
     Options { memory: 1 << 28 }
-}
-
-/// Tokens on a graph: a move slides one token along an edge.
-struct Tokens {
-    graph: Digraph,
-}
-
-impl StrongGame for Tokens {
-    type Position = Vec<u32>;
-
-    fn start(&self) -> Vec<u32> {
-        Vec::new()
-    }
-
-    fn moves(&self, tokens: &Vec<u32>, moves: &mut Vec<Vec<u32>>) {
-        for (i, &v) in tokens.iter().enumerate() {
-            for &w in self.graph.successors(v) {
-                let mut next = tokens.clone();
-                next[i] = w;
-                moves.push(next);
-            }
-        }
-    }
-
-    fn finished(&self, _: &Vec<u32>) -> Option<Standing> {
-        None
-    }
-
-    fn format_position(&self, tokens: &Vec<u32>) -> String {
-        format!("{tokens:?}")
-    }
 }
 
 /// A game on a random graph where some vertices are finished by rule: each
