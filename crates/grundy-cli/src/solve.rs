@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::report::{Failure, Output};
 use crate::strong::{with_progress, JsonSolution};
 
-/// Strongly solves a ruleset (mnk, connect4) from its start position.
+/// Strongly solves a ruleset (mnk, connect4, partizan-graph) from its start.
 #[derive(clap::Args)]
 pub struct Args {
     /// The ruleset, e.g. 'mnk(3,3,3)' or 'connect4(5,4)'.
