@@ -23,6 +23,16 @@ fn brute_force_losing(set: &[u64], to: u64) -> Vec<bool> {
     losing
 }
 
+/// The `values` of a published table in tests/data.
+fn values_of(relative: &str) -> Vec<u64> {
+    data(relative)["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect()
+}
+
 /// The nimbers of heaps 0..=to of a heap ruleset.
 fn nimbers(ruleset: &str, to: u64) -> Vec<u64> {
     let heaps: Vec<String> = (0..=to).map(|n| n.to_string()).collect();
@@ -37,13 +47,7 @@ fn nimbers(ruleset: &str, to: u64) -> Vec<u64> {
 /// source into tests/data), and a brute force of our own to heap 3000.
 #[test]
 fn subtract_a_square_reproduces_a030193() {
-    let published = data("sequences/subtract_a_square_p_positions_A030193.json");
-    let published: Vec<u64> = published["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap())
-        .collect();
+    let published = values_of("sequences/subtract_a_square_p_positions_A030193.json");
     let last = *published.last().unwrap();
     let values = nimbers("subtraction(squares)", 3000);
     let p_positions: Vec<u64> = (0..=last).filter(|&n| values[n as usize] == 0).collect();
@@ -60,13 +64,7 @@ fn subtract_a_square_reproduces_a030193() {
 /// into tests/data): the check of `subtraction(squares)`.
 #[test]
 fn subtract_a_square_reproduces_a014586() {
-    let published = data("sequences/subtract_a_square_A014586.json");
-    let published: Vec<u64> = published["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap())
-        .collect();
+    let published = values_of("sequences/subtract_a_square_A014586.json");
     let values = nimbers("subtraction(squares)", published.len() as u64 - 1);
     assert_eq!(values, published);
 }
