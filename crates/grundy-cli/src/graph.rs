@@ -50,10 +50,7 @@ enum Format {
 pub const MAX_NODES: usize = 300;
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
-    let failure = |error: Error| Failure::Error {
-        error,
-        expression: Some(args.expression.clone()),
-    };
+    let failure = Failure::about(&args.expression);
     let mut rulesets = Rulesets::new();
     let start = rulesets.parse_sum(&args.expression).map_err(failure)?;
     let picture = explore(start, args.depth).map_err(failure)?;

@@ -99,10 +99,7 @@ fn one_number_values(
     ruleset: &str,
     to: usize,
 ) -> Result<(String, Vec<Entry>, Option<grundy::period::Proof>), Failure> {
-    let failure = |error: Error| Failure::Error {
-        error,
-        expression: Some(ruleset.to_string()),
-    };
+    let failure = Failure::about(ruleset);
     let mut rulesets = Rulesets::new();
     let built = rulesets.ruleset(ruleset).map_err(failure)?;
     let name = built.name();

@@ -154,6 +154,15 @@ impl From<Error> for Failure {
 }
 
 impl Failure {
+    /// Turns an engine error about `expression` into a failure that shows
+    /// the expression (with a caret under the column of a parse error).
+    pub fn about(expression: &str) -> impl Fn(Error) -> Failure + Copy + '_ {
+        move |error| Failure::Error {
+            error,
+            expression: Some(expression.to_string()),
+        }
+    }
+
     /// Shows the failure and gives the exit status: 2 for bad input, 1 for a
     /// question the engine cannot answer (a limit reached, or a case not
     /// supported yet) or an answer that cannot be written, and 0 when stdout

@@ -83,10 +83,7 @@ enum Method {
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(60);
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
-    let failure = |error: Error| Failure::Error {
-        error,
-        expression: Some(args.ruleset.clone()),
-    };
+    let failure = Failure::about(&args.ruleset);
     let ruleset = grundy::ruleset(&args.ruleset).map_err(failure)?;
     let name = ruleset.name();
     let game = ruleset.heap_game().ok_or_else(|| {

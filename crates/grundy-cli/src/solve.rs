@@ -50,10 +50,7 @@ struct Counts {
 }
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
-    let failure = |error: Error| Failure::Error {
-        error,
-        expression: Some(args.ruleset.clone()),
-    };
+    let failure = Failure::about(&args.ruleset);
     let ruleset = grundy::ruleset(&args.ruleset).map_err(failure)?;
     let strong = ruleset.strong().ok_or_else(|| {
         failure(Error::Unsupported(format!(

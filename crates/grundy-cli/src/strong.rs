@@ -59,10 +59,7 @@ pub fn analyze(
     json: bool,
     out: &mut Output,
 ) -> Result<(), Failure> {
-    let failure = |error: Error| Failure::Error {
-        error,
-        expression: Some(expression.to_string()),
-    };
+    let failure = Failure::about(expression);
     let bytes = match db {
         Some(path) => Some(std::fs::read(path).map_err(|e| {
             failure(Error::File {

@@ -64,10 +64,7 @@ pub fn two_number_table(
     rows: RangeInclusive<u64>,
     cols: RangeInclusive<u64>,
 ) -> Result<(String, Table), Failure> {
-    let failure = |error: Error| Failure::Error {
-        error,
-        expression: Some(ruleset.to_string()),
-    };
+    let failure = Failure::about(ruleset);
     let mut rulesets = Rulesets::new();
     let built = rulesets.ruleset(ruleset).map_err(failure)?;
     let name = built.name();
