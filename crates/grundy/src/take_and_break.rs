@@ -165,6 +165,16 @@ impl Moves {
             .map(move |&(k, _)| (n - k, largest_smaller_part(n - k, self.unequal)))
     }
 
+    /// The parity of the tokens that every move splitting a heap into two
+    /// removes, when they all remove an even number or all an odd one.
+    pub(crate) fn split_parity(&self) -> Option<usize> {
+        let mut parities = (self.list.iter())
+            .filter(|&&(_, d)| d & TWO != 0)
+            .map(|&(k, _)| k % 2);
+        let first = parities.next()?;
+        parities.all(|p| p == first).then_some(first)
+    }
+
     /// How many sizes the moves of a heap that split into two heaps leave to
     /// split: from the most tokens such a move removes to the fewest.
     pub(crate) fn split_span(&self) -> usize {

@@ -39,7 +39,7 @@ impl CodeEngine {
     }
 
     /// Continues after values computed elsewhere, the largest of `bits`
-    /// bits: the mask is chosen again from them at the next heap.
+    /// bits: the classes are chosen again from them at the next heap.
     pub fn resume(&mut self, bits: u32) {
         self.bits = bits;
         self.sparse.forget();
@@ -143,6 +143,7 @@ mod tests {
             TakeAndBreak::grundys_game(),
             long("0.354"),
             long("0.376"),
+            long("0.127"),
             long("4.7"),
             long(&format!("0.{}", "7".repeat(40))),
             long(&format!("0.{}7", "3".repeat(299))),
@@ -151,6 +152,19 @@ mod tests {
         for code in &codes {
             assert_methods_agree(code, 3000);
         }
+    }
+
+    /// `.127` splits only after removing 3 tokens: the classes by heap
+    /// parity make fewer heaps rare than the classic ones, and are chosen
+    /// (so that the tests of random codes above and below cover them too).
+    #[test]
+    fn classes_by_heap_parity_are_chosen_where_they_make_fewer_heaps_rare() {
+        let code = TakeAndBreak::parse("0.127", false).unwrap();
+        let mut engine = CodeEngine::new(code.clone(), Method::Sparse);
+        let mut values = Values::new();
+        values.extend_to(4096, &mut engine);
+        assert_eq!(engine.sparse.expected(), [0, 1]);
+        assert_methods_agree(&code, 4096);
     }
 
     proptest! {

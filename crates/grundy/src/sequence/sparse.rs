@@ -2,22 +2,35 @@
 //! speed"; Flammenkamp's computations of octal games), with the rare heaps'
 //! part of each heap's options computed by a second thread, a few heaps ahead.
 //!
-//! For a mask `m`, call a value rare when `popcount(v & m)` is even and
-//! common when it is odd, and call a heap rare when its value is. The parity
-//! is linear, so the XOR of two common values is rare: a split reaches a
-//! common value only if one of its parts is a rare heap. For many games few
-//! heaps are rare. To compute `G(n)`:
+//! For a mask `m`, write `p(v)` for the parity of `popcount(v & m)`, which
+//! is linear: `p(a ^ b) = p(a) ^ p(b)`. Heaps are sorted into common and
+//! rare by a [`Classes`]: heap `n` is common when `p(G(n))` is the parity
+//! expected of heaps of its own parity, `e[n % 2]`, and rare otherwise. The
+//! expectations are chosen so that a split of heap `n` into two common heaps
+//! never reaches a value of parity `e[n % 2]`: such a value is reached only
+//! by a split with a rare part. Two choices do that:
+//! - `e = [1, 1]` (the classic one): two common values XOR to parity 0;
+//! - when every move that splits removes `k` tokens of one parity (`.127`
+//!   removes 3): `e[k % 2] = 1` and `e[1 - k % 2] = 0`. Heap `n` with
+//!   `n = k mod 2` splits an even number of tokens, into parts of one
+//!   parity, which XOR to parity 0; the other heaps split an odd number,
+//!   into an even and an odd part, which XOR to `e[0] ^ e[1] = 1`. This is
+//!   the idea of Beling's second rare/common method (ogsolve `-m rc2`): for
+//!   `.127` it makes a quarter as many heaps rare.
+//!
+//! For many games few heaps are rare. To compute `G(n)`:
 //! 1. collect the values of the moves that do not split, and of the splits
 //!    with a rare part (few);
-//! 2. the least common value not collected is reached by no other split,
-//!    so `G(n)` is at most that value `c`; scan the splits until each rare
-//!    value below `c` is found reached (then `G(n) = c`; for Grundy's game
-//!    after about 3000 of the millions of splits), or the scan ends and
-//!    `G(n)` is the least one missing (then heap `n` is rare: seldom).
+//! 2. the least value of parity `e[n % 2]` not collected is reached by no
+//!    other split, so `G(n)` is at most that value `c`; scan the splits
+//!    until each value below `c` is found reached (then `G(n) = c`; for
+//!    Grundy's game after about 3000 of the millions of splits), or the scan
+//!    ends and `G(n)` is the least one missing (then heap `n` is rare:
+//!    seldom).
 //!
-//! Only the speed depends on the mask, never the values: the mask is the one
-//! that makes fewest heaps rare so far, chosen again as the sequence doubles.
-//! Moves to three heaps (hexadecimal codes) are collected in full.
+//! Only the speed depends on the classes, never the values: the classes are
+//! those that make fewest heaps rare so far, chosen again as the sequence
+//! doubles. Moves to three heaps (hexadecimal codes) are collected in full.
 //!
 //! Step 1 is most of the work for games with many rare heaps. The splits
 //! with a rare heap `r` are computed once per size `m` that they split and
@@ -40,7 +53,7 @@ use super::{bit_length, ValueSet};
 use crate::period::Nimber;
 use crate::take_and_break::{Moves, ONE, THREE, WHOLE};
 
-/// Heaps computed naively before the first choice of mask.
+/// Heaps computed naively before the first choice of classes.
 pub const FIRST_MASK_CHOICE: usize = 256;
 
 /// The helper leaves to the main thread the rare heaps below `NEAR`, so
@@ -54,20 +67,51 @@ const NEAR: usize = AHEAD + 128;
 /// run shorter than this would not pay for starting a thread.
 const SETTLE: usize = 1024;
 
-fn rare(v: u32, mask: u32) -> bool {
-    (v & mask).count_ones() % 2 == 0
+/// Which heaps are rare: heap `n` of value `v` is common when the parity of
+/// `v & mask` is `expected[n % 2]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Classes {
+    mask: u32,
+    expected: [u32; 2],
+}
+
+impl Classes {
+    /// The classes of a mask: the classic ones, and those for moves that
+    /// all split after removing tokens of the parity `split_parity`.
+    fn of_mask(mask: u32, split_parity: Option<usize>) -> impl Iterator<Item = Classes> {
+        let classic = Classes {
+            mask,
+            expected: [1, 1],
+        };
+        let by_parity = split_parity.map(|k| {
+            let mut expected = [0, 0];
+            expected[k] = 1;
+            Classes { mask, expected }
+        });
+        std::iter::once(classic).chain(by_parity)
+    }
+
+    fn parity(self, v: u32) -> u32 {
+        (v & self.mask).count_ones() % 2
+    }
+
+    fn rare(self, n: usize, v: u32) -> bool {
+        self.parity(v) != self.expected[n % 2]
+    }
 }
 
 /// What the helper reads, fixed while it runs.
 struct Space {
-    mask: u32,
+    classes: Classes,
     /// The rare heaps (sizes at least 1) in increasing order, with their
     /// values.
     rare: Vec<(usize, u32)>,
     /// Every value so far is below `2^bits`.
     bits: u32,
-    /// Bit `v` is set when `v` is common, for `v < 2^(bits + 1)`.
-    common: Vec<u64>,
+    /// Bit `v` of `common[p]` is set when `v` has parity `p`, for `v <
+    /// 2^(bits + 1)`: a common heap `n` has a value of
+    /// `common[expected[n % 2]]`.
+    common: [Vec<u64>; 2],
 }
 
 impl Space {
@@ -77,16 +121,23 @@ impl Space {
     }
 
     fn update_common(&mut self) {
-        let mask = self.mask;
-        self.common = (0..self.words() as u32)
-            .map(|w| (0..64).filter(move |&i| !rare(64 * w + i, mask)))
-            .map(|common| common.fold(0, |word, i| word | 1 << i))
-            .collect();
+        let classes = self.classes;
+        self.common = [0, 1].map(|p| {
+            (0..self.words() as u32)
+                .map(|w| (0..64).filter(move |&i| classes.parity(64 * w + i) == p))
+                .map(|common| common.fold(0, |word, i| word | 1 << i))
+                .collect()
+        });
+    }
+
+    /// The values a common heap `n` may have.
+    fn common_values(&self, n: usize) -> &[u64] {
+        &self.common[self.classes.expected[n % 2] as usize]
     }
 
     /// Whether `G(n) = g` changes what the helper reads.
-    fn changed_by(&self, g: u32) -> bool {
-        rare(g, self.mask) || bit_length(g) > self.bits
+    fn changed_by(&self, n: usize, g: u32) -> bool {
+        self.classes.rare(n, g) || bit_length(g) > self.bits
     }
 }
 
@@ -94,7 +145,7 @@ impl Space {
 pub struct SparseSpace {
     space: Space,
     work: Work,
-    /// When to choose the mask again: at each doubling of the sequence.
+    /// When to choose the classes again: at each doubling of the sequence.
     next_choice: usize,
     /// The heap from which the helper's inputs are as they are now.
     settled_from: usize,
@@ -108,10 +159,13 @@ impl SparseSpace {
     pub fn new() -> SparseSpace {
         SparseSpace {
             space: Space {
-                mask: 0,
+                classes: Classes {
+                    mask: 0,
+                    expected: [1, 1],
+                },
                 rare: Vec::new(),
                 bits: 0,
-                common: Vec::new(),
+                common: [Vec::new(), Vec::new()],
             },
             work: Work {
                 reached: Vec::new(),
@@ -127,7 +181,7 @@ impl SparseSpace {
         }
     }
 
-    /// Forgets the rare heaps: the mask is chosen again at the next heap.
+    /// Forgets the rare heaps: the classes are chosen again at the next heap.
     pub fn forget(&mut self) {
         self.space.rare.clear();
         self.next_choice = FIRST_MASK_CHOICE;
@@ -135,6 +189,12 @@ impl SparseSpace {
 
     pub fn rare_heaps(&self) -> usize {
         self.space.rare.len()
+    }
+
+    /// The parities a common heap's value has, for even and odd heaps.
+    #[cfg(test)]
+    pub fn expected(&self) -> [u32; 2] {
+        self.space.classes.expected
     }
 
     /// Computes `G(n)` for `n = table.len()` up to `until` (excluded), from
@@ -154,7 +214,7 @@ impl SparseSpace {
         while table.len() < until {
             let n = table.len();
             if n >= self.next_choice {
-                self.choose_mask(table);
+                self.choose_classes(moves, table);
                 self.settled_from = n;
             }
             let end = until.min(self.next_choice);
@@ -189,7 +249,7 @@ impl SparseSpace {
             let Some(g) = changed else { continue };
             // `G(n)` changes the helper's inputs: record it, then push it.
             let n = table.len();
-            if rare(g, self.space.mask) {
+            if self.space.classes.rare(n, g) {
                 self.space.rare.push((n, g));
             }
             if bit_length(g) > self.space.bits {
@@ -206,32 +266,39 @@ impl SparseSpace {
         None
     }
 
-    /// Chooses the mask that makes fewest heaps rare, and lists those heaps.
-    fn choose_mask<T: Nimber>(&mut self, g: &[T]) {
+    /// Chooses the classes that make fewest heaps rare, and lists those
+    /// heaps.
+    fn choose_classes<T: Nimber>(&mut self, moves: &Moves, g: &[T]) {
         // Masks beyond the low bits are not worth trying: the values of games
         // with a sparse space are small.
         let bits = self.space.bits.min(10);
-        let mut count = vec![0usize; 1 << bits];
-        for &v in &g[1..] {
+        let low = (1usize << bits) - 1;
+        let mut count = [vec![0usize; 1 << bits], vec![0usize; 1 << bits]];
+        for (n, &v) in g.iter().enumerate().skip(1) {
             let v: u32 = v.into();
-            count[v as usize & ((1 << bits) - 1)] += 1;
+            count[n % 2][v as usize & low] += 1;
         }
-        let rare_count = |mask: u32| -> usize {
-            (0..count.len())
-                .filter(|&v| rare(v as u32, mask))
-                .map(|v| count[v])
+        let rare_count = |classes: Classes| -> usize {
+            (0..2)
+                .flat_map(|p| (0..=low).map(move |v| (p, v)))
+                .filter(|&(p, v)| classes.rare(p, v as u32))
+                .map(|(p, v)| count[p][v])
                 .sum()
         };
-        // Mask 0 would make every value rare.
-        let mask = (1..(1u32 << bits).max(2))
-            .min_by_key(|&m| (rare_count(m), m))
+        // Mask 0 would make every heap rare; the classic classes win ties.
+        let split_parity = moves.split_parity();
+        let classes = (1..(1u32 << bits).max(2))
+            .flat_map(|mask| Classes::of_mask(mask, split_parity))
+            .enumerate()
+            .min_by_key(|&(i, classes)| (rare_count(classes), i))
+            .map(|(_, classes)| classes)
             .expect("at least one mask");
         let space = &mut self.space;
-        if mask != space.mask || space.rare.is_empty() {
-            space.mask = mask;
+        if classes != space.classes || space.rare.is_empty() {
+            space.classes = classes;
             space.rare = (1..g.len())
                 .map(|i| (i, g[i].into()))
-                .filter(|&(_, v)| rare(v, mask))
+                .filter(|&(i, v)| classes.rare(i, v))
                 .collect();
         }
         space.update_common();
@@ -276,7 +343,7 @@ impl Work {
             let far = (!ahead).then_some(&mut far);
             let g = self.value(table.values(), moves, space, &mut near, far);
             match T::try_from(g) {
-                Ok(x) if !space.changed_by(g) => table.push(x),
+                Ok(x) if !space.changed_by(n, g) => table.push(x),
                 _ => return Some(g),
             }
         }
@@ -320,10 +387,11 @@ impl Work {
         flags.or_into(reached);
 
         // No split can reach the least common value not collected, so
-        // `G(n)` is at most that; below it, the values not collected are
-        // rare, and `G(n)` unless some split of two common heaps reaches
-        // them.
-        let common = first_bit(reached.iter().zip(&space.common).map(|(r, c)| c & !r))
+        // `G(n)` is at most that; below it, the values not collected are of
+        // the other parity, and `G(n)` unless some split of two common heaps
+        // reaches them.
+        let common = reached.iter().zip(space.common_values(n));
+        let common = first_bit(common.map(|(r, c)| c & !r))
             .expect("a common value above every value reached");
         let mut missing = 0;
         for v in missing_below(reached, common) {
@@ -411,20 +479,27 @@ impl<'a> RareSplits<'a> {
             let i = m % self.held.len();
             let set = &mut self.sets[i * self.words..][..self.words];
             if self.held[i] != m {
-                flags.reset(self.bits);
                 // The rare heaps below `m`, without the equal split when
                 // parts must differ: tested once, not once per rare heap.
                 let rare = &*self.rare;
                 let below = &rare[..rare.partition_point(|&(r, _)| r < m)];
                 let equal = below.partition_point(|&(r, _)| 2 * r < m);
                 let skip = moves.unequal && below.get(equal).is_some_and(|&(r, _)| 2 * r == m);
-                for part in [&below[..equal], &below[equal + skip as usize..]] {
-                    for &(r, v) in part {
-                        flags.insert(v ^ g[m - r].into());
-                    }
+                let parts = [&below[..equal], &below[equal + skip as usize..]];
+                let splits = parts
+                    .into_iter()
+                    .flatten()
+                    .map(|&(r, v)| v ^ g[m - r].into());
+                if self.words == 1 {
+                    // Values below 64: the set in a register, and no store
+                    // to memory per rare heap.
+                    set[0] = splits.fold(0, |bits, v| bits | 1 << v);
+                } else {
+                    flags.reset(self.bits);
+                    splits.for_each(|v| flags.insert(v));
+                    set.fill(0);
+                    flags.or_into(set);
                 }
-                set.fill(0);
-                flags.or_into(set);
                 self.held[i] = m;
             }
             for (word, bits) in reached.iter_mut().zip(set.iter()) {
