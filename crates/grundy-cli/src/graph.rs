@@ -1,22 +1,33 @@
 //! `grundy graph EXPR`: the game graph from a position, as the notes draw it
-//! for every new game: a node per position reachable from it, with its
-//! nimber, P-positions marked, an arrow per move. DOT for Graphviz, or SVG
-//! laid out in-process by the library's one plotting path.
+//! for every new game: a node per position reachable from it, an arrow per
+//! move, each node with its value (its nimber, or for a ruleset solved
+//! strongly win/lose/tie/draw and remoteness for the player to move) and the
+//! P-positions (the lost ones) marked. DOT for Graphviz, or SVG laid out
+//! in-process by the library's one plotting path.
 
-use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 
-use grundy::picture::{GraphPicture, Mark, Node};
-use grundy::{Error, Outcome, Rulesets, Sum};
+use grundy::picture::{reachable, GraphPicture, Mark, Node, MAX_NODES};
+use grundy::registry::Parsed;
+use grundy::{Error, Rulesets, Sum};
 
 use crate::report::{Failure, Output};
+use crate::strong::with_progress;
 
 /// The game graph from a position: every position reachable from it, each
-/// with its nimber, the P-positions marked.
+/// with its value, the P-positions (lost for the player to move) marked.
 #[derive(clap::Args)]
+#[command(after_help = format!(
+    "Each node is a position over its value: its nimber (G = 2) for a sum of impartial \
+     components, or for a ruleset solved strongly its value for the player to move with \
+     its remoteness (W in 3, L in 2, T in 1, D), from one solve of the start. \
+     P-positions and lost positions are doubled circles. A graph holds at most \
+     {MAX_NODES} positions; --depth draws the first levels of a larger one."
+))]
 pub struct Args {
-    /// The position, a sum of impartial components, e.g. 'bash(3) 8' or
-    /// 'nim 2 3'.
+    /// The position: a sum of impartial components, e.g. 'bash(3) 8' or
+    /// 'nim 2 3', or one position of a ruleset solved strongly, e.g.
+    /// 'mnk(1,3,2) ...' or 'partizan-graph(game.txt) 0@Left'.
     #[arg(value_name = "EXPR")]
     expression: String,
 
@@ -44,16 +55,20 @@ enum Format {
     Svg,
 }
 
-/// The most positions a graph holds: a picture of more is unreadable, and a
-/// graph is meant for the small cases of a new game. `--depth` draws the
-/// first levels of a larger one.
-pub const MAX_NODES: usize = 300;
-
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let failure = Failure::about(&args.expression);
     let mut rulesets = Rulesets::new();
-    let start = rulesets.parse_sum(&args.expression).map_err(failure)?;
-    let picture = explore(start, args.depth).map_err(failure)?;
+    let question = rulesets.parse_question(&args.expression).map_err(failure)?;
+    let picture = match question {
+        Parsed::Sum(start) => sum_graph(start, args.depth),
+        Parsed::Strong { ruleset, position } => {
+            let strong = ruleset.strong().expect("a strong ruleset");
+            with_progress(false, |options, progress| {
+                strong.graph(&position, args.depth, options, progress)
+            })
+        }
+    }
+    .map_err(failure)?;
     let title = format!("game graph of {}", args.expression);
     let text = match args.format {
         Format::Dot => picture.dot(&title),
@@ -71,43 +86,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     }
 }
 
-/// Every position reachable from `start` in at most `depth` moves,
-/// breadth-first. Positions are told apart by their expressions, which
-/// parse back to them, so two move orders that meet share a node.
-fn explore(start: Sum, depth: Option<usize>) -> grundy::Result<GraphPicture> {
-    let mut picture = GraphPicture::default();
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let mut queue = VecDeque::new();
-    index.insert(start.expression(), 0);
-    picture.nodes.push(node(&start)?);
-    queue.push_back((start, 0, 0));
-    while let Some((sum, from, distance)) = queue.pop_front() {
-        if depth.is_some_and(|d| distance >= d) {
-            continue;
-        }
-        for m in sum.moves()? {
-            let option = sum.after(&m);
-            let key = option.expression();
-            let to = match index.get(&key) {
-                Some(&to) => to,
-                None => {
-                    if picture.nodes.len() == MAX_NODES {
-                        return Err(Error::Limit(format!(
-                            "the graph has more than {MAX_NODES} positions, the most drawn; \
-                             --depth N draws those at most N moves away"
-                        )));
-                    }
-                    let to = picture.nodes.len();
-                    index.insert(key, to);
-                    picture.nodes.push(node(&option)?);
-                    queue.push_back((option, to, distance + 1));
-                    to
-                }
-            };
-            picture.edges.push((from, to));
-        }
-    }
-    Ok(picture)
+/// The graph of a sum: positions are told apart by their expressions, which
+/// parse back to them.
+fn sum_graph(start: Sum, depth: Option<usize>) -> grundy::Result<GraphPicture> {
+    let reached = reachable(start, depth, Sum::expression, |sum| {
+        Ok(sum.moves()?.iter().map(|m| sum.after(m)).collect())
+    })?;
+    reached.picture(node)
 }
 
 /// A position's node: its components' positions (the ruleset is the same
@@ -124,13 +109,8 @@ fn node(sum: &Sum) -> grundy::Result<Node> {
         Some(g) => format!("G = {g}"),
         None => analysis.outcome.letter().to_string(),
     };
-    let mark = match analysis.outcome {
-        Outcome::P => Mark::P,
-        Outcome::N => Mark::N,
-        Outcome::D => Mark::Draw,
-    };
     Ok(Node {
         label: format!("{position}\n{value}"),
-        mark,
+        mark: Mark::from(analysis.outcome),
     })
 }

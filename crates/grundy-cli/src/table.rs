@@ -1,22 +1,23 @@
 //! `grundy table RULESET --rows A..B --cols C..D`: what is known of each
-//! position (a, b) of a ruleset whose positions are two numbers (Wythoff,
-//! Euclid): its nimber, or where none is known its outcome; as a text grid,
+//! position (a, b) of a ruleset whose positions can be two numbers
+//! (Wythoff, Euclid, scripts of pairs `a,b`): its nimber, or where none is known its outcome; as a text grid,
 //! JSON, or a heat map.
 
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
 use grundy::table::{Entry, Table};
-use grundy::{Arity, Error, Rulesets};
+use grundy::{Error, Rulesets};
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::report::{Failure, Output};
 
-/// The values of a ruleset whose positions are two numbers, as a table.
+/// The values of a ruleset whose positions can be two numbers, as a table.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The ruleset, e.g. 'wythoff' or 'euclid'.
+    /// The ruleset, e.g. 'wythoff', 'euclid', or a script whose positions
+    /// are pairs written a,b: 'script(examples/wythoff.rhai)'.
     #[arg(value_name = "RULESET")]
     ruleset: String,
 
@@ -56,9 +57,9 @@ pub fn parse_range(text: &str) -> Result<RangeInclusive<u64>, String> {
     Ok(first..=last)
 }
 
-/// The table of `ruleset` (which must have positions of two numbers) and
-/// the ruleset's name. One registry builds every position, so that one
-/// solver and its cache serve them all.
+/// The table of `ruleset` (one whose positions can be two numbers: see
+/// `DynRuleset::pair_text`) and the ruleset's name. One registry builds
+/// every position, so that one solver and its cache serve them all.
 pub fn two_number_table(
     ruleset: &str,
     rows: RangeInclusive<u64>,
@@ -68,15 +69,12 @@ pub fn two_number_table(
     let mut rulesets = Rulesets::new();
     let built = rulesets.ruleset(ruleset).map_err(failure)?;
     let name = built.name();
-    if built.arity() != Arity::Each(2) {
-        return Err(failure(Error::Parse {
+    let table = Table::new(rows, cols, |a, b| {
+        let position = built.pair_text(a, b).ok_or_else(|| Error::Parse {
             column: 1,
             message: format!("{name} does not have positions of two numbers, so it has no table"),
-        }));
-    }
-    let table = Table::new(rows, cols, |a, b| {
-        let sum = rulesets.parse_sum(&format!("{ruleset} {a} {b}"))?;
-        entry(&sum)
+        })?;
+        entry(&rulesets.parse_sum(&format!("{ruleset} {position}"))?)
     })
     .map_err(failure)?;
     Ok((name, table))

@@ -1,20 +1,13 @@
-//! `script(FILE)` on the command line: the examples in `analyze` and
-//! `sequence`, and the exit status of a script that is wrong (2) or hits a
+//! `script(FILE)` on the command line: the examples in `analyze`,
+//! `sequence` and `table`, and the exit status of a script that is wrong (2) or hits a
 //! limit (1).
 
 mod common;
 
 use std::path::PathBuf;
 
-use common::{analyze_json, assert_every_winning_move_leads_to_p, grundy, json};
+use common::{analyze_json, assert_every_winning_move_leads_to_p, example, grundy, json};
 use predicates::str::contains;
-
-fn example(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
-        .join(name);
-    format!("script({})", path.display())
-}
 
 fn bad(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -48,6 +41,29 @@ fn the_sequence_of_a_script() {
     ]);
     let built_in = json(&["sequence", "lasker", "--to", "60", "--values", "--full"]);
     assert_eq!(report["values"], built_in["values"]);
+}
+
+/// two_piles.rhai writes its pairs `3:5` (parse and show); it is Nim on
+/// two piles, worth a XOR b.
+#[test]
+fn a_script_that_spells_its_pairs_has_a_table() {
+    let table = json(&[
+        "table",
+        &bad("two_piles.rhai"),
+        "--rows",
+        "0..7",
+        "--cols",
+        "0..9",
+    ]);
+    let values = table["values"].as_array().unwrap();
+    assert_eq!(values.len(), 8);
+    for (a, row) in values.iter().enumerate() {
+        let row = row.as_array().unwrap();
+        assert_eq!(row.len(), 10);
+        for (b, value) in row.iter().enumerate() {
+            assert_eq!(value, &serde_json::Value::from(a ^ b), "({a}, {b})");
+        }
+    }
 }
 
 #[test]

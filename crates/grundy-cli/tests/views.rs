@@ -5,9 +5,9 @@
 
 mod common;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
-use common::{grundy, json};
+use common::{example, grundy, json};
 use layout::gv::parser::ast::Stmt;
 use layout::gv::DotParser;
 use serde_json::Value;
@@ -61,10 +61,7 @@ fn the_graph_of_bash_is_valid_dot_with_every_position_and_move() {
     let heaps: Vec<u64> = labels
         .iter()
         .map(|label| {
-            let (heap, value) = label
-                .split_once("\\n")
-                .or_else(|| label.split_once('\n'))
-                .unwrap_or_else(|| panic!("{label}"));
+            let (heap, value) = split_label(label);
             let heap: u64 = heap.parse().unwrap();
             assert_eq!(value, format!("G = {}", heap % 4), "{label}");
             heap
@@ -83,12 +80,11 @@ fn the_graph_of_bash_is_valid_dot_with_every_position_and_move() {
     assert_eq!(moves, expected);
 }
 
-#[test]
-fn the_graph_of_bash_is_valid_svg_naming_every_position() {
-    let svg = stdout(&["graph", "bash(3) 8", "--format", "svg"]);
-    let document = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}:\n{svg}"));
+/// The text of every <text> element of a well-formed SVG document.
+fn svg_texts(svg: &str) -> BTreeSet<String> {
+    let document = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}:\n{svg}"));
     assert_eq!(document.root_element().tag_name().name(), "svg");
-    let texts: BTreeSet<String> = document
+    document
         .descendants()
         .filter(|n| n.has_tag_name("text"))
         .map(|n| {
@@ -97,7 +93,21 @@ fn the_graph_of_bash_is_valid_svg_naming_every_position() {
                 .filter_map(|t| t.text())
                 .collect()
         })
-        .collect();
+        .collect()
+}
+
+/// A node's label split into its position and its value (DOT writes the
+/// line break as `\n`).
+fn split_label(label: &str) -> (&str, &str) {
+    label
+        .split_once("\\n")
+        .or_else(|| label.split_once('\n'))
+        .unwrap_or_else(|| panic!("{label}"))
+}
+
+#[test]
+fn the_graph_of_bash_is_valid_svg_naming_every_position() {
+    let texts = svg_texts(&stdout(&["graph", "bash(3) 8", "--format", "svg"]));
     for n in 0..=8 {
         assert!(
             texts.contains(&n.to_string()),
@@ -119,6 +129,148 @@ fn depth_limits_the_graph_and_a_large_one_is_refused_with_its_limit() {
         .assert()
         .code(1)
         .stderr(predicates::str::contains("more than 300 positions"));
+}
+
+/// The notes' three-cell game (`mnk(1,3,2)`: X and O mark cells of a row of
+/// three in turn, two adjacent marks win, a full row is a tie), solved by
+/// its own recursion from the rules: each board reachable from the empty
+/// one, with its value for the player to move as grundy writes it
+/// (`W in 3`: the winner hurries, the loser delays, a tie takes the
+/// shortest way to a full row) and the boards it moves to.
+fn three_cell_game() -> BTreeMap<String, (String, Vec<String>)> {
+    fn solve(board: &str, solved: &mut BTreeMap<String, (String, Vec<String>)>) -> (char, u32) {
+        if let Some((value, _)) = solved.get(board) {
+            let (standing, remoteness) = value.split_once(" in ").unwrap();
+            return (
+                standing.chars().next().unwrap(),
+                remoteness.parse().unwrap(),
+            );
+        }
+        let count = |mark| board.chars().filter(|&c| c == mark).count();
+        let (mover, previous) = if count('x') == count('o') {
+            ('x', 'o')
+        } else {
+            ('o', 'x')
+        };
+        let two = format!("{previous}{previous}");
+        let mut moves = Vec::new();
+        let (standing, remoteness) = if board.contains(&two) {
+            ('L', 0)
+        } else if !board.contains('.') {
+            ('T', 0)
+        } else {
+            let mut values = Vec::new();
+            for (i, _) in board.match_indices('.') {
+                let to = format!("{}{mover}{}", &board[..i], &board[i + 1..]);
+                values.push(solve(&to, solved));
+                moves.push(to);
+            }
+            let best = |standing: char| values.iter().filter(move |v| v.0 == standing).map(|v| v.1);
+            match (best('L').min(), best('T').min()) {
+                (Some(r), _) => ('W', r + 1),
+                (None, Some(r)) => ('T', r + 1),
+                (None, None) => ('L', best('W').max().unwrap() + 1),
+            }
+        };
+        let value = format!("{standing} in {remoteness}");
+        solved.insert(board.to_string(), (value, moves));
+        (standing, remoteness)
+    }
+    let mut solved = BTreeMap::new();
+    solve("...", &mut solved);
+    solved
+}
+
+#[test]
+fn the_graph_of_the_three_cell_game_has_every_board_its_value_and_move() {
+    let game = three_cell_game();
+    let (labels, edges) = parse_dot(&stdout(&["graph", "mnk(1,3,2) ..."]));
+    let boards: Vec<&str> = labels
+        .iter()
+        .map(|label| {
+            let (board, value) = split_label(label);
+            assert_eq!(value, game[board].0, "{label}");
+            board
+        })
+        .collect();
+    assert_eq!(boards[0], "...");
+    assert!(labels[0].ends_with("W in 3"), "{}", labels[0]);
+    assert_eq!(boards.len(), game.len(), "each board once: {boards:?}");
+    assert_eq!(
+        boards.iter().copied().collect::<BTreeSet<_>>(),
+        game.keys().map(String::as_str).collect()
+    );
+    let moves: BTreeSet<(&str, &str)> =
+        edges.iter().map(|&(a, b)| (boards[a], boards[b])).collect();
+    let expected: BTreeSet<(&str, &str)> = game
+        .iter()
+        .flat_map(|(from, (_, moves))| moves.iter().map(move |to| (from.as_str(), to.as_str())))
+        .collect();
+    assert_eq!(moves, expected);
+}
+
+#[test]
+fn the_graph_of_the_three_cell_game_is_valid_svg_naming_every_board() {
+    let texts = svg_texts(&stdout(&["graph", "mnk(1,3,2) ...", "--format", "svg"]));
+    for (board, (value, _)) in three_cell_game() {
+        assert!(texts.contains(&board), "{board} not named: {texts:?}");
+        assert!(texts.contains(&value), "{value} not written: {texts:?}");
+    }
+}
+
+/// tests/data/partizan.txt: from 0 Right can move to 2, where Left has no
+/// move, or into the cycle 1 <-> 3, which neither player can leave.
+#[test]
+fn the_graph_of_a_partizan_graph_file_has_wins_losses_and_draws() {
+    let file = format!("{}/tests/data/partizan.txt", env!("CARGO_MANIFEST_DIR"));
+    let (labels, edges) = parse_dot(&stdout(&[
+        "graph",
+        &format!("partizan-graph({file}) 0@Right"),
+    ]));
+    let labels: Vec<(&str, &str)> = labels.iter().map(|l| split_label(l)).collect();
+    assert_eq!(
+        labels,
+        [
+            ("0@Right", "W in 1"),
+            ("1@Left", "D"),
+            ("2@Left", "L in 0"),
+            ("3@Right", "D")
+        ]
+    );
+    assert_eq!(
+        edges,
+        [(0, 1), (0, 2), (1, 3), (3, 1)].into_iter().collect()
+    );
+}
+
+#[test]
+fn depth_limits_the_graph_of_a_game_solved_strongly() {
+    let (labels, _) = parse_dot(&stdout(&["graph", "mnk(1,3,2) ...", "--depth", "1"]));
+    assert_eq!(labels.len(), 4, "the start and its three moves: {labels:?}");
+    // Noughts and crosses is a tie in nine; it has more boards than a graph
+    // holds, and 1 + 9 + 9 * 8 after two moves.
+    grundy()
+        .args(["graph", "mnk(3,3,3) .../.../..."])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("more than 300 positions"));
+    let (labels, _) = parse_dot(&stdout(&[
+        "graph",
+        "mnk(3,3,3) .../.../...",
+        "--depth",
+        "2",
+    ]));
+    assert_eq!(labels.len(), 82);
+    assert_eq!(split_label(&labels[0]), (".../.../...", "T in 9"));
+    // Connect four on a 4 x 4 board is a tie too; its first level.
+    let (labels, _) = parse_dot(&stdout(&[
+        "graph",
+        "connect4(4,4) ..../..../..../....",
+        "--depth",
+        "1",
+    ]));
+    assert_eq!(labels.len(), 5);
+    assert_eq!(split_label(&labels[0]).1, "T in 16");
 }
 
 #[test]
@@ -187,6 +339,31 @@ fn bad_tables_are_refused_with_exit_2() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("--cols"));
+}
+
+/// A table or a pattern of a ruleset, less the ruleset's name.
+fn without_name(mut found: Value) -> Value {
+    found.as_object_mut().unwrap().remove("ruleset");
+    found
+}
+
+#[test]
+fn a_script_of_pairs_has_the_table_and_pattern_of_the_built_in() {
+    let script = example("wythoff.rhai");
+    for command in ["table", "pattern"] {
+        let args = |ruleset| [command, ruleset, "--rows", "0..40", "--cols", "0..40"];
+        let by_script = json(&args(&script));
+        assert_eq!(by_script["ruleset"], script);
+        assert_eq!(
+            without_name(by_script),
+            without_name(json(&args("wythoff")))
+        );
+    }
+    let found = json(&["pattern", &script, "--rows", "0..40", "--cols", "0..40"]);
+    assert!(found["pattern"]
+        .as_str()
+        .unwrap()
+        .contains("floor(k*phi^2)"));
 }
 
 #[test]

@@ -73,6 +73,12 @@ pub trait DynRuleset: Send + Sync {
     fn strong(&self) -> Option<&dyn DynStrong> {
         None
     }
+
+    /// The position (a, b) as an expression writes it after the ruleset's
+    /// name, where positions can be two numbers (see `Ruleset::pair_text`).
+    fn pair_text(&self, _a: u64, _b: u64) -> Option<String> {
+        None
+    }
 }
 
 pub type RulesetRef = Arc<dyn DynRuleset>;
@@ -170,6 +176,10 @@ impl<R: Ruleset> DynRuleset for Arc<Shared<R>> {
 
     fn heap_game(&self) -> Option<&dyn HeapGame> {
         self.ruleset.heap_game()
+    }
+
+    fn pair_text(&self, a: u64, b: u64) -> Option<String> {
+        self.ruleset.pair_text(a, b)
     }
 }
 

@@ -106,6 +106,14 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
     /// Reads one position from its words (as many as `arity()` says).
     fn parse_position(&self, words: &[Word]) -> Result<Self::Position>;
 
+    /// The position (a, b) as an expression writes it after the ruleset's
+    /// name, where positions can be two numbers (`grundy table`); `None`
+    /// where they cannot. By default a ruleset that reads two words a
+    /// position (Wythoff, Euclid) has these positions, written `a b`.
+    fn pair_text(&self, a: u64, b: u64) -> Option<String> {
+        (self.arity() == Arity::Each(2)).then(|| format!("{a} {b}"))
+    }
+
     /// The Grundy value from a closed form or a proven table, where the family
     /// has one; `Ok(None)` leaves the position to exhaustive search.
     fn formula_nimber(&self, _position: &Self::Position) -> Result<Option<BigUint>> {

@@ -10,7 +10,8 @@
 //! - [`GraphPicture`]: a game graph, each node with its label and its mark
 //!   (P, N, tie, draw), laid out in-process in layers like Graphviz's dot
 //!   (no Graphviz needed; see `graph.rs`), or written as DOT for those who
-//!   have Graphviz (`grundy graph`).
+//!   have Graphviz (`grundy graph`); [`reachable`] gathers the positions
+//!   and moves it draws, whatever the positions are.
 
 use std::fmt::Write as _;
 
@@ -394,7 +395,7 @@ pub fn heat_map(title: &str, table: &Table) -> String {
 }
 
 mod graph;
-pub use graph::{GraphPicture, Mark, Node, MAX_LAYOUT_POINTS};
+pub use graph::{reachable, GraphPicture, Mark, Node, Reachable, MAX_LAYOUT_POINTS, MAX_NODES};
 
 #[cfg(test)]
 mod tests;

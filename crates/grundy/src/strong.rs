@@ -1,10 +1,12 @@
 //! Rulesets solved strongly (games that end level, go on forever, or whose
 //! players differ) behind one object-safe interface, as the registry hands
-//! them to front ends: `solve` a ruleset from its start, or analyze one
-//! position: its value for the player to move, its remoteness and its best
-//! moves. The solving itself is `crate::retrograde`.
+//! them to front ends: `solve` a ruleset from its start, analyze one
+//! position (its value for the player to move, its remoteness and its best
+//! moves), or draw the game graph from one. The solving itself is
+//! `crate::retrograde`.
 
 use crate::error::{Error, Result};
+use crate::picture::{self, GraphPicture, Mark, Node};
 use crate::retrograde::db::{self, Db};
 use crate::retrograde::{self, Counts, Options, Progress, Solved, StrongGame};
 use crate::value::Solution;
@@ -70,6 +72,19 @@ pub trait DynStrong: Send + Sync {
         options: &Options,
         progress: &mut dyn FnMut(Progress) -> bool,
     ) -> Result<StrongAnalysis>;
+
+    /// The game graph from the position written in `words`: every position
+    /// reachable in at most `depth` moves (see `picture::reachable`), each
+    /// labelled with itself over its value for the player to move
+    /// (`W in 3`) and marked by it, an arrow per move. One solve from the
+    /// position gives every value.
+    fn graph(
+        &self,
+        words: &[Word],
+        depth: Option<usize>,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Result<GraphPicture>;
 }
 
 /// The solver of a ruleset solved strongly, behind [`DynStrong`];
@@ -106,14 +121,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         progress: &mut dyn FnMut(Progress) -> bool,
     ) -> Result<StrongAnalysis> {
         let game = &self.0;
-        let [word] = words else {
-            let at = words.get(1).map_or(0, |w| w.column);
-            return Err(Error::Parse {
-                column: at,
-                message: format!("{} takes one position, written as one word", game.name()),
-            });
-        };
-        let position = game.parse_position(word)?;
+        let position = self.position(words)?;
         match source {
             Source::Solve => {
                 let table = retrograde::solve_from(
@@ -130,9 +138,52 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
             }
         }
     }
+
+    fn graph(
+        &self,
+        words: &[Word],
+        depth: Option<usize>,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Result<GraphPicture> {
+        let game = &self.0;
+        let start = self.position(words)?;
+        // The positions first: a graph too large to draw is refused before
+        // the solve.
+        let reached = picture::reachable(start, depth, G::Position::clone, |position| {
+            let mut moves = Vec::new();
+            if game.finished(position).is_none() {
+                game.moves(position, &mut moves);
+            }
+            Ok(moves)
+        })?;
+        let table = retrograde::solve_from(game, &reached.positions[..1], options, progress)?;
+        reached.picture(|position| {
+            let solution = table
+                .solution(game, position)
+                .expect("every position drawn is reachable from the start");
+            Ok(Node {
+                label: format!("{}\n{solution}", game.format_position(position)),
+                mark: Mark::from(solution.standing),
+            })
+        })
+    }
 }
 
 impl<G: StrongRules> StrongSolver<G> {
+    /// The one position written in `words`.
+    fn position(&self, words: &[Word]) -> Result<G::Position> {
+        let game = &self.0;
+        let [word] = words else {
+            let at = words.get(1).map_or(0, |w| w.column);
+            return Err(Error::Parse {
+                column: at,
+                message: format!("{} takes one position, written as one word", game.name()),
+            });
+        };
+        game.parse_position(word)
+    }
+
     fn answer(&self, table: &dyn Solved<G>, position: &G::Position) -> Result<StrongAnalysis> {
         let game = &self.0;
         let expression = |p: &G::Position| format!("{} {}", game.name(), game.format_position(p));

@@ -21,6 +21,14 @@ pub fn json(args: &[&str]) -> Value {
     serde_json::from_slice(&out).unwrap()
 }
 
+/// The ruleset of the example script `name` of examples/: `script(PATH)`.
+pub fn example(name: &str) -> String {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name);
+    format!("script({})", path.display())
+}
+
 pub fn analyze_json(expression: &str) -> Value {
     json(&["analyze", expression])
 }

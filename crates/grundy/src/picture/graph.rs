@@ -1,5 +1,6 @@
 //! Pictures of game graphs: a node per position with its label and mark, an
-//! arrow per move.
+//! arrow per move; and [`reachable`], the positions such a picture draws,
+//! found breadth first from a start over any kind of position.
 //!
 //! The SVG is laid out in layers, as Graphviz's dot does: a position above
 //! its options, the positions without a move on the bottom layer. Here the
@@ -10,12 +11,15 @@
 //! crate then does the hard part: the order of the points in each layer
 //! (fewer crossings) and their x coordinates (Brandes and Köpf).
 
+use std::collections::hash_map::{Entry, HashMap};
 use std::fmt::Write as _;
+use std::hash::Hash;
 
 use rust_sugiyama::configure::Config;
 
 use super::{Anchor, Canvas};
 use crate::error::{Error, Result};
+use crate::value::{Outcome, Standing};
 
 /// What a node of a game graph is marked as: who wins it, for the player to
 /// move.
@@ -53,6 +57,28 @@ impl Mark {
     }
 }
 
+impl From<Outcome> for Mark {
+    fn from(outcome: Outcome) -> Mark {
+        match outcome {
+            Outcome::P => Mark::P,
+            Outcome::N => Mark::N,
+            Outcome::D => Mark::Draw,
+        }
+    }
+}
+
+/// A lost position is marked as a P-position: the player to move loses.
+impl From<Standing> for Mark {
+    fn from(standing: Standing) -> Mark {
+        match standing {
+            Standing::Win => Mark::N,
+            Standing::Lose => Mark::P,
+            Standing::Tie => Mark::Tie,
+            Standing::Draw => Mark::Draw,
+        }
+    }
+}
+
 /// A node of a game graph: a position, its label (the position and its
 /// nimber, or win/lose/tie/draw: the caller writes it; `\n` breaks lines) and
 /// its mark.
@@ -68,6 +94,80 @@ pub struct Node {
 pub struct GraphPicture {
     pub nodes: Vec<Node>,
     pub edges: Vec<(usize, usize)>,
+}
+
+/// The most positions [`reachable`] gathers for a game graph: a picture of
+/// more is unreadable, and a graph is meant for the small cases of a new
+/// game. A depth limit draws the first levels of a larger one.
+pub const MAX_NODES: usize = 300;
+
+/// Positions reachable from a start and the moves between them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reachable<P> {
+    /// The start first, then the others in the order they were reached.
+    pub positions: Vec<P>,
+    /// One per move, from a position to its option, by index into
+    /// `positions`.
+    pub moves: Vec<(usize, usize)>,
+}
+
+/// Every position reachable from `start` in at most `depth` moves (any
+/// number with `None`), breadth first: `moves` lists a position's options,
+/// and positions with equal `key`s are one (two move orders that meet share
+/// a node). More than [`MAX_NODES`] positions is an `Error::Limit`.
+pub fn reachable<P, K: Eq + Hash>(
+    start: P,
+    depth: Option<usize>,
+    key: impl Fn(&P) -> K,
+    mut moves: impl FnMut(&P) -> Result<Vec<P>>,
+) -> Result<Reachable<P>> {
+    let mut index = HashMap::from([(key(&start), 0)]);
+    let mut reached = Reachable {
+        positions: vec![start],
+        moves: Vec::new(),
+    };
+    // Positions are reached in order of distance, so each is expanded once,
+    // in the order of `positions`.
+    let mut distance = vec![0];
+    let mut from = 0;
+    while from < reached.positions.len() {
+        let options = match depth {
+            Some(d) if distance[from] >= d => Vec::new(),
+            _ => moves(&reached.positions[from])?,
+        };
+        for option in options {
+            let to = match index.entry(key(&option)) {
+                Entry::Occupied(found) => *found.get(),
+                Entry::Vacant(vacant) => {
+                    let to = reached.positions.len();
+                    if to == MAX_NODES {
+                        return Err(Error::Limit(format!(
+                            "the graph has more than {MAX_NODES} positions, the most drawn; \
+                             --depth N draws those at most N moves away"
+                        )));
+                    }
+                    vacant.insert(to);
+                    reached.positions.push(option);
+                    distance.push(distance[from] + 1);
+                    to
+                }
+            };
+            reached.moves.push((from, to));
+        }
+        from += 1;
+    }
+    Ok(reached)
+}
+
+impl<P> Reachable<P> {
+    /// The graph to draw: a node per position, as `node` labels and marks
+    /// it, and an arrow per move.
+    pub fn picture(&self, node: impl FnMut(&P) -> Result<Node>) -> Result<GraphPicture> {
+        Ok(GraphPicture {
+            nodes: self.positions.iter().map(node).collect::<Result<_>>()?,
+            edges: self.moves.clone(),
+        })
+    }
 }
 
 /// The most points laid out as SVG: the nodes, and a bend point for each

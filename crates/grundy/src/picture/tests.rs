@@ -288,6 +288,60 @@ fn bad_edges_and_huge_graphs_are_errors() {
     assert!(huge.dot("x").is_ok());
 }
 
+/// Subtraction of 1 or 2 from n: every n below the start once, each move
+/// once, breadth first; a depth keeps the first levels; a key merges.
+#[test]
+fn reachable_positions_are_found_breadth_first_once_each() {
+    let take = |&n: &u32| Ok((1..=2).filter(|&t| t <= n).map(|t| n - t).collect());
+    let all = reachable(5u32, None, |&n| n, take).unwrap();
+    assert_eq!(all.positions, [5, 4, 3, 2, 1, 0]);
+    let moves: BTreeSet<(u32, u32)> = all
+        .moves
+        .iter()
+        .map(|&(a, b)| (all.positions[a], all.positions[b]))
+        .collect();
+    let expected: BTreeSet<(u32, u32)> = (1..=5u32)
+        .flat_map(|n| (1..=2).filter(move |&t| t <= n).map(move |t| (n, n - t)))
+        .collect();
+    assert_eq!(moves, expected);
+    assert_eq!(all.moves.len(), expected.len());
+    assert_eq!(
+        reachable(5u32, Some(1), |&n| n, take).unwrap().positions,
+        [5, 4, 3]
+    );
+    // By parity, only two positions.
+    assert_eq!(
+        reachable(5u32, None, |&n| n % 2, take).unwrap().positions,
+        [5, 4]
+    );
+    let picture = all
+        .picture(|&n| {
+            Ok(Node {
+                label: n.to_string(),
+                mark: Mark::from(Outcome::from_nimber_is_zero(n % 3 == 0)),
+            })
+        })
+        .unwrap();
+    assert_eq!(
+        picture.nodes[2],
+        Node {
+            label: "3".into(),
+            mark: Mark::P
+        }
+    );
+    assert_eq!(picture.edges, all.moves);
+}
+
+#[test]
+fn reachable_positions_stop_at_the_most_a_graph_draws() {
+    let endless = |&n: &u64| Ok(vec![n + 1]);
+    let error = reachable(0u64, None, |&n| n, endless).unwrap_err();
+    assert!(matches!(error, Error::Limit(_)), "{error}");
+    let last = MAX_NODES as u64 - 1;
+    let deep = reachable(0u64, Some(MAX_NODES - 1), |&n| n, endless).unwrap();
+    assert_eq!(deep.positions.last(), Some(&last));
+}
+
 proptest::proptest! {
     /// Any graph, with cycles, self-loops, repeated edges and parts apart,
     /// is laid out (the layout crate never panics on what is given it) and

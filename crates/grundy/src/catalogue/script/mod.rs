@@ -35,7 +35,8 @@
 //! In an expression each word after `script(FILE)` is one position (one
 //! component): `script(examples/wythoff.rhai) 3,5 + nim 2`. In
 //! `grundy sequence` a script is a heap game: heap `n` is the integer `n`,
-//! and every part of every option must be a smaller heap.
+//! and every part of every option must be a smaller heap. In `grundy table`
+//! position (a, b) is the tuple `[a, b]`, where the script reads it back.
 //!
 //! Sandbox: a script reads no file and loads no module; each call of one of
 //! its functions is limited in operations, call depth and the size of its
@@ -275,6 +276,15 @@ impl Ruleset for ScriptGame {
                 word.text
             ))),
         }
+    }
+
+    /// A script's positions can be pairs when the tuple [a, b], written as
+    /// the script writes positions (`a,b` by default), reads back as itself.
+    fn pair_text(&self, a: u64, b: u64) -> Option<String> {
+        let pair = Position::Tuple([a.try_into().ok()?, b.try_into().ok()?].into());
+        let text = self.format_position(&pair);
+        let word = Word { text, column: 1 };
+        (self.parse_position(std::slice::from_ref(&word)).ok()? == pair).then_some(word.text)
     }
 
     fn heap_game(&self) -> Option<&dyn HeapGame> {
