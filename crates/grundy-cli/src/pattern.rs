@@ -87,8 +87,9 @@ enum Found {
 /// The values G(0..=to) of a ruleset whose positions are one number, and
 /// the description found. A heap game's nim-sequence comes from the
 /// sequence engine, with the proof of its period where a theorem gives one;
-/// any other ruleset of one number (fibonacci) is analysed position by
-/// position, through one registry so that one solver serves them all.
+/// any other ruleset of one number (fibonacci, a script with cycles) is
+/// analysed position by position, through one registry so that one solver
+/// serves them all.
 fn one_number(ruleset: &str, to: usize) -> Result<(String, Pattern), Failure> {
     let (name, entries, proof) = one_number_values(ruleset, to)?;
     let proof = proof.as_ref().map(|p| (p.regularity, p.theorem.as_str()));
@@ -106,12 +107,18 @@ fn one_number_values(
     if let Some(game) = built.heap_game() {
         let mut sequence = Sequence::new(game, MethodChoice::Auto).map_err(failure)?;
         sequence.compute(to, true, &mut |_| true);
-        let report = sequence.report();
-        let values = sequence.values();
-        let entries = (0..values.len())
-            .map(|n| Entry::Nimber(values.get(n).into()))
-            .collect();
-        return Ok((name, entries, report.proof));
+        // A script whose moves are not all to smaller heaps (one that
+        // grows, or goes round a cycle) is no nim-sequence, and its values
+        // after the failure are wrong: it is analysed position by position,
+        // which also reports a script's own error.
+        if game.failure().is_none() {
+            let report = sequence.report();
+            let values = sequence.values();
+            let entries = (0..values.len())
+                .map(|n| Entry::Nimber(values.get(n).into()))
+                .collect();
+            return Ok((name, entries, report.proof));
+        }
     }
     let entries = (0..=to)
         .map(|n| entry(&rulesets.parse_sum(&format!("{ruleset} {n}"))?))

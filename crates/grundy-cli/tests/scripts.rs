@@ -1,6 +1,6 @@
 //! `script(FILE)` on the command line: the examples in `analyze`,
-//! `sequence` and `table`, and the exit status of a script that is wrong (2) or hits a
-//! limit (1).
+//! `sequence`, `table` and `pattern`, the exit status of a script that is
+//! wrong (2) or hits a limit (1), and scripts whose moves go round a cycle.
 
 mod common;
 
@@ -79,11 +79,30 @@ fn a_wrong_script_exits_2_and_names_the_place() {
         .code(2)
         .stderr(contains("throws.rhai:4:9:"))
         .stderr(contains("moves(3)"));
+}
+
+/// Moves that go round a cycle are answered with draws; where the answer
+/// needs what is not supported (a cycle through a split, misère play) the
+/// exit status is 1.
+#[test]
+fn a_script_with_a_cycle_is_a_draw_or_not_supported() {
     grundy()
-        .args(["analyze", &format!("{} 0", bad("cycle.rhai"))])
+        .args(["analyze", &format!("{} 0 + nim 2", bad("cycle.rhai"))])
         .assert()
-        .code(2)
-        .stderr(contains("cycle"));
+        .success()
+        .stdout(contains("outcome: D"));
+    grundy()
+        .args(["analyze", &format!("{} 0", bad("cycle_split.rhai"))])
+        .assert()
+        .code(1)
+        .stderr(contains(
+            "not supported: a loopy game whose moves split positions",
+        ));
+    grundy()
+        .args(["analyze", "--misere", &format!("{} 0", bad("cycle.rhai"))])
+        .assert()
+        .code(1)
+        .stderr(contains("misère play is computed for finite games only"));
 }
 
 #[test]
@@ -97,4 +116,15 @@ fn a_script_that_hits_a_limit_exits_1() {
         .args(["analyze", &format!("{} 5", bad("allocates.rhai")), "--json"])
         .assert()
         .code(1);
+}
+
+/// `cycle.rhai` is no nim-sequence (heap 2 moves up to 3): `pattern`
+/// analyses it heap by heap, and finds the draw at heap 3 rather than the
+/// values of a sequence cut short.
+#[test]
+fn the_pattern_of_a_script_with_a_cycle_sees_its_draws() {
+    let found = json(&["pattern", &example("cycle.rhai"), "--to", "6"]);
+    assert_eq!(found["found"], false);
+    let rejected = found["rejected"].as_array().unwrap();
+    assert!(rejected.iter().any(|r| r["n"] == 3 && r["found"] == "D"));
 }

@@ -9,6 +9,7 @@ use num_bigint::BigUint;
 
 use crate::error::{Error, Result};
 use crate::game::{Arity, HeapGame, Listed, Ruleset};
+use crate::loopy_solver::LoopySolver;
 use crate::retrograde::loopy::LoopyValue;
 use crate::solver::Solver;
 use crate::strong::{DynStrong, StrongRules, StrongSolver};
@@ -25,11 +26,13 @@ pub trait Component: Send + Sync {
     /// The position, as an expression writes it after the ruleset's name.
     fn position_text(&self) -> String;
     /// The Grundy value: by closed form where the ruleset has one, else by
-    /// search. An error for a position whose generalized value is infinite
-    /// (see `loopy_value`).
+    /// search (over the positions it reaches, cycles and all, where its
+    /// moves go round a cycle). An error for a position whose generalized
+    /// value is infinite (see `loopy_value`).
     fn nimber(&self) -> Result<BigUint>;
     /// The generalized Sprague-Grundy value where it is infinite (a loopy
-    /// game), `None` where the value is the nimber.
+    /// game), `None` where the value is the nimber, and where the value
+    /// cannot be found: `nimber` then says why.
     fn loopy_value(&self) -> Result<Option<LoopyValue>>;
     /// Every option; each is the list of components that replace this one.
     fn options(&self) -> Result<Vec<Vec<ComponentRef>>>;
@@ -83,12 +86,13 @@ pub trait DynRuleset: Send + Sync {
 
 pub type RulesetRef = Arc<dyn DynRuleset>;
 
-/// A ruleset behind the object-safe interface, with a solver of its own.
+/// A ruleset behind the object-safe interface, with solvers of its own.
 pub fn ruleset_ref<R: Ruleset>(ruleset: R) -> RulesetRef {
     let ruleset = Arc::new(ruleset);
     Arc::new(Arc::new(Shared {
         ruleset: ruleset.clone(),
-        solver: Mutex::new(Solver::new(ruleset)),
+        solver: Mutex::new(Solver::new(ruleset.clone())),
+        loopy: Mutex::new(LoopySolver::new(ruleset)),
     }))
 }
 
@@ -220,6 +224,9 @@ impl<R: Ruleset> Shared<R> {
 struct Shared<R: Ruleset> {
     ruleset: Arc<R>,
     solver: Mutex<Solver<Arc<R>>>,
+    /// The generalized values of the positions whose moves `solver` found
+    /// going round a cycle, and of every position they reach.
+    loopy: Mutex<LoopySolver<Arc<R>>>,
 }
 
 /// A position of ruleset `R` as a component.
@@ -237,11 +244,49 @@ impl<R: Ruleset> RulesetPosition<R> {
     }
 
     fn nimber_of(&self, position: &R::Position) -> Result<BigUint> {
-        if let Some(value) = self.shared.ruleset.formula_nimber(position)? {
+        self.nimber_or_value(position)?.map_err(|infinite| {
+            let ruleset = &self.shared.ruleset;
+            let what = format!("{} {}", ruleset.name(), ruleset.format_position(position));
+            infinite.no_nimber(&what)
+        })
+    }
+
+    /// The nimber of a position, or its generalized value where that is
+    /// infinite: the ruleset's own where it knows it, else by closed form,
+    /// else by search.
+    fn nimber_or_value(&self, position: &R::Position) -> Result<Result<BigUint, LoopyValue>> {
+        let ruleset = &self.shared.ruleset;
+        if let Some(infinite) = ruleset.loopy_value(position) {
+            return Ok(Err(infinite));
+        }
+        if let Some(value) = ruleset.formula_nimber(position)? {
+            return Ok(Ok(value));
+        }
+        Ok(match self.searched_value(position)? {
+            LoopyValue::Finite(g) => Ok(BigUint::from(g)),
+            infinite => Err(infinite),
+        })
+    }
+
+    /// The generalized Sprague-Grundy value of a position that has no
+    /// closed form: its nimber by search, unless its moves go round a cycle;
+    /// then its value over the graph of every position it reaches.
+    fn searched_value(&self, position: &R::Position) -> Result<LoopyValue> {
+        let loopy = &self.shared.loopy;
+        if let Some(value) = loopy.lock().expect("loopy lock").known(position) {
             return Ok(value);
         }
-        let mut solver = self.shared.solver.lock().expect("solver lock");
-        Ok(BigUint::from(solver.nimber(position)?))
+        let searched = self
+            .shared
+            .solver
+            .lock()
+            .expect("solver lock")
+            .nimber(position);
+        match searched {
+            Ok(g) => Ok(LoopyValue::Finite(g)),
+            Err(Error::Cycle { .. }) => loopy.lock().expect("loopy lock").value(position),
+            Err(error) => Err(error),
+        }
     }
 
     fn as_components(&self, option: Vec<R::Position>) -> Vec<ComponentRef> {
@@ -270,8 +315,14 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
         self.nimber_of(&self.position)
     }
 
+    /// Where the value cannot be found, `None`: the question that needs it
+    /// (the nimber) reports why, and a lone position may still have an
+    /// outcome without it (a huge Wythoff position).
     fn loopy_value(&self) -> Result<Option<LoopyValue>> {
-        Ok(self.shared.ruleset.loopy_value(&self.position))
+        Ok(self
+            .nimber_or_value(&self.position)
+            .ok()
+            .and_then(Result::err))
     }
 
     fn options(&self) -> Result<Vec<Vec<ComponentRef>>> {
@@ -299,15 +350,15 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
             Err(error) => return Err(error),
         };
         let mut found = Vec::new();
-        for option in options {
-            // An option with an infinite part has no nimber, so none equal
-            // to `target`.
-            if option.iter().any(|p| ruleset.loopy_value(p).is_some()) {
-                continue;
-            }
+        'options: for option in options {
             let mut value = BigUint::ZERO;
             for part in &option {
-                value ^= self.nimber_of(part)?;
+                match self.nimber_or_value(part)? {
+                    Ok(nimber) => value ^= nimber,
+                    // An option with an infinite part has no nimber, so
+                    // none equal to `target`.
+                    Err(_) => continue 'options,
+                }
             }
             if &value == target {
                 found.push(option);

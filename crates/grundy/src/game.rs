@@ -122,7 +122,9 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
 
     /// The generalized Sprague-Grundy value of a position of a loopy game
     /// (one whose play can go on forever) where it is infinite: `∞(K)`, with
-    /// no nimber. `None`, the default, says the value is the nimber.
+    /// no nimber, for a ruleset that knows its values up front (`graph`).
+    /// `None`, the default, says the value is the nimber, or is left to
+    /// search, which finds the cycles and their values itself.
     fn loopy_value(&self, _position: &Self::Position) -> Option<LoopyValue> {
         None
     }

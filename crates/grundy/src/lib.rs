@@ -15,9 +15,10 @@
 //! (ARCHITECTURE.md has the codemap and the invariants):
 //! - [`error`], [`value`], [`word`]: errors, nimbers and outcomes, and words
 //!   of input with their columns;
-//! - [`game`], [`take_and_break`], [`solver`], [`period`]: the traits a game
-//!   implements, the rules of take-and-break codes, memoised search, and
-//!   periods of sequences;
+//! - [`game`], [`take_and_break`], [`solver`], [`loopy_solver`], [`period`]:
+//!   the traits a game implements, the rules of take-and-break codes,
+//!   memoised search, generalized values of games with cycles, and periods
+//!   of sequences;
 //! - [`component`] and [`sum`]: rulesets and positions behind one interface,
 //!   sums, the XOR rule and the winning moves;
 //! - [`sequence`]: the nim-sequence engine;
@@ -30,6 +31,7 @@ pub mod component;
 pub mod error;
 mod expr;
 pub mod game;
+pub mod loopy_solver;
 pub mod pattern;
 pub mod period;
 pub mod picture;

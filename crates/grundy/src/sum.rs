@@ -732,9 +732,12 @@ impl Game for HeldSums {
 /// moves, or more sums than the search may hold. Either way the question is
 /// beyond a limit of the search (as it is under normal play, where the same
 /// position is too large), and misère theory that would avoid the search is
-/// not there yet.
+/// not there yet. Nor is misère play of games whose moves go round a cycle.
 fn beyond_search(error: Error) -> Error {
     match error {
+        Error::Cycle { .. } => Error::Unsupported(format!(
+            "misère play is computed for finite games only, and here {error}"
+        )),
         Error::TooLarge(message) => Error::TooLarge(format!(
             "misère play of sums other than Nim needs an exhaustive search, and {message}"
         )),

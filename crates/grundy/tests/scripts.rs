@@ -229,16 +229,29 @@ fn a_script_that_recurses_without_end_hits_the_call_depth_limit() {
     assert!(message.contains("moves(5)"), "{message}");
 }
 
+/// `cycle.rhai` goes round 0 -> 1 -> 2 -> 0 and nowhere else: every
+/// position is ∞, a draw (`loopy_scripts.rs` tests scripts with cycles
+/// against `graph(FILE)`).
 #[test]
-fn moves_that_make_a_cycle_are_bad_input() {
-    let error = error_of(&bad("cycle.rhai"), "0");
-    assert_eq!(error.kind(), ErrorKind::BadInput);
-    assert_eq!(
-        error,
-        Error::Cycle {
-            positions: ["0", "1", "2", "0"].map(String::from).to_vec(),
-            length: 3,
-        }
+fn moves_that_make_a_cycle_are_a_draw() {
+    let sum = Rulesets::new()
+        .parse_sum(&format!("script({}) 0", bad("cycle.rhai")))
+        .unwrap();
+    let analysis = analyze(&sum).unwrap();
+    assert_eq!(analysis.outcome, Outcome::D);
+    assert_eq!(analysis.components[0].value.as_deref(), Some("∞"));
+    assert_eq!(analysis.best_moves.len(), 1);
+}
+
+#[test]
+fn a_cycle_through_a_split_is_not_supported() {
+    let error = error_of(&bad("cycle_split.rhai"), "0");
+    assert_eq!(error.kind(), ErrorKind::Unsupported);
+    let message = error.to_string();
+    assert!(message.contains("split positions"), "{message}");
+    assert!(
+        message.contains("a move from 1 leads to 0 + 2"),
+        "{message}"
     );
 }
 

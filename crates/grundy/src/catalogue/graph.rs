@@ -186,11 +186,7 @@ impl Ruleset for Graph {
     fn formula_nimber(&self, &vertex: &u32) -> Result<Option<BigUint>> {
         match self.value(vertex) {
             LoopyValue::Finite(g) => Ok(Some(BigUint::from(g))),
-            infinite => Err(Error::Unsupported(format!(
-                "vertex {vertex} of {} has the infinite value {infinite}: play from it \
-                 can go on forever, and it has no nimber",
-                self.name()
-            ))),
+            infinite => Err(infinite.no_nimber(&format!("vertex {vertex} of {}", self.name()))),
         }
     }
 

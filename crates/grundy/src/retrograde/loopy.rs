@@ -34,6 +34,7 @@
 use std::fmt;
 
 use super::Digraph;
+use crate::error::Error;
 use crate::value::Outcome;
 
 /// A label: a nimber below these, or one of these.
@@ -67,6 +68,15 @@ impl LoopyValue {
             LoopyValue::Finite(g) => Some(*g),
             LoopyValue::Infinite(_) => None,
         }
+    }
+
+    /// The error for a question that needs the nimber of a position of this
+    /// value, which is infinite; `what` names the position.
+    pub fn no_nimber(&self, what: &str) -> Error {
+        Error::Unsupported(format!(
+            "{what} has the infinite value {self}: play from it can go on forever, \
+             and it has no nimber"
+        ))
     }
 
     /// The value of the sum of two positions; `None` when both are infinite:

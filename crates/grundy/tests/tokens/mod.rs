@@ -1,5 +1,7 @@
 //! What the tests of graphs with cycles share: random graphs, and tokens on
-//! a graph solved as one game by retrograde analysis (the reference).
+//! a graph solved as one game by retrograde analysis (the reference). Each
+//! test uses some of them.
+#![allow(dead_code)]
 
 use grundy::retrograde::{Digraph, StrongGame};
 use grundy::value::Standing;

@@ -38,13 +38,19 @@
 //! and every part of every option must be a smaller heap. In `grundy table`
 //! position (a, b) is the tuple `[a, b]`, where the script reads it back.
 //!
+//! Moves may go round a cycle (`examples/cycle.rhai`): play can then go on
+//! forever, and the positions reachable are answered by their generalized
+//! Sprague-Grundy values (`∞(K)` where infinite, draws among the outcomes),
+//! as `graph(FILE)` is, as long as every move on the way leads to one
+//! position: a cycle that passes a split is not supported (exit status 1).
+//!
 //! Sandbox: a script reads no file and loads no module; each call of one of
 //! its functions is limited in operations, call depth and the size of its
 //! values ([`engine`] lists the limits). Hitting a limit is
 //! [`Error::Limit`]; a script that is wrong (a syntax error, an error while
-//! running, a value that is not an option, moves that make a cycle) is bad
-//! input. Either way the error names the file, the line and column where
-//! there is one, and the position being expanded.
+//! running, a value that is not an option) is bad input. Either way the
+//! error names the file, the line and column where there is one, and the
+//! position being expanded.
 
 mod engine;
 mod position;
