@@ -73,6 +73,13 @@ pub trait DynRuleset: Send + Sync {
     fn strong(&self) -> Option<&dyn DynStrong> {
         None
     }
+
+    /// What `grundy solve` solves from the ruleset's start: the ruleset
+    /// solved strongly, or an impartial ruleset that can also be played out
+    /// to win, lose or draw (a script).
+    fn solvable(&self) -> Option<&dyn DynStrong> {
+        self.strong()
+    }
 }
 
 pub type RulesetRef = Arc<dyn DynRuleset>;
