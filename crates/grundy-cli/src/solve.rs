@@ -1,6 +1,7 @@
 //! `grundy solve RULESET`: strongly solves a ruleset from its start: how
 //! many positions are reachable, how many of them are won, lost, tied or
-//! drawn for the player to move, and the start's value and remoteness.
+//! drawn for the player to move, and the start's value and remoteness. An
+//! impartial script is played out this way too (`DynRuleset::solvable`).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -11,7 +12,8 @@ use serde::Serialize;
 use crate::report::{Failure, Output};
 use crate::strong::{with_progress, JsonSolution};
 
-/// Strongly solves a ruleset (mnk, connect4, partizan-graph) from its start.
+/// Strongly solves a ruleset (mnk, connect4, partizan-graph, a script with
+/// fn start) from its start.
 #[derive(clap::Args)]
 pub struct Args {
     /// The ruleset, e.g. 'mnk(3,3,3)' or 'connect4(5,4)'.
@@ -52,7 +54,7 @@ struct Counts {
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let failure = Failure::about(&args.ruleset);
     let ruleset = grundy::ruleset(&args.ruleset).map_err(failure)?;
-    let strong = ruleset.strong().ok_or_else(|| {
+    let strong = ruleset.solvable().ok_or_else(|| {
         failure(Error::Unsupported(format!(
             "{} is not solved strongly; `grundy analyze` and `grundy sequence` answer it",
             ruleset.name()

@@ -1,6 +1,7 @@
 //! `script(FILE)` on the command line: the examples in `analyze`,
-//! `sequence`, `table` and `pattern`, the exit status of a script that is
-//! wrong (2) or hits a limit (1), and scripts whose moves go round a cycle.
+//! `sequence`, `table`, `pattern` and `solve`, the exit status of a script
+//! that is wrong (2) or hits a limit (1), and scripts whose moves go round a
+//! cycle.
 
 mod common;
 
@@ -127,4 +128,74 @@ fn the_pattern_of_a_script_with_a_cycle_sees_its_draws() {
     assert_eq!(found["found"], false);
     let rejected = found["rejected"].as_array().unwrap();
     assert!(rejected.iter().any(|r| r["n"] == 3 && r["found"] == "D"));
+}
+
+/// The partizan noughts and crosses script solves as `mnk(3,3,3)`.
+#[test]
+fn solve_a_partizan_script_as_the_built_in() {
+    let by_script = json(&["solve", &example("tictactoe.rhai")]);
+    let built_in = json(&["solve", "mnk(3,3,3)"]);
+    for key in ["positions", "counts", "start"] {
+        assert_eq!(by_script[key], built_in[key], "{key}");
+    }
+}
+
+/// The notes' three-cell game: Left, to move first, wins by the middle.
+#[test]
+fn analyze_a_partizan_script_position() {
+    let script = example("noughts.rhai");
+    let start = analyze_json(&format!("{script} ...@Left"));
+    assert_eq!(start["outcome"], "W");
+    assert_eq!(start["remoteness"], 3);
+    let best = start["best_moves"].as_array().unwrap();
+    assert_eq!(best.len(), 1);
+    assert_eq!(best[0]["to"], format!("{script} .x.@Right"));
+    let after = analyze_json(best[0]["to"].as_str().unwrap());
+    assert_eq!(after["outcome"], "L");
+    assert_eq!(after["remoteness"], best[0]["remoteness"]);
+}
+
+/// `draws.rhai` says in its comments how each of its twelve positions ends.
+#[test]
+fn an_impartial_script_with_ties_and_a_cycle() {
+    let script = bad("draws.rhai");
+    let solved = json(&["solve", &script]);
+    assert_eq!(solved["positions"], 12);
+    let counts = &solved["counts"];
+    let counts = [
+        &counts["win"],
+        &counts["lose"],
+        &counts["tie"],
+        &counts["draw"],
+    ];
+    assert_eq!(counts, [3, 2, 3, 4]);
+    assert_eq!(solved["start"]["outcome"], "W");
+    assert_eq!(solved["start"]["remoteness"], 2);
+    let cycle = analyze_json(&format!("{script} 7"));
+    assert_eq!(cycle["outcome"], "D");
+    assert_eq!(cycle["remoteness"], serde_json::Value::Null);
+    let tie = analyze_json(&format!("{script} 8"));
+    assert_eq!(tie["outcome"], "T");
+    assert_eq!(tie["best_moves"][0]["to"], format!("{script} 4"));
+}
+
+#[test]
+fn a_wrong_partizan_script_exits_2() {
+    for (file, expected) in [
+        ("left_only.rhai", "but not fn right(p)"),
+        ("result_maybe.rhai", "\"Left\", \"Right\" or \"tie\""),
+        ("sum_in_left.rhai", "sum([...])"),
+    ] {
+        grundy()
+            .args(["analyze", &format!("{} 3@Left", bad(file))])
+            .assert()
+            .code(2)
+            .stderr(contains(file))
+            .stderr(contains(expected));
+    }
+    grundy()
+        .args(["solve", &example("kayles.rhai")])
+        .assert()
+        .code(2)
+        .stderr(contains("defines no fn start()"));
 }

@@ -82,17 +82,35 @@ pub trait DynRuleset: Send + Sync {
     fn pair_text(&self, _a: u64, _b: u64) -> Option<String> {
         None
     }
+
+    /// What `grundy solve` solves from the ruleset's start: the ruleset
+    /// solved strongly, or an impartial ruleset that can also be played out
+    /// to win, lose or draw (a script).
+    fn solvable(&self) -> Option<&dyn DynStrong> {
+        self.strong()
+    }
 }
 
 pub type RulesetRef = Arc<dyn DynRuleset>;
 
 /// A ruleset behind the object-safe interface, with solvers of its own.
 pub fn ruleset_ref<R: Ruleset>(ruleset: R) -> RulesetRef {
+    shared(ruleset, None)
+}
+
+/// A ruleset behind the object-safe interface that `grundy solve` can also
+/// play out from its start, as `played_out` (a script game).
+pub fn ruleset_ref_played_out<R: Ruleset, S: StrongRules>(ruleset: R, played_out: S) -> RulesetRef {
+    shared(ruleset, Some(Box::new(StrongSolver(played_out))))
+}
+
+fn shared<R: Ruleset>(ruleset: R, played_out: Option<Box<dyn DynStrong>>) -> RulesetRef {
     let ruleset = Arc::new(ruleset);
     Arc::new(Arc::new(Shared {
         ruleset: ruleset.clone(),
         solver: Mutex::new(Solver::new(ruleset.clone())),
         loopy: Mutex::new(LoopySolver::new(ruleset)),
+        played_out,
     }))
 }
 
@@ -185,6 +203,10 @@ impl<R: Ruleset> DynRuleset for Arc<Shared<R>> {
     fn pair_text(&self, a: u64, b: u64) -> Option<String> {
         self.ruleset.pair_text(a, b)
     }
+
+    fn solvable(&self) -> Option<&dyn DynStrong> {
+        self.played_out.as_deref()
+    }
 }
 
 impl<R: Ruleset> Shared<R> {
@@ -227,6 +249,8 @@ struct Shared<R: Ruleset> {
     /// The generalized values of the positions whose moves `solver` found
     /// going round a cycle, and of every position they reach.
     loopy: Mutex<LoopySolver<Arc<R>>>,
+    /// What `grundy solve` plays out, where it is not the ruleset itself.
+    played_out: Option<Box<dyn DynStrong>>,
 }
 
 /// A position of ruleset `R` as a component.

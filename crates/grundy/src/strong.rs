@@ -194,8 +194,11 @@ impl<G: StrongRules> StrongSolver<G> {
             ))
         };
         let solution = table.solution(game, position).ok_or_else(missing)?;
-        let best_moves = table
-            .best_moves(game, position)
+        let best_moves = table.best_moves(game, position);
+        if let Some(error) = game.failure() {
+            return Err(error);
+        }
+        let best_moves = best_moves
             .ok_or_else(missing)?
             .into_iter()
             .map(|m| (expression(&m.to), m.after))

@@ -32,8 +32,8 @@ struct Ending {
 impl StrongGame for Ending {
     type Position = u32;
 
-    fn start(&self) -> u32 {
-        0
+    fn start(&self) -> grundy::Result<u32> {
+        Ok(0)
     }
 
     fn moves(&self, &v: &u32, moves: &mut Vec<u32>) {

@@ -6,7 +6,11 @@
 use std::path::PathBuf;
 
 use grundy::error::ErrorKind;
+use grundy::registry::Parsed;
+use grundy::retrograde::Options;
 use grundy::sequence::{MethodChoice, Sequence};
+use grundy::strong::{Solve, Source, StrongAnalysis};
+use grundy::value::Solution;
 use grundy::{analyze, Error, Outcome, Rulesets};
 
 /// A file of the repository's `examples/`, as an expression writes it.
@@ -267,12 +271,18 @@ fn a_missing_file_or_function_is_bad_input() {
     assert!(error.to_string().contains("both fn parse"), "{error}");
 }
 
-/// `left`, `right` and `result` are kept for partizan scripts.
+/// A script that mixes the ways of listing moves, or lists one player's
+/// alone, is refused when it is loaded.
 #[test]
-fn a_partizan_script_is_not_supported_yet() {
-    let error = error_of(&bad("partizan.rhai"), "5");
-    assert_eq!(error.kind(), ErrorKind::Unsupported);
-    assert!(error.to_string().contains("fn left"), "{error}");
+fn a_script_must_list_moves_one_way() {
+    for (file, expected) in [
+        ("moves_and_left.rhai", "fn moves(p) and also fn left(p)"),
+        ("left_only.rhai", "defines fn left(p) but not fn right(p)"),
+    ] {
+        let error = error_of(&bad(file), "5");
+        assert_eq!(error.kind(), ErrorKind::BadInput, "{error}");
+        assert!(error.to_string().contains(expected), "{error}");
+    }
 }
 
 /// `visit_options` cannot fail: the sequence engine learns of a script's
@@ -365,4 +375,173 @@ fn parse_and_show_spell_positions() {
         "{error}"
     );
     assert!(error.to_string().contains("two piles"), "{error}");
+}
+
+fn options() -> Options {
+    Options { memory: 1 << 28 }
+}
+
+/// What `analyze` answers for one position of a ruleset solved strongly.
+fn strong_analysis(rulesets: &mut Rulesets, expression: &str) -> Result<StrongAnalysis, Error> {
+    let Parsed::Strong { ruleset, position } = rulesets.parse_question(expression)? else {
+        panic!("{expression} is not solved strongly");
+    };
+    let strong = ruleset.strong().unwrap();
+    strong.analyze(&position, Source::Solve, &options(), &mut |_| true)
+}
+
+/// What `grundy solve` answers for a ruleset.
+fn solve(rulesets: &mut Rulesets, ruleset: &str) -> Result<Solve, Error> {
+    let ruleset = rulesets.ruleset(ruleset)?;
+    let solvable = ruleset.solvable().expect("solvable");
+    solvable.solve(&options(), &mut |_| true, false)
+}
+
+/// A strong analysis with the boards alone: the position after each best
+/// move loses its ruleset and `@Left` or `@Right`.
+fn boards(analysis: &StrongAnalysis) -> (Solution, Vec<(String, Solution)>) {
+    let board = |to: &str| {
+        let word = to.rsplit(' ').next().unwrap();
+        word.split('@').next().unwrap().to_string()
+    };
+    let moves = analysis
+        .best_moves
+        .iter()
+        .map(|(to, after)| (board(to), *after))
+        .collect();
+    (analysis.solution, moves)
+}
+
+/// Left writes X and moves first, so Left is to move where both have as
+/// many marks, Right where X has one more.
+fn mover(board: &str) -> Option<&'static str> {
+    let count = |mark| board.chars().filter(|&c| c == mark).count();
+    match count('x') as i64 - count('o') as i64 {
+        0 => Some("Left"),
+        1 => Some("Right"),
+        _ => None,
+    }
+}
+
+/// The notes' three-cell game as a partizan script answers as the built-in
+/// `mnk(1,3,2)` on every board the built-in accepts: the value, remoteness
+/// and best moves; and `solve` counts as it does. The start is won by the
+/// first player, by the middle.
+#[test]
+fn the_noughts_script_is_mnk_1_3_2() {
+    let mut rulesets = Rulesets::new();
+    let script = format!("script({})", example("noughts.rhai"));
+    let mut compared = 0;
+    for n in 0..27 {
+        let board: String = [n % 3, n / 3 % 3, n / 9]
+            .iter()
+            .map(|&d| ['.', 'x', 'o'][d])
+            .collect();
+        let Some(player) = mover(&board) else {
+            continue;
+        };
+        let Ok(built_in) = strong_analysis(&mut rulesets, &format!("mnk(1,3,2) {board}")) else {
+            continue;
+        };
+        let by_script =
+            strong_analysis(&mut rulesets, &format!("{script} {board}@{player}")).unwrap();
+        assert_eq!(boards(&by_script), boards(&built_in), "{board}");
+        compared += 1;
+    }
+    // Every board reachable from the start, as the built-in counts them.
+    let built_in = solve(&mut rulesets, "mnk(1,3,2)").unwrap();
+    assert_eq!(compared, built_in.positions);
+    let by_script = solve(&mut rulesets, &script).unwrap();
+    assert_eq!(by_script.counts, built_in.counts);
+    let start = strong_analysis(&mut rulesets, &format!("{script} ...@Left")).unwrap();
+    assert_eq!(start.solution.to_string(), "W in 3");
+    let best: Vec<&str> = start.best_moves.iter().map(|(to, _)| to.as_str()).collect();
+    assert_eq!(best, [format!("{script} .x.@Right")]);
+}
+
+/// Noughts and crosses written as a partizan script solves from its start
+/// as the built-in `mnk(3,3,3)` does, and answers positions as it does.
+#[test]
+fn the_tictactoe_script_solves_as_mnk_3_3_3() {
+    let mut rulesets = Rulesets::new();
+    let script = format!("script({})", example("tictactoe.rhai"));
+    let by_script = solve(&mut rulesets, &script).unwrap();
+    let built_in = solve(&mut rulesets, "mnk(3,3,3)").unwrap();
+    assert_eq!(by_script.positions, built_in.positions);
+    assert_eq!(by_script.counts, built_in.counts);
+    assert_eq!(by_script.start, built_in.start);
+    assert_eq!(built_in.positions, 5478);
+    for board in [
+        ".../.../...",
+        "x../.../...",
+        "x../.o./...",
+        "xo./.x./...",
+        "xx./oo./...",
+        "xo./xo./...",
+        "xo./xo./x..",
+    ] {
+        let player = mover(board).unwrap();
+        let by_script = strong_analysis(&mut rulesets, &format!("{script} {board}@{player}"));
+        let built_in = strong_analysis(&mut rulesets, &format!("mnk(3,3,3) {board}"));
+        assert_eq!(
+            boards(&by_script.unwrap()),
+            boards(&built_in.unwrap()),
+            "{board}"
+        );
+    }
+}
+
+/// A `moves` script with a start, played out by `solve`: its lost positions
+/// are those of nimber 0 (the built-in `subtraction(1,2)`), and its start is
+/// won exactly when its nimber is not 0.
+#[test]
+fn solve_plays_out_a_moves_script_from_its_start() {
+    let mut rulesets = Rulesets::new();
+    let solved = solve(
+        &mut rulesets,
+        &format!("script({})", bad("take_one_or_two.rhai")),
+    )
+    .unwrap();
+    let nimbers = nimbers(&mut rulesets, "subtraction(1,2)", &heaps(7));
+    let zeros = nimbers.iter().filter(|&&g| g == 0).count() as u64;
+    assert_eq!(solved.positions, 8);
+    assert_eq!(solved.counts.lose, zeros);
+    assert_eq!(solved.counts.win, 8 - zeros);
+    assert_eq!(
+        solved.start.standing.letter(),
+        if nimbers[7] == 0 { "L" } else { "W" }
+    );
+}
+
+/// Without `fn start` there is nothing to solve from; `analyze` still
+/// answers, and the script stays a component of sums.
+#[test]
+fn solve_needs_a_start() {
+    let mut rulesets = Rulesets::new();
+    let script = format!("script({})", example("kayles.rhai"));
+    let error = solve(&mut rulesets, &script).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::BadInput);
+    assert!(error.to_string().contains("fn start()"), "{error}");
+    let sum = rulesets
+        .parse_sum(&format!("{script} xxx + nim 3"))
+        .unwrap();
+    assert_eq!(analyze(&sum).unwrap().nimber, Some(0u32.into()));
+}
+
+/// Errors of partizan scripts while solving: a result that is none of the
+/// endings, a move to a sum.
+#[test]
+fn a_wrong_partizan_script_is_bad_input() {
+    for (file, expected) in [
+        (
+            "result_maybe.rhai",
+            "result(2): expected () while play goes on",
+        ),
+        ("sum_in_left.rhai", "left(3): a move to a sum of positions"),
+    ] {
+        let expression = format!("script({}) 3@Left", bad(file));
+        let error = strong_analysis(&mut Rulesets::new(), &expression).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::BadInput, "{error}");
+        assert!(error.to_string().contains(expected), "{error}");
+    }
 }

@@ -329,8 +329,8 @@ impl Connect4 {
 impl StrongGame for Connect4 {
     type Position = u64;
 
-    fn start(&self) -> u64 {
-        (0..self.width as i32).fold(0, |start, c| start | self.bit(c, 0))
+    fn start(&self) -> error::Result<u64> {
+        Ok((0..self.width as i32).fold(0, |start, c| start | self.bit(c, 0)))
     }
 
     fn moves(&self, &position: &u64, moves: &mut Vec<u64>) {
@@ -444,7 +444,7 @@ mod tests {
         for i in (0..numbering.count()).step_by(9_973) {
             assert_eq!(numbering.index(&numbering.position(i)), i);
         }
-        assert_eq!(numbering.index(&g.start()), 0);
+        assert_eq!(numbering.index(&g.start().unwrap()), 0);
         // The largest boards: B^W < 2^(W(H+1)) <= 2^64.
         for (w, h) in [(7, 6), (8, 7), (4, 15), (1, 63)] {
             let g = game(w, h);
@@ -489,7 +489,7 @@ mod tests {
     #[test]
     fn positions_are_written_top_row_first() {
         let g = game(4, 4);
-        let start = g.start();
+        let start = g.start().unwrap();
         assert_eq!(g.format_position(&start), "..../..../..../....");
         let mut moves = Vec::new();
         g.moves(&start, &mut moves);

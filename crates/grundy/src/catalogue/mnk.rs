@@ -280,8 +280,8 @@ impl Mnk {
 impl StrongGame for Mnk {
     type Position = Board;
 
-    fn start(&self) -> Board {
-        Board::default()
+    fn start(&self) -> error::Result<Board> {
+        Ok(Board::default())
     }
 
     fn moves(&self, board: &Board, moves: &mut Vec<Board>) {
@@ -460,7 +460,7 @@ mod tests {
     impl StrongGame for Unnumbered {
         type Position = Board;
 
-        fn start(&self) -> Board {
+        fn start(&self) -> error::Result<Board> {
             self.0.start()
         }
 

@@ -42,6 +42,7 @@ pub use subtraction_set::{SetFormula, SetSubtraction};
 
 use crate::component::RulesetRef;
 use crate::error::{Error, Result};
+use crate::retrograde::Player;
 use crate::word::Word;
 
 /// A ruleset with its parameters open, as the catalogue lists it.
@@ -87,6 +88,32 @@ fn parameter_count(written: &FamilyText, count: usize, usage: &str) -> Result<()
             ),
         })
     }
+}
+
+/// Splits a partizan position written `POSITION@Left` or `POSITION@Right`
+/// (`@L`, `@R`, in any case) into the position's own word, with its column,
+/// and the player to move there. `expected` says how a position is written,
+/// for the error when the `@` is missing.
+fn position_and_player(word: &Word, expected: &str) -> Result<(Word, Player)> {
+    let (position, player) = word
+        .text
+        .rsplit_once('@')
+        .ok_or_else(|| word.error(expected))?;
+    let player = match player.to_ascii_lowercase().as_str() {
+        "left" | "l" => Player::Left,
+        "right" | "r" => Player::Right,
+        _ => {
+            return Err(Error::Parse {
+                column: word.column + position.chars().count() + 1,
+                message: format!("expected Left or Right after '@', found {player:?}"),
+            })
+        }
+    };
+    let position = Word {
+        text: position.into(),
+        column: word.column,
+    };
+    Ok((position, player))
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@
 //! from its two answers: who wins moving first, and who moving second.
 
 use super::graph::{content_lines, read_graph_file};
-use super::{parameter_count, Family, FamilyText};
+use super::{parameter_count, position_and_player, Family, FamilyText};
 use crate::component::{strong_ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
 use crate::retrograde::{Digraph, Numbering, PartizanGame, Player, Turns};
@@ -50,7 +50,7 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
             message: "the graph has no vertex to play from".into(),
         });
     }
-    Ok(strong_ruleset_ref(Turns::new(graph, 0, Player::Left)))
+    Ok(strong_ruleset_ref(Turns::new(graph, Player::Left)))
 }
 
 impl StrongRules for Turns<PartizanGraph> {
@@ -60,24 +60,10 @@ impl StrongRules for Turns<PartizanGraph> {
 
     /// `VERTEX@Left` or `VERTEX@Right`.
     fn parse_position(&self, word: &Word) -> Result<(u32, Player)> {
-        let (vertex, player) = word.text.split_once('@').ok_or_else(|| {
-            word.error("a position is a vertex and who moves there: 0@Left or 0@Right")
-        })?;
-        let player = match player.to_ascii_lowercase().as_str() {
-            "left" | "l" => Player::Left,
-            "right" | "r" => Player::Right,
-            _ => {
-                let column = word.column + vertex.chars().count() + 1;
-                return Err(Error::Parse {
-                    column,
-                    message: format!("expected Left or Right, found {player:?}"),
-                });
-            }
-        };
-        let vertex_word = Word {
-            text: vertex.into(),
-            column: word.column,
-        };
+        let (vertex_word, player) = position_and_player(
+            word,
+            "a position is a vertex and who moves there: 0@Left or 0@Right",
+        )?;
         let v: u32 = vertex_word.number("a vertex")?;
         if v >= self.game().vertex_count() {
             return Err(vertex_word.error(format!(
@@ -216,6 +202,11 @@ impl PartizanGraph {
 impl PartizanGame for PartizanGraph {
     type Position = u32;
 
+    /// Vertex 0 (the graph has one: `build` checks).
+    fn start(&self) -> Result<u32> {
+        Ok(0)
+    }
+
     fn moves(&self, &vertex: &u32, player: Player, add: &mut dyn FnMut(u32)) {
         let graph = match player {
             Player::Left => &self.left,
@@ -272,7 +263,7 @@ mod tests {
     fn reads_the_example_and_solves_both_starts() {
         let graph = PartizanGraph::from_text("g", EXAMPLE).unwrap();
         assert_eq!(graph.vertex_count(), 3);
-        let turns = Turns::new(graph, 0, Player::Left);
+        let turns = Turns::new(graph, Player::Left);
         let roots = [(0, Player::Left), (0, Player::Right)];
         let table =
             solve_from(&turns, &roots, &Options { memory: 1 << 20 }, &mut |_| true).unwrap();
@@ -306,7 +297,7 @@ mod tests {
         // 0: Left can move to 1 (a dead end), Right cannot move: Left wins
         // whoever starts.
         let graph = PartizanGraph::from_text("g", "2\n1 1 ; 0\n0 ; 0\n").unwrap();
-        let turns = Turns::new(graph, 0, Player::Left);
+        let turns = Turns::new(graph, Player::Left);
         let roots = [(0, Player::Left), (0, Player::Right)];
         let table =
             solve_from(&turns, &roots, &Options { memory: 1 << 20 }, &mut |_| true).unwrap();

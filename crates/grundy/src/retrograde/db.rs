@@ -279,7 +279,7 @@ mod tests {
     impl StrongGame for Keyed {
         type Position = u64;
 
-        fn start(&self) -> u64 {
+        fn start(&self) -> Result<u64> {
             self.0.start()
         }
 
@@ -307,7 +307,7 @@ mod tests {
         let bytes = encode("connect4(4,3)", &g, &table).unwrap();
         let db = Db::decode("c.db", &bytes, "connect4(4,3)").unwrap();
         assert_eq!(db.counts(), table.counts());
-        let start = g.start();
+        let start = g.start().unwrap();
         assert_eq!(db.solution(&g, &start), Some(table.roots()[0]));
         assert_eq!(db.best_moves(&g, &start), table.best_moves(&g, &start));
     }

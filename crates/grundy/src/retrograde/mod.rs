@@ -56,7 +56,7 @@ use hashbrown::hash_table::{Entry, HashTable};
 use hashbrown::DefaultHashBuilder;
 
 pub use digraph::Digraph;
-pub use partizan::{Class, PartizanGame, Player, Turns};
+pub use partizan::{Class, Ending, PartizanGame, Player, Turns};
 
 use crate::error::{Error, Result};
 use crate::value::{Solution, Standing};
@@ -65,8 +65,9 @@ use crate::value::{Solution, Standing};
 pub trait StrongGame: Send + Sync {
     type Position: Clone + Eq + Hash + Debug + Send + Sync;
 
-    /// Where play starts (what [`solve`] solves from).
-    fn start(&self) -> Self::Position;
+    /// Where play starts (what [`solve`] solves from); an error for a game
+    /// that names no start, or fails to say it (a script).
+    fn start(&self) -> Result<Self::Position>;
 
     /// Appends to `moves` the positions the player to move can move to, in
     /// each of which the opponent is to move. Called only on positions that
@@ -81,6 +82,15 @@ pub trait StrongGame: Send + Sync {
     fn finished(&self, position: &Self::Position) -> Option<Standing>;
 
     fn format_position(&self, position: &Self::Position) -> String;
+
+    /// The first error met by `moves` or `finished`, which cannot fail
+    /// themselves, since the last call: a game whose rules run the user's
+    /// code (a script) keeps it and has no moves after it. The solver takes
+    /// it once it has generated the positions, and returns it instead of a
+    /// table.
+    fn failure(&self) -> Option<Error> {
+        None
+    }
 
     /// A numbering of the positions by dense integers, where the game has
     /// one: the solver then maps positions to its ids by an array instead of
@@ -232,30 +242,32 @@ pub fn solve<G: StrongGame>(
     options: &Options,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<Table<G>> {
-    solve_from(game, &[game.start()], options, progress)
+    solve_from(game, &[game.start()?], options, progress)
 }
 
 /// Solves every position reachable from these roots. `progress` is called
 /// every so often; when it returns `false` the solve stops with
 /// [`Error::Limit`] ("interrupted ..."). A solve that would need more memory
 /// than `options` allows, a remoteness above [`MAX_REMOTENESS`] or more than
-/// 2^32 - 2 positions or moves stops with [`Error::Limit`] too.
+/// 2^32 - 2 positions or moves stops with [`Error::Limit`] too; a game
+/// that failed ([`StrongGame::failure`]) stops with its error.
 pub fn solve_from<G: StrongGame>(
     game: &G,
     roots: &[G::Position],
     options: &Options,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<Table<G>> {
-    let (index, graph) = match Ranked::fits(game, options) {
-        Some(numbering) => {
-            let (ranked, graph) = generate_ranked(game, numbering, roots, options, progress)?;
-            (Index::Ranked(ranked), graph)
-        }
-        None => {
-            let (hashed, graph) = generate_hashed(game, roots, options, progress)?;
-            (Index::Hashed(hashed), graph)
-        }
+    let generated = match Ranked::fits(game, options) {
+        Some(numbering) => generate_ranked(game, numbering, roots, options, progress)
+            .map(|(ranked, graph)| (Index::Ranked(ranked), graph)),
+        None => generate_hashed(game, roots, options, progress)
+            .map(|(hashed, graph)| (Index::Hashed(hashed), graph)),
     };
+    // The game's own error comes first: what followed it is not the game.
+    if let Some(error) = game.failure() {
+        return Err(error);
+    }
+    let (index, graph) = generated?;
     let reached = graph.cells.len() as u64;
     let mut solving = Solving {
         cells: graph.cells,

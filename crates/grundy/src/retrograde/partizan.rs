@@ -1,11 +1,13 @@
 //! Partizan games whose positions do not say who moves next (a graph with
-//! Left's and Right's moves from each vertex): [`Turns`] solves them as a
-//! [`StrongGame`] over (position, player to move) pairs.
+//! Left's and Right's moves from each vertex, a board where Left writes X
+//! and Right O): [`Turns`] solves them as a [`StrongGame`] over (position,
+//! player to move) pairs.
 
 use std::fmt::Debug;
 use std::hash::Hash;
 
 use super::{Numbering, StrongGame};
+use crate::error::{Error, Result};
 use crate::value::Standing;
 
 /// The two players of a partizan game.
@@ -31,15 +33,42 @@ impl Player {
     }
 }
 
+/// How the rules end a partizan game at a position, whoever is to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// This player has won.
+    Win(Player),
+    /// Level: neither has won.
+    Tie,
+}
+
 /// A partizan game: each player's moves from a position. Who cannot move
-/// loses (normal play).
+/// loses (normal play), unless the rules end the game first.
 pub trait PartizanGame: Send + Sync {
     type Position: Clone + Eq + Hash + Debug + Send + Sync;
 
-    /// Calls `add` with each of `player`'s moves from `position`.
+    /// Where play starts (with Left or Right to move, as [`Turns`] says);
+    /// an error for a game that names no start, or fails to say it.
+    fn start(&self) -> Result<Self::Position>;
+
+    /// Calls `add` with each of `player`'s moves from `position`. Called
+    /// only on positions that are not [`finished`](PartizanGame::finished).
     fn moves(&self, position: &Self::Position, player: Player, add: &mut dyn FnMut(Self::Position));
 
+    /// `Some` where the rules end the game (three in a row, a full board),
+    /// whoever is to move; by default play ends only when the player to
+    /// move has no move.
+    fn finished(&self, _position: &Self::Position) -> Option<Ending> {
+        None
+    }
+
     fn format_position(&self, position: &Self::Position) -> String;
+
+    /// The first error met by `moves` or `finished` (see
+    /// [`StrongGame::failure`]).
+    fn failure(&self) -> Option<Error> {
+        None
+    }
 
     /// A numbering of the positions, where the game has one ([`Turns`] then
     /// numbers its pairs by it).
@@ -48,19 +77,16 @@ pub trait PartizanGame: Send + Sync {
     }
 }
 
-/// A partizan game played from a start with a given player to move: the
-/// positions are (position, player to move) pairs.
+/// A partizan game played from its start with a given player to move
+/// first: the positions are (position, player to move) pairs.
 pub struct Turns<G: PartizanGame> {
     game: G,
-    start: (G::Position, Player),
+    first: Player,
 }
 
 impl<G: PartizanGame> Turns<G> {
-    pub fn new(game: G, start: G::Position, first: Player) -> Turns<G> {
-        Turns {
-            game,
-            start: (start, first),
-        }
+    pub fn new(game: G, first: Player) -> Turns<G> {
+        Turns { game, first }
     }
 
     pub fn game(&self) -> &G {
@@ -71,8 +97,8 @@ impl<G: PartizanGame> Turns<G> {
 impl<G: PartizanGame> StrongGame for Turns<G> {
     type Position = (G::Position, Player);
 
-    fn start(&self) -> Self::Position {
-        self.start.clone()
+    fn start(&self) -> Result<Self::Position> {
+        Ok((self.game.start()?, self.first))
     }
 
     fn moves(&self, (position, player): &Self::Position, moves: &mut Vec<Self::Position>) {
@@ -81,13 +107,22 @@ impl<G: PartizanGame> StrongGame for Turns<G> {
             .moves(position, *player, &mut |to| moves.push((to, next)));
     }
 
-    fn finished(&self, _: &Self::Position) -> Option<Standing> {
-        None
+    /// The ending as the player to move sees it.
+    fn finished(&self, (position, player): &Self::Position) -> Option<Standing> {
+        self.game.finished(position).map(|ending| match ending {
+            Ending::Win(winner) if winner == *player => Standing::Win,
+            Ending::Win(_) => Standing::Lose,
+            Ending::Tie => Standing::Tie,
+        })
     }
 
     /// `3@Left`: the position, and who moves there.
     fn format_position(&self, (position, player): &Self::Position) -> String {
         format!("{}@{}", self.game.format_position(position), player.name())
+    }
+
+    fn failure(&self) -> Option<Error> {
+        self.game.failure()
     }
 
     fn numbering(&self) -> Option<&dyn Numbering<Self::Position>> {

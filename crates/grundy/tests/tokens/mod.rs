@@ -22,8 +22,8 @@ pub struct Tokens {
 impl StrongGame for Tokens {
     type Position = Vec<u32>;
 
-    fn start(&self) -> Vec<u32> {
-        Vec::new()
+    fn start(&self) -> grundy::Result<Vec<u32>> {
+        Ok(Vec::new())
     }
 
     fn moves(&self, tokens: &Vec<u32>, moves: &mut Vec<Vec<u32>>) {

@@ -5,7 +5,7 @@
 
 use std::sync::Mutex;
 
-use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, ParseErrorType, Scope, AST};
+use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, FuncArgs, ParseErrorType, Scope, AST};
 
 use crate::error::{Error, Result};
 
@@ -104,18 +104,19 @@ impl Script {
             .map(|f| f.params.len())
     }
 
-    /// Calls the script's function `name` on `argument`; `call` says in
-    /// errors what was being done, such as `moves(7)`.
+    /// Calls the script's function `name` on `arguments` (a tuple: `(p,)`,
+    /// or `()` for none); `call` says in errors what was being done, such as
+    /// `moves(7)`.
     pub fn call(
         &self,
         name: &str,
-        argument: Dynamic,
+        arguments: impl FuncArgs,
         call: impl Fn() -> String,
     ) -> Result<Dynamic> {
         let mut constants = self.constants.lock().expect("script lock");
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         self.engine
-            .call_fn_with_options(options, &mut constants, &self.ast, name, (argument,))
+            .call_fn_with_options(options, &mut constants, &self.ast, name, arguments)
             .map_err(|e| runtime_error(&self.path, *e, &call()))
     }
 

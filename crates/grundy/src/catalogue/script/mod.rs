@@ -1,23 +1,48 @@
 //! Games whose rules a user writes in a script: `script(FILE)`, where FILE
-//! is a [Rhai](https://rhai.rs) script. The script only lists moves; grundy
-//! remembers the positions it has seen and solves them itself (memoised
-//! search, the XOR rule for sums, winning moves), so a script game mixes in
-//! sums with every built-in family.
+//! is a [Rhai](https://rhai.rs) script. The script only lists moves (and,
+//! where the rules end a game before a player is stuck, how it ends);
+//! grundy remembers the positions it has seen and solves them itself.
+//!
+//! The functions a script defines say which game it is:
+//!
+//! - `fn moves(p)`: an impartial game, solved by nimbers (memoised search,
+//!   the XOR rule for sums, winning moves), so a script game mixes in sums
+//!   with every built-in family. `grundy solve` plays it out from
+//!   `fn start()` as well: win, lose or draw for the player to move, with
+//!   remoteness, where every option must be one position (no `sum`).
+//! - `fn moves(p)` and `fn result(p)`: an impartial game that the rules may
+//!   end in a win, a loss or a tie, solved strongly like `mnk`: `analyze`
+//!   and `solve` answer W, L, T or D with remoteness and best moves, moves
+//!   that make a cycle are draws, and a position is no part of a sum.
+//! - `fn left(p)` and `fn right(p)`: a partizan game, each player with moves
+//!   of their own, solved strongly over (position, player to move) pairs
+//!   (`retrograde::Turns`); a position in an expression says who moves:
+//!   `P@Left` or `P@Right`, and `solve` starts with Left to move.
 //!
 //! What a script says (`examples/README.md` has the same with examples):
 //!
-//! - `fn moves(p)` (required) returns an array of the options of position
-//!   `p`. An option is a position, or a sum of positions written
-//!   `sum([a, b, ...])` (a move that splits a heap in two is
-//!   `sum([a, n - a])`), never of none. No options: the player to move has
-//!   lost.
+//! - `fn moves(p)` returns an array of the options of position `p`. An
+//!   option is a position, or a sum of positions written `sum([a, b, ...])`
+//!   (a move that splits a heap in two is `sum([a, n - a])`), never of none.
+//!   No options: the player to move has lost.
+//! - `fn left(p)` and `fn right(p)` (instead of `moves`, and never one
+//!   without the other) return the arrays of Left's and of Right's options,
+//!   each one position. Who cannot move loses.
+//! - `fn result(p)` (optional) returns `()` while play goes on, and where
+//!   the rules end the game: `"win"`, `"lose"` or `"tie"` for the player to
+//!   move, in a `moves` script; `"Left"` or `"Right"` (the winner) or
+//!   `"tie"` in a partizan one. The moves of a finished position are not
+//!   asked for.
+//! - `fn start()` (optional, no parameter) returns the position
+//!   `grundy solve` starts from.
 //! - A position is an integer, an array of integers (a tuple, such as the
 //!   two piles `[3, 5]`) or a string.
-//! - `fn parts(p)` (optional) returns an array of positions whose sum `p`
-//!   is: the independent parts of a position, such as the rows of a board
-//!   that never interact. Every position that `moves` returns is split into
-//!   its parts, so that each part is solved once, however it is combined.
-//!   A position with no parts (`[]`) stays whole.
+//! - `fn parts(p)` (optional, `moves` scripts without `result`) returns an
+//!   array of positions whose sum `p` is: the independent parts of a
+//!   position, such as the rows of a board that never interact. Every
+//!   position that `moves` returns is split into its parts, so that each
+//!   part is solved once, however it is combined. A position with no parts
+//!   (`[]`) stays whole. `solve` keeps positions whole.
 //! - `fn parse(text)` and `fn show(p)` (optional) read a position from one
 //!   word of an expression and write it back; `show(parse(text))` must read
 //!   back as the same position. By default an integer is written `7`, a
@@ -26,14 +51,9 @@
 //!   Functions cannot change them: an answer depends on the position alone.
 //! - `print` and `debug` write to the standard error.
 //!
-//! Names kept for what comes next: a script that defines `left`, `right` or
-//! `result` is refused for now. Partizan scripts will list each player's
-//! moves as `fn left(p)` and `fn right(p)` instead of `moves`, and say how a
-//! finished position ends with `fn result(p)`; an impartial script keeps its
-//! `moves`, so the scripts of today keep working unchanged.
-//!
 //! In an expression each word after `script(FILE)` is one position (one
-//! component): `script(examples/wythoff.rhai) 3,5 + nim 2`. In
+//! component): `script(examples/wythoff.rhai) 3,5 + nim 2`; a script solved
+//! strongly takes one position alone. In
 //! `grundy sequence` a script is a heap game: heap `n` is the integer `n`,
 //! and every part of every option must be a smaller heap. In `grundy table`
 //! position (a, b) is the tuple `[a, b]`, where the script reads it back.
@@ -54,63 +74,73 @@
 
 mod engine;
 mod position;
+mod strong;
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use rhai::{Array, Dynamic};
 
 pub use position::Position;
+use strong::{PartizanScript, StrongScript};
 
 use super::{parameter_count, Family, FamilyText};
-use crate::component::{ruleset_ref, RulesetRef};
+use crate::component::{ruleset_ref_played_out, strong_ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
 use crate::game::{Arity, Game, HeapGame, Ruleset};
+use crate::retrograde::{Player, Turns};
 use crate::word::{quote_if_needed, Word};
 use engine::Sum;
 
 pub const FAMILY: Family = Family {
     name: "script",
     usage: "script(FILE) POSITION...",
-    summary: "rules written in a Rhai script FILE: fn moves(p) lists the options \
-              (see examples/README.md)",
+    summary: "rules written in a Rhai script FILE: fn moves(p) lists the options, or \
+              fn left(p) and fn right(p) each player's (see examples/README.md)",
     example: "script(examples/subtraction.rhai) 10 + nim 3",
     build,
 };
 
 fn build(written: &FamilyText) -> Result<RulesetRef> {
     parameter_count(written, 1, FAMILY.usage)?;
-    Ok(ruleset_ref(ScriptGame::load(&written.parameters[0].text)?))
+    ruleset(engine::Script::load(&written.parameters[0].text)?)
 }
 
-/// A game whose moves come from a script.
-pub struct ScriptGame {
-    script: engine::Script,
-    has_parts: bool,
-    /// Whether the script reads and writes positions itself (`parse` and
-    /// `show`), rather than by the default spelling.
-    spells: bool,
-    /// The first error met while `grundy sequence` visited options, which
-    /// cannot fail (see [`HeapGame::failure`]).
-    heap_failure: Mutex<Option<Error>>,
+/// The ruleset a script describes, by the functions it defines.
+fn ruleset(script: engine::Script) -> Result<RulesetRef> {
+    let rules = Arc::new(Rules::new(script)?);
+    Ok(if rules.defines("left") {
+        let game = PartizanScript::new(rules);
+        strong_ruleset_ref(Turns::new(game, Player::Left))
+    } else if rules.ends {
+        strong_ruleset_ref(StrongScript::new(rules))
+    } else {
+        // Its positions are components of sums; `grundy solve` plays it
+        // out from its start as well.
+        ruleset_ref_played_out(
+            ScriptGame::with_rules(rules.clone()),
+            StrongScript::new(rules),
+        )
+    })
 }
 
 /// The functions grundy calls, with one parameter each.
-const FUNCTIONS: [&str; 4] = ["moves", "parts", "parse", "show"];
-/// Names kept for partizan scripts.
-const RESERVED: [&str; 3] = ["left", "right", "result"];
+const FUNCTIONS: [&str; 7] = ["moves", "left", "right", "result", "parts", "parse", "show"];
 
-impl ScriptGame {
-    /// Loads the script at `path` (as an expression names it).
-    pub fn load(path: &str) -> Result<ScriptGame> {
-        ScriptGame::new(engine::Script::load(path)?)
-    }
+/// What every kind of script game shares: the script, and how positions
+/// are read from it, checked, and written in expressions.
+struct Rules {
+    script: engine::Script,
+    /// Whether the script reads and writes positions itself (`parse` and
+    /// `show`), rather than by the default spelling.
+    spells: bool,
+    /// Whether the rules end some games (`result`).
+    ends: bool,
+}
 
-    /// A script game from the text of a script; `path` names it.
-    pub fn from_text(path: &str, text: &str) -> Result<ScriptGame> {
-        ScriptGame::new(engine::Script::compile(path, text)?)
-    }
-
-    fn new(script: engine::Script) -> Result<ScriptGame> {
+impl Rules {
+    /// Checks that the script defines a game: one way to list moves, and
+    /// functions with the parameters grundy passes.
+    fn new(script: engine::Script) -> Result<Rules> {
         for name in FUNCTIONS {
             match script.function(name) {
                 Some(1) | None => {}
@@ -122,30 +152,66 @@ impl ScriptGame {
                 }
             }
         }
-        if script.function("moves").is_none() {
+        if let Some(n @ 1..) = script.function("start") {
+            return Err(script.value_error(format!(
+                "fn start takes no parameter, not {n}: it returns the position play starts from"
+            )));
+        }
+        let defines = |name| script.function(name).is_some();
+        let partizan = defines("left") || defines("right");
+        if defines("left") != defines("right") {
+            let (has, lacks) = match defines("left") {
+                true => ("left", "right"),
+                false => ("right", "left"),
+            };
+            return Err(script.value_error(format!(
+                "the script defines fn {has}(p) but not fn {lacks}(p): a partizan script lists \
+                 the options of each player, Left's with fn left(p) and Right's with fn right(p)"
+            )));
+        }
+        if partizan && defines("moves") {
             return Err(script.value_error(
-                "the script defines no fn moves(p), which lists the options of position p".into(),
+                "the script defines fn moves(p) and also fn left(p) and fn right(p): an \
+                 impartial game lists its options with moves, a partizan one each player's \
+                 with left and right, not both"
+                    .into(),
             ));
         }
-        if script.function("parse").is_some() != script.function("show").is_some() {
+        if !partizan && !defines("moves") {
+            return Err(script.value_error(
+                "the script defines no fn moves(p), which lists the options of position p \
+                 (or fn left(p) and fn right(p), each player's options, for a partizan game)"
+                    .into(),
+            ));
+        }
+        if defines("parts") && (partizan || defines("result")) {
+            return Err(script.value_error(
+                "fn parts splits positions into sums, but a script with fn result or fn left \
+                 and fn right is solved strongly, one whole position at a time: leave parts out"
+                    .into(),
+            ));
+        }
+        if defines("parse") != defines("show") {
             return Err(script.value_error(
                 "define both fn parse(text) and fn show(p), or neither: what show writes in \
                  a winning move must read back"
                     .into(),
             ));
         }
-        if let Some(name) = RESERVED.iter().find(|n| script.function(n).is_some()) {
-            return Err(Error::Unsupported(format!(
-                "{}: fn {name} is kept for partizan scripts, which are not supported yet",
-                script.path
-            )));
-        }
-        Ok(ScriptGame {
-            has_parts: script.function("parts").is_some(),
-            spells: script.function("show").is_some(),
-            heap_failure: Mutex::new(None),
+        Ok(Rules {
+            spells: defines("show"),
+            ends: defines("result"),
             script,
         })
+    }
+
+    fn defines(&self, name: &str) -> bool {
+        self.script.function(name).is_some()
+    }
+
+    /// The ruleset as an expression writes it.
+    fn name(&self) -> String {
+        format!("script({})", quote_if_needed(&self.script.path))
     }
 
     /// Reads a position the script gave in answer to `call`.
@@ -160,59 +226,16 @@ impl ScriptGame {
         Ok(position)
     }
 
-    /// The independent parts of a position that `moves` gave. A position
-    /// with no parts stays whole: it is worth 0 either way, and an option
-    /// must keep a position to be written in an expression.
-    fn parts(&self, position: Position) -> Result<Vec<Position>> {
-        if !self.has_parts {
-            return Ok(vec![position]);
-        }
-        let call = || format!("parts({})", self.format_position(&position));
-        let value = self.script.call("parts", position.to_dynamic(), call)?;
-        let Some(items) = value.clone().try_cast::<Array>() else {
-            return Err(self.script.value_error(format!(
-                "{}: expected an array of positions, found {}",
-                call(),
-                position::describe(&value)
-            )));
-        };
-        if items.is_empty() {
-            return Ok(vec![position]);
-        }
-        items
-            .into_iter()
-            .map(|item| self.position(item, &call))
-            .collect()
-    }
-
-    /// One option as `moves` wrote it: a position or a sum of positions.
-    fn option(&self, value: Dynamic, call: &dyn Fn() -> String) -> Result<Vec<Position>> {
-        let parts = match value.clone().try_cast::<Sum>() {
-            Some(Sum(parts)) if parts.is_empty() => {
-                return Err(self.script.value_error(format!(
-                    "{}: sum([]) leaves nothing to write; a move that ends the game leads to \
-                     a position with no moves, such as 0",
-                    call()
-                )))
-            }
-            Some(Sum(parts)) => parts,
-            None => vec![value],
-        };
-        let mut option = Vec::new();
-        for part in parts {
-            let position = self.position(part, call)?;
-            option.extend(self.parts(position)?);
-        }
-        Ok(option)
-    }
-}
-
-impl Game for ScriptGame {
-    type Position = Position;
-
-    fn options(&self, position: &Position) -> Result<Vec<Vec<Position>>> {
-        let call = || format!("moves({})", self.format_position(position));
-        let value = self.script.call("moves", position.to_dynamic(), call)?;
+    /// The array that `function` (`moves`, `left` or `right`) returns for
+    /// `position`, each item read by `read`.
+    fn options<T>(
+        &self,
+        function: &str,
+        position: &Position,
+        read: impl Fn(Dynamic, &dyn Fn() -> String) -> Result<T>,
+    ) -> Result<Vec<T>> {
+        let call = || format!("{function}({})", self.format(position));
+        let value = self.script.call(function, (position.to_dynamic(),), call)?;
         let Some(options) = value.clone().try_cast::<Array>() else {
             return Err(self.script.value_error(format!(
                 "{}: expected an array of options, found {}",
@@ -222,14 +245,53 @@ impl Game for ScriptGame {
         };
         options
             .into_iter()
-            .map(|option| self.option(option, &call))
+            .map(|option| read(option, &call))
             .collect()
     }
 
-    fn format_position(&self, position: &Position) -> String {
+    /// How `result` says the rules end the game at `position`: `None` while
+    /// play goes on, else the ending named in `endings` (in any case).
+    fn result<T: Copy>(&self, position: &Position, endings: &[(&str, T)]) -> Result<Option<T>> {
+        let call = || format!("result({})", self.format(position));
+        let value = self.script.call("result", (position.to_dynamic(),), call)?;
+        if value.is_unit() {
+            return Ok(None);
+        }
+        if let Ok(text) = value.clone().into_immutable_string() {
+            if let Some(&(_, ending)) = endings.iter().find(|(n, _)| text.eq_ignore_ascii_case(n)) {
+                return Ok(Some(ending));
+            }
+        }
+        let names: Vec<String> = endings.iter().map(|(n, _)| format!("{n:?}")).collect();
+        let (last, first) = names.split_last().expect("endings");
+        Err(self.script.value_error(format!(
+            "{}: expected () while play goes on, or {} or {last} where the rules end the game; \
+             found {}",
+            call(),
+            first.join(", "),
+            position::describe(&value)
+        )))
+    }
+
+    /// The position `fn start()` returns.
+    fn start(&self) -> Result<Position> {
+        if !self.defines("start") {
+            return Err(self.script.value_error(
+                "the script defines no fn start(), which returns the position play starts \
+                 from: solving from the start needs it (analyze takes any position)"
+                    .into(),
+            ));
+        }
+        let call = || "start()".to_string();
+        let value = self.script.call("start", (), call)?;
+        self.position(value, &call)
+    }
+
+    /// The position as an expression writes it.
+    fn format(&self, position: &Position) -> String {
         if self.spells {
             let call = String::new;
-            let shown = self.script.call("show", position.to_dynamic(), call);
+            let shown = self.script.call("show", (position.to_dynamic(),), call);
             // A failing `show` must not hide the answer: the default
             // spelling stands in (and `parse` says so if it cannot read it).
             if let Ok(Some(text)) = shown.map(|v| v.into_immutable_string().ok()) {
@@ -238,25 +300,10 @@ impl Game for ScriptGame {
         }
         position.default_text()
     }
-}
-
-impl Ruleset for ScriptGame {
-    fn name(&self) -> String {
-        format!("script({})", quote_if_needed(&self.script.path))
-    }
-
-    fn noun(&self) -> &'static str {
-        "position"
-    }
-
-    fn arity(&self) -> Arity {
-        Arity::Each(1)
-    }
 
     /// Reads one word by the script's `parse`, or else by the default
     /// spelling; a position the script writes with `show` must read back.
-    fn parse_position(&self, words: &[Word]) -> Result<Position> {
-        let word = &words[0];
+    fn parse(&self, word: &Word) -> Result<Position> {
         if !self.spells {
             return Ok(Position::from_default_text(&word.text));
         }
@@ -267,13 +314,15 @@ impl Ruleset for ScriptGame {
         let call = || format!("parse({:?})", word.text);
         let value = self
             .script
-            .call("parse", Dynamic::from(word.text.clone()), call)
+            .call("parse", (Dynamic::from(word.text.clone()),), call)
             .map_err(in_word)?;
         let position = self.position(value, &call).map_err(in_word)?;
-        let shown = self.format_position(&position);
-        let again = self.script.call("parse", Dynamic::from(shown.clone()), || {
-            format!("parse({shown:?})")
-        });
+        let shown = self.format(&position);
+        let again = self
+            .script
+            .call("parse", (Dynamic::from(shown.clone()),), || {
+                format!("parse({shown:?})")
+            });
         match again.map(Position::from_dynamic) {
             Ok(Ok(again)) if again == position => Ok(position),
             _ => Err(word.error(format!(
@@ -282,6 +331,159 @@ impl Ruleset for ScriptGame {
                 word.text
             ))),
         }
+    }
+}
+
+/// The first error of calls whose caller cannot take one (the nim-sequence
+/// engine's visits of options, the retrograde solver's moves): later calls
+/// are skipped, and the caller asks for the error when it is done.
+#[derive(Default)]
+struct FirstError(Mutex<Option<Error>>);
+
+impl FirstError {
+    /// What `f` returns, or the default once `f` or an earlier call failed.
+    fn or_default<T: Default>(&self, f: impl FnOnce() -> Result<T>) -> T {
+        if self.get().is_some() {
+            return T::default();
+        }
+        f().unwrap_or_else(|error| {
+            self.lock().get_or_insert(error);
+            T::default()
+        })
+    }
+
+    fn get(&self) -> Option<Error> {
+        self.lock().clone()
+    }
+
+    /// The error, leaving none: the next solve starts afresh.
+    fn take(&self) -> Option<Error> {
+        self.lock().take()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Error>> {
+        self.0.lock().expect("failure lock")
+    }
+}
+
+/// An impartial script game (`fn moves`), played by nimbers and in sums.
+pub struct ScriptGame {
+    rules: Arc<Rules>,
+    has_parts: bool,
+    /// The first error met while `grundy sequence` visited options, which
+    /// cannot fail (see [`HeapGame::failure`]).
+    heap_failure: FirstError,
+}
+
+impl ScriptGame {
+    /// Loads the script at `path` (as an expression names it).
+    pub fn load(path: &str) -> Result<ScriptGame> {
+        ScriptGame::new(engine::Script::load(path)?)
+    }
+
+    /// A script game from the text of a script; `path` names it.
+    pub fn from_text(path: &str, text: &str) -> Result<ScriptGame> {
+        ScriptGame::new(engine::Script::compile(path, text)?)
+    }
+
+    /// The game of a script that lists its options with `moves` and ends
+    /// only when the player to move has none; others are solved strongly.
+    fn new(script: engine::Script) -> Result<ScriptGame> {
+        let rules = Rules::new(script)?;
+        if !rules.defines("moves") || rules.ends {
+            return Err(rules.script.value_error(
+                "a script with fn result or fn left and fn right has no nimbers: it is solved \
+                 strongly, as script(FILE) in an expression does"
+                    .into(),
+            ));
+        }
+        Ok(ScriptGame::with_rules(Arc::new(rules)))
+    }
+
+    fn with_rules(rules: Arc<Rules>) -> ScriptGame {
+        ScriptGame {
+            has_parts: rules.defines("parts"),
+            heap_failure: FirstError::default(),
+            rules,
+        }
+    }
+
+    /// The independent parts of a position that `moves` gave. A position
+    /// with no parts stays whole: it is worth 0 either way, and an option
+    /// must keep a position to be written in an expression.
+    fn parts(&self, position: Position) -> Result<Vec<Position>> {
+        if !self.has_parts {
+            return Ok(vec![position]);
+        }
+        let rules = &self.rules;
+        let call = || format!("parts({})", rules.format(&position));
+        let value = rules.script.call("parts", (position.to_dynamic(),), call)?;
+        let Some(items) = value.clone().try_cast::<Array>() else {
+            return Err(rules.script.value_error(format!(
+                "{}: expected an array of positions, found {}",
+                call(),
+                position::describe(&value)
+            )));
+        };
+        if items.is_empty() {
+            return Ok(vec![position]);
+        }
+        items
+            .into_iter()
+            .map(|item| rules.position(item, &call))
+            .collect()
+    }
+
+    /// One option as `moves` wrote it: a position or a sum of positions.
+    fn option(&self, value: Dynamic, call: &dyn Fn() -> String) -> Result<Vec<Position>> {
+        let parts = match value.clone().try_cast::<Sum>() {
+            Some(Sum(parts)) if parts.is_empty() => {
+                return Err(self.rules.script.value_error(format!(
+                    "{}: sum([]) leaves nothing to write; a move that ends the game leads to \
+                     a position with no moves, such as 0",
+                    call()
+                )))
+            }
+            Some(Sum(parts)) => parts,
+            None => vec![value],
+        };
+        let mut option = Vec::new();
+        for part in parts {
+            let position = self.rules.position(part, call)?;
+            option.extend(self.parts(position)?);
+        }
+        Ok(option)
+    }
+}
+
+impl Game for ScriptGame {
+    type Position = Position;
+
+    fn options(&self, position: &Position) -> Result<Vec<Vec<Position>>> {
+        self.rules
+            .options("moves", position, |option, call| self.option(option, call))
+    }
+
+    fn format_position(&self, position: &Position) -> String {
+        self.rules.format(position)
+    }
+}
+
+impl Ruleset for ScriptGame {
+    fn name(&self) -> String {
+        self.rules.name()
+    }
+
+    fn noun(&self) -> &'static str {
+        "position"
+    }
+
+    fn arity(&self) -> Arity {
+        Arity::Each(1)
+    }
+
+    fn parse_position(&self, words: &[Word]) -> Result<Position> {
+        self.rules.parse(&words[0])
     }
 
     /// A script's positions can be pairs when the tuple [a, b], written as
@@ -307,7 +509,7 @@ impl ScriptGame {
         for option in self.options(&heap)? {
             let parts = option.iter().map(|part| match part {
                 Position::Integer(h) if (0..n as rhai::INT).contains(h) => Ok(*h as usize),
-                other => Err(self.script.value_error(format!(
+                other => Err(self.rules.script.value_error(format!(
                     "moves({n}) leads to {}, but a nim-sequence needs every part of every \
                      option of heap {n} to be a smaller heap (an integer from 0 on)",
                     self.format_position(other)
@@ -323,18 +525,12 @@ impl HeapGame for ScriptGame {
     /// After an error, visits nothing: the sequence engine stops at the end
     /// of its chunk and reports the error (`failure`).
     fn visit_options(&self, n: usize, visit: &mut dyn FnMut(&[usize])) {
-        let mut failure = self.heap_failure.lock().expect("failure lock");
-        if failure.is_some() {
-            return;
-        }
-        match self.heap_options(n) {
-            Ok(options) => options.iter().for_each(|o| visit(o)),
-            Err(error) => *failure = Some(error),
-        }
+        let options = self.heap_failure.or_default(|| self.heap_options(n));
+        options.iter().for_each(|o| visit(o));
     }
 
     fn failure(&self) -> Option<Error> {
-        self.heap_failure.lock().expect("failure lock").clone()
+        self.heap_failure.get()
     }
 }
 
@@ -352,6 +548,43 @@ mod tests {
         assert!(error.to_string().contains("fn moves takes one parameter"));
         let error = game("fn moves(n) { [] } fn parts() { [] }").err().unwrap();
         assert!(error.to_string().contains("fn parts takes one parameter"));
+    }
+
+    /// `moves` alone: sums and `solve`; with `result`, or `left` and
+    /// `right`: solved strongly; and what cannot go together.
+    #[test]
+    fn the_functions_say_which_game_it_is() {
+        let load = |text| ruleset(engine::Script::compile("test.rhai", text).unwrap());
+        let plain = load("fn moves(n) { [] }").unwrap();
+        assert!(plain.strong().is_none() && plain.heap_game().is_some());
+        assert!(plain.solvable().is_some());
+        let ends = "fn moves(n) { [] } fn result(n) { () }";
+        assert!(load(ends).unwrap().strong().is_some());
+        assert!(game(ends).err().unwrap().to_string().contains("no nimbers"));
+        let partizan = load("fn left(n) { [] } fn right(n) { [] }").unwrap();
+        assert!(partizan.strong().is_some() && partizan.heap_game().is_none());
+        for (text, expected) in [
+            (
+                "fn moves(n) { [] } fn start(n) { 0 }",
+                "fn start takes no parameter",
+            ),
+            (
+                "fn moves(n) { [] } fn result(n) { () } fn parts(n) { [n] }",
+                "leave parts out",
+            ),
+            (
+                "fn left(n) { [] } fn right(n) { [] } fn parts(n) { [n] }",
+                "leave parts out",
+            ),
+            (
+                "fn right(n) { [] }",
+                "defines fn right(p) but not fn left(p)",
+            ),
+            ("fn result(n) { () }", "defines no fn moves(p)"),
+        ] {
+            let error = load(text).err().unwrap();
+            assert!(error.to_string().contains(expected), "{text}: {error}");
+        }
     }
 
     #[test]
