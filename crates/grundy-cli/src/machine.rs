@@ -15,6 +15,20 @@ pub fn interrupted_flag() -> Arc<AtomicBool> {
     interrupted
 }
 
+/// The cores not busy with other work as a computation starts: the cores
+/// less the load average of the last minute (/proc/loadavg), rounded, at
+/// least 1; all of them where the system does not say.
+pub fn free_cores() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse::<f64>().ok());
+    match load {
+        Some(load) => ((cores as f64 - load).round().max(1.0) as usize).min(cores),
+        None => cores,
+    }
+}
+
 /// The memory a computation may fill: what the system says is available
 /// as it starts (`MemAvailable` in /proc/meminfo),
 /// or [`MEMORY_WHERE_UNKNOWN`] where it does not say.

@@ -47,8 +47,9 @@ pub struct Args {
     method: Method,
 
     /// Threads to use: the sparse-space method uses a second one, when N is
-    /// 2 or more, to combine rare heaps ahead of the heap being computed
-    /// [default: the machine's cores].
+    /// 2 or more, to combine rare heaps ahead of the heap being computed; it
+    /// rests when it cannot keep up [default: the cores free as the
+    /// computation starts: the cores less the load average].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     threads: Option<u32>,
 
@@ -98,9 +99,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         Method::Sparse => MethodChoice::Sparse,
     };
     let mut sequence = Sequence::new(game, method).map_err(failure)?;
-    if let Some(threads) = args.threads {
-        sequence.set_threads(threads as usize);
-    }
+    // A second thread on a core that another process uses takes time from
+    // the first: it is worth it only on a core that is free.
+    let threads = args
+        .threads
+        .map_or_else(machine::free_cores, |n| n as usize);
+    sequence.set_threads(threads);
     if let Some(path) = args.checkpoint.as_deref().filter(|p| p.exists()) {
         sequence.resume(read_checkpoint(path, &name)?);
     }

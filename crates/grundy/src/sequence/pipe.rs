@@ -44,6 +44,8 @@ pub struct Pipe<'t, T> {
     /// What the main thread knows of `shared.ready`, so that it does not
     /// read that line (which the helper writes) at every heap.
     ready: usize,
+    /// The heaps for which the helper was late (see [`Pipe::late`]).
+    late: usize,
 }
 
 impl<'t, T: Copy + Sync> Pipe<'t, T> {
@@ -53,6 +55,7 @@ impl<'t, T: Copy + Sync> Pipe<'t, T> {
             table,
             shared: None,
             ready: 0,
+            late: 0,
         }
     }
 
@@ -94,6 +97,7 @@ impl<'t, T: Copy + Sync> Pipe<'t, T> {
                 table,
                 shared: Some(shared),
                 ready: first,
+                late: 0,
             })
         })
     }
@@ -119,6 +123,12 @@ impl<'t, T: Copy + Sync> Pipe<'t, T> {
         }
     }
 
+    /// For how many heaps the helper had not computed its bits when the main
+    /// thread took them (the main thread then computed them itself).
+    pub fn late(&self) -> usize {
+        self.late
+    }
+
     /// Sets in `reached` the bits the helper computed for heap `n`, if it
     /// has them (then says so).
     pub fn take(&mut self, n: usize, reached: &mut [u64]) -> bool {
@@ -129,6 +139,7 @@ impl<'t, T: Copy + Sync> Pipe<'t, T> {
             self.ready = shared.ready.0.load(Ordering::Acquire);
         }
         if self.ready <= n {
+            self.late += 1;
             return false;
         }
         for (word, bits) in reached.iter_mut().zip(shared.slot(n)) {

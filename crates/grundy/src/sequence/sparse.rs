@@ -73,6 +73,22 @@ const MANY_MISSING: usize = 6;
 /// run shorter than this would not pay for starting a thread.
 const SETTLE: usize = 1024;
 
+/// A run of the helper this long or longer tells whether it keeps up.
+const JUDGED: usize = 4096;
+
+/// The heaps the helper first rests after a run in which it was late for
+/// more than a quarter of the heaps: it then has no core of its own (the
+/// machine is busy), and only takes time from the main thread. The rest
+/// doubles each time it is late again.
+const REST: usize = 1 << 16;
+
+/// How long the helper rests after a run of `heaps` heaps in which it was
+/// late for `late`, having rested `rest` before: `None` when it kept up (or
+/// the run was too short to tell) and may go on.
+fn rest_after(heaps: usize, late: usize, rest: usize) -> Option<usize> {
+    (heaps >= JUDGED && 4 * late > heaps).then(|| (2 * rest).max(REST))
+}
+
 /// Which heaps are rare: heap `n` of value `v` is common when the parity of
 /// `v & mask` is `expected[n % 2]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,6 +175,10 @@ pub struct SparseSpace {
     pub helper: bool,
     /// Heaps with settled inputs before the helper starts (lower in tests).
     pub settle: usize,
+    /// The helper rests until this heap, for `rest` heaps after it was
+    /// late in its last run (see [`rest_after`]).
+    rest_until: usize,
+    rest: usize,
 }
 
 impl SparseSpace {
@@ -184,6 +204,8 @@ impl SparseSpace {
             settled_from: 0,
             helper: thread::available_parallelism().is_ok_and(|n| n.get() >= 2),
             settle: SETTLE,
+            rest_until: 0,
+            rest: 0,
         }
     }
 
@@ -224,7 +246,8 @@ impl SparseSpace {
                 self.settled_from = n;
             }
             let end = until.min(self.next_choice);
-            let settled = n >= self.settled_from + self.settle;
+            let helper_from = (self.settled_from + self.settle).max(self.rest_until);
+            let settled = n >= helper_from;
             let far = self.space.rare.partition_point(|&(r, _)| r < NEAR);
             let (space, work) = (&self.space, &mut self.work);
             let changed = if self.helper && settled && far < space.rare.len() {
@@ -240,13 +263,22 @@ impl SparseSpace {
                         far.or_into(g, n, &moves, &mut flags, reached)
                     }
                 };
-                Pipe::with_helper(table, end, words, start, |pipe| {
-                    work.run(pipe, end, moves, space, far)
-                })
+                let (changed, late) = Pipe::with_helper(table, end, words, start, |pipe| {
+                    (work.run(pipe, end, moves, space, far), pipe.late())
+                });
+                let heaps = table.len() - n;
+                if let Some(rest) = rest_after(heaps, late, self.rest) {
+                    self.rest = rest;
+                    self.rest_until = table.len() + rest;
+                } else if heaps >= JUDGED {
+                    self.rest = 0;
+                }
+                changed
             } else {
-                // Alone until the inputs are settled, when there is a helper.
+                // Alone until the inputs are settled (and the helper has
+                // rested), when there is a helper.
                 let end = match self.helper && !settled {
-                    true => end.min(self.settled_from + self.settle),
+                    true => end.min(helper_from),
                     false => end,
                 };
                 let mut pipe = Pipe::alone(table);
@@ -639,4 +671,17 @@ fn equal_bytes(bytes: &[u8; 64], b: u8) -> u64 {
 #[cfg(not(target_arch = "x86_64"))]
 fn equal_bytes(bytes: &[u8; 64], b: u8) -> u64 {
     (bytes.iter().enumerate()).fold(0, |bits, (i, &x)| bits | ((x == b) as u64) << i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_helper_rests_longer_each_time_it_is_late() {
+        assert_eq!(rest_after(JUDGED, JUDGED / 8, 0), None);
+        assert_eq!(rest_after(JUDGED - 1, JUDGED, 0), None, "too short to tell");
+        assert_eq!(rest_after(JUDGED, JUDGED / 2, 0), Some(REST));
+        assert_eq!(rest_after(JUDGED, JUDGED / 2, REST), Some(2 * REST));
+    }
 }
