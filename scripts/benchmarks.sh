@@ -2,7 +2,9 @@
 # Runs the long nim-sequence benchmarks of BENCHMARKS.md and writes their
 # table there, between the <!-- table --> markers: wall time (the median of
 # three runs, as a shared machine's runs vary), peak memory and memory per
-# heap, with the command that reproduces each figure.
+# heap, with the command that reproduces each figure. Where ogsolve is
+# installed, it then writes the table of figures side by side with it
+# between the <!-- peers --> markers.
 #
 # Usage: scripts/benchmarks.sh   (from anywhere; builds --release first)
 set -euo pipefail
@@ -45,10 +47,50 @@ for run in "${runs[@]}"; do
 done
 
 echo "$table"
-# Replace what lies between the markers with the new table.
-awk -v table="$table" '
-  /<!-- table -->/ { print; print table; skip = 1; next }
-  /<!-- \/table -->/ { skip = 0 }
-  !skip { print }
-' BENCHMARKS.md >BENCHMARKS.md.new
-mv BENCHMARKS.md.new BENCHMARKS.md
+replace_between() { # marker table: rewrites what lies between <!-- marker --> and <!-- /marker -->
+  awk -v marker="$1" -v table="$2" '
+    $0 == "<!-- " marker " -->" { print; print table; skip = 1; next }
+    $0 == "<!-- /" marker " -->" { skip = 0 }
+    !skip { print }
+  ' BENCHMARKS.md >BENCHMARKS.md.new
+  mv BENCHMARKS.md.new BENCHMARKS.md
+}
+replace_between table "$table"
+
+# Side by side with ogsolve (Piotr Beling's solver, crates.io; built as its
+# documentation says: RUSTFLAGS="-C target-cpu=native" cargo install ogsolve),
+# where it is installed: the same heaps 0..=N, one thread each, every run of
+# a game taken in turn (grundy, rc, rc2, grundy, ...) so that the machine's
+# drift touches all alike; the median of three wall times of each.
+if ! command -v ogsolve >/dev/null; then
+  echo "ogsolve is not installed: no figures side by side" >&2
+  exit 0
+fi
+games=(
+  "0.376 8388608"
+  "0.354 20126195"
+  "0.16 1048576"
+  "0.56 2097152"
+  "0.127 262144"
+)
+wall() { /usr/bin/time -f "%e" "$@" 2>&1 >/dev/null | tail -1; }
+median() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
+peers="| game, heaps 0..=N | grundy \`--threads 1\` (s) | grundy default (s) | ogsolve \`-m rc\` (s) | ogsolve \`-m rc2\` (s) | grundy \`--threads 1\` / best peer |
+| --- | --- | --- | --- | --- | --- |"
+for game in "${games[@]}"; do
+  read -r code n <<<"$game"
+  one=() default=() rc=() rc2=()
+  for _ in 1 2 3; do
+    one+=("$(wall "$grundy" sequence "octal($code)" --to "$n" --full --threads 1)")
+    default+=("$(wall "$grundy" sequence "octal($code)" --to "$n" --full)")
+    rc+=("$(wall ogsolve -m rc -n "$n" "$code")")
+    rc2+=("$(wall ogsolve -m rc2 -n "$n" "$code")")
+  done
+  one=$(median "${one[@]}") default=$(median "${default[@]}")
+  rc=$(median "${rc[@]}") rc2=$(median "${rc2[@]}")
+  ratio=$(awk -v g="$one" -v a="$rc" -v b="$rc2" 'BEGIN { p = a < b ? a : b; printf "%.2f", g / p }')
+  peers+=$'\n'"| \`$code\`, N = $n | $one | $default | $rc | $rc2 | $ratio |"
+  echo "octal($code) to $n: grundy $one s (default $default s), rc $rc s, rc2 $rc2 s" >&2
+done
+echo "$peers"
+replace_between peers "$peers"

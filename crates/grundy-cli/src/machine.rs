@@ -16,15 +16,29 @@ pub fn interrupted_flag() -> Arc<AtomicBool> {
 }
 
 /// The cores not busy with other work as a computation starts: the cores
-/// less the load average of the last minute (/proc/loadavg), rounded, at
-/// least 1; all of them where the system does not say.
+/// less the other tasks running now (the fourth field of /proc/loadavg
+/// counts those runnable, this one included), the fewest of five looks 2 ms
+/// apart so that a task passing by is not counted; at least 1, and all of
+/// them where the system does not say. The load average itself would count
+/// the work that has just ended, such as the previous run of a benchmark.
 pub fn free_cores() -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let load = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|text| text.split_whitespace().next()?.parse::<f64>().ok());
-    match load {
-        Some(load) => ((cores as f64 - load).round().max(1.0) as usize).min(cores),
+    let running = || -> Option<usize> {
+        let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+        let (running, _) = text.split_whitespace().nth(3)?.split_once('/')?;
+        running.parse().ok()
+    };
+    let fewest = (0..5)
+        .map(|i| {
+            if i > 0 {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            running()
+        })
+        .min()
+        .flatten();
+    match fewest {
+        Some(running) => cores.saturating_sub(running.saturating_sub(1)).max(1),
         None => cores,
     }
 }

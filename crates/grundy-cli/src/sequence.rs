@@ -49,7 +49,7 @@ pub struct Args {
     /// Threads to use: the sparse-space method uses a second one, when N is
     /// 2 or more, to combine rare heaps ahead of the heap being computed; it
     /// rests when it cannot keep up [default: the cores free as the
-    /// computation starts: the cores less the load average].
+    /// computation starts: the cores less the other tasks running].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     threads: Option<u32>,
 
