@@ -1,7 +1,9 @@
 //! The innermost loop of the sparse-space method: does some split of a block
 //! reach a value the scan is looking for? Most blocks reach none, so the test
 //! is a filter on the low byte of the values, without a branch per split; a
-//! block that passes it is then checked split by split.
+//! block that passes it is then checked split by split. Where every value is
+//! below 128, the values sought fit in a register and the filter is exact:
+//! [`not_reached`].
 
 use crate::period::{wide, Nimber};
 
@@ -50,6 +52,12 @@ pub trait Stored: Nimber + TryFrom<u32> + Send + Sync {
     fn marked_splits(small: &[Self], large: &[Self], marks: &Marks, hits: &mut Vec<usize>) {
         one_by_one(small, large, marks, 0, hits);
     }
+
+    /// The values as bytes, where they are bytes.
+    fn bytes(values: &[Self]) -> Option<&[u8]> {
+        let _ = values;
+        None
+    }
 }
 
 impl Stored for u32 {}
@@ -75,6 +83,10 @@ fn one_by_one<T: Nimber>(
 }
 
 impl Stored for u8 {
+    fn bytes(values: &[u8]) -> Option<&[u8]> {
+        Some(values)
+    }
+
     fn marked_splits(small: &[u8], large: &[u8], marks: &Marks, hits: &mut Vec<usize>) {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("ssse3") {
@@ -242,6 +254,140 @@ unsafe fn sixteen_words_at_once(
     one_by_one(&small[rest..], &large[..len - rest], marks, rest, hits);
 }
 
+/// Calls `block(small, large)` on the splits `small[i] + large[len - 1 - i]`
+/// of every move of `splits` (`(m, last)`: `a + (m - a)` for `1 <= a <=
+/// last`), in blocks of 32 values of `a` taken in step for all the moves,
+/// while `block` returns true.
+pub fn for_each_block<T>(
+    g: &[T],
+    splits: &[(usize, usize)],
+    mut block: impl FnMut(&[T], &[T]) -> bool,
+) {
+    let most = splits.iter().map(|&(_, last)| last).max().unwrap_or(0);
+    for a in (1..=most).step_by(32) {
+        for &(m, last) in splits {
+            if a > last {
+                continue;
+            }
+            let end = last.min(a + 31);
+            if !block(&g[a..=end], &g[m - end..=m - a]) {
+                return;
+            }
+        }
+    }
+}
+
+/// The values of `missing` (values below 128, as bits) that no split of
+/// `splits` reaches (`(m, last)`: `a + (m - a)` for `1 <= a <= last`), where
+/// every value of `g` is below 128: the scan where the values sought fit in
+/// a register.
+pub fn not_reached(g: &[u8], splits: &[(usize, usize)], missing: u128) -> u128 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("ssse3") {
+        // SAFETY: the processor has SSSE3, checked just above.
+        return unsafe { not_reached_16_at_once(g, splits, missing) };
+    }
+    not_reached_in_blocks(g, splits, missing)
+}
+
+fn not_reached_in_blocks(g: &[u8], splits: &[(usize, usize)], mut missing: u128) -> u128 {
+    for_each_block(g, splits, |small, large| {
+        missing = not_reached_one_by_one(small, large, missing);
+        missing != 0
+    });
+    missing
+}
+
+fn not_reached_one_by_one(small: &[u8], large: &[u8], mut missing: u128) -> u128 {
+    for (&x, &y) in small.iter().zip(large.iter().rev()) {
+        missing &= !(1 << ((x ^ y) & 127));
+    }
+    missing
+}
+
+/// The bits of values below 128 as a table of the low nibble: bit `hi` of
+/// byte `lo` stands for value `16 * hi + lo`.
+#[cfg(target_arch = "x86_64")]
+fn by_low_nibble(mut values: u128) -> [u8; 16] {
+    let mut table = [0u8; 16];
+    while values != 0 {
+        let v = values.trailing_zeros();
+        table[v as usize & 15] |= 1 << (v >> 4);
+        values &= values - 1;
+    }
+    table
+}
+
+/// Sixteen splits per step with SSSE3, taking the moves in step as
+/// [`for_each_block`] does: XOR the bytes (the large parts reversed by a
+/// shuffle), then look each up in the table of the values missing by its
+/// low nibble, and its high nibble's bit. (Steps of 32 with AVX2 were
+/// slower: most scans end within the first sixteen splits.) A step whose
+/// loads would leave `g` (small sizes) goes split by split.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn not_reached_16_at_once(g: &[u8], splits: &[(usize, usize)], mut missing: u128) -> u128 {
+    let reverse = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    let bit = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+    let nibble = _mm_set1_epi8(0x0F);
+    let load = |table: &[u8; 16]| {
+        // SAFETY: an unaligned load of the 16 bytes of `table`.
+        unsafe { _mm_loadu_si128(table.as_ptr().cast()) }
+    };
+    let mut bytes = by_low_nibble(missing);
+    let mut table = load(&bytes);
+    let most = splits.iter().map(|&(_, last)| last).max().unwrap_or(0);
+    for a in (1..=most).step_by(16) {
+        for &(m, last) in splits {
+            if a > last {
+                continue;
+            }
+            let len = (last - a + 1).min(16);
+            if a + 16 > g.len() || m < a + 15 {
+                let (small, large) = (&g[a..a + len], &g[m + 1 - a - len..=m - a]);
+                missing = not_reached_one_by_one(small, large, missing);
+                if missing == 0 {
+                    return 0;
+                }
+                bytes = by_low_nibble(missing);
+                table = load(&bytes);
+                continue;
+            }
+            // SAFETY: g[a..a + 16] and g[m - a - 15..=m - a] are within `g`,
+            // checked just above; unaligned loads allow any address.
+            let (x, y) = unsafe {
+                (
+                    _mm_loadu_si128(g.as_ptr().add(a).cast()),
+                    _mm_loadu_si128(g.as_ptr().add(m - a - 15).cast()),
+                )
+            };
+            // Lane `i` is the split `a + i`: `g[a + i] ^ g[m - a - i]`.
+            let v = _mm_xor_si128(x, _mm_shuffle_epi8(y, reverse));
+            let lo = _mm_and_si128(v, nibble);
+            let hi = _mm_and_si128(_mm_srli_epi16(v, 4), nibble);
+            let marked = _mm_and_si128(_mm_shuffle_epi8(table, lo), _mm_shuffle_epi8(bit, hi));
+            let unmarked = _mm_movemask_epi8(_mm_cmpeq_epi8(marked, _mm_setzero_si128()));
+            let mut lanes = !(unmarked as u32) & ((1 << len) - 1);
+            if lanes != 0 {
+                let mut values = [0u8; 16];
+                // SAFETY: an unaligned store to the 16 bytes of `values`.
+                unsafe { _mm_storeu_si128(values.as_mut_ptr().cast(), v) };
+                while lanes != 0 {
+                    let v = values[lanes.trailing_zeros() as usize];
+                    missing &= !(1 << v);
+                    bytes[v as usize & 15] &= !(1 << (v >> 4));
+                    lanes &= lanes - 1;
+                }
+                if missing == 0 {
+                    return 0;
+                }
+                table = load(&bytes);
+            }
+        }
+    }
+    missing
+}
+
 /// The low byte of a value, as an index of a 256-entry table.
 #[inline]
 pub fn low_byte(v: u32) -> usize {
@@ -287,6 +433,32 @@ mod tests {
             }
             marks.unmark(marked);
             assert!(found(u8::marked_splits, &small, &large, &marks).is_empty());
+        }
+    }
+
+    /// The scan in registers finds, for every set of values sought, exactly
+    /// the values that no split reaches, for sizes small and large (where
+    /// it goes split by split, and where vectors pass the ends of blocks),
+    /// with one move that splits and with two.
+    #[test]
+    fn the_register_scan_finds_what_no_split_reaches() {
+        let g: Vec<u8> = (0..300u32).map(|i| (i * 37 % 127) as u8).collect();
+        for n in [3, 20, 40, 70, 100, 299] {
+            for split_moves in [&[1][..], &[1, 2]] {
+                let splits: Vec<(usize, usize)> = (split_moves.iter())
+                    .filter(|&&k| k + 2 <= n)
+                    .map(|&k| (n - k, (n - k) / 2))
+                    .collect();
+                let reached: u128 = (splits.iter())
+                    .flat_map(|&(m, last)| (1..=last).map(move |a| (m, a)))
+                    .fold(0, |bits, (m, a)| bits | 1 << (g[a] ^ g[m - a]));
+                for sought in [1u128, 1 << 127, 0b1011 << 60, !0, !reached, reached] {
+                    for scan in [not_reached, not_reached_in_blocks] {
+                        let missing = scan(&g[..n], &splits, sought);
+                        assert_eq!(missing, sought & !reached, "heap {n}, {split_moves:?}");
+                    }
+                }
+            }
         }
     }
 

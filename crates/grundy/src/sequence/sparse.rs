@@ -28,6 +28,11 @@
 //!    ends and `G(n)` is the least one missing (then heap `n` is rare:
 //!    seldom).
 //!
+//! Where every value is below 128 (all the solved games but `.376`), the
+//! sets of values are the bits of a register and the scan looks for the
+//! missing values by a table of nibbles (`small_value`, and `not_reached`
+//! of scan.rs).
+//!
 //! Only the speed depends on the classes, never the values: the classes are
 //! those that make fewest heaps rare so far, chosen again as the sequence
 //! doubles. Moves to three heaps (hexadecimal codes) are collected in full.
@@ -48,7 +53,7 @@ use std::borrow::Cow;
 use std::thread;
 
 use super::pipe::{Pipe, AHEAD};
-use super::scan::{Marks, Stored};
+use super::scan::{for_each_block, not_reached, Marks, Stored};
 use super::{bit_length, ValueSet};
 use crate::period::Nimber;
 use crate::take_and_break::{Moves, ONE, THREE, WHOLE};
@@ -62,12 +67,6 @@ pub const FIRST_MASK_CHOICE: usize = 256;
 /// writing (two of 64 bytes, as processors fetch lines in pairs, at one
 /// byte a value).
 const NEAR: usize = AHEAD + 128;
-
-/// From this many values missing on, and values below 128, the scan looks
-/// for them without the filter of scan.rs (measured: `.16` 0.31 s against
-/// 0.24 s with the filter to 2^20 heaps, `.354` 0.92 s against 0.84 s to
-/// 2^21; 2 was worse, 16 no better).
-const MANY_MISSING: usize = 6;
 
 /// Heaps without a change of the helper's inputs before it is started: a
 /// run shorter than this would not pay for starting a thread.
@@ -405,6 +404,15 @@ impl Work {
         if let Some(far) = far {
             far.or_into(g, n, moves, flags, reached);
         }
+        // Most games: values in registers, and no sets in memory.
+        if space.bits <= 7 {
+            let common = space.common_values(n);
+            let splits = &mut self.splits;
+            let small = T::bytes(g).and_then(|g| small_value(g, moves, common, reached, splits));
+            if let Some(v) = small {
+                return v;
+            }
+        }
         flags.reset(space.bits);
         for &(k, d) in moves.list.iter().take_while(|&&(k, _)| k <= n) {
             let m = n - k;
@@ -436,57 +444,77 @@ impl Work {
         // be a split after any of the moves).
         self.splits.clear();
         self.splits.extend(moves.splitting(n));
-        if space.bits <= 7
-            && missing_below(reached, common)
-                .nth(MANY_MISSING - 1)
-                .is_some()
-        {
-            // Many values missing, all below 128: most splits reach one, and
-            // a filter would only add work. The missing values are the bits
-            // of a register, cleared as each block reaches them.
-            let mut missing = missing_below(reached, common)
-                .filter(|&v| v < 128)
-                .fold(0u128, |bits, v| bits | 1 << v);
-            let sought = missing;
-            if missing != 0 {
-                for_each_block(g, &self.splits, |small, large| {
-                    missing &= !reached_by(small, large);
-                    missing != 0
-                });
-            }
-            let found = sought & !missing;
-            for (word, bits) in reached.iter_mut().zip([found as u64, (found >> 64) as u64]) {
-                *word |= bits;
-            }
-        } else {
-            // The filter of scan.rs picks out of each block the few splits
-            // that may reach a missing value.
-            let mut missing = 0;
-            for v in missing_below(reached, common) {
-                self.marks.mark(v);
-                missing += 1;
-            }
-            let (marks, hits) = (&mut self.marks, &mut self.hits);
-            for_each_block(g, &self.splits, |small, large| {
-                hits.clear();
-                T::marked_splits(small, large, marks, hits);
-                for &i in hits.iter() {
-                    let v = small[i].into() ^ large[large.len() - 1 - i].into();
-                    if v < common && !contains(reached, v) {
-                        reached[v as usize / 64] |= 1 << (v % 64);
-                        marks.unmark(v);
-                        missing -= 1;
-                    }
+        // The filter of scan.rs picks out of each block the few splits
+        // that may reach a missing value.
+        let mut missing = 0;
+        for v in missing_below(reached, common) {
+            self.marks.mark(v);
+            missing += 1;
+        }
+        let (marks, hits) = (&mut self.marks, &mut self.hits);
+        for_each_block(g, &self.splits, |small, large| {
+            hits.clear();
+            T::marked_splits(small, large, marks, hits);
+            for &i in hits.iter() {
+                let v = small[i].into() ^ large[large.len() - 1 - i].into();
+                if v < common && !contains(reached, v) {
+                    reached[v as usize / 64] |= 1 << (v % 64);
+                    marks.unmark(v);
+                    missing -= 1;
                 }
-                missing > 0
-            });
-            // What was not found is `G(n)` or above it: stop looking for it.
-            for v in missing_below(reached, common) {
-                self.marks.unmark(v);
             }
+            missing > 0
+        });
+        // What was not found is `G(n)` or above it: stop looking for it.
+        for v in missing_below(reached, common) {
+            self.marks.unmark(v);
         }
         first_bit(reached.iter().map(|r| !r)).expect("a value not reached")
     }
+}
+
+/// `G(n)` for `n = g.len()` where every value is below 128, all in
+/// registers: `reached` holds the values of the splits with a rare part.
+/// `None` where `G(n)` may be 128 or more, or a move leaves three heaps.
+fn small_value(
+    g: &[u8],
+    moves: &Moves,
+    common: &[u64],
+    reached: &[u64],
+    splits: &mut Vec<(usize, usize)>,
+) -> Option<u32> {
+    let n = g.len();
+    let bits = |words: &[u64]| {
+        let word = |i| words.get(i).copied().unwrap_or(0) as u128;
+        word(0) | word(1) << 64
+    };
+    let mut reached = bits(reached);
+    for &(k, d) in moves.list.iter().take_while(|&&(k, _)| k <= n) {
+        let m = n - k;
+        if d & THREE != 0 {
+            return None;
+        }
+        if d & WHOLE != 0 && m == 0 {
+            reached |= 1;
+        }
+        if d & ONE != 0 && m >= 1 {
+            reached |= 1 << g[m];
+        }
+    }
+    let common = (bits(common) & !reached).trailing_zeros();
+    if common >= 128 {
+        return None;
+    }
+    let mut missing: u128 = !reached & ((1 << common) - 1);
+    if missing != 0 {
+        splits.clear();
+        splits.extend(moves.splitting(n));
+        missing = not_reached(g, splits, missing);
+    }
+    Some(match missing {
+        0 => common,
+        _ => missing.trailing_zeros(),
+    })
 }
 
 /// The values reached by the splits of `m` tokens with a part among some
@@ -538,10 +566,17 @@ impl<'a> RareSplits<'a> {
                 // The rare heaps below `m`, without the equal split when
                 // parts must differ: tested once, not once per rare heap.
                 let rare = &*self.rare;
-                let below = &rare[..rare.partition_point(|&(r, _)| r < m)];
-                let equal = below.partition_point(|&(r, _)| 2 * r < m);
-                let skip = moves.unequal && below.get(equal).is_some_and(|&(r, _)| 2 * r == m);
-                let parts = [&below[..equal], &below[equal + skip as usize..]];
+                let parts = match rare.last() {
+                    // Soon every rare heap is below `m / 2`: no search.
+                    Some(&(last, _)) if 2 * last < m => [rare, &[]],
+                    _ => {
+                        let below = &rare[..rare.partition_point(|&(r, _)| r < m)];
+                        let equal = below.partition_point(|&(r, _)| 2 * r < m);
+                        let skip =
+                            moves.unequal && below.get(equal).is_some_and(|&(r, _)| 2 * r == m);
+                        [&below[..equal], &below[equal + skip as usize..]]
+                    }
+                };
                 let splits = parts
                     .into_iter()
                     .flatten()
@@ -551,15 +586,16 @@ impl<'a> RareSplits<'a> {
                     // to memory per rare heap.
                     set[0] = splits.fold(0, |bits, v| bits | 1 << (v & 63));
                 } else if self.bits == 7 {
-                    // Values below 128: two registers.
-                    let [low, high] = splits.fold([0u64; 2], |[low, high], v| {
-                        let bit = 1 << (v & 63);
-                        match v < 64 {
-                            true => [low | bit, high],
-                            false => [low, high | bit],
-                        }
-                    });
-                    set[..2].copy_from_slice(&[low, high]);
+                    // Values below 128: a byte per value on the stack, one
+                    // store per rare heap, then bits (measured: `.56` 0.52 s
+                    // against 0.55 s with two registers and 0.60 s with a
+                    // `u128`, to 2^22 heaps; but 0.34 s against 0.23 s for
+                    // `.45`, whose values are below 16, if used for them).
+                    let mut seen = [0u8; 128];
+                    splits.for_each(|v| seen[v as usize & 127] = 1);
+                    for (word, bytes) in set.iter_mut().zip(seen.chunks_exact(64)) {
+                        *word = equal_bytes(bytes.try_into().expect("64 bytes"), 1);
+                    }
                 } else {
                     flags.reset(self.bits);
                     splits.for_each(|v| flags.insert(v));
@@ -573,38 +609,6 @@ impl<'a> RareSplits<'a> {
             }
         }
     }
-}
-
-/// Calls `block(small, large)` on the splits `small[i] + large[len - 1 - i]`
-/// of every move of `splits` (`(m, last)`: `a + (m - a)` for `1 <= a <=
-/// last`), in blocks of 32 values of `a` taken in step for all the moves,
-/// while `block` returns true.
-fn for_each_block<T>(
-    g: &[T],
-    splits: &[(usize, usize)],
-    mut block: impl FnMut(&[T], &[T]) -> bool,
-) {
-    let most = splits.iter().map(|&(_, last)| last).max().unwrap_or(0);
-    for a in (1..=most).step_by(32) {
-        for &(m, last) in splits {
-            if a > last {
-                continue;
-            }
-            let end = last.min(a + 31);
-            if !block(&g[a..=end], &g[m - end..=m - a]) {
-                return;
-            }
-        }
-    }
-}
-
-/// The values below 128 that the splits `small[i] + large[len - 1 - i]`
-/// reach, as bits.
-fn reached_by<T: Nimber>(small: &[T], large: &[T]) -> u128 {
-    let splits = small.iter().zip(large.iter().rev());
-    splits.fold(0, |bits, (&x, &y)| {
-        bits | 1 << ((x.into() ^ y.into()) & 127)
-    })
 }
 
 /// The index of the first set bit in a sequence of words.
