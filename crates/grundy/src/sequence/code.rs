@@ -113,11 +113,13 @@ mod tests {
     use proptest::prelude::*;
 
     /// `G(0..len)` of `code` by the naive method, or by the sparse-space
-    /// method alone or with the helper thread from the first heap it may.
+    /// method alone or with the helper thread from the first heap it may,
+    /// whatever the width of the values.
     fn values(code: &TakeAndBreak, method: Method, helper: bool, len: usize) -> Vec<u32> {
         let mut engine = CodeEngine::new(code.clone(), method);
         engine.set_helper(helper);
         engine.sparse.settle = 0;
+        engine.sparse.helper_bits = 0;
         let mut values = Values::new();
         values.extend_to(len, &mut engine);
         values.to_vec()
