@@ -47,9 +47,10 @@ pub struct Args {
     method: Method,
 
     /// Threads to use: the sparse-space method uses a second one, when N is
-    /// 2 or more, to combine rare heaps ahead of the heap being computed; it
-    /// rests when it cannot keep up [default: the cores free as the
-    /// computation starts: the cores less the other tasks running].
+    /// 2 or more and values reach 128, to combine rare heaps ahead of the
+    /// heap being computed; it rests when it cannot keep up [default: the
+    /// cores free as the computation starts: the cores less the other tasks
+    /// running].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     threads: Option<u32>,
 

@@ -184,7 +184,7 @@ impl<'g> Sequence<'g> {
 
     /// How many threads the computation may use: the sparse-space method
     /// uses a second one when `threads >= 2` (by default, when the machine
-    /// has two cores or more); other methods use one.
+    /// has two cores or more) and values reach 128; other methods use one.
     pub fn set_threads(&mut self, threads: usize) {
         if let Stepper::Code(engine) = &mut self.stepper {
             engine.set_helper(threads >= 2);
