@@ -68,6 +68,10 @@ pub const FIRST_MASK_CHOICE: usize = 256;
 /// byte a value).
 const NEAR: usize = AHEAD + 128;
 
+/// The splits from `a = 1` on whose values the main thread combines with
+/// those of the near rare heaps (see [`RareSplits::leading`]).
+const LEADING: usize = 16;
+
 /// The helper runs only for values this many bits wide or wider. Below
 /// 128 the sets of values are registers, and its part of a heap cost less
 /// than handing it over: measured with `--threads 2` against 1, to 2^22
@@ -267,7 +271,7 @@ impl SparseSpace {
                     // Copies in the helper's own memory: the main thread
                     // writes next to the originals.
                     let moves = moves.clone();
-                    let mut far = RareSplits::new(far_rare.to_vec().into(), &moves, bits);
+                    let mut far = RareSplits::new(far_rare.to_vec().into(), 0, &moves, bits);
                     let mut flags = ValueSet::new();
                     move |g: &[T], n, reached: &mut [u64]| {
                         far.or_into(g, n, &moves, &mut flags, reached)
@@ -381,8 +385,8 @@ impl Work {
         space: &Space,
         far: usize,
     ) -> Option<u32> {
-        let mut near = RareSplits::new(space.rare[..far].into(), moves, space.bits);
-        let mut far = RareSplits::new(space.rare[far..].into(), moves, space.bits);
+        let mut near = RareSplits::new(space.rare[..far].into(), LEADING, moves, space.bits);
+        let mut far = RareSplits::new(space.rare[far..].into(), 0, moves, space.bits);
         // Sized once: the length of a vector written at each heap, then read
         // with its pointer in one load, made the processor wait for the
         // store (a quarter of the samples of this function, for `.356`).
@@ -538,6 +542,12 @@ fn small_value(
 struct RareSplits<'a> {
     /// Borrowed by the main thread; the helper's own copy.
     rare: Cow<'a, [(usize, u32)]>,
+    /// How many splits `a + (m - a)` from `a = 1` on the sets hold as well,
+    /// whatever their parts: the main thread's splits most heaps' missing
+    /// values (see [`Work::value`]) among them, so that most heaps need no
+    /// scan, and a code that splits after removing `k` or `k + 1` tokens
+    /// finds them once for two heaps.
+    leading: usize,
     bits: u32,
     words: usize,
     /// `sets[i * words..][..words]` holds the bits for `held[i]` tokens.
@@ -548,12 +558,18 @@ struct RareSplits<'a> {
 impl<'a> RareSplits<'a> {
     /// For `rare` heaps whose values, like all values so far, are below
     /// `2^bits`.
-    fn new(rare: Cow<'a, [(usize, u32)]>, moves: &Moves, bits: u32) -> RareSplits<'a> {
+    fn new(
+        rare: Cow<'a, [(usize, u32)]>,
+        leading: usize,
+        moves: &Moves,
+        bits: u32,
+    ) -> RareSplits<'a> {
         let words = (1usize << bits).div_ceil(64);
         // A power of two, so that `m % span` is a mask.
         let span = moves.split_span().next_power_of_two();
         RareSplits {
             rare,
+            leading,
             bits,
             words,
             sets: vec![0; span * words],
@@ -571,7 +587,7 @@ impl<'a> RareSplits<'a> {
         flags: &mut ValueSet<u8>,
         reached: &mut [u64],
     ) {
-        for (m, _) in moves.splitting(n) {
+        for (m, last) in moves.splitting(n) {
             // Heap `n` splits at most `split_span` consecutive sizes `m`, all
             // different modulo `held.len()`: none takes the place of another.
             let i = m & (self.held.len() - 1);
@@ -591,10 +607,10 @@ impl<'a> RareSplits<'a> {
                         [&below[..equal], &below[equal + skip as usize..]]
                     }
                 };
-                let splits = parts
-                    .into_iter()
-                    .flatten()
-                    .map(|&(r, v)| v ^ g[m - r].into());
+                let leading = (1..=last.min(self.leading)).map(|a| g[a].into() ^ g[m - a].into());
+                let splits = (parts.into_iter().flatten())
+                    .map(|&(r, v)| v ^ g[m - r].into())
+                    .chain(leading);
                 if self.bits <= 6 {
                     // Values below 64: the set in a register, and no store
                     // to memory per rare heap.
