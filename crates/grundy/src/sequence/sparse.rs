@@ -536,17 +536,19 @@ fn small_value(
 }
 
 /// The values reached by the splits of `m` tokens with a part among some
-/// rare heaps, as bits, kept for the last few `m`: in a code with several
+/// rare heaps (and by the first few splits), as bits, kept for the last few
+/// `m`: in a code with several
 /// moves that split, heap `n` splits `m` tokens after removing `k`, and
 /// heap `n + 1` the same `m` after removing `k + 1` (`.354` removes 2 or 3).
 struct RareSplits<'a> {
     /// Borrowed by the main thread; the helper's own copy.
     rare: Cow<'a, [(usize, u32)]>,
-    /// How many splits `a + (m - a)` from `a = 1` on the sets hold as well,
-    /// whatever their parts: the main thread's splits most heaps' missing
-    /// values (see [`Work::value`]) among them, so that most heaps need no
-    /// scan, and a code that splits after removing `k` or `k + 1` tokens
-    /// finds them once for two heaps.
+    /// How many splits `a + (m - a)`, from `a = 1` on, the sets hold as
+    /// well, whatever their parts ([`LEADING`] for the main thread's, none
+    /// for the helper's). Most heaps' missing values (see [`Work::value`])
+    /// are among them, so that most heaps need no scan; and a code that
+    /// splits after removing `k` or `k + 1` tokens finds them once for two
+    /// heaps.
     leading: usize,
     bits: u32,
     words: usize,
