@@ -1,8 +1,9 @@
 //! The innermost loop of the sparse-space method: does some split of a block
-//! reach a value the scan is looking for? Most blocks reach none, so the test
+//! reach a value the scan is looking for? Most splits reach none, so the test
 //! is a filter on the low byte of the values, without a branch per split; a
-//! block that passes it is then checked split by split. Where every value is
-//! below 128, the values sought fit in a register and the filter is exact:
+//! split that passes it is handed over at once, so that a value found is no
+//! longer sought in the rest of the block. Where every value is below 128,
+//! the values sought fit in a register and the filter is exact:
 //! [`not_reached`].
 
 use crate::period::{wide, Nimber};
@@ -45,12 +46,24 @@ impl Marks {
     }
 }
 
+/// What a scan does with a split whose value's low byte is marked: told the
+/// value, it may unmark values, and says whether to go on.
+pub trait Found: FnMut(u32, &mut Marks) -> bool {}
+impl<F: FnMut(u32, &mut Marks) -> bool> Found for F {}
+
 /// A width of the table, with the filter of the scan for it.
 pub trait Stored: Nimber + TryFrom<u32> + Send + Sync {
-    /// Pushes onto `hits` every `i` whose split `small[i] + large[len - 1 -
-    /// i]` may reach a marked value (its low byte is marked).
-    fn marked_splits(small: &[Self], large: &[Self], marks: &Marks, hits: &mut Vec<usize>) {
-        one_by_one(small, large, marks, 0, hits);
+    /// Calls `found` with the value of each split `small[i] + large[len - 1
+    /// - i]` whose low byte is marked, in the order of `i`, while it returns
+    /// true; false where it stopped. The filter reads the marks again after
+    /// each call, so that a value `found` unmarks is not met again.
+    fn find_marked(
+        small: &[Self],
+        large: &[Self],
+        marks: &mut Marks,
+        found: &mut impl Found,
+    ) -> bool {
+        one_by_one(small, large, marks, found)
     }
 
     /// The values as bytes, where they are bytes.
@@ -62,24 +75,20 @@ pub trait Stored: Nimber + TryFrom<u32> + Send + Sync {
 
 impl Stored for u32 {}
 
-/// `marked_splits` split by split, numbering them from `offset`: first a
-/// pass without a branch per split, as most blocks have no hit.
+/// `find_marked` split by split.
 fn one_by_one<T: Nimber>(
     small: &[T],
     large: &[T],
-    marks: &Marks,
-    offset: usize,
-    hits: &mut Vec<usize>,
-) {
-    let values = || {
-        let splits = small.iter().zip(large.iter().rev());
-        splits.map(|(&x, &y)| wide(x) ^ wide(y)).enumerate()
-    };
-    let counts = &marks.counts;
-    if values().fold(0, |hit, (_, v)| hit | counts[low_byte(v)]) != 0 {
-        let marked = values().filter(|&(_, v)| marks.is_marked(v));
-        hits.extend(marked.map(|(i, _)| offset + i));
+    marks: &mut Marks,
+    found: &mut impl Found,
+) -> bool {
+    for (&x, &y) in small.iter().zip(large.iter().rev()) {
+        let v = wide(x) ^ wide(y);
+        if marks.is_marked(v) && !found(v, marks) {
+            return false;
+        }
     }
+    true
 }
 
 impl Stored for u8 {
@@ -87,33 +96,36 @@ impl Stored for u8 {
         Some(values)
     }
 
-    fn marked_splits(small: &[u8], large: &[u8], marks: &Marks, hits: &mut Vec<usize>) {
+    fn find_marked(small: &[u8], large: &[u8], marks: &mut Marks, found: &mut impl Found) -> bool {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("ssse3") {
             // SAFETY: the processor has SSSE3, checked just above.
-            unsafe { sixteen_bytes_at_once(small, large, marks, hits) };
-            return;
+            return unsafe { sixteen_bytes_at_once(small, large, marks, found) };
         }
-        eight_at_once(small, large, marks, hits);
+        eight_at_once(small, large, marks, found)
     }
 }
 
 impl Stored for u16 {
-    fn marked_splits(small: &[u16], large: &[u16], marks: &Marks, hits: &mut Vec<usize>) {
+    fn find_marked(
+        small: &[u16],
+        large: &[u16],
+        marks: &mut Marks,
+        found: &mut impl Found,
+    ) -> bool {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("ssse3") {
             // SAFETY: the processor has SSSE3, checked just above.
-            unsafe { sixteen_words_at_once(small, large, marks, hits) };
-            return;
+            return unsafe { sixteen_words_at_once(small, large, marks, found) };
         }
-        one_by_one(small, large, marks, 0, hits);
+        one_by_one(small, large, marks, found)
     }
 }
 
 /// One-byte values XOR eight splits at once in a machine word (the large
 /// parts come in reverse order, so their word is byte-swapped); a word is
 /// looked at byte by byte only if some byte is marked.
-fn eight_at_once(small: &[u8], large: &[u8], marks: &Marks, hits: &mut Vec<usize>) {
+fn eight_at_once(small: &[u8], large: &[u8], marks: &mut Marks, found: &mut impl Found) -> bool {
     let len = small.len();
     let words = len / 8;
     for w in 0..words {
@@ -125,15 +137,15 @@ fn eight_at_once(small: &[u8], large: &[u8], marks: &Marks, hits: &mut Vec<usize
             .fold(0, |hit, &b| hit | marks.counts[b as usize])
             != 0
         {
-            let marked = bytes
-                .iter()
-                .enumerate()
-                .filter(|(_, &b)| marks.is_marked(b as u32));
-            hits.extend(marked.map(|(j, _)| 8 * w + j));
+            for b in bytes {
+                if marks.is_marked(b as u32) && !found(b as u32, marks) {
+                    return false;
+                }
+            }
         }
     }
     let rest = 8 * words;
-    one_by_one(&small[rest..], &large[..len - rest], marks, rest, hits);
+    one_by_one(&small[rest..], &large[..len - rest], marks, found)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -163,11 +175,11 @@ impl Lookup {
         }
     }
 
-    /// Pushes onto `hits` `offset + j` for each byte `j` of `v` that is
-    /// marked (as the bits of a mask: no branch per lane without a hit).
+    /// The bytes of `v` that are marked, as the bits of a mask (no branch
+    /// per lane).
     #[inline]
     #[target_feature(enable = "ssse3")]
-    unsafe fn push_marked(&self, v: __m128i, offset: usize, hits: &mut Vec<usize>) {
+    unsafe fn marked(&self, v: __m128i) -> u32 {
         let nibble = _mm_set1_epi8(0x0F);
         let lo = _mm_and_si128(v, nibble);
         let hi = _mm_and_si128(_mm_srli_epi16(v, 4), nibble);
@@ -178,104 +190,141 @@ impl Lookup {
         );
         let marked = _mm_and_si128(row, _mm_shuffle_epi8(self.bit, hi));
         let zero = _mm_setzero_si128();
-        let mut lanes = !_mm_movemask_epi8(_mm_cmpeq_epi8(marked, zero)) & 0xFFFF;
-        while lanes != 0 {
-            hits.push(offset + lanes.trailing_zeros() as usize);
-            lanes &= lanes - 1;
-        }
+        !(_mm_movemask_epi8(_mm_cmpeq_epi8(marked, zero)) as u32) & 0xFFFF
     }
 }
 
-/// Sixteen one-byte splits per step with SSSE3: XOR the bytes (the large
-/// parts reversed by a shuffle), then look them up.
+/// `find_marked` sixteen splits per step with SSSE3, for a table of `T`:
+/// `low_bytes(s)` gives the low bytes of the values of the splits `16 * s`
+/// to `16 * s + 15`. A step with a marked lane calls `found` lane by lane,
+/// then reads the marks again.
 #[cfg(target_arch = "x86_64")]
+#[inline]
 #[target_feature(enable = "ssse3")]
-unsafe fn sixteen_bytes_at_once(small: &[u8], large: &[u8], marks: &Marks, hits: &mut Vec<usize>) {
+unsafe fn sixteen_at_once<T: Nimber>(
+    small: &[T],
+    large: &[T],
+    marks: &mut Marks,
+    found: &mut impl Found,
+    low_bytes: impl Fn(usize) -> __m128i,
+) -> bool {
     let len = small.len();
     let steps = len / 16;
     // SAFETY: SSSE3 is enabled for this function as for `Lookup`'s.
-    let lookup = unsafe { Lookup::new(marks) };
-    let reverse = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    let mut lookup = unsafe { Lookup::new(marks) };
     for s in 0..steps {
-        // SAFETY: step `s < steps` reads small[16s..16s + 16] and
-        // large[len - 16s - 16..len - 16s], within the slices of length
-        // `len`; unaligned loads allow any address.
-        let (x, y) = unsafe {
-            (
-                _mm_loadu_si128(small.as_ptr().add(16 * s).cast()),
-                _mm_loadu_si128(large.as_ptr().add(len - 16 * s - 16).cast()),
-            )
-        };
-        let v = _mm_xor_si128(x, _mm_shuffle_epi8(y, reverse));
         // SAFETY: as above.
-        unsafe { lookup.push_marked(v, 16 * s, hits) };
+        let mut lanes = unsafe { lookup.marked(low_bytes(s)) };
+        if lanes != 0 {
+            while lanes != 0 {
+                let i = 16 * s + lanes.trailing_zeros() as usize;
+                let v = wide(small[i]) ^ wide(large[len - 1 - i]);
+                // Marked when the step was filtered, perhaps not since.
+                if marks.is_marked(v) && !found(v, marks) {
+                    return false;
+                }
+                lanes &= lanes - 1;
+            }
+            // SAFETY: as above.
+            lookup = unsafe { Lookup::new(marks) };
+        }
     }
     let rest = 16 * steps;
-    one_by_one(&small[rest..], &large[..len - rest], marks, rest, hits);
+    one_by_one(&small[rest..], &large[..len - rest], marks, found)
 }
 
-/// Sixteen two-byte splits per step with SSSE3: XOR eight at a time (the
-/// large parts reversed by a shuffle), pack the low bytes of sixteen, and
-/// look them up. Grundy's game has two-byte values past heap 7,250,049.
+/// Sixteen one-byte splits per step: XOR the bytes (the large parts
+/// reversed by a shuffle).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn sixteen_bytes_at_once(
+    small: &[u8],
+    large: &[u8],
+    marks: &mut Marks,
+    found: &mut impl Found,
+) -> bool {
+    let len = small.len();
+    let reverse = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    let low_bytes = |s: usize| {
+        // SAFETY: step `s < len / 16` reads small[16s..16s + 16] and
+        // large[len - 16s - 16..len - 16s], within the slices of length
+        // `len`; unaligned loads allow any address.
+        unsafe {
+            let x = _mm_loadu_si128(small.as_ptr().add(16 * s).cast());
+            let y = _mm_loadu_si128(large.as_ptr().add(len - 16 * s - 16).cast());
+            _mm_xor_si128(x, _mm_shuffle_epi8(y, reverse))
+        }
+    };
+    // SAFETY: SSSE3 is enabled for this function as for that one.
+    unsafe { sixteen_at_once(small, large, marks, found, low_bytes) }
+}
+
+/// Sixteen two-byte splits per step: XOR eight at a time (the large parts
+/// reversed by a shuffle), and pack the low bytes of sixteen. Grundy's game
+/// has two-byte values past heap 7,250,049.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3")]
 unsafe fn sixteen_words_at_once(
     small: &[u16],
     large: &[u16],
-    marks: &Marks,
-    hits: &mut Vec<usize>,
-) {
+    marks: &mut Marks,
+    found: &mut impl Found,
+) -> bool {
     let len = small.len();
-    let steps = len / 16;
-    // SAFETY: SSSE3 is enabled for this function as for `Lookup`'s.
-    let lookup = unsafe { Lookup::new(marks) };
     let reverse = _mm_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
     let low = _mm_set1_epi16(0xFF);
-    for s in 0..steps {
-        // SAFETY: step `s < steps` reads small[16s..16s + 16] and
+    let low_bytes = |s: usize| {
+        // SAFETY: step `s < len / 16` reads small[16s..16s + 16] and
         // large[len - 16s - 16..len - 16s], eight values per load, within
         // the slices of length `len`; unaligned loads allow any address.
-        let (x0, x1, y0, y1) = unsafe {
-            (
-                _mm_loadu_si128(small.as_ptr().add(16 * s).cast()),
-                _mm_loadu_si128(small.as_ptr().add(16 * s + 8).cast()),
-                _mm_loadu_si128(large.as_ptr().add(len - 16 * s - 8).cast()),
-                _mm_loadu_si128(large.as_ptr().add(len - 16 * s - 16).cast()),
-            )
-        };
-        let v0 = _mm_xor_si128(x0, _mm_shuffle_epi8(y0, reverse));
-        let v1 = _mm_xor_si128(x1, _mm_shuffle_epi8(y1, reverse));
-        // Low bytes only, so that packing does not saturate.
-        let v = _mm_packus_epi16(_mm_and_si128(v0, low), _mm_and_si128(v1, low));
-        // SAFETY: as above.
-        unsafe { lookup.push_marked(v, 16 * s, hits) };
-    }
-    let rest = 16 * steps;
-    one_by_one(&small[rest..], &large[..len - rest], marks, rest, hits);
+        unsafe {
+            let x0 = _mm_loadu_si128(small.as_ptr().add(16 * s).cast());
+            let x1 = _mm_loadu_si128(small.as_ptr().add(16 * s + 8).cast());
+            let y0 = _mm_loadu_si128(large.as_ptr().add(len - 16 * s - 8).cast());
+            let y1 = _mm_loadu_si128(large.as_ptr().add(len - 16 * s - 16).cast());
+            let v0 = _mm_xor_si128(x0, _mm_shuffle_epi8(y0, reverse));
+            let v1 = _mm_xor_si128(x1, _mm_shuffle_epi8(y1, reverse));
+            // Low bytes only, so that packing does not saturate.
+            _mm_packus_epi16(_mm_and_si128(v0, low), _mm_and_si128(v1, low))
+        }
+    };
+    // SAFETY: SSSE3 is enabled for this function as for that one.
+    unsafe { sixteen_at_once(small, large, marks, found, low_bytes) }
 }
 
 /// Calls `block(small, large)` on the splits `small[i] + large[len - 1 - i]`
 /// of every move of `splits` (`(m, last)`: `a + (m - a)` for `1 <= a <=
-/// last`), in blocks of 32 values of `a` taken in step for all the moves,
-/// while `block` returns true.
+/// last`), in blocks of values of `a` taken in step for all the moves,
+/// while `block` returns true. The first block is 32 splits long, the next
+/// ones twice as long each time up to [`LONGEST_BLOCK`]: most scans end in
+/// the first, and a long one (Grundy's game scans thousands of splits for
+/// a heap) spends less on setting up blocks.
 pub fn for_each_block<T>(
     g: &[T],
     splits: &[(usize, usize)],
     mut block: impl FnMut(&[T], &[T]) -> bool,
 ) {
     let most = splits.iter().map(|&(_, last)| last).max().unwrap_or(0);
-    for a in (1..=most).step_by(32) {
+    let (mut a, mut len) = (1, 32);
+    while a <= most {
         for &(m, last) in splits {
             if a > last {
                 continue;
             }
-            let end = last.min(a + 31);
+            let end = last.min(a + len - 1);
             if !block(&g[a..=end], &g[m - end..=m - a]) {
                 return;
             }
         }
+        a += len;
+        len = (2 * len).min(LONGEST_BLOCK);
     }
 }
+
+/// The longest block of [`for_each_block`] (measured, Grundy's game to 2^22
+/// heaps with `--threads 1`: 8.5 s with blocks of 32 splits only, 7.4 s up
+/// to 128, 7.1 s up to 1024, no better beyond).
+const LONGEST_BLOCK: usize = 1024;
 
 /// The values of `missing` (values below 128, as bits) that no split of
 /// `splits` reaches (`(m, last)`: `a + (m - a)` for `1 <= a <= last`), where
@@ -398,41 +447,108 @@ pub fn low_byte(v: u32) -> usize {
 mod tests {
     use super::*;
 
-    /// The vector filter, the word filter and the split-by-split one find
-    /// the same splits, for every block length and every marked byte.
+    /// The values `find_marked` hands over: every split whose low byte is
+    /// marked, in order, while `found` leaves the marks alone; those still
+    /// marked where `found` unmarks each marked value it is handed; up to
+    /// the split where `found` stops the scan.
+    fn handed_over<T: Nimber>(
+        find: fn(&[T], &[T], &mut Marks, &mut dyn Found) -> bool,
+        small: &[T],
+        large: &[T],
+        marked: &[u32],
+    ) -> [(Vec<u32>, bool); 3] {
+        let run = |unmark: bool, stop_after: usize| {
+            let mut marks = Marks::new();
+            marked.iter().for_each(|&v| marks.mark(v));
+            let mut left = marked.to_vec();
+            let mut seen = Vec::new();
+            let went_on = find(small, large, &mut marks, &mut |v, marks| {
+                seen.push(v);
+                if let Some(i) = left.iter().position(|&w| w == v).filter(|_| unmark) {
+                    left.remove(i);
+                    marks.unmark(v);
+                }
+                seen.len() < stop_after
+            });
+            (seen, went_on)
+        };
+        [run(false, usize::MAX), run(true, usize::MAX), run(false, 2)]
+    }
+
+    /// The same by direct enumeration of the splits.
+    fn expected<T: Nimber>(small: &[T], large: &[T], marked: &[u32]) -> [(Vec<u32>, bool); 3] {
+        let values = (0..small.len()).map(|i| wide(small[i]) ^ wide(large[small.len() - 1 - i]));
+        let marked_now = |left: &[u32], v: u32| left.iter().any(|&w| low_byte(w) == low_byte(v));
+        let all: Vec<u32> = values.clone().filter(|&v| marked_now(marked, v)).collect();
+        let mut left = marked.to_vec();
+        let mut unmarking = Vec::new();
+        for v in values {
+            if marked_now(&left, v) {
+                unmarking.push(v);
+                left.retain(|&w| w != v);
+            }
+        }
+        let stopped = (all.iter().take(2).copied().collect(), all.len() < 2);
+        [(all, true), (unmarking, true), stopped]
+    }
+
+    /// The vector filters, the word filter and the split-by-split one hand
+    /// over the same splits, for every block length and every marked byte,
+    /// one marked or several.
     #[test]
     fn the_filters_agree() {
         let small: Vec<u8> = (0..100u32).map(|i| (i * 37 % 251) as u8).collect();
         let large: Vec<u8> = (0..100u32).map(|i| (i * 91 % 241) as u8).collect();
-        let found = |filter: fn(&[u8], &[u8], &Marks, &mut Vec<usize>), s, l, marks: &Marks| {
-            let mut hits = Vec::new();
-            filter(s, l, marks, &mut hits);
-            hits
-        };
-        for marked in 0..256u32 {
-            let mut marks = Marks::new();
-            marks.mark(marked);
+        let small16: Vec<u16> = (0..100u32).map(|i| (i * 3701 % 65521) as u16).collect();
+        let large16: Vec<u16> = (0..100u32).map(|i| (i * 9109 % 65519) as u16).collect();
+        let marked_sets = (0..256u32).map(|v| vec![v]).chain([
+            vec![1, 2, 3, 200],
+            (0..256).step_by(3).collect(),
+            vec![256, 511, 4095, 65535],
+        ]);
+        for marked in marked_sets {
             for len in [1, 7, 8, 15, 16, 17, 33, 64, 100] {
                 let (s, l) = (&small[..len], &large[100 - len..]);
-                let mut expected = Vec::new();
-                one_by_one(s, l, &marks, 0, &mut expected);
-                let direct: Vec<usize> = (0..len)
-                    .filter(|&i| (s[i] ^ l[len - 1 - i]) as u32 == marked)
-                    .collect();
-                assert_eq!(expected, direct);
+                let want = expected(s, l, &marked);
                 assert_eq!(
-                    found(eight_at_once, s, l, &marks),
-                    expected,
-                    "{marked} {len}"
+                    handed_over(
+                        |s, l, m, f| one_by_one(s, l, m, &mut |v, m: &mut Marks| f(v, m)),
+                        s,
+                        l,
+                        &marked
+                    ),
+                    want
                 );
                 assert_eq!(
-                    found(u8::marked_splits, s, l, &marks),
-                    expected,
-                    "{marked} {len}"
+                    handed_over(
+                        |s, l, m, f| eight_at_once(s, l, m, &mut |v, m: &mut Marks| f(v, m)),
+                        s,
+                        l,
+                        &marked
+                    ),
+                    want
+                );
+                assert_eq!(
+                    handed_over(
+                        |s, l, m, f| u8::find_marked(s, l, m, &mut |v, m: &mut Marks| f(v, m)),
+                        s,
+                        l,
+                        &marked
+                    ),
+                    want
+                );
+                let (s, l) = (&small16[..len], &large16[100 - len..]);
+                let want = expected(s, l, &marked);
+                assert_eq!(
+                    handed_over(
+                        |s, l, m, f| u16::find_marked(s, l, m, &mut |v, m: &mut Marks| f(v, m)),
+                        s,
+                        l,
+                        &marked
+                    ),
+                    want
                 );
             }
-            marks.unmark(marked);
-            assert!(found(u8::marked_splits, &small, &large, &marks).is_empty());
         }
     }
 
@@ -458,30 +574,6 @@ mod tests {
                         assert_eq!(missing, sought & !reached, "heap {n}, {split_moves:?}");
                     }
                 }
-            }
-        }
-    }
-
-    /// The same for two-byte values: the vector filter looks at the low
-    /// bytes of the splits only.
-    #[test]
-    fn the_two_byte_filters_agree() {
-        let small: Vec<u16> = (0..100u32).map(|i| (i * 3701 % 65521) as u16).collect();
-        let large: Vec<u16> = (0..100u32).map(|i| (i * 9109 % 65519) as u16).collect();
-        for marked in (0..256u32).chain([256, 511, 4095, 65535]) {
-            let mut marks = Marks::new();
-            marks.mark(marked);
-            for len in [1, 7, 8, 15, 16, 17, 33, 64, 100] {
-                let (s, l) = (&small[..len], &large[100 - len..]);
-                let mut expected = Vec::new();
-                one_by_one(s, l, &marks, 0, &mut expected);
-                let direct: Vec<usize> = (0..len)
-                    .filter(|&i| (s[i] ^ l[len - 1 - i]) as u32 & 0xFF == marked & 0xFF)
-                    .collect();
-                assert_eq!(expected, direct);
-                let mut hits = Vec::new();
-                u16::marked_splits(s, l, &marks, &mut hits);
-                assert_eq!(hits, expected, "{marked} {len}");
             }
         }
     }

@@ -209,7 +209,6 @@ impl SparseSpace {
                 reached: Vec::new(),
                 flags: ValueSet::new(),
                 marks: Box::new(Marks::new()),
-                hits: Vec::new(),
                 splits: Vec::new(),
             },
             next_choice: FIRST_MASK_CHOICE,
@@ -365,8 +364,6 @@ struct Work {
     flags: ValueSet<u8>,
     /// The values the scan looks for, by their low byte: its filter.
     marks: Box<Marks>,
-    /// The splits of a block that pass the filter.
-    hits: Vec<usize>,
     /// `(m, last)` for each move that splits heap `n` into `a + (m - a)`,
     /// `1 <= a <= last`: kept to spare an allocation per heap.
     splits: Vec<(usize, usize)>,
@@ -469,20 +466,20 @@ impl Work {
             self.marks.mark(v);
             missing += 1;
         }
-        let (marks, hits) = (&mut self.marks, &mut self.hits);
-        for_each_block(g, &self.splits, |small, large| {
-            hits.clear();
-            T::marked_splits(small, large, marks, hits);
-            for &i in hits.iter() {
-                let v = small[i].into() ^ large[large.len() - 1 - i].into();
+        if missing > 0 {
+            let mut found = |v, marks: &mut Marks| {
                 if v < common && !contains(reached, v) {
                     reached[v as usize / 64] |= 1 << (v % 64);
                     marks.unmark(v);
                     missing -= 1;
                 }
-            }
-            missing > 0
-        });
+                missing > 0
+            };
+            let marks = &mut self.marks;
+            for_each_block(g, &self.splits, |small, large| {
+                T::find_marked(small, large, marks, &mut found)
+            });
+        }
         // What was not found is `G(n)` or above it: stop looking for it.
         for v in missing_below(reached, common) {
             self.marks.unmark(v);
@@ -598,6 +595,7 @@ impl<'a> RareSplits<'a> {
                 // The rare heaps below `m`, without the equal split when
                 // parts must differ: tested once, not once per rare heap.
                 let rare = &*self.rare;
+                debug_assert!(rare.first().is_none_or(|&(r, _)| r >= 1) && m <= g.len());
                 let parts = match rare.last() {
                     // Soon every rare heap is below `m / 2`: no search.
                     Some(&(last, _)) if 2 * last < m => [rare, &[]],
@@ -611,7 +609,11 @@ impl<'a> RareSplits<'a> {
                 };
                 let leading = (1..=last.min(self.leading)).map(|a| g[a].into() ^ g[m - a].into());
                 let splits = (parts.into_iter().flatten())
-                    .map(|&(r, v)| v ^ g[m - r].into())
+                    // SAFETY: rare heaps are 1 or more, and the parts are
+                    // below `m`, itself at most `n = g.len()`: `m - r` is in
+                    // `1..n`. (Without the bounds check, Grundy's game took
+                    // 9.5 s against 10.0 s to 2^22 heaps.)
+                    .map(|&(r, v)| v ^ unsafe { *g.get_unchecked(m - r) }.into())
                     .chain(leading);
                 if self.bits <= 6 {
                     // Values below 64: the set in a register, and no store
