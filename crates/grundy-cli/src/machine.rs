@@ -15,15 +15,12 @@ pub fn interrupted_flag() -> Arc<AtomicBool> {
     interrupted
 }
 
-/// The cores not busy with other work as a computation starts: the cores
-/// less the other tasks running now (the fourth field of /proc/loadavg
-/// counts those runnable, this one included), the fewest of five looks 2 ms
-/// apart so that a task passing by is not counted; at least 1, and all of
-/// them where the system does not say. The load average itself would count
-/// the work that has just ended, such as the previous run of a benchmark.
-/// A look that sees no other task ends the looking: on a quiet machine the
-/// four pauses took 10 ms, which a short run (`.45` to 2^22 heaps, 0.17 s)
-/// felt against `--threads 1`.
+/// The cores not busy with other work now: the cores less the other tasks
+/// running (the fourth field of /proc/loadavg counts those runnable, this
+/// one included), the fewest of up to five looks 2 ms apart so that a task
+/// passing by is not counted; at least 1, and all of them where the system
+/// does not say. The load average itself would count the work that has
+/// just ended, such as the previous run of a benchmark.
 pub fn free_cores() -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let running = || -> Option<usize> {

@@ -49,8 +49,8 @@ pub struct Args {
     /// Threads to use: the sparse-space method uses a second one, when N is
     /// 2 or more and values reach 128, to combine rare heaps ahead of the
     /// heap being computed; it rests when it cannot keep up [default: the
-    /// cores free as the computation starts: the cores less the other tasks
-    /// running].
+    /// cores free when values first reach 128: the cores less the other
+    /// tasks running].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     threads: Option<u32>,
 
@@ -102,10 +102,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let mut sequence = Sequence::new(game, method).map_err(failure)?;
     // A second thread on a core that another process uses takes time from
     // the first: it is worth it only on a core that is free.
-    let threads = args
-        .threads
-        .map_or_else(machine::free_cores, |n| n as usize);
-    sequence.set_threads(threads);
+    match args.threads {
+        Some(n) => sequence.set_threads(move || n as usize),
+        None => sequence.set_threads(machine::free_cores),
+    }
     if let Some(path) = args.checkpoint.as_deref().filter(|p| p.exists()) {
         sequence.resume(read_checkpoint(path, &name)?);
     }

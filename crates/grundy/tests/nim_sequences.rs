@@ -180,3 +180,25 @@ proptest! {
         prop_assert_eq!(naive, sparse);
     }
 }
+
+/// The thread count is asked only where a second thread could serve: never
+/// for a game whose values stay below 128, once for one whose values reach
+/// it (asking costs the command line milliseconds of looking at the cores).
+#[test]
+fn threads_are_asked_only_once_values_reach_128() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    for (text, wide) in [("0.56", false), ("0.376", true)] {
+        let asked = Arc::new(AtomicUsize::new(0));
+        let mut sequence = Sequence::of_code(code(text), MethodChoice::Auto);
+        let count = asked.clone();
+        sequence.set_threads(move || {
+            count.fetch_add(1, Ordering::SeqCst);
+            2
+        });
+        sequence.compute(20_000, true, &mut |_| true);
+        let largest = sequence.values().to_vec().into_iter().max().unwrap();
+        assert_eq!(largest >= 128, wide, "{text}: largest value {largest}");
+        assert_eq!(asked.load(Ordering::SeqCst), usize::from(wide), "{text}");
+    }
+}

@@ -50,10 +50,11 @@ impl CodeEngine {
         self.sparse.rare_heaps()
     }
 
-    /// Whether the sparse-space method may use a second thread (by default
-    /// it does when the machine has two cores or more).
-    pub fn set_helper(&mut self, helper: bool) {
-        self.sparse.helper = helper;
+    /// Whether the sparse-space method may use a second thread, asked
+    /// when it would first use one (by default, whether the machine has two
+    /// cores or more).
+    pub fn set_helper(&mut self, may_help: impl FnOnce() -> bool + Send + 'static) {
+        self.sparse.set_helper(may_help);
     }
 
     /// `G(n)` for `n = g.len()`, from every option.
@@ -117,7 +118,7 @@ mod tests {
     /// whatever the width of the values.
     fn values(code: &TakeAndBreak, method: Method, helper: bool, len: usize) -> Vec<u32> {
         let mut engine = CodeEngine::new(code.clone(), method);
-        engine.set_helper(helper);
+        engine.set_helper(move || helper);
         engine.sparse.settle = 0;
         engine.sparse.helper_bits = 0;
         let mut values = Values::new();

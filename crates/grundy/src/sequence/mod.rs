@@ -182,12 +182,14 @@ impl<'g> Sequence<'g> {
         self.next_check = 0;
     }
 
-    /// How many threads the computation may use: the sparse-space method
-    /// uses a second one when `threads >= 2` (by default, when the machine
-    /// has two cores or more) and values reach 128; other methods use one.
-    pub fn set_threads(&mut self, threads: usize) {
+    /// How many threads the computation may use, asked when it could first
+    /// use more than one, if ever: the sparse-space method uses a second
+    /// one from values of 128 on, where `threads()` then says 2 or more (by
+    /// default, where the machine has two cores or more); other methods use
+    /// one.
+    pub fn set_threads(&mut self, threads: impl FnOnce() -> usize + Send + 'static) {
         if let Stepper::Code(engine) = &mut self.stepper {
-            engine.set_helper(threads >= 2);
+            engine.set_helper(move || threads() >= 2);
         }
     }
 

@@ -181,8 +181,12 @@ pub struct SparseSpace {
     next_choice: usize,
     /// The heap from which the helper's inputs are as they are now.
     settled_from: usize,
-    /// Whether a helper thread computes the rare heaps ahead.
-    pub helper: bool,
+    /// Whether a helper thread computes the rare heaps ahead, once asked.
+    helper: bool,
+    /// The question, asked when values first reach `helper_bits`: the
+    /// command line's look at the cores free takes milliseconds, which a
+    /// game whose values stay small would spend for nothing.
+    ask_helper: Option<Box<dyn FnOnce() -> bool + Send>>,
     /// Heaps with settled inputs before the helper starts, and the width
     /// of values from which it runs (both lower in tests).
     pub settle: usize,
@@ -213,12 +217,22 @@ impl SparseSpace {
             },
             next_choice: FIRST_MASK_CHOICE,
             settled_from: 0,
-            helper: thread::available_parallelism().is_ok_and(|n| n.get() >= 2),
+            helper: false,
+            ask_helper: Some(Box::new(|| {
+                thread::available_parallelism().is_ok_and(|n| n.get() >= 2)
+            })),
             settle: SETTLE,
             helper_bits: HELPER_BITS,
             rest_until: 0,
             rest: 0,
         }
+    }
+
+    /// Whether a helper thread may run: `may_help` is asked when values
+    /// first reach `helper_bits` (by default, whether the machine has two
+    /// cores or more).
+    pub fn set_helper(&mut self, may_help: impl FnOnce() -> bool + Send + 'static) {
+        self.ask_helper = Some(Box::new(may_help));
     }
 
     /// Forgets the rare heaps: the classes are chosen again at the next heap.
@@ -261,8 +275,12 @@ impl SparseSpace {
             let helper_from = (self.settled_from + self.settle).max(self.rest_until);
             let settled = n >= helper_from;
             let far = self.space.rare.partition_point(|&(r, _)| r < NEAR);
+            let wide = self.space.bits >= self.helper_bits;
+            if let Some(ask) = self.ask_helper.take_if(|_| wide) {
+                self.helper = ask();
+            }
             let (space, work) = (&self.space, &mut self.work);
-            let helper = self.helper && space.bits >= self.helper_bits;
+            let helper = self.helper && wide;
             let changed = if helper && settled && far < space.rare.len() {
                 let words = (1usize << space.bits).div_ceil(64);
                 let (far_rare, bits) = (&space.rare[far..], space.bits);
