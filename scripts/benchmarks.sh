@@ -4,9 +4,12 @@
 # three runs, as a shared machine's runs vary), peak memory and memory per
 # heap, with the command that reproduces each figure. Where ogsolve is
 # installed, it then writes the table of figures side by side with it
-# between the <!-- peers --> markers.
+# between the <!-- peers --> markers, and where TCZAJKA_ANALYZE names
+# tczajka's analyzer (built as BENCHMARKS.md says), a row for Grundy's game
+# side by side with it.
 #
-# Usage: scripts/benchmarks.sh   (from anywhere; builds --release first)
+# Usage: [TCZAJKA_ANALYZE=path/to/analyze] scripts/benchmarks.sh
+#        (from anywhere; builds --release first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet -p grundy-cli
@@ -66,6 +69,7 @@ if ! command -v ogsolve >/dev/null; then
   echo "ogsolve is not installed: no figures side by side" >&2
   exit 0
 fi
+analyzer="${TCZAJKA_ANALYZE:-}"
 # The games of the issue's table first, then the other solved games of
 # tczajka's table (octal-games, SolvedGames.md), whose proofs need but a few
 # thousand heaps: they run to 2^22 heaps (.165, whose values are not sparse,
@@ -84,8 +88,8 @@ games=(
 )
 wall() { /usr/bin/time -f "%e" "$@" 2>&1 >/dev/null | tail -1; }
 median() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
-peers="| game, heaps 0..=N | grundy \`--threads 1\` (s) | grundy default (s) | ogsolve \`-m rc\` (s) | ogsolve \`-m rc2\` (s) | grundy \`--threads 1\` / best peer |
-| --- | --- | --- | --- | --- | --- |"
+peers="| game, heaps 0..=N | grundy \`--threads 1\` (s) | grundy default (s) | ogsolve \`-m rc\` (s) | ogsolve \`-m rc2\` (s) | tczajka's \`analyze\` (s) | grundy \`--threads 1\` / best peer |
+| --- | --- | --- | --- | --- | --- | --- |"
 for game in "${games[@]}"; do
   read -r code n <<<"$game"
   one=() default=() rc=() rc2=()
@@ -98,8 +102,37 @@ for game in "${games[@]}"; do
   one=$(median "${one[@]}") default=$(median "${default[@]}")
   rc=$(median "${rc[@]}") rc2=$(median "${rc2[@]}")
   ratio=$(awk -v g="$one" -v a="$rc" -v b="$rc2" 'BEGIN { p = a < b ? a : b; printf "%.2f", g / p }')
-  peers+=$'\n'"| \`$code\`, N = $n | $one | $default | $rc | $rc2 | $ratio |"
+  peers+=$'\n'"| \`$code\`, N = $n | $one | $default | $rc | $rc2 | | $ratio |"
   echo "octal($code) to $n: grundy $one s (default $default s), rc $rc s, rc2 $rc2 s" >&2
 done
+
+# Grundy's game, which ogsolve does not play, against tczajka's analyzer
+# (octal-games, src/analyze_exec.cc): it runs on past 2^24 heaps, so its time
+# is taken from its start to the line where it reports 2^24 heaps done.
+seconds_until() { # prefix command...: wall seconds until the command prints a line starting with prefix
+  local prefix=$1 start line
+  shift
+  start=$(date +%s.%N)
+  coproc RUN { exec "$@"; }
+  while read -r line <&"${RUN[0]}"; do [[ $line == "$prefix"* ]] && break; done
+  kill "$RUN_PID" 2>/dev/null || true
+  wait "$RUN_PID" 2>/dev/null || true
+  awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }'
+}
+if [[ -x "$analyzer" ]]; then
+  n=16777215
+  one=() default=() analyze=()
+  for _ in 1 2 3; do
+    one+=("$(wall "$grundy" sequence grundys-game --to "$n" --threads 1)")
+    default+=("$(wall "$grundy" sequence grundys-game --to "$n")")
+    analyze+=("$(seconds_until "n=2^24 " "$analyzer" grundy)")
+  done
+  one=$(median "${one[@]}") default=$(median "${default[@]}") analyze=$(median "${analyze[@]}")
+  ratio=$(awk -v g="$one" -v a="$analyze" 'BEGIN { printf "%.2f", g / a }')
+  peers+=$'\n'"| Grundy's game, N = $n | $one | $default | | | $analyze | $ratio |"
+  echo "grundys-game to $n: grundy $one s (default $default s), analyze $analyze s" >&2
+else
+  echo "TCZAJKA_ANALYZE does not name tczajka's analyzer: no figures side by side for Grundy's game" >&2
+fi
 echo "$peers"
 replace_between peers "$peers"
