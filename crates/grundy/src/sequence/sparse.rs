@@ -613,7 +613,12 @@ impl<'a> RareSplits<'a> {
                 // The rare heaps below `m`, without the equal split when
                 // parts must differ: tested once, not once per rare heap.
                 let rare = &*self.rare;
-                debug_assert!(rare.first().is_none_or(|&(r, _)| r >= 1) && m <= g.len());
+                // What makes the unchecked reads below sound, checked once
+                // per `m` rather than per rare heap: the smallest rare heap
+                // is 1 or more, and `g` holds the partner `m - r` of each.
+                // (The helper's `g` stops `AHEAD` heaps short of `n`, but
+                // its rare heaps are `NEAR` or more.)
+                assert!(rare.first().is_none_or(|&(r, _)| r >= 1 && m < g.len() + r));
                 let parts = match rare.last() {
                     // Soon every rare heap is below `m / 2`: no search.
                     Some(&(last, _)) if 2 * last < m => [rare, &[]],
@@ -627,10 +632,11 @@ impl<'a> RareSplits<'a> {
                 };
                 let leading = (1..=last.min(self.leading)).map(|a| g[a].into() ^ g[m - a].into());
                 let splits = (parts.into_iter().flatten())
-                    // SAFETY: rare heaps are 1 or more, and the parts are
-                    // below `m`, itself at most `n = g.len()`: `m - r` is in
-                    // `1..n`. (Without the bounds check, Grundy's game took
-                    // 9.5 s against 10.0 s to 2^22 heaps.)
+                    // SAFETY: the parts `r` are rare heaps below `m`, so
+                    // `m - r >= 1`; and at least the smallest rare heap, so
+                    // `m - r < g.len()` by the assertion above. (Without the
+                    // bounds check, Grundy's game took 9.5 s against 10.0 s
+                    // to 2^22 heaps.)
                     .map(|&(r, v)| v ^ unsafe { *g.get_unchecked(m - r) }.into())
                     .chain(leading);
                 if self.bits <= 6 {
