@@ -552,9 +552,9 @@ fn small_value(
 
 /// The values reached by the splits of `m` tokens with a part among some
 /// rare heaps (and by the first few splits), as bits, kept for the last few
-/// `m`: in a code with several
-/// moves that split, heap `n` splits `m` tokens after removing `k`, and
-/// heap `n + 1` the same `m` after removing `k + 1` (`.354` removes 2 or 3).
+/// `m`: in a code with several moves that split, heap `n` splits `m` tokens
+/// after removing `k`, and heap `n + 1` the same `m` after removing `k + 1`
+/// (`.354` removes 2 or 3).
 struct RareSplits<'a> {
     /// Borrowed by the main thread; the helper's own copy.
     rare: Cow<'a, [(usize, u32)]>,
