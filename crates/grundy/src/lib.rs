@@ -30,6 +30,7 @@ pub mod catalogue;
 pub mod component;
 pub mod error;
 mod expr;
+pub mod file;
 pub mod game;
 pub mod loopy_solver;
 pub mod pattern;

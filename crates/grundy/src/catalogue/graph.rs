@@ -8,8 +8,6 @@
 //! that cannot reach a cycle keeps its ordinary nimber; one whose play can go
 //! on forever may be infinite, `∞(K)`, and has no nimber.
 
-use std::io::Read;
-
 use num_bigint::BigUint;
 
 use super::{parameter_count, Family, FamilyText};
@@ -199,25 +197,9 @@ impl Ruleset for Graph {
 }
 
 /// The text of a graph file (impartial or partizan), read up to
-/// [`MAX_FILE_BYTES`]: one byte past the limit tells a file over it,
-/// whatever its metadata says (a device such as /dev/zero has no size).
+/// [`MAX_FILE_BYTES`].
 pub(crate) fn read_graph_file(path: &str) -> Result<String> {
-    let file_error = |message: String| Error::File {
-        path: path.into(),
-        message,
-    };
-    let file = std::fs::File::open(path).map_err(|e| file_error(e.to_string()))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| file_error(e.to_string()))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(Error::Limit(format!(
-            "graph file {path} is larger than {} MiB, the most that is read",
-            MAX_FILE_BYTES >> 20
-        )));
-    }
-    String::from_utf8(bytes).map_err(|_| file_error("the file is not text (UTF-8)".into()))
+    crate::file::read_text_at_most(path, MAX_FILE_BYTES, "graph file")
 }
 
 /// The lines of a graph file that hold something, numbered from 1, with

@@ -1,0 +1,78 @@
+//! Reading a file named by the user within a limit. A file's metadata does
+//! not bound what it holds (`/dev/zero`, a FIFO: their length is 0), so the
+//! limit is on the bytes read: one byte past it tells a file over it.
+
+use std::io::Read;
+
+use crate::error::{Error, Result};
+
+/// The bytes of the file at `path`, of at most `limit` bytes. `what` names
+/// the file in the message of the limit ("graph file", "script").
+/// A file that cannot be opened or read is an [`Error::File`] (bad input);
+/// one longer than `limit` is an [`Error::Limit`] naming the limit.
+pub fn read_at_most(path: &str, limit: u64, what: &str) -> Result<Vec<u8>> {
+    let file_error = |e: std::io::Error| Error::File {
+        path: path.into(),
+        message: e.to_string(),
+    };
+    let file = std::fs::File::open(path).map_err(file_error)?;
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(file_error)?;
+    if bytes.len() as u64 > limit {
+        return Err(Error::Limit(format!(
+            "{what} {path} is larger than {}, the most that is read",
+            describe_bytes(limit)
+        )));
+    }
+    Ok(bytes)
+}
+
+/// The text (UTF-8) of the file at `path`, of at most `limit` bytes.
+pub fn read_text_at_most(path: &str, limit: u64, what: &str) -> Result<String> {
+    String::from_utf8(read_at_most(path, limit, what)?).map_err(|_| Error::File {
+        path: path.into(),
+        message: "the file is not text (UTF-8)".into(),
+    })
+}
+
+/// A number of bytes as a person reads it: `64 MiB`, `1 MiB`, `1000 bytes`.
+fn describe_bytes(bytes: u64) -> String {
+    if bytes >= 1 << 20 && bytes % (1 << 20) == 0 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_device_without_a_length_is_read_only_to_the_limit() {
+        let err = read_at_most("/dev/zero", 1 << 20, "script").unwrap_err();
+        assert_eq!(err.kind(), crate::error::ErrorKind::Limit);
+        assert!(
+            err.to_string()
+                .contains("script /dev/zero is larger than 1 MiB"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_file_at_the_limit_is_read_whole_and_one_past_it_is_refused() {
+        let dir = std::env::temp_dir().join(format!("grundy-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("ten.txt");
+        std::fs::write(&path, "0123456789").unwrap();
+        let path = path.to_str().unwrap();
+        assert_eq!(read_text_at_most(path, 10, "file").unwrap(), "0123456789");
+        let err = read_at_most(path, 9, "file").unwrap_err();
+        assert!(err.to_string().contains("larger than 9 bytes"), "{err}");
+        let missing = read_at_most("/no/such/file", 9, "file").unwrap_err();
+        assert_eq!(missing.kind(), crate::error::ErrorKind::BadInput);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
