@@ -8,7 +8,11 @@ use common::{analyze_json, grundy, json, temp_path};
 use predicates::prelude::*;
 
 #[test]
-fn noughts_and_crosses_has_the_published_counts() {
+fn noughts_and_crosses_has_the_counts_of_a_naive_search() {
+    // The counts of every board reachable from the empty one, by value for
+    // the player to move, as the naive recursion of the library's
+    // `catalogue::mnk::tests::NaiveMnk` finds them (independent of the
+    // bitboards and of retrograde analysis).
     let solved = json(&["solve", "mnk(3,3,3)"]);
     assert_eq!(solved["positions"], 5478);
     assert_eq!(solved["counts"]["win"], 2836);
@@ -21,6 +25,8 @@ fn noughts_and_crosses_has_the_published_counts() {
 
 #[test]
 fn connect_four_on_four_by_four_is_a_tie_of_161029_positions() {
+    // 161,029 positions: the count published with Markus Böck's Connect-4
+    // solver for the 4 x 4 board.
     let solved = json(&["solve", "connect4(4,4)"]);
     assert_eq!(solved["positions"], 161_029);
     assert_eq!(solved["start"]["outcome"], "T");

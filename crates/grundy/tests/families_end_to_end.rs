@@ -35,6 +35,40 @@ fn calendar_bad_dates_are_errors_at_their_column() {
     );
 }
 
+/// Who wins Euclid's game from (a, b), by the published rule of POJ 2348
+/// (`tests/data/problems/poj2348_euclids_game.json`, `solution_rule`): with
+/// a <= b, the player to move wins at once if a divides b or b >= 2a;
+/// otherwise the only move is to (b - a, a) and the turn passes.
+fn euclid_outcome_by_the_published_rule(a: &BigUint, b: &BigUint) -> Outcome {
+    let (mut small, mut large) = if a <= b {
+        (a.clone(), b.clone())
+    } else {
+        (b.clone(), a.clone())
+    };
+    let mut mover_wins = true;
+    loop {
+        if (&large % &small).is_zero() || large >= &small * 2u32 {
+            return if mover_wins { Outcome::N } else { Outcome::P };
+        }
+        (small, large) = (&large - &small, small);
+        mover_wins = !mover_wins;
+    }
+}
+
+#[test]
+fn the_published_euclid_rule_gives_the_samples_of_poj_2348() {
+    // The samples: "34 12" -> Stan (the first player) wins, "15 24" -> Ollie.
+    let n = |v: u32| BigUint::from(v);
+    assert_eq!(
+        euclid_outcome_by_the_published_rule(&n(34), &n(12)),
+        Outcome::N
+    );
+    assert_eq!(
+        euclid_outcome_by_the_published_rule(&n(15), &n(24)),
+        Outcome::P
+    );
+}
+
 #[test]
 fn euclid_huge_numbers_get_outcome_and_winning_moves() {
     // Consecutive Fibonacci numbers of about 210 digits: every move is
@@ -43,17 +77,29 @@ fn euclid_huge_numbers_get_outcome_and_winning_moves() {
     for _ in 0..1000 {
         f = (f.1.clone(), f.0 + &f.1);
     }
-    let big = format!("1{}", "0".repeat(200));
-    for expr in [
-        format!("euclid {} {}", f.1, f.0),
-        format!("euclid {big} 7"),
-        format!("euclid 3 {big}"),
-        format!("euclid {} {}", &f.1 * 3u32, &f.0 * 3u32 + 1u32),
-    ] {
+    let big: BigUint = format!("1{}", "0".repeat(200)).parse().unwrap();
+    let pairs = [
+        (f.1.clone(), f.0.clone()),
+        (big.clone(), BigUint::from(7u32)),
+        (BigUint::from(3u32), big.clone()),
+        (&f.1 * 3u32, &f.0 * 3u32 + 1u32),
+    ];
+    // The positions are not all won or all lost, so the rule is put to work.
+    let outcomes: Vec<_> = pairs
+        .iter()
+        .map(|(a, b)| euclid_outcome_by_the_published_rule(a, b))
+        .collect();
+    assert!(outcomes.contains(&Outcome::P) && outcomes.contains(&Outcome::N));
+    for ((a, b), expected) in pairs.iter().zip(outcomes) {
+        let expr = format!("euclid {a} {b}");
         let analysis = analyze(&parse_sum(&expr).unwrap()).unwrap();
-        let lost = analysis.outcome == Outcome::P;
-        assert_eq!(lost, analysis.winning_moves.is_empty(), "{expr}");
-        if expr.contains(&big) {
+        assert_eq!(analysis.outcome, expected, "{expr}");
+        assert_eq!(
+            expected == Outcome::P,
+            analysis.winning_moves.is_empty(),
+            "{expr}"
+        );
+        if a == &big || b == &big {
             // A quotient of 10^200: no search, and no nimber.
             assert_eq!(analysis.nimber, None, "{expr}");
         }

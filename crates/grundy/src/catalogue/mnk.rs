@@ -431,8 +431,116 @@ mod tests {
         Mnk::new(m, n, k).unwrap()
     }
 
+    /// The m,n,k-game searched naively, as a check independent of the
+    /// bitboards, the numbering and retrograde analysis: boards as cells
+    /// (0 empty, 1 X, 2 O), K in a row found by walking each direction from
+    /// each cell, and the value of every board reachable from the empty one
+    /// by recursion (negamax with ties), memoised on the cells.
+    struct NaiveMnk {
+        rows: usize,
+        columns: usize,
+        k: usize,
+        values: std::collections::HashMap<Vec<u8>, Standing>,
+    }
+
+    impl NaiveMnk {
+        fn has_line(&self, cells: &[u8], mark: u8) -> bool {
+            let (m, n) = (self.rows as isize, self.columns as isize);
+            let at = |r: isize, c: isize| (0..m).contains(&r) && (0..n).contains(&c);
+            (0..m).any(|r| {
+                (0..n).any(|c| {
+                    [(0, 1), (1, 0), (1, 1), (1, -1)].iter().any(|&(dr, dc)| {
+                        (0..self.k as isize).all(|i| {
+                            let (r, c) = (r + i * dr, c + i * dc);
+                            at(r, c) && cells[(r * n + c) as usize] == mark
+                        })
+                    })
+                })
+            })
+        }
+
+        /// The value of `cells` for the player to move, recording every board
+        /// reached on the way.
+        fn value(&mut self, cells: &mut Vec<u8>) -> Standing {
+            if let Some(&known) = self.values.get(cells) {
+                return known;
+            }
+            let xs = cells.iter().filter(|&&c| c == 1).count();
+            let os = cells.iter().filter(|&&c| c == 2).count();
+            let (mover, last) = if xs == os { (1, 2) } else { (2, 1) };
+            let value = if self.has_line(cells, last) {
+                Standing::Lose
+            } else if !cells.contains(&0) {
+                Standing::Tie
+            } else {
+                let mut best = Standing::Lose;
+                for cell in 0..cells.len() {
+                    if cells[cell] != 0 {
+                        continue;
+                    }
+                    cells[cell] = mover;
+                    let after = self.value(cells);
+                    cells[cell] = 0;
+                    match after {
+                        Standing::Lose => best = Standing::Win,
+                        Standing::Tie if best == Standing::Lose => best = Standing::Tie,
+                        _ => {}
+                    }
+                }
+                best
+            };
+            self.values.insert(cells.clone(), value);
+            value
+        }
+
+        /// Every board reachable from the empty one, counted by its value,
+        /// and the empty board's value.
+        fn counts(rows: usize, columns: usize, k: usize) -> (Counts, Standing) {
+            let mut naive = NaiveMnk {
+                rows,
+                columns,
+                k,
+                values: Default::default(),
+            };
+            let start = naive.value(&mut vec![0; rows * columns]);
+            let mut counts = Counts::default();
+            for value in naive.values.values() {
+                match value {
+                    Standing::Win => counts.win += 1,
+                    Standing::Lose => counts.lose += 1,
+                    Standing::Tie => counts.tie += 1,
+                    Standing::Draw => counts.draw += 1,
+                }
+            }
+            (counts, start)
+        }
+    }
+
+    #[test]
+    fn the_counts_of_every_small_board_are_those_of_a_naive_search() {
+        for (m, n, k) in [
+            (1, 3, 2),
+            (3, 3, 3),
+            (3, 3, 2),
+            (2, 4, 3),
+            (3, 4, 3),
+            (4, 3, 4),
+        ] {
+            let (expected, start) = NaiveMnk::counts(m, n, k);
+            let table = solve(&game(m as u64, n as u64, k as u64), &options(), &mut |_| {
+                true
+            })
+            .unwrap();
+            assert_eq!(table.counts(), expected, "mnk({m},{n},{k})");
+            assert_eq!(table.roots()[0].standing, start, "mnk({m},{n},{k})");
+        }
+    }
+
     #[test]
     fn noughts_and_crosses_is_a_tie_in_nine() {
+        // 5478 boards, 2836 won, 1574 lost and 1068 tied for the player to
+        // move: the counts of the naive search above, for mnk(3,3,3).
+        let (naive, _) = NaiveMnk::counts(3, 3, 3);
         let ttt = game(3, 3, 3);
         let table = solve(&ttt, &options(), &mut |_| true).unwrap();
         assert_eq!(table.positions(), 5478);
@@ -445,6 +553,7 @@ mod tests {
                 draw: 0
             }
         );
+        assert_eq!(table.counts(), naive);
         assert_eq!(
             table.roots(),
             [Solution {
