@@ -199,3 +199,86 @@ fn a_wrong_partizan_script_exits_2() {
         .code(2)
         .stderr(contains("defines no fn start()"));
 }
+
+/// Issue 19, item 6: a script with `show` that throws in `moves` hung on
+/// the lock of its constants, which the error's `show` took again.
+#[test]
+fn a_script_that_throws_and_shows_ends_with_its_error() {
+    for args in [
+        vec![
+            "analyze".to_string(),
+            format!("{} 5", bad("showthrow.rhai")),
+        ],
+        vec!["solve".to_string(), bad("pz_showthrow.rhai")],
+        vec![
+            "sequence".to_string(),
+            bad("showthrow.rhai"),
+            "--to".to_string(),
+            "10".to_string(),
+        ],
+    ] {
+        grundy()
+            .args(&args)
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .code(2)
+            .stderr(contains("the script threw"));
+    }
+}
+
+/// Issue 19, item 7: what a script prints goes to stderr; a closed stderr
+/// is no reason to panic, and the answer is still given.
+#[test]
+fn a_script_prints_into_a_closed_stderr_without_failing() {
+    // A socket whose other end is closed: every write to it fails.
+    let (stderr, reader) = std::os::unix::net::UnixStream::pair().unwrap();
+    drop(reader);
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["analyze", &format!("{} 3", bad("printer.rhai")), "--json"])
+        .stderr(std::process::Stdio::from(std::os::fd::OwnedFd::from(
+            stderr,
+        )))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    // Take one from a heap: heap 3 is worth 1.
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["nimber"], 1);
+}
+
+/// Issue 19, item 4: a closure in a constant kept a counter from one call
+/// to the next, so an answer depended on what was asked before. Closures
+/// cannot capture variables, so the script is an error, whatever the order.
+#[test]
+fn a_script_cannot_keep_state_between_calls() {
+    let state = bad("state.rhai");
+    grundy()
+        .args(["analyze", &format!("{state} 3")])
+        .assert()
+        .code(2)
+        .stderr(contains("counter"));
+    let lines = format!("{state} 0\n{state} 3\n");
+    let out = grundy()
+        .args(["analyze", "--batch", "--json"])
+        .write_stdin(lines)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in text.lines() {
+        let answer: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(answer["error"]["kind"], "bad_input", "{line}");
+    }
+    assert_eq!(text.lines().count(), 2);
+}
+
+/// Issue 19, item 15: `/dev/zero` has no length, so the size limit of a
+/// script is on the bytes read.
+#[test]
+fn a_script_file_without_end_is_read_to_the_limit_only() {
+    grundy()
+        .args(["analyze", "script(/dev/zero) 5"])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(1)
+        .stderr(contains("larger than 1 MiB"));
+}

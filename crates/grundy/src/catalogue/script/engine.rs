@@ -3,13 +3,15 @@
 //! goes wrong into an [`Error`] that names the file, the line and column, and
 //! the call.
 
+use std::io::Write;
 use std::sync::Mutex;
 
 use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, FuncArgs, ParseErrorType, Scope, AST};
 
 use crate::error::{Error, Result};
 
-/// Scripts longer than this are refused before they are read.
+/// Scripts longer than this are refused: no more than one byte past it is
+/// read, whatever the file says its size is (`/dev/zero` says 0).
 pub const MAX_SCRIPT_BYTES: u64 = 1 << 20;
 /// Operations one call may make (Rhai counts each statement, expression and
 /// loop turn): about half a second. The limit is per call, so a
@@ -52,19 +54,7 @@ impl Script {
     /// Reads and compiles the script at `path`, and runs its top level once
     /// (to define its constants).
     pub fn load(path: &str) -> Result<Script> {
-        let file_error = |message: String| Error::File {
-            path: path.into(),
-            message,
-        };
-        let size = std::fs::metadata(path)
-            .map_err(|e| file_error(e.to_string()))?
-            .len();
-        if size > MAX_SCRIPT_BYTES {
-            return Err(file_error(format!(
-                "the script has {size} bytes; at most {MAX_SCRIPT_BYTES} are read"
-            )));
-        }
-        let text = std::fs::read_to_string(path).map_err(|e| file_error(e.to_string()))?;
+        let text = crate::file::read_text_at_most(path, MAX_SCRIPT_BYTES, "script")?;
         Script::compile(path, &text)
     }
 
@@ -113,11 +103,15 @@ impl Script {
         arguments: impl FuncArgs,
         call: impl Fn() -> String,
     ) -> Result<Dynamic> {
-        let mut constants = self.constants.lock().expect("script lock");
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        self.engine
-            .call_fn_with_options(options, &mut constants, &self.ast, name, arguments)
-            .map_err(|e| runtime_error(&self.path, *e, &call()))
+        // The lock is let go before the error is described: `call` may call
+        // the script again (its `show` writes the position).
+        let result = {
+            let mut constants = self.constants.lock().expect("script lock");
+            self.engine
+                .call_fn_with_options(options, &mut constants, &self.ast, name, arguments)
+        };
+        result.map_err(|e| runtime_error(&self.path, *e, &call()))
     }
 
     /// An error about a value the script gave, which has no place in the
@@ -142,11 +136,17 @@ fn new_engine(path: &str) -> rhai::Engine {
     engine.register_type_with_name::<Sum>("Sum");
     engine.register_fn("sum", |parts: Array| Sum(parts));
     // The standard output belongs to grundy's answer (JSON, say): what a
-    // script prints goes to the standard error, named by its file.
+    // script prints goes to the standard error, named by its file. It is a
+    // trace for the script's author; where the standard error is closed it
+    // is dropped, as a failed write to it must not end the computation.
     let name = path.to_string();
-    engine.on_print(move |text| eprintln!("{name}: {text}"));
+    engine.on_print(move |text| {
+        let _ = writeln!(std::io::stderr(), "{name}: {text}");
+    });
     let name = path.to_string();
-    engine.on_debug(move |text, _, at| eprintln!("{name}:{at}: {text}"));
+    engine.on_debug(move |text, _, at| {
+        let _ = writeln!(std::io::stderr(), "{name}:{at}: {text}");
+    });
     engine
 }
 
