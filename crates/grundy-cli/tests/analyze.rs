@@ -175,3 +175,22 @@ fn every_to_parses_again() {
         assert_eq!(answer["outcome"], "P", "{to}");
     }
 }
+
+/// Issue 19, item 17: `P*0` made the empty sum, written "", which does not
+/// read back: a repeat needs at least one copy.
+#[test]
+fn a_repeat_of_no_copies_is_refused_at_its_count() {
+    let out = grundy()
+        .args(["analyze", "nim 0*0", "--json"])
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let error: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(error["error"]["column"], 7);
+    assert!(error["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("at least one copy"));
+}

@@ -282,3 +282,46 @@ fn a_script_file_without_end_is_read_to_the_limit_only() {
         .code(1)
         .stderr(contains("larger than 1 MiB"));
 }
+
+/// Issue 19, item 1: `P*K` is K copies for a script too; the word `4*3`
+/// reached the script as a string position.
+#[test]
+fn a_repeat_of_a_script_position_is_that_many_copies() {
+    for (script, repeated, written_out) in [
+        ("subtraction.rhai", "4*3", "4 4 4"),
+        ("lieges.rhai", "4*1", "4"),
+        ("lasker.rhai", "5*2", "5 5"),
+        ("wythoff.rhai", "1,2*3", "1,2 1,2 1,2"),
+    ] {
+        let by_repeat = analyze_json(&format!("{} {repeated}", example(script)));
+        let by_copies = analyze_json(&format!("{} {written_out}", example(script)));
+        assert_eq!(by_repeat["nimber"], by_copies["nimber"], "{script}");
+        assert_eq!(by_repeat["outcome"], by_copies["outcome"], "{script}");
+        assert_eq!(by_repeat["expression"], by_copies["expression"], "{script}");
+    }
+    // Heap 4 of subtraction {1, 3, 4} is worth 2 (the built-in's period
+    // 0 1 0 1 2 3 2): three copies XOR to 2.
+    let three = analyze_json(&format!("{} 4*3", example("subtraction.rhai")));
+    assert_eq!(three["nimber"], 2);
+}
+
+/// Issue 19, item 5: a position is one word as it stands, and what `show`
+/// writes must be one too, so that every move written reads back.
+#[test]
+fn positions_are_plain_words_and_show_must_write_one() {
+    grundy()
+        .args([
+            "analyze",
+            &format!("{} \"10\"", example("subtraction.rhai")),
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("without quotes"));
+    for (script, position) in [("show_space.rhai", "4"), ("show_empty.rhai", "2")] {
+        grundy()
+            .args(["analyze", &format!("{} {position}", bad(script))])
+            .assert()
+            .code(2)
+            .stderr(contains("show writes a position as"));
+    }
+}

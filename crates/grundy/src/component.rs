@@ -210,9 +210,11 @@ impl<R: Ruleset> DynRuleset for Arc<Shared<R>> {
 }
 
 impl<R: Ruleset> Shared<R> {
-    /// A one-word position `P*K` stands for K copies of P, unless the
-    /// ruleset reads the whole word itself (Lieges of Legendre keeps a
-    /// billion copies as one position).
+    /// A one-word position `P*K` stands for K copies of P (K at least 1),
+    /// unless the ruleset reads repeats itself (`Ruleset::reads_repeats`:
+    /// Lieges of Legendre keeps a billion copies as one position). Whether a
+    /// `*` is a repeat depends on the ruleset, which is why this part of the
+    /// expression language is read here rather than in `expr.rs`.
     fn repeat(&self, chunk: &[Word]) -> Result<(Vec<Word>, u64)> {
         let [word] = chunk else {
             return Ok((chunk.to_vec(), 1));
@@ -220,7 +222,7 @@ impl<R: Ruleset> Shared<R> {
         let Some((position, copies)) = word.text.split_once('*') else {
             return Ok((chunk.to_vec(), 1));
         };
-        if self.ruleset.parse_position(chunk).is_ok() {
+        if self.ruleset.reads_repeats() {
             return Ok((chunk.to_vec(), 1));
         }
         let count_column = word.column + position.chars().count() + 1;
@@ -229,6 +231,10 @@ impl<R: Ruleset> Shared<R> {
             column: count_column,
         };
         let copies: u64 = count.number("a number of copies")?;
+        if copies == 0 {
+            // No copies would be an empty sum, which no expression writes.
+            return Err(count.error("a repeat needs at least one copy"));
+        }
         if copies > MAX_COPIES {
             return Err(Error::Limit(format!(
                 "{} copies of a position: at most {MAX_COPIES} are written out as components",

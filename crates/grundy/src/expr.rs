@@ -85,6 +85,14 @@ impl Scanner {
             let column = self.column();
             let mut text = String::new();
             while let Some(c) = self.peek().filter(|&c| !c.is_whitespace() && c != '+') {
+                if c == '"' {
+                    // Quotes are for parameters (a file name with spaces);
+                    // a position is one word as it stands.
+                    return Err(self.error(
+                        "a position is one word without quotes (quotes are for parameters, \
+                         such as a file name)",
+                    ));
+                }
                 text.push(c);
                 self.at += 1;
             }

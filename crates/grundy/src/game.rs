@@ -106,6 +106,14 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
     /// Reads one position from its words (as many as `arity()` says).
     fn parse_position(&self, words: &[Word]) -> Result<Self::Position>;
 
+    /// Whether a word `P*K` is one position this ruleset reads itself
+    /// (Lieges of Legendre keeps K heaps of x as the one position `x*K`,
+    /// however large K is). For every other ruleset `P*K` is K copies of the
+    /// position P, each a component of the sum.
+    fn reads_repeats(&self) -> bool {
+        false
+    }
+
     /// The position (a, b) as an expression writes it after the ruleset's
     /// name, where positions can be two numbers (`grundy table`); `None`
     /// where they cannot. By default a ruleset that reads two words a

@@ -123,6 +123,10 @@ impl Ruleset for Lieges {
         format!("lieges({})", self.k)
     }
 
+    fn reads_repeats(&self) -> bool {
+        true
+    }
+
     /// A heap, or `size*copies`.
     fn parse_position(&self, words: &[Word]) -> Result<Heaps> {
         let word = &words[0];

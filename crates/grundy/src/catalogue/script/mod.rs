@@ -218,12 +218,16 @@ impl Rules {
     fn position(&self, value: Dynamic, call: &dyn Fn() -> String) -> Result<Position> {
         let position = Position::from_dynamic(value)
             .map_err(|m| self.script.value_error(format!("{}: {m}", call())))?;
-        if !self.spells {
-            if let Some(problem) = position.default_spelling_problem() {
-                return Err(self.script.value_error(format!("{}: {problem}", call())));
-            }
+        let problem = if self.spells {
+            position::word_problem(&self.format(&position))
+                .map(|problem| format!("show writes a position as {problem}"))
+        } else {
+            position.default_spelling_problem()
+        };
+        match problem {
+            Some(problem) => Err(self.script.value_error(format!("{}: {problem}", call()))),
+            None => Ok(position),
         }
-        Ok(position)
     }
 
     /// The array that `function` (`moves`, `left` or `right`) returns for

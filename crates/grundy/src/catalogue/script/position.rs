@@ -76,11 +76,8 @@ impl Position {
         let Position::Text(text) = self else {
             return None;
         };
-        if text.is_empty() || text.contains(|c: char| c.is_whitespace() || c == '+') {
-            return Some(format!(
-                "the string {text:?} cannot be written as one word of an expression \
-                 (it is empty or holds a space or '+'): define show and parse"
-            ));
+        if let Some(problem) = word_problem(text) {
+            return Some(format!("the string {problem}: define show and parse"));
         }
         if Position::from_default_text(text) != *self {
             return Some(format!(
@@ -107,6 +104,19 @@ impl fmt::Display for Position {
             Position::Text(text) => write!(f, "{text}"),
         }
     }
+}
+
+/// Why `text` cannot be one position word of an expression, if it cannot:
+/// a word is not empty and holds no space, no `+` (between components), no
+/// `*` (a repeat `P*K`) and no `"` (quotes are for parameters).
+pub fn word_problem(text: &str) -> Option<String> {
+    let bad = |c: char| c.is_whitespace() || matches!(c, '+' | '*' | '"');
+    (text.is_empty() || text.contains(bad)).then(|| {
+        format!(
+            "{text:?} cannot be written as one word of an expression (it is empty or holds \
+             a space, '+', '*' or '\"')"
+        )
+    })
 }
 
 fn tuple(items: &Array) -> Option<Position> {
@@ -163,9 +173,14 @@ mod tests {
         assert!(Position::Text("12".into())
             .default_spelling_problem()
             .is_some());
-        assert!(Position::Text("a b".into())
-            .default_spelling_problem()
-            .is_some());
+        for text in ["a b", "", "x*2", "a+b", "\"q\""] {
+            assert!(
+                Position::Text(text.into())
+                    .default_spelling_problem()
+                    .is_some(),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]
