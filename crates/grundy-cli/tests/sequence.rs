@@ -304,3 +304,13 @@ fn analyze_splits_heaps_of_octal_games() {
         .success();
     out.stdout(predicate::str::contains("\"outcome\""));
 }
+
+/// Issue 19, item 10: the largest `--to` overflowed `to + 1` (a panic in a
+/// debug build). Nim is G(n) = n, proven on G(0..1), so the run ends at once.
+#[test]
+fn largest_to_does_not_overflow() {
+    let json = sequence_json(&["nim", "--to", "18446744073709551615"]);
+    assert_eq!(json["period"], 1);
+    assert_eq!(json["saltus"], 1);
+    assert_eq!(json["proven"], true);
+}
