@@ -314,3 +314,28 @@ fn largest_to_does_not_overflow() {
     assert_eq!(json["saltus"], 1);
     assert_eq!(json["proven"], true);
 }
+
+/// Issue 19, item 3: a run resumed from a checkpoint that already covers
+/// `--to` lost the proof (the octal periodicity theorem proves kayles on
+/// G(0..168), as the first run says), and without `--full` a rerun computed
+/// one more heap each time.
+#[test]
+fn a_finished_checkpoint_keeps_its_proof() {
+    for full in [true, false] {
+        let checkpoint = temp_path(&format!("finished-{full}.checkpoint"));
+        let _ = std::fs::remove_file(&checkpoint);
+        let cp = checkpoint.to_str().unwrap();
+        let mut args = vec!["kayles", "--to", "500", "--checkpoint", cp];
+        if full {
+            args.push("--full");
+        }
+        let first = sequence_json(&args);
+        let again = sequence_json(&args);
+        assert_eq!(first["proven"], true);
+        assert_eq!(first["proof_heaps"], 168);
+        assert_eq!(again["proven"], true, "full: {full}");
+        assert_eq!(again["theorem"], "octal periodicity theorem");
+        assert_eq!(again["heaps"], first["heaps"], "full: {full}");
+        std::fs::remove_file(&checkpoint).unwrap();
+    }
+}
