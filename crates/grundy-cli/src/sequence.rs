@@ -208,7 +208,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
 /// Progress on stderr. Unless `forced`, indicatif draws nothing when stderr
 /// is not a terminal.
 fn progress_bar(to: usize, forced: bool) -> ProgressBar {
-    let bar = ProgressBar::new(to as u64 + 1);
+    let bar = ProgressBar::new((to as u64).saturating_add(1));
     if forced {
         let stderr = Box::new(console::Term::stderr());
         bar.set_draw_target(ProgressDrawTarget::term_like_with_hz(stderr, 20));

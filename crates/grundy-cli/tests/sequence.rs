@@ -304,3 +304,38 @@ fn analyze_splits_heaps_of_octal_games() {
         .success();
     out.stdout(predicate::str::contains("\"outcome\""));
 }
+
+/// Issue 19, item 10: the largest `--to` overflowed `to + 1` (a panic in a
+/// debug build). Nim is G(n) = n, proven on G(0..1), so the run ends at once.
+#[test]
+fn largest_to_does_not_overflow() {
+    let json = sequence_json(&["nim", "--to", "18446744073709551615"]);
+    assert_eq!(json["period"], 1);
+    assert_eq!(json["saltus"], 1);
+    assert_eq!(json["proven"], true);
+}
+
+/// Issue 19, item 3: a run resumed from a checkpoint that already covers
+/// `--to` lost the proof (the octal periodicity theorem proves kayles on
+/// G(0..168), as the first run says), and without `--full` a rerun computed
+/// one more heap each time.
+#[test]
+fn a_finished_checkpoint_keeps_its_proof() {
+    for full in [true, false] {
+        let checkpoint = temp_path(&format!("finished-{full}.checkpoint"));
+        let _ = std::fs::remove_file(&checkpoint);
+        let cp = checkpoint.to_str().unwrap();
+        let mut args = vec!["kayles", "--to", "500", "--checkpoint", cp];
+        if full {
+            args.push("--full");
+        }
+        let first = sequence_json(&args);
+        let again = sequence_json(&args);
+        assert_eq!(first["proven"], true);
+        assert_eq!(first["proof_heaps"], 168);
+        assert_eq!(again["proven"], true, "full: {full}");
+        assert_eq!(again["theorem"], "octal periodicity theorem");
+        assert_eq!(again["heaps"], first["heaps"], "full: {full}");
+        std::fs::remove_file(&checkpoint).unwrap();
+    }
+}

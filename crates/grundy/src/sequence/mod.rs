@@ -180,6 +180,12 @@ impl<'g> Sequence<'g> {
         }
         self.values = values;
         self.next_check = 0;
+        // Values that already prove the period (a finished checkpoint) say
+        // so now: `compute` looks only after computing heaps, and there may
+        // be none left to compute.
+        if self.proof.is_none() && !self.values.is_empty() {
+            self.look_for_period();
+        }
     }
 
     /// How many threads the computation may use, asked when it could first
