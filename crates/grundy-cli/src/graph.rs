@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use grundy::picture::{reachable, GraphPicture, Mark, Node, MAX_NODES};
 use grundy::registry::Parsed;
-use grundy::{Error, Rulesets, Sum};
+use grundy::{Rulesets, Sum};
 
 use crate::report::{Failure, Output};
 use crate::strong::with_progress;
@@ -76,12 +76,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     }
     .map_err(failure)?;
     match &args.out {
-        Some(path) => std::fs::write(path, text).map_err(|e| {
-            failure(Error::File {
-                path: path.display().to_string(),
-                message: e.to_string(),
-            })
-        }),
+        Some(path) => crate::files::write_bytes(path, text.as_bytes()),
         None => out.text(&text),
     }
 }

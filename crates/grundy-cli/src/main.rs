@@ -5,6 +5,7 @@
 
 mod analyze;
 mod batch;
+mod files;
 mod graph;
 mod machine;
 mod pattern;

@@ -2,7 +2,7 @@
 //! period and preperiod, and which theorem proves them.
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -13,6 +13,7 @@ use grundy::Error;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Serialize, Serializer};
 
+use crate::files::write_whole;
 use crate::machine::{self, MemoryLimit};
 use crate::report::{Failure, Output};
 
@@ -179,7 +180,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             |n| values.get(n).into(),
             report.regularity,
         );
-        write_file(path, |out| out.write_all(svg.as_bytes()))?;
+        write_whole(path, |out| out.write_all(svg.as_bytes()))?;
     }
     let shown = args
         .values
@@ -249,22 +250,8 @@ fn io_failure(path: &Path, error: std::io::Error) -> Failure {
     })
 }
 
-fn write_file(
-    path: &Path,
-    write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
-) -> Result<(), Failure> {
-    let mut out = BufWriter::new(File::create(path).map_err(|e| io_failure(path, e))?);
-    write(&mut out)
-        .and_then(|()| out.flush())
-        .map_err(|e| io_failure(path, e))
-}
-
 fn write_values(path: &Path, name: &str, values: &Values) -> Result<(), Failure> {
-    // Write aside and rename, so that an interrupted save never spoils the
-    // checkpoint it replaces.
-    let aside = path.with_extension("partial");
-    write_file(&aside, |out| values.write(name, out))?;
-    std::fs::rename(&aside, path).map_err(|e| io_failure(path, e))
+    write_whole(path, |out| values.write(name, out))
 }
 
 fn read_checkpoint(path: &Path, name: &str) -> Result<Values, Failure> {

@@ -67,12 +67,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     .map_err(failure)?;
     let seconds = started.elapsed().as_secs_f64();
     if let (Some(path), Some(bytes)) = (&args.db, &solved.db) {
-        std::fs::write(path, bytes).map_err(|e| {
-            failure(Error::File {
-                path: path.display().to_string(),
-                message: e.to_string(),
-            })
-        })?;
+        crate::files::write_bytes(path, bytes)?;
     }
     let c = solved.counts;
     if args.json {

@@ -115,12 +115,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let (name, table) = two_number_table(&args.ruleset, args.rows, args.cols)?;
     if let Some(path) = &args.svg {
         let title = format!("{name}: the value of each position (a, b)");
-        std::fs::write(path, grundy::picture::heat_map(&title, &table)).map_err(|e| {
-            Failure::from(Error::File {
-                path: path.display().to_string(),
-                message: e.to_string(),
-            })
-        })?;
+        crate::files::write_bytes(path, grundy::picture::heat_map(&title, &table).as_bytes())?;
     }
     let (rows, cols) = (table.rows(), table.cols());
     if args.json {

@@ -148,3 +148,34 @@ fn a_partizan_graph_has_wins_losses_and_draws_by_who_moves() {
         .code(2)
         .stderr(predicate::str::contains("expected Left or Right"));
 }
+
+/// Issue 19, item 12: a table is written whole or not at all. A write cut
+/// short (here by a file size limit, as a full disk would) leaves the
+/// table that was there byte for byte, and no temporary file.
+#[test]
+fn a_failed_write_of_a_table_keeps_the_old_one() {
+    let path = temp_path("kept.db");
+    grundy()
+        .args(["solve", "mnk(3,3,3)", "--db"])
+        .arg(&path)
+        .assert()
+        .success();
+    let good = std::fs::read(&path).unwrap();
+    // mnk(3,4,3)'s table is far larger than 16 KiB.
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let script = "ulimit -f 16; trap '' XFSZ; exec \"$0\" solve 'mnk(3,4,3)' --db \"$1\"";
+    let status = std::process::Command::new("bash")
+        .args(["-c", script])
+        .arg(&bin)
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2));
+    assert_eq!(std::fs::read(&path).unwrap(), good);
+    let dir = path.parent().unwrap();
+    let names: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, [path.file_name().unwrap()], "{names:?}");
+}

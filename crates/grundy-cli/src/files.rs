@@ -1,0 +1,72 @@
+//! Every file the command line writes (`--db`, `--checkpoint`, `--out`,
+//! `--plot`, `--svg`) is written whole or not at all: to a temporary file
+//! in the same directory, synced, then renamed over the target. A write that
+//! fails or is killed leaves the file that was there as it was.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use grundy::Error;
+
+use crate::report::Failure;
+
+/// Writes `path` with what `write` writes, whole or not at all.
+pub fn write_whole(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
+) -> Result<(), Failure> {
+    let aside = aside(path);
+    let written = File::create(&aside).and_then(|file| {
+        let mut out = BufWriter::new(file);
+        write(&mut out)?;
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()
+    });
+    let renamed = written.and_then(|()| std::fs::rename(&aside, path));
+    renamed.map_err(|e| {
+        let _ = std::fs::remove_file(&aside);
+        Failure::from(Error::File {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })
+    })
+}
+
+/// Writes `bytes` to `path`, whole or not at all.
+pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    write_whole(path, |out| out.write_all(bytes))
+}
+
+/// The temporary file beside `path`: hidden, named by the process, so two
+/// runs writing the same file do not share one.
+fn aside(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or_else(|| "grundy".into(), |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.{}.partial", std::process::id()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file_and_no_temporary() {
+        let dir = std::env::temp_dir().join(format!("grundy-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("table.db");
+        write_bytes(&path, b"the good table").unwrap();
+        let failed = write_whole(&path, |out| {
+            out.write_all(b"half a tab")?;
+            Err(io::Error::other("the disk is full"))
+        });
+        assert!(failed.is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), b"the good table");
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(left.len(), 1, "{left:?}");
+        write_bytes(&path, b"a new table").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"a new table");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
