@@ -10,7 +10,6 @@ use grundy::retrograde::{Options, Phase, Progress};
 use grundy::strong::{DynStrong, Source, StrongAnalysis};
 use grundy::value::Solution;
 use grundy::word::Word;
-use grundy::Error;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
@@ -60,13 +59,14 @@ pub fn analyze(
     out: &mut Output,
 ) -> Result<(), Failure> {
     let failure = Failure::about(expression);
+    // A table is decoded in memory: it is read only up to half the memory
+    // a computation may take (a device such as /dev/zero has no length).
+    let limit = MemoryLimit::now().bytes / 2;
     let bytes = match db {
-        Some(path) => Some(std::fs::read(path).map_err(|e| {
-            failure(Error::File {
-                path: path.display().to_string(),
-                message: e.to_string(),
-            })
-        })?),
+        Some(path) => Some(
+            grundy::file::read_at_most(&path.display().to_string(), limit, "table")
+                .map_err(failure)?,
+        ),
         None => None,
     };
     let path = db.map(|p| p.display().to_string()).unwrap_or_default();
