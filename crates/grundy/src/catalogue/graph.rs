@@ -109,7 +109,6 @@ impl Graph {
                     ),
                 ));
             }
-            let mut successors = Vec::with_capacity(k);
             for &w in &row[1..] {
                 if w as usize >= count {
                     return Err(error(
@@ -120,14 +119,8 @@ impl Graph {
                         ),
                     ));
                 }
-                successors.push(w as u32);
+                graph.push_target(w as u32);
             }
-            // Parallel edges to one vertex are one move; kept, each would be
-            // counted and scanned again by the values' computation (repro 07:
-            // 100,000 self-loops took seconds, quadratic in the repeats).
-            successors.sort_unstable();
-            successors.dedup();
-            successors.iter().for_each(|&w| graph.push_target(w));
             graph.close_vertex()?;
         }
         if let Some((line, _)) = lines.next() {
@@ -245,30 +238,6 @@ mod tests {
             err.contains("vertex 1 of graph(g) has the infinite value ∞"),
             "{err}"
         );
-    }
-
-    /// Parallel edges to one vertex are one move: a graph with repeated
-    /// successors has the values of the same graph without the repeats
-    /// (issue 19, item 8).
-    #[test]
-    fn parallel_edges_are_one_move() {
-        let repeated = Graph::from_text("r", "5\n4 1 1 2 1\n3 2 2 0\n2 3 3\n0\n3 4 4 3\n").unwrap();
-        let single = Graph::from_text("s", "5\n2 1 2\n2 2 0\n1 3\n0\n2 4 3\n").unwrap();
-        for v in 0..5 {
-            assert_eq!(repeated.value(v), single.value(v), "vertex {v}");
-            assert_eq!(repeated.options(&v).unwrap(), single.options(&v).unwrap());
-        }
-    }
-
-    /// Repro 07: one vertex with 100,000 self-loops is one vertex with one
-    /// self-loop, ∞ with no finite option.
-    #[test]
-    fn many_parallel_self_loops_are_one_self_loop() {
-        let n = 100_000;
-        let text = format!("1\n{n}{}\n", " 0".repeat(n));
-        let g = Graph::from_text("self", &text).unwrap();
-        assert_eq!(g.options(&0).unwrap(), vec![vec![0]]);
-        assert_eq!(g.loopy_value(&0), Some(LoopyValue::Infinite(vec![])));
     }
 
     #[test]
