@@ -330,7 +330,15 @@ const LONGEST_BLOCK: usize = 1024;
 /// `splits` reaches (`(m, last)`: `a + (m - a)` for `1 <= a <= last`), where
 /// every value of `g` is below 128: the scan where the values sought fit in
 /// a register.
+///
+/// Panics if a split's heap `m` passes `g.len()` or its `last` is not below
+/// `m` (every move reads `g[a]` and `g[m - a]`, `1 <= a <= last`):
+/// the unchecked loads of the SSSE3 scan rest on these bounds.
 pub fn not_reached(g: &[u8], splits: &[(usize, usize)], missing: u128) -> u128 {
+    assert!(
+        splits.iter().all(|&(m, last)| m <= g.len() && last < m),
+        "a split's heap or last move lies outside the values scanned"
+    );
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("ssse3") {
         // SAFETY: the processor has SSSE3, checked just above.
@@ -402,8 +410,9 @@ unsafe fn not_reached_16_at_once(g: &[u8], splits: &[(usize, usize)], mut missin
                 table = load(&bytes);
                 continue;
             }
-            // SAFETY: g[a..a + 16] and g[m - a - 15..=m - a] are within `g`,
-            // checked just above; unaligned loads allow any address.
+            // SAFETY: g[a..a + 16] is within `g` and m - a - 15 >= 0, checked
+            // just above; m - a < m <= g.len(), asserted by `not_reached`;
+            // unaligned loads allow any address.
             let (x, y) = unsafe {
                 (
                     _mm_loadu_si128(g.as_ptr().add(a).cast()),
@@ -576,5 +585,29 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod split_bounds {
+    use super::*;
+
+    /// A split whose heap `m` lies past the end of `g` is refused with a
+    /// panic before any load: the unchecked 16-byte loads would otherwise
+    /// read `g[m - a - 15..=m - a]`, outside `g` (issue 19, item 11).
+    #[test]
+    #[should_panic(expected = "split")]
+    fn a_heap_past_the_values_is_refused() {
+        let g = [0u8; 64];
+        // m = 200 > g.len(): the loads of the large parts would leave `g`.
+        not_reached(&g, &[(200, 20)], u128::MAX);
+    }
+
+    /// A split whose last move passes its heap is refused too.
+    #[test]
+    #[should_panic(expected = "split")]
+    fn a_last_move_past_the_heap_is_refused() {
+        let g = [0u8; 64];
+        not_reached(&g, &[(40, 40)], u128::MAX);
     }
 }
