@@ -48,9 +48,11 @@ pub fn free_cores() -> usize {
     cores.saturating_sub(fewest.saturating_sub(1)).max(1)
 }
 
-/// The memory a computation may fill: what the system says is available
-/// as it starts (`MemAvailable` in /proc/meminfo),
-/// or [`MEMORY_WHERE_UNKNOWN`] where it does not say.
+/// The memory a computation may fill: the least of what the system says is
+/// available as it starts (`MemAvailable` in /proc/meminfo), the address
+/// space the process may still take under its `ulimit -v` (RLIMIT_AS less
+/// VmSize), and what its cgroup may still take (`memory.max` less
+/// `memory.current`, cgroup v2); [`MEMORY_WHERE_UNKNOWN`] where none says.
 pub struct MemoryLimit {
     pub bytes: u64,
     /// Where the number comes from, for messages.
@@ -62,20 +64,70 @@ const MEMORY_WHERE_UNKNOWN: u64 = 4 << 30;
 
 impl MemoryLimit {
     pub fn now() -> MemoryLimit {
-        let available = std::fs::read_to_string("/proc/meminfo")
-            .ok()
-            .and_then(|text| mem_available(&text));
-        match available {
-            Some(bytes) => MemoryLimit {
-                bytes,
-                source: "MemAvailable in /proc/meminfo",
-            },
-            None => MemoryLimit {
+        let read = |path: &str| std::fs::read_to_string(path).ok();
+        let limits = [
+            (
+                read("/proc/meminfo").and_then(|t| mem_available(&t)),
+                "MemAvailable in /proc/meminfo",
+            ),
+            (
+                address_space_left(&read("/proc/self/limits"), &read("/proc/self/status")),
+                "the address space left under the process's limit (ulimit -v)",
+            ),
+            (
+                cgroup_memory_left(read),
+                "the memory left in the process's cgroup (memory.max)",
+            ),
+        ];
+        limits
+            .into_iter()
+            .filter_map(|(bytes, source)| {
+                Some(MemoryLimit {
+                    bytes: bytes?,
+                    source,
+                })
+            })
+            .min_by_key(|limit| limit.bytes)
+            .unwrap_or(MemoryLimit {
                 bytes: MEMORY_WHERE_UNKNOWN,
                 source: "a fixed limit, where the system does not say",
-            },
-        }
+            })
     }
+}
+
+/// RLIMIT_AS less the address space already taken (VmSize), from the text
+/// of /proc/self/limits and /proc/self/status; `None` when unlimited.
+fn address_space_left(limits: &Option<String>, status: &Option<String>) -> Option<u64> {
+    let line = limits
+        .as_deref()?
+        .lines()
+        .find(|l| l.starts_with("Max address space"))?;
+    let soft: u64 = line
+        .strip_prefix("Max address space")?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()?;
+    let used_kib: u64 = status
+        .as_deref()
+        .and_then(|t| t.lines().find_map(|l| l.strip_prefix("VmSize:")))
+        .and_then(|v| v.trim().strip_suffix("kB")?.trim().parse().ok())
+        .unwrap_or(0);
+    Some(soft.saturating_sub(used_kib.saturating_mul(1024)))
+}
+
+/// `memory.max` less `memory.current` of this process's cgroup (v2, found
+/// through /proc/self/cgroup's `0::PATH` line); `None` where it is `max` or
+/// not there.
+fn cgroup_memory_left(read: impl Fn(&str) -> Option<String>) -> Option<u64> {
+    let cgroups = read("/proc/self/cgroup")?;
+    let path = cgroups.lines().find_map(|l| l.strip_prefix("0::"))?.trim();
+    let dir = format!("/sys/fs/cgroup{}", path.trim_end_matches('/'));
+    let max: u64 = read(&format!("{dir}/memory.max"))?.trim().parse().ok()?;
+    let current: u64 = read(&format!("{dir}/memory.current"))
+        .and_then(|t| t.trim().parse().ok())
+        .unwrap_or(0);
+    Some(max.saturating_sub(current))
 }
 
 /// `MemAvailable` in bytes, from the text of /proc/meminfo.
@@ -98,5 +150,38 @@ mod tests {
         assert_eq!(mem_available(meminfo), Some(20 << 30));
         assert_eq!(mem_available("MemTotal: 5 kB\n"), None);
         assert_eq!(mem_available("MemAvailable: lots\n"), None);
+    }
+
+    #[test]
+    fn the_address_space_left_is_the_limit_less_vmsize() {
+        let limits = Some(
+            "Limit                     Soft Limit           Hard Limit           Units\n\
+             Max address space         3072000000           unlimited            bytes\n"
+                .to_string(),
+        );
+        let status = Some("Name:\tgrundy\nVmSize:\t   1000 kB\n".to_string());
+        assert_eq!(
+            address_space_left(&limits, &status),
+            Some(3_072_000_000 - 1_024_000)
+        );
+        let unlimited = Some("Max address space         unlimited  unlimited  bytes\n".into());
+        assert_eq!(address_space_left(&unlimited, &status), None);
+    }
+
+    #[test]
+    fn the_cgroup_left_is_memory_max_less_memory_current() {
+        let files = |path: &str| match path {
+            "/proc/self/cgroup" => Some("0::/box/run\n".to_string()),
+            "/sys/fs/cgroup/box/run/memory.max" => Some("1073741824\n".into()),
+            "/sys/fs/cgroup/box/run/memory.current" => Some("73741824\n".into()),
+            _ => None,
+        };
+        assert_eq!(cgroup_memory_left(files), Some(1_000_000_000));
+        let unlimited = |path: &str| match path {
+            "/proc/self/cgroup" => Some("0::/\n".to_string()),
+            "/sys/fs/cgroup/memory.max" => Some("max\n".into()),
+            _ => None,
+        };
+        assert_eq!(cgroup_memory_left(unlimited), None);
     }
 }
