@@ -194,3 +194,27 @@ fn a_repeat_of_no_copies_is_refused_at_its_count() {
         .unwrap()
         .contains("at least one copy"));
 }
+
+/// Issue 19, item 9: decimal conversion is quadratic in the digits, so a
+/// number of an expression has at most 100,000 of them (a limit: exit 1).
+#[test]
+fn a_number_of_too_many_digits_is_refused_at_the_limit() {
+    grundy()
+        .args([
+            "analyze",
+            "--outcome-only",
+            &format!("nim {}", "1".repeat(100_000)),
+        ])
+        .assert()
+        .success();
+    grundy()
+        .args([
+            "analyze",
+            "--outcome-only",
+            &format!("nim {}", "1".repeat(100_001)),
+        ])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("at most 100000 digits"));
+}

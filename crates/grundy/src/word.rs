@@ -33,6 +33,14 @@ impl Word {
                 self.text
             )));
         }
+        // Decimal conversion takes time quadratic in the digits, both ways.
+        if self.text.len() > MAX_DIGITS {
+            return Err(Error::Limit(format!(
+                "column {}: {what} of {} digits; at most {MAX_DIGITS} digits are read",
+                self.column,
+                self.text.len()
+            )));
+        }
         Ok(BigUint::from_str(&self.text).expect("digits parse"))
     }
 
@@ -48,6 +56,10 @@ impl Word {
         })
     }
 }
+
+/// The most digits a number of an expression may have: reading and writing
+/// 10^5 digits takes hundredths of a second, 10^7 took two minutes.
+pub const MAX_DIGITS: usize = 100_000;
 
 /// A parameter as an expression writes it back: quoted when it would not read
 /// back as one parameter.
