@@ -5,7 +5,7 @@
 //! writer.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
 use grundy::{Analysis, Convention, Error, Rulesets};
@@ -38,10 +38,25 @@ pub fn run(
     let mut number = 0;
     loop {
         bytes.clear();
-        if input.read_until(b'\n', &mut bytes).map_err(read_error)? == 0 {
+        let read = (&mut input)
+            .take(MAX_LINE_BYTES + 1)
+            .read_until(b'\n', &mut bytes)
+            .map_err(read_error)?;
+        if read == 0 {
             break;
         }
         number += 1;
+        if bytes.len() as u64 > MAX_LINE_BYTES && bytes.last() != Some(&b'\n') {
+            // The rest of the line is skipped unread, and the next line
+            // answered as usual.
+            input.skip_until(b'\n').map_err(read_error)?;
+            let error = Error::Limit(format!(
+                "the line is longer than {} MiB, the longest line read",
+                MAX_LINE_BYTES >> 20
+            ));
+            answer_error(out, &mut failures, json, number, "(a long line)", &error)?;
+            continue;
+        }
         // A line that is not UTF-8 is answered with the parse error at its
         // first replaced character.
         let line = String::from_utf8_lossy(&bytes);
@@ -54,20 +69,38 @@ pub fn run(
         match question.answer(&mut rulesets, line) {
             Ok(analysis) if json => out.json(&Json::new(&analysis, question, Some(number)))?,
             Ok(analysis) => out.line(&one_line(&analysis, question))?,
-            Err(error) => {
-                failures.add(number, &error);
-                if json {
-                    out.json(&JsonLineError {
-                        line: number,
-                        error: JsonError::from(&error),
-                    })?;
-                } else {
-                    out.line(&format!("{shown}: error: line {number}: {error}"))?;
-                }
-            }
+            Err(error) => answer_error(out, &mut failures, json, number, shown, &error)?,
         }
+        // Each answer leaves at once: one given is never lost in a buffer
+        // when a later line fails or the process is stopped.
+        out.flush()?;
     }
     failures.into_result()
+}
+
+/// The longest line read: a longer one is answered with a limit error, and
+/// a 1 GB line no longer takes gigabytes.
+const MAX_LINE_BYTES: u64 = 16 << 20;
+
+/// The answer of a line that failed, and its count for the exit status.
+fn answer_error(
+    out: &mut Output,
+    failures: &mut Failures,
+    json: bool,
+    number: u64,
+    shown: &str,
+    error: &Error,
+) -> Result<(), Failure> {
+    failures.add(number, error);
+    if json {
+        out.json(&JsonLineError {
+            line: number,
+            error: JsonError::from(error),
+        })?;
+    } else {
+        out.line(&format!("{shown}: error: line {number}: {error}"))?;
+    }
+    out.flush()
 }
 
 /// The error answer of one line: `{"line": N, "error": {...}}`.

@@ -134,3 +134,36 @@ fn a_batch_takes_no_expression_and_a_missing_file_is_bad_input() {
         .code(2)
         .stderr(predicate::str::contains("/no/such/positions.txt"));
 }
+
+/// Issue 19, item 16: a line of a batch is read up to 16 MiB; a longer one
+/// is answered with a limit error and the next line as usual (a 1 GB line
+/// took 5.9 GB).
+#[test]
+fn a_line_too_long_is_answered_with_the_limit_and_the_batch_goes_on() {
+    let mut input = b"nim 1\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 17 << 20));
+    input.extend(b"\nnim 1 1\n");
+    let out = grundy()
+        .args(["analyze", "--batch", "--json"])
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let answers: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), 3);
+    assert_eq!(answers[0]["outcome"], "N");
+    assert_eq!(answers[1]["line"], 2);
+    assert_eq!(answers[1]["error"]["kind"], "limit");
+    assert!(answers[1]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("longer than 16 MiB"));
+    assert_eq!(answers[2]["outcome"], "P");
+}
