@@ -61,12 +61,12 @@ pub fn analyze(
     let failure = Failure::about(expression);
     // A table is decoded in memory: it is read only up to half the memory
     // a computation may take (a device such as /dev/zero has no length).
-    let limit = MemoryLimit::now().bytes / 2;
     let bytes = match db {
-        Some(path) => Some(
-            grundy::file::read_at_most(&path.display().to_string(), limit, "table")
-                .map_err(failure)?,
-        ),
+        Some(path) => {
+            let limit = MemoryLimit::now().bytes / 2;
+            let path = path.display().to_string();
+            Some(grundy::file::read_at_most(&path, limit, "table").map_err(failure)?)
+        }
         None => None,
     };
     let path = db.map(|p| p.display().to_string()).unwrap_or_default();

@@ -113,8 +113,8 @@ pub fn word_problem(text: &str) -> Option<String> {
     let bad = |c: char| c.is_whitespace() || matches!(c, '+' | '*' | '"');
     (text.is_empty() || text.contains(bad)).then(|| {
         format!(
-            "{text:?} cannot be written as one word of an expression (it is empty or holds \
-             a space, '+', '*' or '\"')"
+            "{text:?}, which cannot be written as one word of an expression (it is empty or \
+             holds a space, '+', '*' or '\"')"
         )
     })
 }
