@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{analyze_json, grundy, json, temp_path};
+use common::{analyze_json, grundy, json, temp_file, temp_path};
 use predicates::prelude::*;
 
 #[test]
@@ -194,4 +194,35 @@ fn a_solve_under_an_address_space_limit_is_refused_at_its_budget() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("memory budget"), "{stderr}");
+}
+
+/// Issue 19, item 2 (repro 02): a table names its ruleset by the file's
+/// path, and records the SHA-256 of what the file held. After the file
+/// changes, the table is refused instead of answering for the old rules.
+/// The two graphs are repro 02's: vertex 2 loses for Left in the first (0@Left
+/// is decided in 2 moves), and leads back to 1 in the second, where 0@Left
+/// is a draw.
+#[test]
+fn a_table_of_a_file_that_changed_is_refused() {
+    let v1 = "3\n1 1 ; 0\n0 ; 1 2\n0 ; 0\n";
+    let v2 = "3\n1 1 ; 0\n0 ; 1 2\n1 1 ; 0\n";
+    let graph = temp_file("game.txt", v1);
+    let db = temp_path("game.db");
+    let expression = format!("partizan-graph(\"{}\") 0@Left", graph.display());
+    let ruleset = format!("partizan-graph(\"{}\")", graph.display());
+    grundy()
+        .args(["solve", &ruleset, "--db"])
+        .arg(&db)
+        .assert()
+        .success();
+    let from_table = json(&["analyze", &expression, "--db", db.to_str().unwrap()]);
+    assert_eq!(from_table, analyze_json(&expression));
+    std::fs::write(&graph, v2).unwrap();
+    assert_eq!(analyze_json(&expression)["outcome"], "D");
+    grundy()
+        .args(["analyze", &expression, "--db"])
+        .arg(&db)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the file changed, so solve again"));
 }

@@ -1,6 +1,7 @@
 //! Reading a file named by the user within a limit. A file's metadata does
 //! not bound what it holds (`/dev/zero`, a FIFO: their length is 0), so the
-//! limit is on the bytes read: one byte past it tells a file over it.
+//! limit is on the bytes read: one byte past it tells a file over it. And
+//! the digest a solved table keeps of the file its rules came from.
 
 use std::io::Read;
 
@@ -37,6 +38,17 @@ pub fn read_text_at_most(path: &str, limit: u64, what: &str) -> Result<String> {
     })
 }
 
+/// The SHA-256 digest of `bytes` in lowercase hexadecimal, as `sha256sum`
+/// prints it: what a solved table records of the file its rules were read
+/// from.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// A number of bytes as a person reads it: `64 MiB`, `1 MiB`, `1000 bytes`.
 fn describe_bytes(bytes: u64) -> String {
     if bytes >= 1 << 20 && bytes % (1 << 20) == 0 {
@@ -49,6 +61,19 @@ fn describe_bytes(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The digest of FIPS 180-2, appendix B.1, and of the empty text.
+    #[test]
+    fn the_digest_is_sha256() {
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert_eq!(
+            sha256_hex(b""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+    }
 
     #[test]
     fn a_device_without_a_length_is_read_only_to_the_limit() {

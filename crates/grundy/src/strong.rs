@@ -21,6 +21,15 @@ pub trait StrongRules: StrongGame + 'static {
     /// Reads a position from one word; an error points at the character at
     /// fault.
     fn parse_position(&self, word: &Word) -> Result<Self::Position>;
+
+    /// The SHA-256 digest of the file the rules were read from (a graph
+    /// file, a script; see `file::sha256_hex`). A solved table records it
+    /// and answers only for rules of the same digest, as the name alone
+    /// says nothing of what the file holds now. `None` for a family whose
+    /// name says all its rules.
+    fn digest(&self) -> Option<String> {
+        None
+    }
 }
 
 /// What `grundy solve` reports.
@@ -101,7 +110,12 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         let game = &self.0;
         let table = retrograde::solve(game, options, progress)?;
         let db = match with_db {
-            true => Some(db::encode(&game.name(), game, &table)?),
+            true => Some(db::encode(
+                &game.name(),
+                game.digest().as_deref(),
+                game,
+                &table,
+            )?),
             false => None,
         };
         Ok(Solve {
@@ -133,7 +147,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
                 self.answer(&table, &position)
             }
             Source::Db { path, bytes } => {
-                let db = Db::decode(path, bytes, &game.name())?;
+                let db = Db::decode(path, bytes, &game.name(), game.digest().as_deref())?;
                 self.answer(&db, &position)
             }
         }

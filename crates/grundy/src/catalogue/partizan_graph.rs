@@ -58,6 +58,10 @@ impl StrongRules for Turns<PartizanGraph> {
         format!("partizan-graph({})", quote_if_needed(self.game().path()))
     }
 
+    fn digest(&self) -> Option<String> {
+        Some(self.game().digest.clone())
+    }
+
     /// `VERTEX@Left` or `VERTEX@Right`.
     fn parse_position(&self, word: &Word) -> Result<(u32, Player)> {
         let (vertex_word, player) = position_and_player(
@@ -78,6 +82,8 @@ impl StrongRules for Turns<PartizanGraph> {
 pub struct PartizanGraph {
     /// The file as the expression named it, to name the ruleset back.
     path: String,
+    /// The SHA-256 of the file's text (`file::sha256_hex`).
+    digest: String,
     left: Digraph,
     right: Digraph,
 }
@@ -184,6 +190,7 @@ impl PartizanGraph {
         }
         Ok(PartizanGraph {
             path: path.into(),
+            digest: crate::file::sha256_hex(text.as_bytes()),
             left,
             right,
         })

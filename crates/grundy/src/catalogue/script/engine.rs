@@ -43,6 +43,8 @@ pub struct Sum(pub Array);
 pub struct Script {
     /// The file as the expression named it.
     pub path: String,
+    /// The SHA-256 of the script's text (`file::sha256_hex`).
+    pub digest: String,
     engine: rhai::Engine,
     ast: AST,
     /// The global constants, the only state a call sees: calls cannot change
@@ -79,6 +81,7 @@ impl Script {
         }
         Ok(Script {
             path: path.into(),
+            digest: crate::file::sha256_hex(text.as_bytes()),
             engine,
             ast,
             constants: Mutex::new(constants),

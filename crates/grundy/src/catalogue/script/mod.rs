@@ -214,6 +214,11 @@ impl Rules {
         format!("script({})", quote_if_needed(&self.script.path))
     }
 
+    /// The digest of the script's text, which a solved table records.
+    fn digest(&self) -> String {
+        self.script.digest.clone()
+    }
+
     /// Reads a position the script gave in answer to `call`.
     fn position(&self, value: Dynamic, call: &dyn Fn() -> String) -> Result<Position> {
         let position = Position::from_dynamic(value)

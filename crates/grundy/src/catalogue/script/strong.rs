@@ -89,6 +89,10 @@ impl StrongRules for StrongScript {
         self.rules.name()
     }
 
+    fn digest(&self) -> Option<String> {
+        Some(self.rules.digest())
+    }
+
     fn parse_position(&self, word: &Word) -> Result<Position> {
         self.rules.parse(word)
     }
@@ -159,6 +163,10 @@ impl StrongRules for Turns<PartizanScript> {
         self.game().rules.name()
     }
 
+    fn digest(&self) -> Option<String> {
+        Some(self.game().rules.digest())
+    }
+
     /// `P@Left` or `P@Right`, P as the script spells positions.
     fn parse_position(&self, word: &Word) -> Result<(Position, Player)> {
         let (position, player) = position_and_player(
@@ -181,6 +189,17 @@ mod tests {
     fn strong(text: &str) -> StrongScript {
         let script = Script::compile("test.rhai", text).unwrap();
         StrongScript::new(Arc::new(Rules::new(script).unwrap()))
+    }
+
+    /// A table of a script's solve records the digest of its text
+    /// (issue 19, item 2); scripts' positions have no numbers yet, so no
+    /// table of them is written, but the digest is what one would carry.
+    #[test]
+    fn the_digest_is_of_the_scripts_text() {
+        let text = "fn moves(n) { if n > 0 { [n - 1] } else { [] } }";
+        let digest = strong(text).digest().unwrap();
+        assert_eq!(digest, crate::file::sha256_hex(text.as_bytes()));
+        assert_ne!(strong(&format!("{text}\n")).digest().unwrap(), digest);
     }
 
     /// A script of a game on vertices 0..n: the options of v are
