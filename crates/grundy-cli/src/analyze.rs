@@ -3,7 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
+use std::cell::OnceCell;
+
 use grundy::registry::Parsed;
+use grundy::strong::StrongAnalysis;
 use grundy::{
     analyze_listing, analyze_misere_listing, Analysis, Convention, Count, Outcome, Rulesets,
 };
@@ -11,6 +14,7 @@ use num_bigint::BigUint;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::machine::MemoryLimit;
 use crate::report::{exact, Failure, Output};
 use crate::strong;
 
@@ -74,6 +78,8 @@ impl Args {
             misere: self.misere,
             moves: self.moves,
             outcome_only: self.outcome_only,
+            db: self.db.clone(),
+            db_bytes: OnceCell::new(),
         }
     }
 
@@ -86,30 +92,18 @@ impl Args {
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let question = args.question();
     let expression = args.expression.join(" ");
-    let mut rulesets = Rulesets::new();
-    // A position solved strongly (win, lose, tie, draw) has an answer of
-    // its own; anything else is a sum.
-    if let Ok(Parsed::Strong { ruleset, position }) = rulesets.parse_question(&expression) {
-        let strong = ruleset.strong().expect("a strong ruleset");
-        return strong::analyze(
-            strong,
-            &expression,
-            &position,
-            args.db.as_deref(),
-            args.json,
-            out,
-        );
-    }
-    let analysis = question
-        .answer(&mut rulesets, &expression)
+    let answer = question
+        .answer(&mut Rulesets::new(), &expression)
         .map_err(|error| Failure::Error {
             error,
             expression: Some(expression.clone()),
         })?;
-    if args.json {
-        out.json(&Json::new(&analysis, &question, None))
-    } else {
-        out.text(&table(&analysis, &question))
+    let outcome_only = question.outcome_only;
+    match (&answer, args.json) {
+        (Answer::Sum(a), true) => out.json(&Json::new(a, &question, None)),
+        (Answer::Sum(a), false) => out.text(&table(a, &question)),
+        (Answer::Strong(a), true) => out.json(&strong::Json::new(a, outcome_only, None)),
+        (Answer::Strong(a), false) => out.text(&strong::text(a, outcome_only)),
     }
 }
 
@@ -119,21 +113,57 @@ pub struct Question {
     pub misere: bool,
     /// The most winning moves listed.
     pub moves: usize,
-    /// Only the outcome and the nimber.
+    /// Only the outcome and the nimber (or remoteness).
     pub outcome_only: bool,
+    /// The table to answer positions solved strongly from.
+    db: Option<PathBuf>,
+    /// The table's bytes, read at the first position that needs them.
+    db_bytes: OnceCell<Vec<u8>>,
+}
+
+/// The answer to a question: a sum's, or a position solved strongly.
+pub enum Answer {
+    Sum(Analysis),
+    Strong(StrongAnalysis),
 }
 
 impl Question {
-    /// The analysis of `expression`, with rulesets from `rulesets`, so that
-    /// the questions of a batch share their solvers and tables.
-    pub fn answer(&self, rulesets: &mut Rulesets, expression: &str) -> grundy::Result<Analysis> {
-        let sum = rulesets.parse_sum(expression)?;
-        let most = if self.outcome_only { 0 } else { self.moves };
-        if self.misere {
-            analyze_misere_listing(&sum, most)
-        } else {
-            analyze_listing(&sum, most)
+    /// The answer about `expression`, read once, with rulesets from
+    /// `rulesets`, so that the questions of a batch share their solvers and
+    /// tables. A position solved strongly (win, lose, tie, draw) has an
+    /// answer of its own; anything else is a sum.
+    pub fn answer(&self, rulesets: &mut Rulesets, expression: &str) -> grundy::Result<Answer> {
+        match rulesets.parse_question(expression)? {
+            Parsed::Strong { ruleset, position } => {
+                let strong = ruleset.strong().expect("a strong ruleset");
+                let db = match &self.db {
+                    Some(path) => Some((path.as_path(), self.db_bytes(path)?)),
+                    None => None,
+                };
+                strong::analysis(strong, &position, db).map(Answer::Strong)
+            }
+            Parsed::Sum(sum) => {
+                let most = if self.outcome_only { 0 } else { self.moves };
+                let analysis = match self.misere {
+                    true => analyze_misere_listing(&sum, most),
+                    false => analyze_listing(&sum, most),
+                };
+                analysis.map(Answer::Sum)
+            }
         }
+    }
+
+    /// The bytes of the `--db` table, read once. A table is decoded in
+    /// memory: it is read only up to half the memory a computation may take
+    /// (a device such as /dev/zero has no length).
+    fn db_bytes(&self, path: &Path) -> grundy::Result<&[u8]> {
+        if self.db_bytes.get().is_none() {
+            let limit = MemoryLimit::now().bytes / 2;
+            let path = path.display().to_string();
+            let bytes = grundy::file::read_at_most(&path, limit, "table")?;
+            let _ = self.db_bytes.set(bytes);
+        }
+        Ok(self.db_bytes.get().expect("read above"))
     }
 }
 

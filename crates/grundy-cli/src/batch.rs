@@ -1,8 +1,9 @@
 //! `grundy analyze --batch [FILE|-]`: many questions in one run, one
 //! expression a line and one answer a line. The lines share one
 //! `grundy::Rulesets`, so a ruleset is built once, with one solver whose
-//! table grows over the whole batch, and the answers go through one buffered
-//! writer.
+//! table grows over the whole batch (a ruleset solved strongly keeps the
+//! tables it solved, and answers a position in one of them without solving
+//! again), and the answers go through one buffered writer.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
@@ -11,8 +12,9 @@ use std::path::Path;
 use grundy::{Analysis, Convention, Error, Rulesets};
 use serde::Serialize;
 
-use crate::analyze::{count_text, nimber_text, Json, Question};
+use crate::analyze::{count_text, nimber_text, Answer, Json, Question};
 use crate::report::{Failure, JsonError, Output};
+use crate::strong;
 
 pub fn run(
     source: &Path,
@@ -66,9 +68,14 @@ pub fn run(
             continue;
         }
         // The whole line is parsed, so that a column counts from its start.
+        let outcome_only = question.outcome_only;
         match question.answer(&mut rulesets, line) {
-            Ok(analysis) if json => out.json(&Json::new(&analysis, question, Some(number)))?,
-            Ok(analysis) => out.line(&one_line(&analysis, question))?,
+            Ok(Answer::Sum(a)) if json => out.json(&Json::new(&a, question, Some(number)))?,
+            Ok(Answer::Sum(a)) => out.line(&one_line(&a, question))?,
+            Ok(Answer::Strong(a)) if json => {
+                out.json(&strong::Json::new(&a, outcome_only, Some(number)))?
+            }
+            Ok(Answer::Strong(a)) => out.line(&strong::one_line(&a, outcome_only))?,
             Err(error) => answer_error(out, &mut failures, json, number, shown, &error)?,
         }
         // Each answer leaves at once: one given is never lost in a buffer

@@ -15,6 +15,14 @@ pub fn interrupted_flag() -> Arc<AtomicBool> {
     interrupted
 }
 
+/// Tells the library's searches (nimbers, generalized values) the memory
+/// they may take: as much as a strong solve (`Options::for_available_memory`
+/// of the least limit the process is under).
+pub fn set_search_budget() {
+    let options = grundy::retrograde::Options::for_available_memory(Some(MemoryLimit::now().bytes));
+    grundy::memory::set_budget(options.memory);
+}
+
 /// The cores not busy with other work now: the cores less the other tasks
 /// running (the fourth field of /proc/loadavg counts those runnable, this
 /// one included), the fewest of up to five looks 2 ms apart so that a task

@@ -54,6 +54,7 @@ fn main() -> ExitCode {
         Err(e) => usage_error(e),
     };
     let json = wants_json(&matches);
+    machine::set_search_budget();
     let mut out = Output::stdout();
     let result = match cli.command {
         Command::Analyze(args) => match args.batch_file() {

@@ -14,15 +14,22 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
 use crate::machine::{self, MemoryLimit};
-use crate::report::{Failure, Output};
 
 /// Solves with the memory the machine has, progress on stderr (where it is
 /// a terminal, or always with `forced`) and Ctrl-C stopping cleanly.
+///
+/// The solver checks its own estimate of what it holds against the budget;
+/// at each report the memory actually left is read too, and the solve
+/// stops before it runs out (an estimate cannot see how the allocator
+/// fragments, which doubled what positions of long texts took).
 pub fn with_progress<T>(
     forced: bool,
     solve: impl FnOnce(&Options, &mut dyn FnMut(Progress) -> bool) -> grundy::Result<T>,
 ) -> grundy::Result<T> {
-    let options = Options::for_available_memory(Some(MemoryLimit::now().bytes));
+    let limit = MemoryLimit::now();
+    let options = Options::for_available_memory(Some(limit.bytes));
+    let reserve = limit.bytes / 8;
+    let mut ran_low = None;
     let interrupted = machine::interrupted_flag();
     let bar = ProgressBar::new_spinner();
     if forced {
@@ -42,47 +49,43 @@ pub fn with_progress<T>(
             "{phase}: {} of {} positions",
             progress.done, progress.reached
         ));
+        let left = MemoryLimit::now();
+        if left.bytes < reserve {
+            ran_low = Some(left);
+            return false;
+        }
         !interrupted.load(Ordering::SeqCst)
     });
     bar.finish_and_clear();
-    solved
+    match (solved, ran_low) {
+        (Err(_), Some(left)) => Err(grundy::Error::Limit(format!(
+            "the solve stopped with {} MiB left of {}, less than an eighth of the {} MiB \
+             there were when it started (its memory budget was {} MiB)",
+            left.bytes >> 20,
+            left.source,
+            limit.bytes >> 20,
+            options.memory >> 20
+        ))),
+        (solved, _) => solved,
+    }
 }
 
-/// Answers `grundy analyze` for one position of a ruleset solved strongly,
-/// from a fresh solve or from a `--db` file.
-pub fn analyze(
+/// The answer of `grundy analyze` for one position of a ruleset solved
+/// strongly: from a `--db` table's bytes, or from a solve (kept by the
+/// ruleset for the next question of a batch).
+pub fn analysis(
     strong: &dyn DynStrong,
-    expression: &str,
     position: &[Word],
-    db: Option<&Path>,
-    json: bool,
-    out: &mut Output,
-) -> Result<(), Failure> {
-    let failure = Failure::about(expression);
-    // A table is decoded in memory: it is read only up to half the memory
-    // a computation may take (a device such as /dev/zero has no length).
-    let bytes = match db {
-        Some(path) => {
-            let limit = MemoryLimit::now().bytes / 2;
-            let path = path.display().to_string();
-            Some(grundy::file::read_at_most(&path, limit, "table").map_err(failure)?)
-        }
-        None => None,
-    };
-    let path = db.map(|p| p.display().to_string()).unwrap_or_default();
-    let source = match &bytes {
-        Some(bytes) => Source::Db { path: &path, bytes },
+    db: Option<(&Path, &[u8])>,
+) -> grundy::Result<StrongAnalysis> {
+    let path = db.map(|(p, _)| p.display().to_string()).unwrap_or_default();
+    let source = match db {
+        Some((_, bytes)) => Source::Db { path: &path, bytes },
         None => Source::Solve,
     };
-    let analysis = with_progress(false, |options, progress| {
+    with_progress(false, |options, progress| {
         strong.analyze(position, source, options, progress)
     })
-    .map_err(failure)?;
-    if json {
-        out.json(&Json::from(&analysis))
-    } else {
-        out.text(&text(&analysis))
-    }
 }
 
 /// A solution as JSON names it: the outcome letter and the remoteness.
@@ -101,12 +104,19 @@ impl From<Solution> for JsonSolution {
     }
 }
 
+/// The JSON object of a position solved strongly (README.md has the
+/// schema).
 #[derive(Serialize)]
-struct Json<'a> {
+pub struct Json<'a> {
+    /// The line of a batch the answer is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u64>,
     expression: &'a str,
     #[serde(flatten)]
     solution: JsonSolution,
-    best_moves: Vec<JsonMove<'a>>,
+    /// Left out with `--outcome-only`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best_moves: Option<Vec<JsonMove<'a>>>,
 }
 
 #[derive(Serialize)]
@@ -117,24 +127,28 @@ struct JsonMove<'a> {
     after: JsonSolution,
 }
 
-impl<'a> From<&'a StrongAnalysis> for Json<'a> {
-    fn from(a: &'a StrongAnalysis) -> Json<'a> {
-        Json {
-            expression: &a.expression,
-            solution: a.solution.into(),
-            best_moves: a
-                .best_moves
-                .iter()
+impl<'a> Json<'a> {
+    pub fn new(a: &'a StrongAnalysis, outcome_only: bool, line: Option<u64>) -> Json<'a> {
+        let best_moves = (!outcome_only).then(|| {
+            (a.best_moves.iter())
                 .map(|(to, after)| JsonMove {
                     to,
                     after: (*after).into(),
                 })
-                .collect(),
+                .collect()
+        });
+        Json {
+            line,
+            expression: &a.expression,
+            solution: a.solution.into(),
+            best_moves,
         }
     }
 }
 
-fn text(a: &StrongAnalysis) -> String {
+/// The answer as text: the position, its outcome and remoteness, and
+/// unless `outcome_only` its best moves.
+pub fn text(a: &StrongAnalysis, outcome_only: bool) -> String {
     let s = &a.solution;
     let mut out = format!(
         "{}\noutcome: {} ({})\n",
@@ -145,6 +159,9 @@ fn text(a: &StrongAnalysis) -> String {
     if let Some(r) = s.remoteness {
         out.push_str(&format!("remoteness: {r} moves\n"));
     }
+    if outcome_only {
+        return out;
+    }
     if a.best_moves.is_empty() {
         out.push_str("best moves: none (the game is over)\n");
     } else {
@@ -154,4 +171,25 @@ fn text(a: &StrongAnalysis) -> String {
         }
     }
     out
+}
+
+/// The answer on one line of a batch: `mnk(3,3,3) x.o/.x./...: W in 3`,
+/// then unless `outcome_only` its best moves, each with the value after
+/// it for the opponent, separated by `; `.
+pub fn one_line(a: &StrongAnalysis, outcome_only: bool) -> String {
+    let mut text = format!("{}: {}", a.expression, a.solution);
+    if outcome_only {
+        return text;
+    }
+    let count = a.best_moves.len();
+    if count == 0 {
+        text.push_str(", no move (the game is over)");
+        return text;
+    }
+    let noun = if count == 1 { "move" } else { "moves" };
+    let moves: Vec<String> = (a.best_moves.iter())
+        .map(|(to, after)| format!("=> {to} (then {after})"))
+        .collect();
+    text.push_str(&format!(", {count} best {noun}: {}", moves.join("; ")));
+    text
 }

@@ -167,3 +167,84 @@ fn a_line_too_long_is_answered_with_the_limit_and_the_batch_goes_on() {
         .contains("longer than 16 MiB"));
     assert_eq!(answers[2]["outcome"], "P");
 }
+
+/// A partizan script that says on stderr each time Left's moves are
+/// listed: Left takes 1, Right takes 2, and who cannot move loses.
+const COUNTDOWN: &str = "fn left(n) { print(\"left \" + n); if n >= 1 { [n - 1] } else { [] } }\n\
+                         fn right(n) { if n >= 2 { [n - 2] } else { [] } }\n";
+
+/// Issue 19, item 18: a position solved strongly gets in a batch the
+/// answer `analyze` gives it alone (it was refused as no part of a sum),
+/// in JSON and, with --outcome-only, without its best moves.
+#[test]
+fn positions_solved_strongly_are_answered_as_alone() {
+    let script = temp_file("countdown.rhai", COUNTDOWN);
+    let questions = [
+        "mnk(3,3,3) x.o/.x./...".to_string(),
+        format!("script(\"{}\") 6@Left", script.display()),
+        "nim 3 4 5".to_string(),
+    ];
+    let file = temp_file("strong.txt", &questions.join("\n"));
+    for extra in [&[][..], &["--outcome-only"][..]] {
+        let output = grundy()
+            .args(["analyze", "--json", "--batch"])
+            .arg(&file)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        for (i, (line, question)) in lines(&output.stdout).iter().zip(&questions).enumerate() {
+            let mut answer: Value = serde_json::from_str(line).unwrap();
+            assert_eq!(answer["line"], i + 1);
+            answer.as_object_mut().unwrap().remove("line");
+            let mut alone = vec!["analyze", question.as_str()];
+            alone.extend_from_slice(extra);
+            assert_eq!(answer, common::json(&alone), "{question} {extra:?}");
+        }
+    }
+    let first = common::json(&["analyze", "--outcome-only", &questions[0]]);
+    assert_eq!(first["outcome"], "T");
+    assert_eq!(first["remoteness"], 6);
+    assert!(first.get("best_moves").is_none(), "{first}");
+    let text = grundy()
+        .args(["analyze", "--outcome-only", &questions[0]])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("outcome: T") && !text.contains("best moves"),
+        "{text}"
+    );
+}
+
+/// Issue 19, item 18: a batch solves a ruleset solved strongly once for
+/// positions within a table already solved. Alone, 6@Left lists Left's
+/// moves from 6, 3 and 0 to solve, and from 6 again for its best moves;
+/// 3@Left, reachable from 6@Left, then lists them from 3 only (its best
+/// moves) instead of solving again from 3.
+#[test]
+fn a_batch_answers_from_a_table_already_solved() {
+    let script = temp_file("countdown.rhai", COUNTDOWN);
+    let ruleset = format!("script(\"{}\")", script.display());
+    let file = temp_file(
+        "countdown.txt",
+        &format!("{ruleset} 6@Left\n{ruleset} 3@Left\n"),
+    );
+    let output = grundy()
+        .args(["analyze", "--batch"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let listed: Vec<String> = String::from_utf8(output.stderr)
+        .unwrap()
+        .lines()
+        .map(|l| l.rsplit(": ").next().unwrap().to_string())
+        .collect();
+    assert_eq!(listed, ["left 6", "left 3", "left 0", "left 6", "left 3"]);
+    let answers = lines(&output.stdout);
+    assert_eq!(
+        answers[1],
+        format!("{ruleset} 3@Left: L in 2, 1 best move: => {ruleset} 2@Right (then W in 1)")
+    );
+}

@@ -7,7 +7,9 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{analyze_json, assert_every_winning_move_leads_to_p, example, grundy, json};
+use common::{
+    analyze_json, assert_every_winning_move_leads_to_p, example, grundy, json, temp_file,
+};
 use predicates::str::contains;
 
 fn bad(name: &str) -> String {
@@ -324,4 +326,58 @@ fn positions_are_plain_words_and_show_must_write_one() {
             .code(2)
             .stderr(contains("show writes a position as"));
     }
+}
+
+/// Runs `grundy ARGS` under `ulimit -v KB`, and returns its exit code and
+/// stderr.
+fn under_address_space_limit(kb: u64, args: &[&str]) -> (Option<i32>, String) {
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let out = std::process::Command::new("bash")
+        .args(["-c", &format!("ulimit -v {kb}; exec \"$0\" \"$@\"")])
+        .arg(&bin)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// Issue 19, item 14 (repro 09): a script whose play never ends grew the
+/// nimber search to the process's cap and aborted. The search counts what
+/// it holds against the memory budget and stops with exit 1 naming it.
+/// (The issue asks this under `ulimit -v 3000000`; a smaller limit keeps
+/// the test short.)
+#[test]
+fn a_script_that_never_ends_stops_at_the_memory_budget() {
+    let endless = temp_file("endless.rhai", "fn moves(p) { [p + 1] }\n");
+    let expression = format!("script(\"{}\") 0", endless.display());
+    let (code, stderr) = under_address_space_limit(800_000, &["analyze", &expression]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("the memory budget"), "{stderr}");
+}
+
+/// Issue 19, item 14 (repro 03): a solve of a script whose positions are
+/// texts of 60,000 characters counted 24 bytes a position, grew to the
+/// cap and aborted. It now stops with exit 1 naming the memory it had.
+#[test]
+fn a_solve_of_long_text_positions_stops_within_the_memory_limit() {
+    let texts = temp_file(
+        "texts.rhai",
+        "// repro 03's explode_str.rhai: a chain of texts of 60,000 characters\n\
+         fn start() { let s = \"\"; s.pad(60000, 'x'); s + \"0\" }\n\
+         fn moves(p) {\n\
+         \x20   let n = parse_int(p.sub_string(60000));\n\
+         \x20   if n >= 1000000 { return []; }\n\
+         \x20   [p.sub_string(0, 60000) + (n + 1)]\n\
+         }\n",
+    );
+    let ruleset = format!("script(\"{}\")", texts.display());
+    let (code, stderr) = under_address_space_limit(800_000, &["solve", &ruleset]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("memory") && stderr.contains("MiB"),
+        "{stderr}"
+    );
 }

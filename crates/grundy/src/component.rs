@@ -101,7 +101,7 @@ pub fn ruleset_ref<R: Ruleset>(ruleset: R) -> RulesetRef {
 /// A ruleset behind the object-safe interface that `grundy solve` can also
 /// play out from its start, as `played_out` (a script game).
 pub fn ruleset_ref_played_out<R: Ruleset, S: StrongRules>(ruleset: R, played_out: S) -> RulesetRef {
-    shared(ruleset, Some(Box::new(StrongSolver(played_out))))
+    shared(ruleset, Some(Box::new(StrongSolver::new(played_out))))
 }
 
 fn shared<R: Ruleset>(ruleset: R, played_out: Option<Box<dyn DynStrong>>) -> RulesetRef {
@@ -116,14 +116,14 @@ fn shared<R: Ruleset>(ruleset: R, played_out: Option<Box<dyn DynStrong>>) -> Rul
 
 /// A ruleset solved strongly behind the registry's interface.
 pub fn strong_ruleset_ref<G: StrongRules>(game: G) -> RulesetRef {
-    Arc::new(StrongRuleset(StrongSolver(game)))
+    Arc::new(StrongRuleset(StrongSolver::new(game)))
 }
 
-struct StrongRuleset<G>(StrongSolver<G>);
+struct StrongRuleset<G: StrongRules>(StrongSolver<G>);
 
 impl<G: StrongRules> DynRuleset for StrongRuleset<G> {
     fn name(&self) -> String {
-        self.0 .0.name()
+        self.0.game().name()
     }
 
     fn arity(&self) -> Arity {

@@ -25,6 +25,13 @@ pub trait Game {
 
     /// The position as an expression writes it (used in moves and errors).
     fn format_position(&self, position: &Self::Position) -> String;
+
+    /// The bytes `position` holds beyond its `size_of` (a script's text),
+    /// which solvers count against their memory budget. By default none:
+    /// the catalogue's positions are numbers of a few words.
+    fn heap_bytes(&self, _position: &Self::Position) -> u64 {
+        0
+    }
 }
 
 /// How many of something there are: exactly, or at least that many where
@@ -211,6 +218,10 @@ macro_rules! forward_game {
             fn format_position(&self, position: &Self::Position) -> String {
                 (**self).format_position(position)
             }
+
+            fn heap_bytes(&self, position: &Self::Position) -> u64 {
+                (**self).heap_bytes(position)
+            }
         }
     )*};
 }
@@ -260,6 +271,13 @@ impl<G: Game> Game for Misere<G> {
         match position {
             MiserePosition::Playing(p) => self.0.format_position(p),
             MiserePosition::Ended => "(over)".into(),
+        }
+    }
+
+    fn heap_bytes(&self, position: &Self::Position) -> u64 {
+        match position {
+            MiserePosition::Playing(p) => self.0.heap_bytes(p),
+            MiserePosition::Ended => 0,
         }
     }
 }

@@ -33,6 +33,7 @@ mod expr;
 pub mod file;
 pub mod game;
 pub mod loopy_solver;
+pub mod memory;
 pub mod pattern;
 pub mod period;
 pub mod picture;

@@ -12,18 +12,13 @@ use std::collections::{HashMap, VecDeque};
 
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::memory;
 use crate::retrograde::loopy::{LoopyValue, LoopyValues};
 use crate::retrograde::{Digraph, Options};
 
 /// How many positions a loopy solver lists before it stops, as many as a
 /// `graph(FILE)` may have vertices.
 pub const DEFAULT_POSITION_LIMIT: usize = 10_000_000;
-
-/// The memory a loopy solver may take when none is given: enough for
-/// [`DEFAULT_POSITION_LIMIT`] positions of a few words each. A fixed budget,
-/// as [`crate::solver::Solver`]'s option limit is: sums are not told the
-/// machine's memory.
-pub const DEFAULT_MEMORY: u64 = 2 << 30;
 
 /// Bytes a position costs besides its place in the table of ids: the start
 /// of its moves (4) and, while it is labelled, its state (16), the start of
@@ -40,6 +35,8 @@ pub struct LoopySolver<G: Game> {
     game: G,
     /// The id of every position listed: its vertex in `graph`.
     ids: HashMap<G::Position, u32>,
+    /// The bytes the positions listed hold beyond their `size_of`.
+    heap_bytes: u64,
     graph: Digraph,
     values: LoopyValues,
     position_limit: usize,
@@ -47,9 +44,11 @@ pub struct LoopySolver<G: Game> {
 }
 
 impl<G: Game> LoopySolver<G> {
+    /// A solver within the default position limit and the process's memory
+    /// budget ([`memory::budget`]).
     pub fn new(game: G) -> LoopySolver<G> {
         let options = Options {
-            memory: DEFAULT_MEMORY,
+            memory: memory::budget(),
         };
         LoopySolver::with_limits(game, DEFAULT_POSITION_LIMIT, options)
     }
@@ -60,6 +59,7 @@ impl<G: Game> LoopySolver<G> {
         LoopySolver {
             game,
             ids: HashMap::new(),
+            heap_bytes: 0,
             graph: Digraph::default(),
             values: LoopyValues::compute(&Digraph::default()),
             position_limit,
@@ -83,6 +83,7 @@ impl<G: Game> LoopySolver<G> {
         }
         if let Err(error) = self.list_from(position) {
             self.ids.clear();
+            self.heap_bytes = 0;
             self.graph = Digraph::default();
             self.values = LoopyValues::compute(&self.graph);
             return Err(error);
@@ -130,9 +131,11 @@ impl<G: Game> LoopySolver<G> {
                 self.position_limit
             )));
         }
-        // The table of ids may double as it grows, with its slack.
-        let listed = 2 * (size_of::<(G::Position, u32)>() as u64 + 1) + BYTES_PER_POSITION;
-        let bytes = (id as u64 + 1) * listed
+        let heap_bytes = self.heap_bytes + self.game.heap_bytes(position);
+        let listed = size_of::<(G::Position, u32)>() as u64;
+        let bytes = memory::hashed(id as u64 + 1, listed)
+            + (id as u64 + 1) * BYTES_PER_POSITION
+            + heap_bytes
             + queue.len() as u64 * size_of::<G::Position>() as u64
             + self.graph.edge_count() as u64 * BYTES_PER_MOVE;
         if bytes > self.options.memory {
@@ -143,6 +146,7 @@ impl<G: Game> LoopySolver<G> {
                 self.options.memory >> 20
             )));
         }
+        self.heap_bytes = heap_bytes;
         self.ids.insert(position.clone(), id as u32);
         queue.push_back(position.clone());
         Ok(id as u32)
@@ -265,5 +269,36 @@ mod tests {
             .unwrap_err();
         assert!(matches!(error, Error::Limit(_)), "{error}");
         assert!(error.to_string().contains("memory budget"), "{error}");
+    }
+
+    /// A ring of 1,000 texts of 1,000 bytes: 1 MB of text, in positions
+    /// of 24 bytes.
+    struct Texts;
+    impl Game for Texts {
+        type Position = String;
+        fn options(&self, text: &String) -> Result<Vec<Vec<String>>> {
+            let n: usize = text[1000..].parse().unwrap();
+            Ok(vec![vec![format!("{}{}", &text[..1000], (n + 1) % 1000)]])
+        }
+        fn format_position(&self, text: &String) -> String {
+            text.clone()
+        }
+        fn heap_bytes(&self, text: &String) -> u64 {
+            text.capacity() as u64
+        }
+    }
+
+    /// Issue 19, item 14: what positions hold counts against the budget.
+    #[test]
+    fn the_memory_budget_counts_what_positions_hold() {
+        let start = format!("{}0", "x".repeat(1000));
+        let small = Options { memory: 512 << 10 };
+        let error = LoopySolver::with_limits(Texts, 1000, small)
+            .value(&start)
+            .unwrap_err();
+        assert!(error.to_string().contains("memory budget"), "{error}");
+        let enough = Options { memory: 4 << 20 };
+        let mut solver = LoopySolver::with_limits(Texts, 1000, enough);
+        assert_eq!(solver.value(&start).unwrap(), LoopyValue::Infinite(vec![]));
     }
 }

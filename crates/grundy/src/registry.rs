@@ -108,8 +108,13 @@ impl Rulesets {
 
     /// Parses an expression into the sum it describes.
     pub fn parse_sum(&mut self, text: &str) -> Result<Sum> {
+        self.sum_of(expr::parse(text)?)
+    }
+
+    /// The sum of the components written.
+    fn sum_of(&mut self, written: Vec<ComponentText>) -> Result<Sum> {
         let mut components = Vec::new();
-        for written in expr::parse(text)? {
+        for written in written {
             let ComponentText {
                 family,
                 parameters,
@@ -141,7 +146,7 @@ impl Rulesets {
                 });
             }
         }
-        self.parse_sum(text).map(Parsed::Sum)
+        self.sum_of(written).map(Parsed::Sum)
     }
 
     /// The ruleset written alone in `text` (`kayles`, `subtraction(1,3,4)`),

@@ -4,6 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::error::{Error, Result, CYCLE_POSITIONS_SHOWN};
 use crate::game::Game;
+use crate::memory;
 use crate::value::MexSet;
 
 /// How many options a search may list before it stops. Every remembered
@@ -20,9 +21,13 @@ pub const DEFAULT_OPTION_LIMIT: usize = 50_000_000;
 pub struct Solver<G: Game> {
     game: G,
     memo: HashMap<G::Position, u64>,
+    /// The bytes the memo holds, its positions' heap bytes included.
+    memo_bytes: u64,
     /// Options (parts of options) listed so far, and how many may be.
     listed: usize,
     option_limit: usize,
+    /// The most bytes the memo and a search's stack may hold together.
+    memory: u64,
     mex: MexSet,
 }
 
@@ -33,19 +38,32 @@ struct Frame<P> {
     /// Options before `option`, and parts of it before `part`, are solved.
     option: usize,
     part: usize,
+    /// The bytes the frame holds, with its place in the set of positions
+    /// on the stack.
+    bytes: u64,
 }
 
 impl<G: Game> Solver<G> {
+    /// A solver within the default option limit and the process's memory
+    /// budget ([`memory::budget`]).
     pub fn new(game: G) -> Solver<G> {
         Solver::with_option_limit(game, DEFAULT_OPTION_LIMIT)
     }
 
     pub fn with_option_limit(game: G, option_limit: usize) -> Solver<G> {
+        Solver::with_limits(game, option_limit, memory::budget())
+    }
+
+    /// A solver that lists at most `option_limit` options and stops before
+    /// what it holds would pass `memory` bytes.
+    pub fn with_limits(game: G, option_limit: usize, memory: u64) -> Solver<G> {
         Solver {
             game,
             memo: HashMap::new(),
+            memo_bytes: 0,
             listed: 0,
             option_limit,
+            memory,
             mex: MexSet::new(),
         }
     }
@@ -59,7 +77,8 @@ impl<G: Game> Solver<G> {
         if let Some(&value) = self.memo.get(position) {
             return Ok(value);
         }
-        let mut stack = vec![self.frame(position.clone())?];
+        let mut stack_bytes = 0;
+        let mut stack = vec![self.frame(position.clone(), &mut stack_bytes)?];
         let mut on_stack: HashSet<G::Position> = HashSet::from([position.clone()]);
         while let Some(top) = stack.last_mut() {
             match next_unsolved(top, &self.memo) {
@@ -68,13 +87,16 @@ impl<G: Game> Solver<G> {
                 }
                 Some(part) => {
                     on_stack.insert(part.clone());
-                    let frame = self.frame(part)?;
+                    let frame = self.frame(part, &mut stack_bytes)?;
                     stack.push(frame);
                 }
                 None => {
                     let frame = stack.pop().expect("the loop holds a frame");
                     let value = self.mex_of(&frame.options);
                     on_stack.remove(&frame.position);
+                    stack_bytes -= frame.bytes;
+                    self.memo_bytes += memory::hashed(1, size_of::<(G::Position, u64)>() as u64)
+                        + self.game.heap_bytes(&frame.position);
                     self.memo.insert(frame.position, value);
                 }
             }
@@ -82,7 +104,13 @@ impl<G: Game> Solver<G> {
         Ok(self.memo[position])
     }
 
-    fn frame(&mut self, position: G::Position) -> Result<Frame<G::Position>> {
+    /// The frame of `position`, whose bytes are added to `stack_bytes`:
+    /// within the limits on options and on memory.
+    fn frame(
+        &mut self,
+        position: G::Position,
+        stack_bytes: &mut u64,
+    ) -> Result<Frame<G::Position>> {
         let options = self.game.options(&position)?;
         self.listed += options.iter().map(Vec::len).sum::<usize>();
         if self.listed > self.option_limit {
@@ -91,11 +119,33 @@ impl<G: Game> Solver<G> {
                 self.option_limit
             )));
         }
+        let position_size = size_of::<G::Position>() as u64;
+        let parts: u64 = options
+            .iter()
+            .map(|option| {
+                let heap: u64 = option.iter().map(|p| self.game.heap_bytes(p)).sum();
+                memory::allocation(option.len() as u64 * position_size) + heap
+            })
+            .sum();
+        let list = options.len() as u64 * size_of::<Vec<G::Position>>() as u64;
+        let bytes = memory::vector(1, size_of::<Frame<G::Position>>() as u64)
+            + memory::hashed(1, position_size)
+            + self.game.heap_bytes(&position)
+            + memory::allocation(list)
+            + parts;
+        *stack_bytes += bytes;
+        if self.memo_bytes + *stack_bytes > self.memory {
+            return Err(Error::Limit(format!(
+                "the search needs more than {} MiB, the memory budget",
+                self.memory >> 20
+            )));
+        }
         Ok(Frame {
             position,
             options,
             option: 0,
             part: 0,
+            bytes,
         })
     }
 
@@ -224,6 +274,43 @@ mod tests {
                 length: 3,
             }
         );
+    }
+
+    /// Texts "", "x", "xx", ... up to 2000 x's, each moving to the next:
+    /// about 2 MB of text in all, but 2001 positions of 24 bytes.
+    struct Texts;
+    impl Game for Texts {
+        type Position = String;
+        fn options(&self, text: &String) -> Result<Vec<Vec<String>>> {
+            Ok(match text.len() {
+                2000 => vec![],
+                _ => vec![vec![format!("{text}x")]],
+            })
+        }
+        fn format_position(&self, text: &String) -> String {
+            text.clone()
+        }
+        fn heap_bytes(&self, text: &String) -> u64 {
+            text.capacity() as u64
+        }
+    }
+
+    /// Issue 19, item 14: the positions' heap bytes count against the
+    /// budget (a script of long texts grew to the process's cap).
+    #[test]
+    fn the_memory_budget_counts_what_positions_hold() {
+        let start = String::new();
+        let err = Solver::with_limits(Texts, DEFAULT_OPTION_LIMIT, 1 << 20)
+            .nimber(&start)
+            .unwrap_err();
+        assert_eq!(err.kind(), crate::error::ErrorKind::Limit);
+        assert_eq!(
+            err.to_string(),
+            "limit reached: the search needs more than 1 MiB, the memory budget"
+        );
+        let mut solver = Solver::with_limits(Texts, DEFAULT_OPTION_LIMIT, 8 << 20);
+        assert_eq!(solver.nimber(&start).unwrap(), 0);
+        assert_eq!(solver.nimber(&"x".into()).unwrap(), 1);
     }
 
     /// A ring 0 -> 1 -> ... -> n - 1 -> 0.

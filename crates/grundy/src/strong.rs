@@ -5,10 +5,12 @@
 //! moves), or draw the game graph from one. The solving itself is
 //! `crate::retrograde`.
 
+use std::sync::{Mutex, PoisonError};
+
 use crate::error::{Error, Result};
 use crate::picture::{self, GraphPicture, Mark, Node};
 use crate::retrograde::db::{self, Db};
-use crate::retrograde::{self, Counts, Options, Progress, Solved, StrongGame};
+use crate::retrograde::{self, Counts, Options, Progress, Solved, StrongGame, Table};
 use crate::value::Solution;
 use crate::word::Word;
 
@@ -98,7 +100,28 @@ pub trait DynStrong: Send + Sync {
 
 /// The solver of a ruleset solved strongly, behind [`DynStrong`];
 /// `component::strong_ruleset_ref` puts it behind the registry's interface.
-pub struct StrongSolver<G>(pub G);
+pub struct StrongSolver<G: StrongGame> {
+    game: G,
+    /// The tables of earlier solves from positions analyzed, the newest
+    /// last: a position in one of them is answered from it without solving
+    /// again, as a batch asks about many positions of one game. A table
+    /// holds every position reachable from where it was solved, so its
+    /// answers are whole.
+    kept: Mutex<Vec<Table<G>>>,
+}
+
+impl<G: StrongGame> StrongSolver<G> {
+    pub fn new(game: G) -> StrongSolver<G> {
+        StrongSolver {
+            game,
+            kept: Mutex::new(Vec::new()),
+        }
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+}
 
 impl<G: StrongRules> DynStrong for StrongSolver<G> {
     fn solve(
@@ -107,7 +130,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         progress: &mut dyn FnMut(Progress) -> bool,
         with_db: bool,
     ) -> Result<Solve> {
-        let game = &self.0;
+        let game = &self.game;
         let table = retrograde::solve(game, options, progress)?;
         let db = match with_db {
             true => Some(db::encode(
@@ -134,17 +157,32 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         options: &Options,
         progress: &mut dyn FnMut(Progress) -> bool,
     ) -> Result<StrongAnalysis> {
-        let game = &self.0;
+        let game = &self.game;
         let position = self.position(words)?;
         match source {
             Source::Solve => {
+                let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+                let solved = |table: &&Table<G>| table.solution(game, &position).is_some();
+                if let Some(table) = kept.iter().rev().find(solved) {
+                    return self.answer(table, &position);
+                }
                 let table = retrograde::solve_from(
                     game,
                     std::slice::from_ref(&position),
                     options,
                     progress,
                 )?;
-                self.answer(&table, &position)
+                let answer = self.answer(&table, &position);
+                // The newest tables are kept, in at most half the budget.
+                kept.push(table);
+                let bytes = |kept: &[Table<G>]| kept.iter().map(Table::heap_bytes).sum::<usize>();
+                while kept.len() > 1 && bytes(&kept) as u64 > options.memory / 2 {
+                    kept.remove(0);
+                }
+                if bytes(&kept) as u64 > options.memory / 2 {
+                    kept.clear();
+                }
+                answer
             }
             Source::Db { path, bytes } => {
                 let db = Db::decode(path, bytes, &game.name(), game.digest().as_deref())?;
@@ -160,7 +198,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         options: &Options,
         progress: &mut dyn FnMut(Progress) -> bool,
     ) -> Result<GraphPicture> {
-        let game = &self.0;
+        let game = &self.game;
         let start = self.position(words)?;
         // The positions first: a graph too large to draw is refused before
         // the solve.
@@ -187,7 +225,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
 impl<G: StrongRules> StrongSolver<G> {
     /// The one position written in `words`.
     fn position(&self, words: &[Word]) -> Result<G::Position> {
-        let game = &self.0;
+        let game = &self.game;
         let [word] = words else {
             let at = words.get(1).map_or(0, |w| w.column);
             return Err(Error::Parse {
@@ -199,7 +237,7 @@ impl<G: StrongRules> StrongSolver<G> {
     }
 
     fn answer(&self, table: &dyn Solved<G>, position: &G::Position) -> Result<StrongAnalysis> {
-        let game = &self.0;
+        let game = &self.game;
         let expression = |p: &G::Position| format!("{} {}", game.name(), game.format_position(p));
         let missing = || {
             Error::Unsupported(format!(

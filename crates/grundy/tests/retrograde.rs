@@ -331,3 +331,59 @@ fn a_solve_past_its_memory_budget_is_refused() {
     let table = solve_from(&game, &[vec![0]], &options(), &mut |_| true).unwrap();
     assert_eq!(table.counts().draw, 100_000);
 }
+
+/// A path of 2,000 texts of 4,000 bytes (8 MB in all, in positions of 24
+/// bytes): text i moves to text i + 1, the last has no move.
+struct Texts;
+
+impl StrongGame for Texts {
+    type Position = String;
+
+    fn start(&self) -> grundy::Result<String> {
+        Ok(format!("{}0", "x".repeat(4000)))
+    }
+
+    fn moves(&self, text: &String, moves: &mut Vec<String>) {
+        let n: u32 = text[4000..].parse().unwrap();
+        if n + 1 < 2000 {
+            moves.push(format!("{}{}", &text[..4000], n + 1));
+        }
+    }
+
+    fn finished(&self, _: &String) -> Option<Standing> {
+        None
+    }
+
+    fn format_position(&self, text: &String) -> String {
+        text[4000..].to_string()
+    }
+
+    fn heap_bytes(&self, text: &String) -> u64 {
+        text.capacity() as u64
+    }
+}
+
+/// Issue 19, item 14: what positions hold beyond their size counts against
+/// the budget (a script of long texts grew to the cap and aborted).
+#[test]
+fn a_solve_counts_what_its_positions_hold() {
+    let start = Texts.start().unwrap();
+    let tight = Options { memory: 4 << 20 };
+    let err = solve_from(&Texts, std::slice::from_ref(&start), &tight, &mut |_| true)
+        .err()
+        .unwrap();
+    assert!(err.to_string().contains("memory budget of 4 MiB"), "{err}");
+    let table = solve_from(
+        &Texts,
+        std::slice::from_ref(&start),
+        &options(),
+        &mut |_| true,
+    )
+    .unwrap();
+    // 1,999 moves to the end, which is lost for the player to move there.
+    let won = Solution {
+        standing: Standing::Win,
+        remoteness: Some(1999),
+    };
+    assert_eq!(table.solution(&Texts, &start), Some(won));
+}

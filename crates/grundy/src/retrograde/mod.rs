@@ -59,6 +59,7 @@ pub use digraph::Digraph;
 pub use partizan::{Class, Ending, PartizanGame, Player, Turns};
 
 use crate::error::{Error, Result};
+use crate::memory;
 use crate::value::{Solution, Standing};
 
 /// A game solved strongly: positions that say who moves next.
@@ -82,6 +83,13 @@ pub trait StrongGame: Send + Sync {
     fn finished(&self, position: &Self::Position) -> Option<Standing>;
 
     fn format_position(&self, position: &Self::Position) -> String;
+
+    /// The bytes `position` holds beyond its `size_of` (a script's text),
+    /// which the solver counts against the memory budget (see
+    /// `Game::heap_bytes`).
+    fn heap_bytes(&self, _position: &Self::Position) -> u64 {
+        0
+    }
 
     /// The first error met by `moves` or `finished`, which cannot fail
     /// themselves, since the last call: a game whose rules run the user's
@@ -526,8 +534,6 @@ fn too_many_positions() -> Error {
 /// cell (2), the end of its moves (4), the start of its predecessors (4) and
 /// a place in a frontier (4).
 const BYTES_PER_POSITION: u64 = 2 + 4 + 4 + 4;
-/// What a position costs in the hash table, with its slack.
-const BYTES_PER_HASHED_POSITION: u64 = 10;
 /// Bytes a move costs: its target id, and the same turned around.
 const BYTES_PER_MOVE: u64 = 8;
 
@@ -681,7 +687,15 @@ fn generate_hashed<G: StrongGame>(
     options: &Options,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<(Hashed<G::Position>, Graph)> {
-    let position_size = size_of::<G::Position>() as u64 + BYTES_PER_HASHED_POSITION;
+    // The positions are kept in a vector and their ids in a hash table,
+    // each of which holds its old and new buffers at once while it grows.
+    let position_size = memory::vector(1, size_of::<G::Position>() as u64)
+        + memory::hashed(1, size_of::<u32>() as u64);
+    // What the positions reached hold beyond their size (a script's text):
+    // counted as they are reached, and checked as soon as it has grown by a
+    // sixteenth of the budget, not only every TICK positions.
+    let heap = std::cell::Cell::new(0u64);
+    let mut heap_checked = 0u64;
     let hasher = DefaultHashBuilder::default();
     let mut table = HashTable::new();
     let mut positions: Vec<G::Position> = Vec::new();
@@ -699,6 +713,7 @@ fn generate_hashed<G: StrongGame>(
                     return Err(too_many_positions());
                 }
                 vacant.insert(next as u32);
+                heap.set(heap.get() + game.heap_bytes(&position));
                 positions.push(position);
                 Ok(next as u32)
             }
@@ -711,9 +726,11 @@ fn generate_hashed<G: StrongGame>(
     let mut buffer = Vec::new();
     while graph.cells.len() < positions.len() {
         let next = graph.cells.len();
-        if next as u64 % TICK == 0 {
+        if next as u64 % TICK == 0 || heap.get() - heap_checked > options.memory / 16 {
+            heap_checked = heap.get();
             let bytes = graph.bytes(position_size)
-                + (positions.len() - next) as u64 * (position_size + BYTES_PER_POSITION);
+                + (positions.len() - next) as u64 * (position_size + BYTES_PER_POSITION)
+                + heap_checked;
             check(
                 bytes,
                 options,

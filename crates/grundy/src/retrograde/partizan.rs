@@ -64,6 +64,12 @@ pub trait PartizanGame: Send + Sync {
 
     fn format_position(&self, position: &Self::Position) -> String;
 
+    /// The bytes `position` holds beyond its `size_of` (see
+    /// [`StrongGame::heap_bytes`]).
+    fn heap_bytes(&self, _position: &Self::Position) -> u64 {
+        0
+    }
+
     /// The first error met by `moves` or `finished` (see
     /// [`StrongGame::failure`]).
     fn failure(&self) -> Option<Error> {
@@ -119,6 +125,10 @@ impl<G: PartizanGame> StrongGame for Turns<G> {
     /// `3@Left`: the position, and who moves there.
     fn format_position(&self, (position, player): &Self::Position) -> String {
         format!("{}@{}", self.game.format_position(position), player.name())
+    }
+
+    fn heap_bytes(&self, (position, _): &Self::Position) -> u64 {
+        self.game.heap_bytes(position)
     }
 
     fn failure(&self) -> Option<Error> {

@@ -476,6 +476,10 @@ impl Game for ScriptGame {
     fn format_position(&self, position: &Position) -> String {
         self.rules.format(position)
     }
+
+    fn heap_bytes(&self, position: &Position) -> u64 {
+        position.heap_bytes()
+    }
 }
 
 impl Ruleset for ScriptGame {

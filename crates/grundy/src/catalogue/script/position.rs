@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::memory;
 use rhai::{Array, Dynamic, ImmutableString, INT};
 
 /// A position of a script game: what `moves` receives and returns.
@@ -15,6 +16,26 @@ pub enum Position {
 }
 
 impl Position {
+    /// The bytes the position holds beyond its `size_of`, as the solvers
+    /// count them (`Game::heap_bytes`): a tuple's items; a text's shared
+    /// allocation (counts of owners and the string's 24 bytes, where texts
+    /// of up to 23 bytes are held) and, for a longer text, its bytes.
+    pub fn heap_bytes(&self) -> u64 {
+        match self {
+            Position::Integer(_) => 0,
+            Position::Tuple(items) => memory::allocation(size_of_val(&**items) as u64),
+            Position::Text(text) => {
+                let bytes = text.len() as u64;
+                memory::allocation(40)
+                    + if bytes > 23 {
+                        memory::allocation(bytes)
+                    } else {
+                        0
+                    }
+            }
+        }
+    }
+
     /// The position as a value the script can read.
     pub fn to_dynamic(&self) -> Dynamic {
         match self {
@@ -33,7 +54,10 @@ impl Position {
         }
         if value.is_string() {
             let text = value.into_immutable_string().expect("a string");
-            return Ok(Position::Text(text));
+            // A copy of exactly its length: a string the script built by
+            // appending has room for up to as much again, which a solve
+            // would keep for every position (and not count).
+            return Ok(Position::Text(ImmutableString::from(text.as_str())));
         }
         if value.is_array() {
             let items = value.into_array().expect("an array");

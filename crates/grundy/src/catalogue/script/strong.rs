@@ -79,6 +79,10 @@ impl StrongGame for StrongScript {
         self.rules.format(position)
     }
 
+    fn heap_bytes(&self, position: &Position) -> u64 {
+        position.heap_bytes()
+    }
+
     fn failure(&self) -> Option<Error> {
         self.failure.take()
     }
@@ -151,6 +155,10 @@ impl PartizanGame for PartizanScript {
 
     fn format_position(&self, position: &Position) -> String {
         self.rules.format(position)
+    }
+
+    fn heap_bytes(&self, position: &Position) -> u64 {
+        position.heap_bytes()
     }
 
     fn failure(&self) -> Option<Error> {

@@ -1,0 +1,48 @@
+//! The memory the searches of this process may take. The library reads
+//! nothing of the host: a front end sets the budget once, from what the
+//! machine and the limits the process is under allow, before it builds
+//! rulesets; a solver made afterwards stops with [`crate::Error::Limit`]
+//! before its estimate of what it holds passes the budget. Each solver has
+//! the whole budget: a question searches one ruleset at a time.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The budget when no front end set one: enough for ten million positions
+/// of a few words each.
+pub const DEFAULT_BUDGET: u64 = 2 << 30;
+
+static BUDGET: AtomicU64 = AtomicU64::new(DEFAULT_BUDGET);
+
+/// Sets the budget of solvers made from now on, in bytes.
+pub fn set_budget(bytes: u64) {
+    BUDGET.store(bytes, Ordering::Relaxed);
+}
+
+/// The budget of a solver made now, in bytes.
+pub fn budget() -> u64 {
+    BUDGET.load(Ordering::Relaxed)
+}
+
+/// The most a hash table of `count` entries of `bytes` each takes: while it
+/// grows, the old table (a bucket and a control byte for each 7/8 of an
+/// entry) and the new one of twice the buckets are held at once, 3.5 times
+/// the entries.
+pub fn hashed(count: u64, bytes: u64) -> u64 {
+    count
+        .saturating_mul(bytes.saturating_add(1))
+        .saturating_mul(7)
+        / 2
+}
+
+/// The most a vector of `count` items of `bytes` each takes: while it
+/// grows, the old buffer and the new one of twice the items, three times
+/// the items.
+pub fn vector(count: u64, bytes: u64) -> u64 {
+    count.saturating_mul(bytes).saturating_mul(3)
+}
+
+/// What one allocation of `bytes` takes from the allocator: a header of
+/// 8 bytes, rounded up to 16, and at least 32 (glibc's malloc).
+pub fn allocation(bytes: u64) -> u64 {
+    (bytes.saturating_add(8 + 15) / 16 * 16).max(32)
+}
