@@ -153,12 +153,11 @@ impl Question {
         }
     }
 
-    /// The bytes of the `--db` table, read once. A table is decoded in
-    /// memory: it is read only up to half the memory a computation may take
-    /// (a device such as /dev/zero has no length).
+    /// The bytes of the `--db` table, read once, up to
+    /// `MemoryLimit::file_bytes`.
     fn db_bytes(&self, path: &Path) -> grundy::Result<&[u8]> {
         if self.db_bytes.get().is_none() {
-            let limit = MemoryLimit::now().bytes / 2;
+            let limit = MemoryLimit::file_bytes();
             let path = path.display().to_string();
             let bytes = grundy::file::read_at_most(&path, limit, "table")?;
             let _ = self.db_bytes.set(bytes);

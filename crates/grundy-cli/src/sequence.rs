@@ -1,8 +1,7 @@
 //! `grundy sequence RULESET --to N`: the nim-sequence of a heap game, its
 //! period and preperiod, and which theorem proves them.
 
-use std::fs::File;
-use std::io::{self, BufReader, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -254,10 +253,11 @@ fn write_values(path: &Path, name: &str, values: &Values) -> Result<(), Failure>
     write_whole(path, |out| values.write(name, out))
 }
 
+/// The values of a checkpoint, read up to `MemoryLimit::file_bytes`.
 fn read_checkpoint(path: &Path, name: &str) -> Result<Values, Failure> {
-    let file = File::open(path).map_err(|e| io_failure(path, e))?;
-    let (saved, values) =
-        Values::read(&mut BufReader::new(file)).map_err(|e| io_failure(path, e))?;
+    let shown = path.display().to_string();
+    let bytes = grundy::file::read_at_most(&shown, MemoryLimit::file_bytes(), "checkpoint")?;
+    let (saved, values) = Values::read(&mut &bytes[..]).map_err(|e| io_failure(path, e))?;
     if saved != name {
         return Err(Failure::from(Error::File {
             path: path.display().to_string(),

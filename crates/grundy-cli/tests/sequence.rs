@@ -339,3 +339,23 @@ fn a_finished_checkpoint_keeps_its_proof() {
         std::fs::remove_file(&checkpoint).unwrap();
     }
 }
+
+/// Issue 19, item 15 (repro 06): a checkpoint is read up to a limit counted
+/// in bytes read, as a device such as /dev/zero has no length to check: it
+/// was read until the memory ran out. Exit 1 naming the limit.
+#[test]
+fn a_checkpoint_without_end_is_read_only_to_a_limit() {
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let script = "ulimit -v 1000000; exec \"$0\" sequence kayles --to 100 --checkpoint /dev/zero";
+    let out = std::process::Command::new("bash")
+        .args(["-c", script])
+        .arg(&bin)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("checkpoint /dev/zero is larger than"),
+        "{stderr}"
+    );
+}
