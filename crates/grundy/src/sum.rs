@@ -1,5 +1,7 @@
 //! Sums of components, their moves, and the analysis `grundy analyze` prints.
 
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -356,6 +358,10 @@ fn analyze_loopy(sum: &Sum, values: &[LoopyValue], most: usize) -> Result<Analys
     let others = Others::of(values);
     let mut chosen = Vec::new();
     let mut count = 0u64;
+    // The value of each position moved to, by its expression: a component
+    // may have many moves to one position (a graph's parallel edges), and
+    // an infinite value takes as long to find as its position has moves.
+    let mut known: HashMap<String, LoopyValue> = HashMap::new();
     for (i, c) in sum.components.iter().enumerate() {
         if outcome == Outcome::P {
             break;
@@ -364,7 +370,10 @@ fn analyze_loopy(sum: &Sum, values: &[LoopyValue], most: usize) -> Result<Analys
         for to in c.options()? {
             let mut after = rest.clone();
             for part in &to {
-                let value = generalized_value(part)?;
+                let value = match known.entry(component_expression(part)) {
+                    Entry::Occupied(found) => found.get().clone(),
+                    Entry::Vacant(vacant) => vacant.insert(generalized_value(part)?).clone(),
+                };
                 after = after.and_then(|a| a.add(&value));
             }
             let good = match outcome {
