@@ -381,3 +381,24 @@ fn a_solve_of_long_text_positions_stops_within_the_memory_limit() {
         "{stderr}"
     );
 }
+
+/// Issue 19, item 19: found by the script fuzz target. A `show` that
+/// fails on one position let the default spelling stand in for it, so a
+/// winning move was listed as `2`, which the script's `parse` does not
+/// read. Every position a script gives is now written by `show` and read
+/// back by `parse`, or the answer is an error naming `show`.
+#[test]
+fn a_move_show_cannot_write_is_an_error_not_a_wrong_spelling() {
+    let script = temp_file(
+        "show_fails.rhai",
+        "fn moves(p) { let o = []; if p >= 1 { o.push(p - 1); } if p > 4 { o.push(p - 2); } o }\n\
+         fn show(p) { if p == 2 { throw \"no\" } \"n\" + p }\n\
+         fn parse(t) { parse_int(t.sub_string(1)) }\n",
+    );
+    let expression = format!("script(\"{}\") n7", script.display());
+    grundy()
+        .args(["analyze", &expression])
+        .assert()
+        .code(2)
+        .stderr(contains("show fails on 2"));
+}

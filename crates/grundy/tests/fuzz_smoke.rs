@@ -181,3 +181,37 @@ fn sequence_files() {
     }
     fuzz(rng.next(), &seeds, &alphabet, fuzz_checks::sequence_file);
 }
+
+/// Programs drawn from the grammar of `fuzz_checks::script` by random
+/// choices: fewer cases, as each runs a script engine (and some loop to the
+/// operation limit).
+#[test]
+fn scripts() {
+    let mut rng = Rng(4);
+    let path = std::env::temp_dir().join(format!("grundy-fuzz-smoke-{}.rhai", std::process::id()));
+    for _ in 0..300 {
+        let choices: Vec<u8> = (0..48).map(|_| rng.next() as u8).collect();
+        fuzz_checks::script::check(&choices, &path);
+    }
+    let _ = std::fs::remove_file(&path);
+}
+
+/// Patches of a valid solved table, with and without the checksum
+/// recomputed.
+#[test]
+fn table_files() {
+    let mut rng = Rng(5);
+    let length = fuzz_checks::table::valid().len();
+    fuzz_checks::table::check(&[]);
+    for _ in 0..CASES {
+        let mut input = Vec::new();
+        for _ in 0..1 + rng.below(3) {
+            // Mostly within the file, sometimes at or past its end.
+            let at = rng.below(length + 8) as u16;
+            input.extend_from_slice(&at.to_le_bytes());
+            input.push(rng.next() as u8);
+        }
+        input.push(rng.next() as u8);
+        fuzz_checks::table::check(&input);
+    }
+}

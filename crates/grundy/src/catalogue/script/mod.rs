@@ -224,14 +224,45 @@ impl Rules {
         let position = Position::from_dynamic(value)
             .map_err(|m| self.script.value_error(format!("{}: {m}", call())))?;
         let problem = if self.spells {
-            position::word_problem(&self.format(&position))
-                .map(|problem| format!("show writes a position as {problem}"))
+            self.spelling_problem(&position)
         } else {
             position.default_spelling_problem()
         };
         match problem {
             Some(problem) => Err(self.script.value_error(format!("{}: {problem}", call()))),
             None => Ok(position),
+        }
+    }
+
+    /// What keeps `show`'s spelling of `position` from standing in an
+    /// expression: `show` fails or writes no text, writes what is not one
+    /// word, or writes what `parse` does not read back as the position. A
+    /// move is listed as what `show` writes, and must read back.
+    fn spelling_problem(&self, position: &Position) -> Option<String> {
+        let shown = match self
+            .script
+            .call("show", (position.to_dynamic(),), String::new)
+        {
+            Ok(value) => match value.into_immutable_string() {
+                Ok(text) => text.to_string(),
+                Err(found) => {
+                    return Some(format!("show writes a position as a {found}, not text"))
+                }
+            },
+            Err(e) => return Some(format!("show fails on {}: {e}", position.default_text())),
+        };
+        if let Some(problem) = position::word_problem(&shown) {
+            return Some(format!("show writes a position as {problem}"));
+        }
+        let again = self
+            .script
+            .call("parse", (Dynamic::from(shown.clone()),), String::new);
+        match again.map(Position::from_dynamic) {
+            Ok(Ok(again)) if again == *position => None,
+            _ => Some(format!(
+                "show writes a position as {shown:?}, which parse does not read back as the \
+                 same position"
+            )),
         }
     }
 
