@@ -1,9 +1,8 @@
 //! `grundy analyze EXPR`: the outcome, the nimber and the winning moves; with
 //! `--batch`, the same for every line of a file (see `batch`).
 
-use std::path::{Path, PathBuf};
-
 use std::cell::OnceCell;
+use std::path::{Path, PathBuf};
 
 use grundy::registry::Parsed;
 use grundy::strong::StrongAnalysis;

@@ -18,6 +18,10 @@ use super::answer::{ask, Answer};
 struct Choices<'a> {
     bytes: &'a [u8],
     at: usize,
+    /// Whether a function loops past the operation limit: each such call
+    /// takes seconds under the fuzzer's sanitizer, so one question is
+    /// asked.
+    limit: bool,
 }
 
 impl Choices<'_> {
@@ -86,7 +90,16 @@ fn options(c: &mut Choices, kind: Kind) -> String {
             let _ = writeln!(body, "    if {guard} {{ throw \"no moves here\"; }}");
         }
         // Past the operation limit of a call.
-        1 if c.below(4) == 0 => body.push_str("    let s = 0; for i in 0..100000000 { s += i; }\n"),
+        // Past a limit: a text's or an array's size (at once), or, rarely,
+        // the operation limit of a call.
+        1 => match c.below(8) {
+            0 => {
+                c.limit = true;
+                body.push_str("    let s = 0; for i in 0..100000000 { s += i; }\n");
+            }
+            1..=3 => body.push_str("    if p > 2 { let t = \"\"; t.pad(70000, \"x\"); }\n"),
+            _ => body.push_str("    if p > 1 { let a = []; a.pad(5000, 0); }\n"),
+        },
         2 => body.push_str("    let s = 0; for i in 0..p { s += i; }\n"),
         _ => {}
     }
@@ -96,7 +109,11 @@ fn options(c: &mut Choices, kind: Kind) -> String {
 
 /// The text of a program drawn from `bytes`, and the positions asked.
 pub fn program(bytes: &[u8]) -> (String, Vec<String>) {
-    let c = &mut Choices { bytes, at: 0 };
+    let c = &mut Choices {
+        bytes,
+        at: 0,
+        limit: false,
+    };
     let kind = c.pick(&[Kind::Impartial, Kind::Ending, Kind::Partizan]);
     let mut text = format!("const K = {};\n", c.below(5));
     match kind {
@@ -136,7 +153,8 @@ pub fn program(bytes: &[u8]) -> (String, Vec<String>) {
         _ => {}
     }
     let spelled = text.contains("fn show");
-    let positions = (0..1 + c.below(3))
+    let count = if c.limit { 1 } else { 1 + c.below(3) };
+    let positions = (0..count)
         .map(|_| {
             let p = c.below(8);
             let word = if spelled {
