@@ -3,7 +3,9 @@
 //! machine and the limits the process is under allow, before it builds
 //! rulesets; a solver made afterwards stops with [`crate::Error::Limit`]
 //! before its estimate of what it holds passes the budget. Each solver has
-//! the whole budget: a question searches one ruleset at a time.
+//! the whole budget: what the solvers of several rulesets in one run hold
+//! is not added up (a sum of components of two scripts could take twice
+//! it).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

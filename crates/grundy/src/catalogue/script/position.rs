@@ -3,8 +3,9 @@
 
 use std::fmt;
 
-use crate::memory;
 use rhai::{Array, Dynamic, ImmutableString, INT};
+
+use crate::memory;
 
 /// A position of a script game: what `moves` receives and returns.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
