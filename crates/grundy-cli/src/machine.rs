@@ -15,16 +15,6 @@ pub fn interrupted_flag() -> Arc<AtomicBool> {
     interrupted
 }
 
-impl MemoryLimit {
-    /// The most bytes of a file decoded in memory (a `--db` table, a
-    /// checkpoint) that are read: a quarter of the memory left, as the
-    /// buffer read into doubles while it grows and decoding makes a copy.
-    /// A device such as /dev/zero has no length to check beforehand.
-    pub fn file_bytes() -> u64 {
-        MemoryLimit::now().bytes / 4
-    }
-}
-
 /// Tells the library's searches (nimbers, generalized values) the memory
 /// they may take: as much as a strong solve (`Options::for_available_memory`
 /// of the least limit the process is under).
@@ -110,6 +100,14 @@ impl MemoryLimit {
                 bytes: MEMORY_WHERE_UNKNOWN,
                 source: "a fixed limit, where the system does not say",
             })
+    }
+
+    /// The most bytes of a file decoded in memory (a `--db` table, a
+    /// checkpoint) that are read: a quarter of the memory left, as the
+    /// buffer read into doubles while it grows and decoding makes a copy.
+    /// A device such as /dev/zero has no length to check beforehand.
+    pub fn file_bytes() -> u64 {
+        MemoryLimit::now().bytes / 4
     }
 }
 
