@@ -115,11 +115,6 @@ impl Games {
         answer
     }
 
-    /// Whether g = h; canonical forms are unique, so ids tell.
-    pub fn equal(&self, g: GameId, h: GameId) -> bool {
-        g == h
-    }
-
     /// -g: the players' options exchanged, at every level.
     pub fn neg(&mut self, g: GameId) -> GameId {
         if let Some(&known) = self.negatives.get(&g) {
