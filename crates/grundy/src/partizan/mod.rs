@@ -7,7 +7,18 @@
 //! This layer knows games only as options of Left and Right: nothing of
 //! families, positions, expressions or the command line.
 
-use std::collections::HashMap;
+use hashbrown::HashMap;
+
+use crate::memory;
+
+pub use dyadic::Dyadic;
+pub use search::{Part, ShortGame, Valuer};
+pub use thermograph::{Thermograph, Trajectory};
+
+mod dyadic;
+mod search;
+mod text;
+mod thermograph;
 
 /// A game in canonical form, in a [`Games`] table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -20,14 +31,65 @@ pub struct Form {
     pub right: Vec<GameId>,
 }
 
+/// Who wins a game: `L`eft or `R`ight whoever starts, the `N`ext player
+/// (whoever starts), or the `P`revious player (whoever starts loses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OutcomeClass {
+    L,
+    R,
+    N,
+    P,
+}
+
+impl OutcomeClass {
+    pub fn letter(self) -> char {
+        match self {
+            OutcomeClass::L => 'L',
+            OutcomeClass::R => 'R',
+            OutcomeClass::N => 'N',
+            OutcomeClass::P => 'P',
+        }
+    }
+
+    /// What the letter means.
+    pub fn explanation(self) -> &'static str {
+        match self {
+            OutcomeClass::L => "Left wins whoever starts",
+            OutcomeClass::R => "Right wins whoever starts",
+            OutcomeClass::N => "whoever starts wins",
+            OutcomeClass::P => "whoever starts loses",
+        }
+    }
+}
+
+/// A canonical game as the table keeps it: a number by its value (its
+/// form, {x - 1/2^k | x + 1/2^k} or {x - 1|}, is written out only when
+/// asked, so 1000 does not need 999 below it), anything else by its form.
+#[derive(Clone, Debug)]
+enum Node {
+    Number(Dyadic),
+    Other(Form),
+}
+
 /// The canonical games met so far, each once, and what was computed of them.
 pub struct Games {
-    /// The canonical form of each game, by id: options sorted, each once.
-    forms: Vec<Form>,
-    ids: HashMap<Form, GameId>,
+    /// Each game, by id.
+    nodes: Vec<Node>,
+    /// Each game's Left and Right stops, by id: where play ends, as a
+    /// number, when Left or Right starts and each moves while moving is
+    /// worth more than the number reached (Siegel, II.3). Cheap bounds on
+    /// comparisons: G ≤ H needs both stops of G at most those of H, and
+    /// holds when G's Left stop is below H's Right stop.
+    stops: Vec<(Dyadic, Dyadic)>,
+    forms: HashMap<Form, GameId>,
+    numbers: HashMap<Dyadic, GameId>,
+    /// g ≤ h, for g and h not numbers (a number is compared without search).
     less_or_equal: HashMap<(GameId, GameId), bool>,
     sums: HashMap<(GameId, GameId), GameId>,
     negatives: HashMap<GameId, GameId>,
+    thermographs: HashMap<GameId, Thermograph>,
+    /// What the options of the forms held take on the heap.
+    option_bytes: u64,
 }
 
 impl Default for Games {
@@ -40,16 +102,17 @@ impl Games {
     /// A table holding 0 = { | }.
     pub fn new() -> Games {
         let mut games = Games {
-            forms: Vec::new(),
-            ids: HashMap::new(),
+            nodes: Vec::new(),
+            stops: Vec::new(),
+            forms: HashMap::new(),
+            numbers: HashMap::new(),
             less_or_equal: HashMap::new(),
             sums: HashMap::new(),
             negatives: HashMap::new(),
+            thermographs: HashMap::new(),
+            option_bytes: 0,
         };
-        games.intern(Form {
-            left: Vec::new(),
-            right: Vec::new(),
-        });
+        games.number(Dyadic::ZERO);
         games
     }
 
@@ -58,18 +121,109 @@ impl Games {
         GameId(0)
     }
 
-    /// The canonical form of `id`.
-    pub fn form(&self, id: GameId) -> &Form {
-        &self.forms[id.0 as usize]
-    }
-
     /// How many distinct games the table holds.
     pub fn len(&self) -> usize {
-        self.forms.len()
+        self.nodes.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.forms.is_empty()
+        self.nodes.is_empty()
+    }
+
+    /// What the table takes at most, for the memory budget (`memory.rs`).
+    pub fn bytes(&self) -> u64 {
+        let hashed = |count: usize, bytes: usize| memory::hashed(count as u64, bytes as u64);
+        memory::vector(self.nodes.len() as u64, size_of::<Node>() as u64)
+            + hashed(self.forms.len(), size_of::<(Form, GameId)>())
+            + 2 * self.option_bytes
+            + hashed(self.numbers.len(), size_of::<(Dyadic, GameId)>())
+            + hashed(
+                self.less_or_equal.len(),
+                size_of::<((GameId, GameId), bool)>(),
+            )
+            + hashed(self.sums.len(), size_of::<((GameId, GameId), GameId)>())
+            + hashed(self.negatives.len(), size_of::<(GameId, GameId)>())
+            + hashed(
+                self.thermographs.len(),
+                size_of::<(GameId, Thermograph)>() + 256,
+            )
+    }
+
+    /// g of another table, in this one.
+    pub fn import(&mut self, from: &mut Games, g: GameId) -> GameId {
+        let mut done = HashMap::new();
+        self.import_memo(from, g, &mut done)
+    }
+
+    fn import_memo(
+        &mut self,
+        from: &mut Games,
+        g: GameId,
+        done: &mut HashMap<GameId, GameId>,
+    ) -> GameId {
+        if let Some(&known) = done.get(&g) {
+            return known;
+        }
+        let here = if let Some(x) = from.number_value(g) {
+            self.number(x)
+        } else {
+            let form = from.form(g);
+            let left: Vec<GameId> = form
+                .left
+                .iter()
+                .map(|&l| self.import_memo(from, l, done))
+                .collect();
+            let right: Vec<GameId> = form
+                .right
+                .iter()
+                .map(|&r| self.import_memo(from, r, done))
+                .collect();
+            self.game(&left, &right)
+        };
+        done.insert(g, here);
+        here
+    }
+
+    /// The number x.
+    pub fn number(&mut self, x: Dyadic) -> GameId {
+        if let Some(&id) = self.numbers.get(&x) {
+            return id;
+        }
+        let id = self.push(Node::Number(x), (x, x));
+        self.numbers.insert(x, id);
+        id
+    }
+
+    /// The value of g if g is a number.
+    pub fn number_value(&self, g: GameId) -> Option<Dyadic> {
+        match self.nodes[g.0 as usize] {
+            Node::Number(x) => Some(x),
+            Node::Other(_) => None,
+        }
+    }
+
+    /// The canonical form of g: its Left and Right options.
+    pub fn form(&mut self, g: GameId) -> Form {
+        match &self.nodes[g.0 as usize] {
+            Node::Other(form) => form.clone(),
+            &Node::Number(x) => {
+                let (left, right) = if x.is_integer() {
+                    let n = x.numerator();
+                    match n.signum() {
+                        1 => (vec![Dyadic::integer(n - 1)], vec![]),
+                        -1 => (vec![], vec![Dyadic::integer(n + 1)]),
+                        _ => (vec![], vec![]),
+                    }
+                } else {
+                    let step = Dyadic::unit(x.exponent());
+                    (vec![x - step], vec![x + step])
+                };
+                Form {
+                    left: left.into_iter().map(|y| self.number(y)).collect(),
+                    right: right.into_iter().map(|y| self.number(y)).collect(),
+                }
+            }
+        }
     }
 
     /// The game { left | right }, in canonical form: dominated options
@@ -82,12 +236,36 @@ impl Games {
         loop {
             tidy(&mut form.left);
             tidy(&mut form.right);
+            if let Some(id) = self.of_numbers(&form) {
+                return id;
+            }
             self.remove_dominated(&mut form);
             if !self.bypass_reversible(&mut form) {
                 break;
             }
         }
-        self.intern(form)
+        // Removing dominated options may have left only numbers.
+        self.of_numbers(&form).unwrap_or_else(|| self.intern(form))
+    }
+
+    /// Whether g is a number, a game whose options are all numbers.
+    fn of_numbers(&mut self, form: &Form) -> Option<GameId> {
+        let values = |side: &[GameId]| -> Option<Vec<Dyadic>> {
+            side.iter().map(|&g| self.number_value(g)).collect()
+        };
+        let left = values(&form.left)?.into_iter().max();
+        let right = values(&form.right)?.into_iter().min();
+        Some(match (left, right) {
+            // {a | b} with a ≥ b is canonical: a switch, or a* when a = b.
+            (Some(a), Some(b)) if a >= b => {
+                let (a, b) = (self.number(a), self.number(b));
+                self.intern(Form {
+                    left: vec![a],
+                    right: vec![b],
+                })
+            }
+            _ => self.number(Dyadic::simplest_between(left, right)),
+        })
     }
 
     /// Whether g ≤ h: Left, moving second in h - g, wins.
@@ -95,32 +273,91 @@ impl Games {
         if g == h {
             return true;
         }
+        match (self.number_value(g), self.number_value(h)) {
+            (Some(x), Some(y)) => return x <= y,
+            // Number avoidance (Siegel, II.4.2): against a game that is
+            // not a number, a number is never the component to move in,
+            // so x ≤ h unless some h^R ≤ x, and g ≤ y unless some g^L ≥ y.
+            (Some(_), None) => return !self.some_right(h, |games, hr| games.le(hr, g)),
+            (None, Some(_)) => return !self.some_left(g, |games, gl| games.le(h, gl)),
+            (None, None) => {}
+        }
+        let ((gl_stop, gr_stop), (hl_stop, hr_stop)) = (self.stops(g), self.stops(h));
+        if gl_stop < hr_stop {
+            return true;
+        }
+        if gl_stop > hl_stop || gr_stop > hr_stop {
+            return false;
+        }
         if let Some(&known) = self.less_or_equal.get(&(g, h)) {
             return known;
         }
         // g ≤ h unless some g^L ≥ h or some h^R ≤ g.
-        let answer = !(self
-            .form(g)
-            .left
-            .clone()
-            .into_iter()
-            .any(|gl| self.le(h, gl))
-            || self
-                .form(h)
-                .right
-                .clone()
-                .into_iter()
-                .any(|hr| self.le(hr, g)));
+        let answer = !(self.some_left(g, |games, gl| games.le(h, gl))
+            || self.some_right(h, |games, hr| games.le(hr, g)));
         self.less_or_equal.insert((g, h), answer);
         answer
     }
 
+    /// Whether some Left option of g, a game that is not a number, passes
+    /// `test` (read in place: no copy of the options).
+    fn some_left(&mut self, g: GameId, mut test: impl FnMut(&mut Games, GameId) -> bool) -> bool {
+        let mut i = 0;
+        while let Some(option) = self.other(g).left.get(i).copied() {
+            if test(self, option) {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// Whether some Right option of g, a game that is not a number, passes
+    /// `test`.
+    fn some_right(&mut self, g: GameId, mut test: impl FnMut(&mut Games, GameId) -> bool) -> bool {
+        let mut i = 0;
+        while let Some(option) = self.other(g).right.get(i).copied() {
+            if test(self, option) {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// The form of g, which is not a number (a number has none stored; it
+    /// reads as {|} here, which no caller asks for).
+    fn other(&self, g: GameId) -> &Form {
+        static NONE: Form = Form {
+            left: Vec::new(),
+            right: Vec::new(),
+        };
+        match &self.nodes[g.0 as usize] {
+            Node::Other(form) => form,
+            Node::Number(_) => &NONE,
+        }
+    }
+
+    /// Who wins g.
+    pub fn outcome(&mut self, g: GameId) -> OutcomeClass {
+        let zero = self.zero();
+        match (self.le(zero, g), self.le(g, zero)) {
+            (true, true) => OutcomeClass::P,
+            (true, false) => OutcomeClass::L,
+            (false, true) => OutcomeClass::R,
+            (false, false) => OutcomeClass::N,
+        }
+    }
+
     /// -g: the players' options exchanged, at every level.
     pub fn neg(&mut self, g: GameId) -> GameId {
+        if let Some(x) = self.number_value(g) {
+            return self.number(-x);
+        }
         if let Some(&known) = self.negatives.get(&g) {
             return known;
         }
-        let form = self.form(g).clone();
+        let form = self.form(g);
         let left: Vec<GameId> = form.right.iter().map(|&r| self.neg(r)).collect();
         let right: Vec<GameId> = form.left.iter().map(|&l| self.neg(l)).collect();
         let negative = self.game(&left, &right);
@@ -141,24 +378,41 @@ impl Games {
         if let Some(&known) = self.sums.get(&key) {
             return known;
         }
-        let (gf, hf) = (self.form(g).clone(), self.form(h).clone());
-        let mut left = Vec::new();
-        let mut right = Vec::new();
-        for &gl in &gf.left {
-            left.push(self.add(gl, h));
-        }
-        for &hl in &hf.left {
-            left.push(self.add(g, hl));
-        }
-        for &gr in &gf.right {
-            right.push(self.add(gr, h));
-        }
-        for &hr in &hf.right {
-            right.push(self.add(g, hr));
-        }
-        let sum = self.game(&left, &right);
+        let sum = match (self.number_value(g), self.number_value(h)) {
+            (Some(x), Some(y)) => self.number(x + y),
+            // Number translation (Siegel, II.4.3): G + x = {G^L + x | G^R + x}
+            // for G not a number.
+            (Some(_), None) => self.translate(h, g),
+            (None, Some(_)) => self.translate(g, h),
+            (None, None) => {
+                let (gf, hf) = (self.form(g), self.form(h));
+                let mut left = Vec::new();
+                let mut right = Vec::new();
+                for &gl in &gf.left {
+                    left.push(self.add(gl, h));
+                }
+                for &hl in &hf.left {
+                    left.push(self.add(g, hl));
+                }
+                for &gr in &gf.right {
+                    right.push(self.add(gr, h));
+                }
+                for &hr in &hf.right {
+                    right.push(self.add(g, hr));
+                }
+                self.game(&left, &right)
+            }
+        };
         self.sums.insert(key, sum);
         sum
+    }
+
+    /// g + x, for g not a number and x a number.
+    fn translate(&mut self, g: GameId, x: GameId) -> GameId {
+        let form = self.form(g);
+        let left: Vec<GameId> = form.left.iter().map(|&l| self.add(l, x)).collect();
+        let right: Vec<GameId> = form.right.iter().map(|&r| self.add(r, x)).collect();
+        self.game(&left, &right)
     }
 
     /// g - h.
@@ -167,14 +421,34 @@ impl Games {
         self.add(g, negative)
     }
 
-    /// The id of a canonical form, added to the table if new.
+    fn push(&mut self, node: Node, stops: (Dyadic, Dyadic)) -> GameId {
+        let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 games"));
+        self.nodes.push(node);
+        self.stops.push(stops);
+        id
+    }
+
+    /// The Left and Right stops of g.
+    pub fn stops(&self, g: GameId) -> (Dyadic, Dyadic) {
+        self.stops[g.0 as usize]
+    }
+
+    /// The id of a canonical form that is not a number, added if new.
     fn intern(&mut self, form: Form) -> GameId {
-        if let Some(&id) = self.ids.get(&form) {
+        if let Some(&id) = self.forms.get(&form) {
             return id;
         }
-        let id = GameId(u32::try_from(self.forms.len()).expect("fewer than 2^32 games"));
-        self.forms.push(form.clone());
-        self.ids.insert(form, id);
+        self.option_bytes += memory::allocation(4 * form.left.len() as u64)
+            + memory::allocation(4 * form.right.len() as u64);
+        // A game that is not a number has options on both sides.
+        let left_stop = form.left.iter().map(|&l| self.stops(l).1).max();
+        let right_stop = form.right.iter().map(|&r| self.stops(r).0).min();
+        let stops = (
+            left_stop.unwrap_or(Dyadic::ZERO),
+            right_stop.unwrap_or(Dyadic::ZERO),
+        );
+        let id = self.push(Node::Other(form.clone()), stops);
+        self.forms.insert(form, id);
         id
     }
 
@@ -196,20 +470,20 @@ impl Games {
     fn bypass_reversible(&mut self, form: &mut Form) -> bool {
         for i in 0..form.left.len() {
             let gl = form.left[i];
-            for glr in self.form(gl).right.clone() {
+            for glr in self.form(gl).right {
                 if self.id_le_form(glr, form) {
                     form.left.remove(i);
-                    form.left.extend(self.form(glr).left.clone());
+                    form.left.extend(self.form(glr).left);
                     return true;
                 }
             }
         }
         for i in 0..form.right.len() {
             let gr = form.right[i];
-            for grl in self.form(gr).left.clone() {
+            for grl in self.form(gr).left {
                 if self.form_le_id(form, grl) {
                     form.right.remove(i);
-                    form.right.extend(self.form(grl).right.clone());
+                    form.right.extend(self.form(grl).right);
                     return true;
                 }
             }
@@ -222,7 +496,6 @@ impl Games {
         !(self
             .form(x)
             .left
-            .clone()
             .into_iter()
             .any(|xl| self.form_le_id(g, xl))
             || g.right.iter().any(|&gr| self.le(gr, x)))
@@ -234,7 +507,6 @@ impl Games {
             || self
                 .form(x)
                 .right
-                .clone()
                 .into_iter()
                 .any(|xr| self.id_le_form(xr, g)))
     }

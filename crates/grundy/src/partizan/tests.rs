@@ -100,7 +100,7 @@ proptest! {
         let ab = games.add(ga, gb);
         let bc = games.add(gb, gc);
         prop_assert_eq!(games.add(ab, gc), games.add(ga, bc));
-        let form = games.form(ab).clone();
+        let form = games.form(ab);
         prop_assert_eq!(games.game(&form.left, &form.right), ab);
     }
 }
@@ -133,4 +133,59 @@ fn the_first_values_of_the_theory() {
     let two = g.game(&[one], &[]);
     assert_eq!(g.add(one, one), two);
     assert_eq!(g.game(&[zero, one], &[]), two);
+}
+
+/// Means and temperatures of switches and infinitesimals (Siegel, II.5):
+/// ±1 is 0 at temperature 1, {1|0} is 1/2 at 1/2, {2|-1} is 1/2 at 3/2,
+/// `*` and `↑` are 0 at 0, 1* is 1 at 0, 3/4 has temperature -1/4 and 5
+/// has -1; {2|{1|0}} is 5/4 at 3/4 (Right's option is worth 1/2 at 1/2,
+/// so Left's scaffold 2 - t meets Right's 1/2 + t there).
+#[test]
+fn means_and_temperatures() {
+    let mut g = Games::new();
+    let n = |g: &mut Games, a: i128, k: u32| g.number(Dyadic::new(a, k));
+    let zero = g.zero();
+    let (one, minus_one, two) = (n(&mut g, 1, 0), n(&mut g, -1, 0), n(&mut g, 2, 0));
+    let star = g.game(&[zero], &[zero]);
+    let up = g.game(&[zero], &[star]);
+    let pm_one = g.game(&[one], &[minus_one]);
+    let one_zero = g.game(&[one], &[zero]);
+    let two_minus_one = g.game(&[two], &[minus_one]);
+    let one_star = g.add(one, star);
+    let nested = g.game(&[two], &[one_zero]);
+    let three_quarters = n(&mut g, 3, 2);
+    let five = n(&mut g, 5, 0);
+    for (game, mean, temperature) in [
+        (pm_one, (0, 0), (1, 0)),
+        (one_zero, (1, 1), (1, 1)),
+        (two_minus_one, (1, 1), (3, 1)),
+        (star, (0, 0), (0, 0)),
+        (up, (0, 0), (0, 0)),
+        (one_star, (1, 0), (0, 0)),
+        (three_quarters, (3, 2), (-1, 2)),
+        (five, (5, 0), (-1, 0)),
+        (nested, (5, 2), (3, 2)),
+    ] {
+        let t = g.thermograph(game);
+        assert_eq!(t.mean, Dyadic::new(mean.0, mean.1), "{game:?}");
+        assert_eq!(
+            t.temperature,
+            Dyadic::new(temperature.0, temperature.1),
+            "{game:?}"
+        );
+    }
+}
+
+proptest! {
+    /// The mean is additive, and a sum is no hotter than its hottest part
+    /// (Siegel, II.5: the mean value theorem and temperature of sums).
+    #[test]
+    fn means_add_up(a in trees(), b in trees()) {
+        let mut games = Games::new();
+        let (ga, gb) = (id(&mut games, &a), id(&mut games, &b));
+        let sum = games.add(ga, gb);
+        let (ta, tb, ts) = (games.thermograph(ga), games.thermograph(gb), games.thermograph(sum));
+        prop_assert_eq!(ts.mean, ta.mean + tb.mean);
+        prop_assert!(ts.temperature <= ta.temperature.max(tb.temperature));
+    }
 }

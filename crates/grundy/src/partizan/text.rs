@@ -1,0 +1,552 @@
+//! Values as text, in the notation of CGSuite and Winning Ways, both ways:
+//! numbers `2`, `-3/4`; nimbers `*`, `*2`; ups `^`, `^^`, `^3`, downs `v`,
+//! `vv`, `v3`, with a nimber `^*`; a number before them, `1*`, `1/2^`;
+//! switches `±1` (also `+-1`); and games by their options, `{2|0}`,
+//! `{0,*|0}`, nested freely or with more bars for the outer split,
+//! `{0||0|-1}` = `{0|{0|-1}}`. Sums and differences of these, `1 + *`,
+//! `{1|0} - 1/2`, may stand anywhere an option does.
+//!
+//! What [`Games::write`] writes, [`Games::read`] reads back to the same game.
+
+use super::{Dyadic, GameId, Games};
+use crate::error::{Error, Result};
+
+/// Bounds on what a literal may say, so that arithmetic on numbers stays
+/// exact (`dyadic.rs`): integers and denominators below 2^32, braces
+/// nested up to 32 deep.
+const MAX_INTEGER_BITS: u32 = 32;
+const MAX_DEPTH: usize = 32;
+/// Ups beyond this many are written as options.
+const MAX_UPS: i32 = 8;
+
+impl Games {
+    /// g in the notation above: its compact name where it has one, else
+    /// its options.
+    pub fn write(&mut self, g: GameId) -> String {
+        if let Some(x) = self.number_value(g) {
+            return x.to_string();
+        }
+        if let Some((x, ups, nimber)) = self.ups_and_nimber(g) {
+            let number = if x == Dyadic::ZERO {
+                String::new()
+            } else {
+                x.to_string()
+            };
+            let ups = match ups {
+                0 => String::new(),
+                1 => "^".into(),
+                2 => "^^".into(),
+                -1 => "v".into(),
+                -2 => "vv".into(),
+                u if u > 0 => format!("^{u}"),
+                u => format!("v{}", -u),
+            };
+            let star = match nimber {
+                0 => String::new(),
+                1 => "*".into(),
+                n => format!("*{n}"),
+            };
+            return format!("{number}{ups}{star}");
+        }
+        let form = self.form(g);
+        if let ([l], [r]) = (&form.left[..], &form.right[..]) {
+            if let (Some(a), Some(b)) = (self.number_value(*l), self.number_value(*r)) {
+                if a == -b {
+                    return format!("±{a}");
+                }
+            }
+        }
+        let left: Vec<String> = form.left.iter().map(|&l| self.write(l)).collect();
+        let right: Vec<String> = form.right.iter().map(|&r| self.write(r)).collect();
+        format!("{{{}|{}}}", left.join(","), right.join(","))
+    }
+
+    /// g as x + *n (ups 0) or x + u·↑ + *n, when it is one of those.
+    fn ups_and_nimber(&mut self, g: GameId) -> Option<(Dyadic, i32, u32)> {
+        if let Some((x, n)) = self.nimber_shift(g) {
+            return Some((x, 0, n));
+        }
+        // x + an infinitesimal: both stops at x.
+        let thermograph = self.thermograph(g);
+        let zero = Dyadic::ZERO;
+        let stop = thermograph.left_wall.at(zero);
+        if stop != thermograph.right_wall.at(zero) {
+            return None;
+        }
+        let x = self.number(stop);
+        let rest = self.sub(g, x);
+        let up = self.up();
+        let mut ups = rest;
+        let mut downs = rest;
+        for u in 1..=MAX_UPS {
+            ups = self.sub(ups, up);
+            downs = self.add(downs, up);
+            for (shifted, count) in [(ups, u), (downs, -u)] {
+                if let Some((y, n)) = self.nimber_shift(shifted) {
+                    if y == zero {
+                        return Some((stop, count, n));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// g as x + *n, read from its form: {x, x*, .., x*(n-1) | the same}.
+    fn nimber_shift(&mut self, g: GameId) -> Option<(Dyadic, u32)> {
+        if let Some(x) = self.number_value(g) {
+            return Some((x, 0));
+        }
+        let form = self.form(g);
+        if form.left != form.right {
+            return None;
+        }
+        let mut base = None;
+        let mut seen = Vec::new();
+        for &option in &form.left {
+            let (x, k) = self.nimber_shift(option)?;
+            if *base.get_or_insert(x) != x {
+                return None;
+            }
+            seen.push(k);
+        }
+        seen.sort_unstable();
+        let n = u32::try_from(seen.len()).ok()?;
+        (seen.iter().copied().eq(0..n)).then(|| (base.unwrap_or(Dyadic::ZERO), n))
+    }
+
+    /// ↑ = {0|*}.
+    fn up(&mut self) -> GameId {
+        let zero = self.zero();
+        let star = self.game(&[zero], &[zero]);
+        self.game(&[zero], &[star])
+    }
+
+    /// *n = {0, *, .., *(n-1) | the same}.
+    pub fn nimber(&mut self, n: u32) -> GameId {
+        let mut below = Vec::new();
+        for _ in 0..n {
+            let next = self.game(&below, &below);
+            below.push(next);
+        }
+        self.game(&below, &below)
+    }
+
+    /// The game written in `text`; an error names the column (counted from
+    /// `column`, where the text starts in a longer line).
+    pub fn read(&mut self, text: &str, column: usize) -> Result<GameId> {
+        let mut reader = Reader {
+            chars: text.chars().collect(),
+            at: 0,
+            column,
+            depth: 0,
+        };
+        let g = reader.sum(self)?;
+        reader.skip_space();
+        if let Some(c) = reader.peek() {
+            return Err(reader.error(format!("unexpected '{c}' after a whole game")));
+        }
+        Ok(g)
+    }
+}
+
+struct Reader {
+    chars: Vec<char>,
+    at: usize,
+    column: usize,
+    depth: usize,
+}
+
+/// What stands between options inside braces.
+enum Piece {
+    Options(Vec<GameId>),
+    Bars { count: usize, column: usize },
+}
+
+impl Reader {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).copied()
+    }
+
+    fn error(&self, message: impl Into<String>) -> Error {
+        Error::Parse {
+            column: self.column + self.at,
+            message: message.into(),
+        }
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.at += 1;
+        }
+    }
+
+    /// term (('+' | '-') term)*
+    fn sum(&mut self, games: &mut Games) -> Result<GameId> {
+        let mut total = self.term(games)?;
+        loop {
+            self.skip_space();
+            let negate = match self.peek() {
+                Some('+') if self.chars.get(self.at + 1) == Some(&'-') => {
+                    // `+-1` after a term: a plus and a switch.
+                    self.at += 1;
+                    false
+                }
+                Some('+') => {
+                    self.at += 1;
+                    false
+                }
+                Some('-') => {
+                    self.at += 1;
+                    true
+                }
+                _ => return Ok(total),
+            };
+            let term = self.term(games)?;
+            total = if negate {
+                games.sub(total, term)
+            } else {
+                games.add(total, term)
+            };
+        }
+    }
+
+    /// '-' term | '±' term | '+-' term | atom
+    fn term(&mut self, games: &mut Games) -> Result<GameId> {
+        self.skip_space();
+        match self.peek() {
+            Some('-') => {
+                self.at += 1;
+                let g = self.term(games)?;
+                Ok(games.neg(g))
+            }
+            Some('±') => {
+                self.at += 1;
+                self.switch(games)
+            }
+            Some('+') if self.chars.get(self.at + 1) == Some(&'-') => {
+                self.at += 2;
+                self.switch(games)
+            }
+            _ => self.atom(games),
+        }
+    }
+
+    /// ±G = {G | -G}.
+    fn switch(&mut self, games: &mut Games) -> Result<GameId> {
+        let g = self.atom(games)?;
+        let minus = games.neg(g);
+        Ok(games.game(&[g], &[minus]))
+    }
+
+    /// A number, then ups or downs, then a nimber, each optional but not
+    /// all; or a game in braces.
+    fn atom(&mut self, games: &mut Games) -> Result<GameId> {
+        self.skip_space();
+        if self.peek() == Some('{') {
+            return self.braces(games);
+        }
+        let start = self.at;
+        let mut value = games.zero();
+        if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            let x = self.number()?;
+            value = games.number(x);
+        }
+        if let Some(c @ ('^' | 'v')) = self.peek() {
+            let mut count = 0u64;
+            while self.peek() == Some(c) {
+                count += 1;
+                self.at += 1;
+            }
+            if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                if count > 1 {
+                    return Err(self.error("write ^^ or ^2, not both"));
+                }
+                count = self.small_count("ups")?;
+            }
+            let up = games.up();
+            let unit = if c == '^' { up } else { games.neg(up) };
+            for _ in 0..count {
+                value = games.add(value, unit);
+            }
+        }
+        if self.peek() == Some('*') {
+            self.at += 1;
+            let n = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                self.small_count("a nimber")?
+            } else {
+                1
+            };
+            let nimber = games.nimber(u32::try_from(n).unwrap_or(u32::MAX));
+            value = games.add(value, nimber);
+        }
+        if self.at == start {
+            return Err(match self.peek() {
+                Some(c) => self.error(format!(
+                    "expected a game (a number, *, ^, v, ± or {{...}}), found '{c}'"
+                )),
+                None => self.error("expected a game, found the end"),
+            });
+        }
+        Ok(value)
+    }
+
+    /// Digits after ^, v or *: a count up to 64, which is already more than
+    /// any game of this size needs.
+    fn small_count(&mut self, what: &str) -> Result<u64> {
+        let column = self.at;
+        let mut n = 0u64;
+        while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
+            n = n.saturating_mul(10).saturating_add(u64::from(d));
+            self.at += 1;
+        }
+        if n > 64 {
+            return Err(Error::Limit(format!(
+                "{what} of {n} at column {}: at most 64 are read",
+                self.column + column
+            )));
+        }
+        Ok(n)
+    }
+
+    /// An integer, or a fraction whose denominator is a power of two.
+    fn number(&mut self) -> Result<Dyadic> {
+        let start = self.at;
+        let integer = self.digits()?;
+        if self.peek() != Some('/') {
+            return Ok(Dyadic::integer(integer));
+        }
+        self.at += 1;
+        if !self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            return Err(self.error("expected a denominator after '/'"));
+        }
+        let denominator = self.digits()?;
+        if denominator <= 0 || denominator.count_ones() != 1 {
+            return Err(Error::Parse {
+                column: self.column + start,
+                message: format!(
+                    "{integer}/{denominator} is not a number of a short game: \
+                     the denominator must be a power of two"
+                ),
+            });
+        }
+        Ok(Dyadic::new(integer, denominator.trailing_zeros()))
+    }
+
+    fn digits(&mut self) -> Result<i128> {
+        let start = self.at;
+        let mut n: i128 = 0;
+        while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
+            n = n * 10 + i128::from(d);
+            self.at += 1;
+            if n >= 1 << MAX_INTEGER_BITS {
+                return Err(Error::Limit(format!(
+                    "the number at column {} is too large: numbers below 2^{MAX_INTEGER_BITS} \
+                     are read",
+                    self.column + start
+                )));
+            }
+        }
+        Ok(n)
+    }
+
+    /// `{ options | options }`, with `||`, `|||` .. for outer splits.
+    fn braces(&mut self, games: &mut Games) -> Result<GameId> {
+        let open = self.at;
+        self.at += 1;
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(Error::Limit(format!(
+                "braces nested more than {MAX_DEPTH} deep at column {}",
+                self.column + open
+            )));
+        }
+        let mut pieces = Vec::new();
+        let mut options = Vec::new();
+        // What came last: the start of a side (after '{' or bars), an
+        // option, or a comma.
+        #[derive(PartialEq)]
+        enum Last {
+            Start,
+            Option,
+            Comma,
+        }
+        let mut last = Last::Start;
+        loop {
+            self.skip_space();
+            let c = self.peek();
+            if last == Last::Comma && matches!(c, Some('|' | '}' | ',')) {
+                return Err(self.error("expected an option after ','"));
+            }
+            match c {
+                None => {
+                    return Err(Error::Parse {
+                        column: self.column + open,
+                        message: "this brace is never closed".into(),
+                    })
+                }
+                Some('}') => {
+                    self.at += 1;
+                    break;
+                }
+                Some('|') => {
+                    let column = self.at;
+                    let mut count = 0;
+                    while self.peek() == Some('|') {
+                        count += 1;
+                        self.at += 1;
+                    }
+                    pieces.push(Piece::Options(std::mem::take(&mut options)));
+                    pieces.push(Piece::Bars { count, column });
+                    last = Last::Start;
+                }
+                Some(',') if last == Last::Start => {
+                    return Err(self.error("expected an option before ','"));
+                }
+                Some(',') => {
+                    self.at += 1;
+                    last = Last::Comma;
+                }
+                Some(_) if last == Last::Option => {
+                    return Err(self.error("expected ',' between options"));
+                }
+                Some(_) => {
+                    options.push(self.sum(games)?);
+                    last = Last::Option;
+                }
+            }
+        }
+        pieces.push(Piece::Options(options));
+        self.depth -= 1;
+        if pieces.len() == 1 {
+            return Err(Error::Parse {
+                column: self.column + open,
+                message: "a game in braces needs '|' between Left's and Right's options".into(),
+            });
+        }
+        self.split(games, pieces, open)
+    }
+
+    /// Builds the game from options and bars: the longest run of bars is
+    /// the split between Left and Right; each side is built the same way.
+    fn split(&self, games: &mut Games, mut pieces: Vec<Piece>, open: usize) -> Result<GameId> {
+        if pieces.len() == 1 {
+            return match pieces.pop() {
+                Some(Piece::Options(options)) if options.len() == 1 => Ok(options[0]),
+                _ => Err(Error::Parse {
+                    column: self.column + open,
+                    message: "several options where one game was expected".into(),
+                }),
+            };
+        }
+        let longest = pieces
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Bars { count, .. } => Some(*count),
+                Piece::Options(_) => None,
+            })
+            .max()
+            .unwrap_or(1);
+        let splits: Vec<usize> = pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| matches!(p, Piece::Bars { count, .. } if *count == longest))
+            .map(|(i, _)| i)
+            .collect();
+        if splits.len() > 1 {
+            let Piece::Bars { column, .. } = pieces[splits[1]] else {
+                unreachable!("splits are bars")
+            };
+            return Err(Error::Parse {
+                column: self.column + column,
+                message: format!(
+                    "two runs of {longest} bar(s) in one game: which one splits Left from \
+                     Right is ambiguous; use braces"
+                ),
+            });
+        }
+        let right: Vec<Piece> = pieces.split_off(splits[0] + 1);
+        pieces.pop();
+        let side = |games: &mut Games, side: Vec<Piece>| -> Result<Vec<GameId>> {
+            match &side[..] {
+                [Piece::Options(options)] => Ok(options.clone()),
+                _ => self.split(games, side, open).map(|g| vec![g]),
+            }
+        };
+        let left = side(games, pieces)?;
+        let right = side(games, right)?;
+        Ok(games.game(&left, &right))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(games: &mut Games, text: &str) -> GameId {
+        games
+            .read(text, 1)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    /// Each text is the value it names (Winning Ways, chapters 1-2;
+    /// Siegel, II.1-II.2) and is written back as the first text.
+    #[test]
+    fn reads_and_writes_the_notation() {
+        let mut g = Games::new();
+        for (written, same) in [
+            ("0", "{|}"),
+            ("1/2", "{0|1}"),
+            ("-3/4", "{-1|-1/2}"),
+            ("2", "{1|}"),
+            ("*", "{0|0}"),
+            ("*2", "{0,*|0,*}"),
+            ("^", "{0|*}"),
+            ("v", "{*|0}"),
+            ("^*", "{0,*|0}"),
+            ("^^", "^ + ^"),
+            ("^3", "^^ + ^"),
+            ("vv*", "-^^ + *"),
+            ("1*", "1 + *"),
+            ("1/2^", "{1/2|1/2*}"),
+            ("±1", "{1|-1}"),
+            ("±1", "+-1"),
+            ("{2|0}", "1 + ±1"),
+            ("{0|{0|-1}}", "{0||0|-1}"),
+            ("{{2|1}|0}", "{2|1||0}"),
+            ("0", "{1|}-2"),
+            ("0", "{0||0|-1} - {0||0|-1}"),
+        ] {
+            let a = read(&mut g, written);
+            let b = read(&mut g, same);
+            assert_eq!(a, b, "{written} = {same}");
+            assert_eq!(g.write(a), written, "{same}");
+        }
+    }
+
+    #[test]
+    fn bad_literals_name_the_column() {
+        let mut g = Games::new();
+        for (text, column) in [
+            ("{1|}|2", 5),
+            ("{1|2", 1),
+            ("{1", 1),
+            ("1/3", 1),
+            ("{1||2||3}", 6),
+            ("{1 2|}", 4),
+            ("{,|}", 2),
+            ("x", 1),
+            ("{1|}}", 5),
+        ] {
+            match g.read(text, 1) {
+                Err(Error::Parse { column: c, .. }) => assert_eq!(c, column, "{text}"),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        assert!(matches!(
+            g.read("99999999999999999999", 1),
+            Err(Error::Limit(_))
+        ));
+        assert!(matches!(g.read(&"{".repeat(300), 1), Err(Error::Limit(_))));
+    }
+}
