@@ -5,6 +5,7 @@ use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
 use grundy::registry::Parsed;
+use grundy::short::ValueAnalysis;
 use grundy::strong::StrongAnalysis;
 use grundy::{
     analyze_listing, analyze_misere_listing, Analysis, Convention, Count, Outcome, Rulesets,
@@ -15,7 +16,7 @@ use serde_json::Value;
 
 use crate::machine::MemoryLimit;
 use crate::report::{exact, Failure, Output};
-use crate::strong;
+use crate::{strong, values};
 
 /// Who wins a sum of games, its nimber, and its winning moves.
 #[derive(clap::Args)]
@@ -103,6 +104,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         (Answer::Sum(a), false) => out.text(&table(a, &question)),
         (Answer::Strong(a), true) => out.json(&strong::Json::new(a, outcome_only, None)),
         (Answer::Strong(a), false) => out.text(&strong::text(a, outcome_only)),
+        (Answer::Values(a), true) => out.json(&values::Json::new(a, outcome_only, None)),
+        (Answer::Values(a), false) => out.text(&values::text(a, outcome_only)),
     }
 }
 
@@ -120,10 +123,12 @@ pub struct Question {
     db_bytes: OnceCell<Vec<u8>>,
 }
 
-/// The answer to a question: a sum's, or a position solved strongly.
+/// The answer to a question: a sum's, a position solved strongly, or a
+/// sum of values.
 pub enum Answer {
     Sum(Analysis),
     Strong(StrongAnalysis),
+    Values(ValueAnalysis),
 }
 
 impl Question {
@@ -149,6 +154,12 @@ impl Question {
                 };
                 analysis.map(Answer::Sum)
             }
+            Parsed::Values(_) if self.misere => Err(grundy::Error::Unsupported(
+                "misère play of partizan games and game literals is not supported: their \
+                 values are those of normal play"
+                    .into(),
+            )),
+            Parsed::Values(terms) => values::analysis(&terms).map(Answer::Values),
         }
     }
 

@@ -14,6 +14,7 @@ mod sequence;
 mod solve;
 mod strong;
 mod table;
+mod values;
 
 use std::process::ExitCode;
 

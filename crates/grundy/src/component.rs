@@ -11,6 +11,7 @@ use crate::error::{Error, Result};
 use crate::game::{Arity, HeapGame, Listed, Ruleset};
 use crate::loopy_solver::LoopySolver;
 use crate::retrograde::loopy::LoopyValue;
+use crate::short::{DynShort, ShortRules, ShortSolver};
 use crate::solver::Solver;
 use crate::strong::{DynStrong, StrongRules, StrongSolver};
 use crate::word::Word;
@@ -74,6 +75,11 @@ pub trait DynRuleset: Send + Sync {
     /// The ruleset solved strongly (win, lose, tie, draw), when that is how
     /// it is solved.
     fn strong(&self) -> Option<&dyn DynStrong> {
+        None
+    }
+
+    /// The ruleset as a short partizan game with values, when it is one.
+    fn short(&self) -> Option<&dyn DynShort> {
         None
     }
 
@@ -145,6 +151,42 @@ impl<G: StrongRules> DynRuleset for StrongRuleset<G> {
     }
 
     fn strong(&self) -> Option<&dyn DynStrong> {
+        Some(&self.0)
+    }
+}
+
+/// A short partizan game with values behind the registry's interface.
+pub fn short_ruleset_ref<G: ShortRules + Sync>(game: G) -> RulesetRef {
+    Arc::new(ShortRuleset(ShortSolver::new(game)))
+}
+
+struct ShortRuleset<G: ShortRules>(ShortSolver<G>);
+
+impl<G: ShortRules + Sync> DynRuleset for ShortRuleset<G> {
+    fn name(&self) -> String {
+        self.0.name().to_string()
+    }
+
+    fn arity(&self) -> Arity {
+        Arity::Each(1)
+    }
+
+    /// A partizan position has a value, not a nimber: it is a part of a
+    /// sum of values (`crate::short`), never of a sum of nimbers.
+    fn components(&self, family: &Word, _words: &[Word]) -> Result<Vec<ComponentRef>> {
+        Err(Error::Unsupported(format!(
+            "{} (column {}) is a partizan game: it has a value, not a nimber, and adds \
+             only to other partizan games and game literals",
+            self.name(),
+            family.column
+        )))
+    }
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        None
+    }
+
+    fn short(&self) -> Option<&dyn DynShort> {
         Some(&self.0)
     }
 }

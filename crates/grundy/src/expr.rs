@@ -1,8 +1,12 @@
-//! The expression language: `COMPONENT (+ COMPONENT)*`, where a component is
-//! `FAMILY[(PARAMS)] POSITION...`.
+//! The expression language: `TERM ((+ | -) TERM)*`, where a term is a
+//! component `FAMILY[(PARAMS)] POSITION...` or a game literal (`{1|0}`,
+//! `3/4`, `*2`, `^`, `v`, `±1`), either with `-` before it for its negative.
+//! A `-` between terms stands alone (`G - H`), so that a position such as
+//! `-3` stays one word.
 //!
 //! This module only splits the text into words that remember their column;
-//! what a parameter or a position means is up to its family.
+//! what a parameter, a position or a literal means is up to its family or
+//! to `partizan`.
 
 use crate::error::{Error, Result};
 use crate::word::Word;
@@ -16,18 +20,42 @@ pub struct ComponentText {
     pub positions: Vec<Word>,
 }
 
-/// Splits an expression into its components.
-pub fn parse(text: &str) -> Result<Vec<ComponentText>> {
+/// One term of a sum as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Term {
+    Component(ComponentText),
+    /// A game literal, read by `partizan`.
+    Literal(Word),
+}
+
+/// A term and whether it is subtracted (`-G`, `H - G`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signed {
+    pub negated: bool,
+    pub term: Term,
+}
+
+/// Splits an expression into its terms.
+pub fn parse(text: &str) -> Result<Vec<Signed>> {
     let mut scanner = Scanner {
         chars: text.chars().collect(),
         at: 0,
     };
-    let mut components = vec![scanner.component()?];
+    let mut terms = vec![scanner.signed(false)?];
     while scanner.skip_space() {
-        scanner.expect('+')?;
-        components.push(scanner.component()?);
+        let negated = match scanner.peek() {
+            Some('-') if scanner.minus_stands_alone() => true,
+            _ => {
+                scanner.expect('+')?;
+                false
+            }
+        };
+        if negated {
+            scanner.at += 1;
+        }
+        terms.push(scanner.signed(negated)?);
     }
-    Ok(components)
+    Ok(terms)
 }
 
 struct Scanner {
@@ -70,6 +98,80 @@ impl Scanner {
         }
     }
 
+    /// Whether the `-` here is an operator: followed by white space or the
+    /// end.
+    fn minus_stands_alone(&self) -> bool {
+        self.peek() == Some('-')
+            && self
+                .chars
+                .get(self.at + 1)
+                .is_none_or(|c| c.is_whitespace())
+    }
+
+    /// A term, negated once more for each `-` before it.
+    fn signed(&mut self, mut negated: bool) -> Result<Signed> {
+        self.skip_space();
+        while self.peek() == Some('-') {
+            negated = !negated;
+            self.at += 1;
+            self.skip_space();
+        }
+        let term = if self.literal_starts() {
+            Term::Literal(self.literal()?)
+        } else {
+            Term::Component(self.component()?)
+        };
+        Ok(Signed { negated, term })
+    }
+
+    /// Whether a game literal starts here: a digit, `{`, `*`, `^`, `±`, or
+    /// a word of downs (`v`, `vv`, `v3`, `v*`) where a family name would be.
+    fn literal_starts(&self) -> bool {
+        match self.peek() {
+            Some(c) if c.is_ascii_digit() || "{*^±".contains(c) => true,
+            Some('v') => {
+                let mut at = self.at;
+                while self.chars.get(at) == Some(&'v') {
+                    at += 1;
+                }
+                while self.chars.get(at).is_some_and(char::is_ascii_digit) {
+                    at += 1;
+                }
+                if self.chars.get(at) == Some(&'*') {
+                    at += 1;
+                    while self.chars.get(at).is_some_and(char::is_ascii_digit) {
+                        at += 1;
+                    }
+                }
+                self.chars
+                    .get(at)
+                    .is_none_or(|&c| c.is_whitespace() || c == '+' || c == '-')
+            }
+            _ => false,
+        }
+    }
+
+    /// A literal: up to white space, `+` or `-` outside braces (inside
+    /// them anything goes, up to the closing brace).
+    fn literal(&mut self) -> Result<Word> {
+        let column = self.column();
+        let mut text = String::new();
+        let mut depth = 0usize;
+        while let Some(c) = self.peek() {
+            if depth == 0 && (c.is_whitespace() || c == '+' || c == '-') {
+                break;
+            }
+            match c {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            text.push(c);
+            self.at += 1;
+        }
+        Ok(Word { text, column })
+    }
+
     fn component(&mut self) -> Result<ComponentText> {
         if !self.skip_space() {
             return Err(self.error("expected a family name such as nim, found the end"));
@@ -81,7 +183,7 @@ impl Scanner {
             Vec::new()
         };
         let mut positions = Vec::new();
-        while self.skip_space() && self.peek() != Some('+') {
+        while self.skip_space() && self.peek() != Some('+') && !self.minus_stands_alone() {
             let column = self.column();
             let mut text = String::new();
             while let Some(c) = self.peek().filter(|&c| !c.is_whitespace() && c != '+') {
@@ -213,10 +315,24 @@ mod tests {
         ws.iter().map(|w| (w.text.as_str(), w.column)).collect()
     }
 
+    /// The components of a sum without literals or minus signs.
+    fn components(text: &str) -> Vec<ComponentText> {
+        parse(text)
+            .unwrap()
+            .into_iter()
+            .map(|signed| match signed {
+                Signed {
+                    negated: false,
+                    term: Term::Component(c),
+                } => c,
+                other => panic!("{other:?}"),
+            })
+            .collect()
+    }
+
     #[test]
     fn splits_a_sum_of_families() {
-        let sum =
-            parse("nim 3 4 5 + subtraction(1, 3,4) 10+graph(\"my games/g.txt\") 0 2").unwrap();
+        let sum = components("nim 3 4 5 + subtraction(1, 3,4) 10+graph(\"my games/g.txt\") 0 2");
         assert_eq!(sum.len(), 3);
         assert_eq!(sum[0].family.text, "nim");
         assert_eq!(words(&sum[0].positions), [("3", 5), ("4", 7), ("5", 9)]);
@@ -233,7 +349,8 @@ mod tests {
             other => panic!("{other:?}"),
         };
         assert_eq!(column("nim 3 +"), 8);
-        assert_eq!(column("3 nim"), 1);
+        assert_eq!(column("3 nim"), 3);
+        assert_eq!(column("- "), 3);
         assert_eq!(column("nim(1, 2 5"), 4);
         assert_eq!(column("graph(\"a) 1"), 7);
         assert_eq!(column(""), 1);
@@ -249,7 +366,51 @@ mod tests {
             "back\\slash",
         ] {
             let expr = format!("graph({}) 0", quote_if_needed(text));
-            assert_eq!(parse(&expr).unwrap()[0].parameters[0].text, text);
+            assert_eq!(components(&expr)[0].parameters[0].text, text);
         }
+    }
+
+    /// Literals and minus signs: `-` between terms stands alone, so a
+    /// position word may start with one; braces hold spaces and signs.
+    #[test]
+    fn literals_and_differences() {
+        let terms = parse("{1, -2 | 0} - domineering 2x2 + -v* + script(f) -3 - -1/2").unwrap();
+        let shown: Vec<(bool, String)> = terms
+            .iter()
+            .map(|t| {
+                let text = match &t.term {
+                    Term::Literal(w) => format!("{}@{}", w.text, w.column),
+                    Term::Component(c) => format!(
+                        "{} {}",
+                        c.family.text,
+                        c.positions
+                            .iter()
+                            .map(|p| p.text.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    ),
+                };
+                (t.negated, text)
+            })
+            .collect();
+        let expected = [
+            (false, "{1, -2 | 0}@1"),
+            (true, "domineering 2x2"),
+            (true, "v*@34"),
+            (false, "script -3"),
+            (false, "1/2@55"),
+        ];
+        let expected: Vec<(bool, String)> =
+            expected.iter().map(|(n, t)| (*n, t.to_string())).collect();
+        assert_eq!(shown, expected);
+        // A family whose name starts with v is no literal.
+        assert!(matches!(
+            &parse("vv(1) 2").unwrap()[0].term,
+            Term::Component(_)
+        ));
+        assert!(matches!(
+            &parse("view 2").unwrap()[0].term,
+            Term::Component(_)
+        ));
     }
 }

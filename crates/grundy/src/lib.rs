@@ -41,6 +41,7 @@ pub mod picture;
 pub mod registry;
 pub mod retrograde;
 pub mod sequence;
+pub mod short;
 pub mod solver;
 pub mod strong;
 pub mod sum;

@@ -6,9 +6,11 @@
 use std::collections::HashMap;
 
 use crate::catalogue::{self, Family, FamilyText};
-use crate::component::RulesetRef;
+use crate::component::{ComponentRef, RulesetRef};
 use crate::error::{Error, Result};
-use crate::expr::{self, ComponentText};
+use crate::expr::{self, ComponentText, Signed, Term};
+use crate::partizan::Games;
+use crate::short::Valued;
 use crate::sum::Sum;
 use crate::word::Word;
 
@@ -35,6 +37,8 @@ pub static FAMILIES: &[Family] = &[
     catalogue::mnk::FAMILY,
     catalogue::connect4::FAMILY,
     catalogue::partizan_graph::FAMILY,
+    catalogue::partizan::domineering::FAMILY,
+    catalogue::partizan::hackenbush::FAMILY,
     catalogue::script::FAMILY,
 ];
 
@@ -108,7 +112,11 @@ impl Rulesets {
 
     /// Parses an expression into the sum it describes.
     pub fn parse_sum(&mut self, text: &str) -> Result<Sum> {
-        self.sum_of(expr::parse(text)?)
+        let components = expr::parse(text)?
+            .into_iter()
+            .map(impartial_component)
+            .collect::<Result<Vec<_>>>()?;
+        self.sum_of(components)
     }
 
     /// The sum of the components written.
@@ -129,12 +137,17 @@ impl Rulesets {
         Ok(Sum::new(components))
     }
 
-    /// Parses a question for `analyze`: a sum of impartial components, or
-    /// one position of a ruleset solved strongly (`mnk(3,3,3) x.o/.x./...`),
-    /// which is no part of a sum.
+    /// Parses a question for `analyze`: a sum of impartial components; one
+    /// position of a ruleset solved strongly (`mnk(3,3,3) x.o/.x./...`),
+    /// which is no part of a sum; or a sum of values, where a part is
+    /// partizan, a game literal, or subtracted.
     pub fn parse_question(&mut self, text: &str) -> Result<Parsed> {
-        let written = expr::parse(text)?;
-        if let [one] = &written[..] {
+        let terms = expr::parse(text)?;
+        if let [Signed {
+            negated: false,
+            term: Term::Component(one),
+        }] = &terms[..]
+        {
             let ruleset = self.build(FamilyText {
                 family: one.family.clone(),
                 parameters: one.parameters.clone(),
@@ -146,7 +159,67 @@ impl Rulesets {
                 });
             }
         }
-        self.sum_of(written).map(Parsed::Sum)
+        let mut of_values = false;
+        for signed in &terms {
+            of_values |= signed.negated
+                || match &signed.term {
+                    Term::Literal(_) => true,
+                    Term::Component(c) => self
+                        .build(FamilyText {
+                            family: c.family.clone(),
+                            parameters: c.parameters.clone(),
+                        })?
+                        .short()
+                        .is_some(),
+                };
+        }
+        if !of_values {
+            let components = terms
+                .into_iter()
+                .map(impartial_component)
+                .collect::<Result<Vec<_>>>()?;
+            return self.sum_of(components).map(Parsed::Sum);
+        }
+        let mut parts = Vec::new();
+        for Signed { negated, term } in terms {
+            match term {
+                Term::Literal(word) => parts.push(ValueTerm {
+                    negated,
+                    part: ValuePart::Literal(word),
+                }),
+                Term::Component(c) => {
+                    let ruleset = self.build(FamilyText {
+                        family: c.family.clone(),
+                        parameters: c.parameters,
+                    })?;
+                    if ruleset.short().is_some() {
+                        if c.positions.is_empty() {
+                            return Err(c
+                                .family
+                                .error(format!("expected a position after {}", c.family.text)));
+                        }
+                        parts.extend(c.positions.into_iter().map(|position| ValueTerm {
+                            negated,
+                            part: ValuePart::Short {
+                                ruleset: ruleset.clone(),
+                                position,
+                            },
+                        }));
+                    } else {
+                        parts.extend(
+                            ruleset
+                                .components(&c.family, &c.positions)?
+                                .into_iter()
+                                .map(|component| ValueTerm {
+                                    negated,
+                                    part: ValuePart::Impartial(component),
+                                }),
+                        );
+                    }
+                }
+            }
+        }
+        Ok(Parsed::Values(parts))
     }
 
     /// The ruleset written alone in `text` (`kayles`, `subtraction(1,3,4)`),
@@ -155,11 +228,13 @@ impl Rulesets {
         let mut written = expr::parse(text)?;
         if written.len() > 1 {
             return Err(Error::Parse {
-                column: text.find('+').map_or(1, |i| text[..i].chars().count() + 1),
+                column: text
+                    .find(['+', '-'])
+                    .map_or(1, |i| text[..i].chars().count() + 1),
                 message: "expected one ruleset, not a sum".into(),
             });
         }
-        let written = written.remove(0);
+        let written = impartial_component(written.remove(0))?;
         if let Some(extra) = written.positions.first() {
             return Err(extra.error("expected a ruleset alone, without positions"));
         }
@@ -167,6 +242,21 @@ impl Rulesets {
             family: written.family,
             parameters: written.parameters,
         })
+    }
+}
+
+/// A component as written, where only a component will do: not a
+/// literal, not subtracted.
+fn impartial_component(signed: Signed) -> Result<ComponentText> {
+    match signed.term {
+        Term::Component(c) if !signed.negated => Ok(c),
+        Term::Component(c) => Err(c.family.error(
+            "a difference is a sum of values: `grundy analyze` answers it, not this command",
+        )),
+        Term::Literal(word) => Err(word.error(format!(
+            "{} is a game literal: `grundy analyze` answers sums of values, not this command",
+            word.text
+        ))),
     }
 }
 
@@ -179,6 +269,105 @@ pub enum Parsed {
         ruleset: RulesetRef,
         position: Vec<Word>,
     },
+    /// A sum of values: partizan positions, literals, impartial components
+    /// (each a nimber), any of them subtracted.
+    Values(Vec<ValueTerm>),
+}
+
+/// One part of a sum of values, as parsed.
+pub struct ValueTerm {
+    pub negated: bool,
+    pub part: ValuePart,
+}
+
+pub enum ValuePart {
+    Literal(Word),
+    Short { ruleset: RulesetRef, position: Word },
+    Impartial(ComponentRef),
+}
+
+/// The largest nimber an impartial component may have in a sum of values
+/// (*n is built from *0 .. *(n-1), and compared with each).
+pub const MAX_NIMBER_IN_VALUES: u32 = 256;
+
+/// Each part of a sum of values, valued in `games`. `progress` is told
+/// how many positions a search has valued and stops it by answering false.
+pub fn valued(
+    terms: &[ValueTerm],
+    games: &mut Games,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Vec<Valued>> {
+    let mut parts = Vec::new();
+    for term in terms {
+        let valued = match &term.part {
+            ValuePart::Literal(word) => {
+                let g = games.read(&word.text, word.column)?;
+                Valued::literal(games, &word.text, g)
+            }
+            ValuePart::Short { ruleset, position } => match ruleset.short() {
+                Some(short) => short.valued(position, games, progress)?,
+                None => {
+                    return Err(Error::Unsupported(format!(
+                        "{} has no values",
+                        ruleset.name()
+                    )))
+                }
+            },
+            ValuePart::Impartial(component) => impartial_valued(component, games)?,
+        };
+        // An impartial component is its own negative (and its options'
+        // texts may be sums, which one `-` would not cover).
+        let impartial = matches!(term.part, ValuePart::Impartial(_));
+        parts.push(if term.negated && !impartial {
+            valued.negated(games)
+        } else {
+            valued
+        });
+    }
+    Ok(parts)
+}
+
+/// An impartial component as the nimber *g, each option as the nimber of
+/// the components it leaves.
+fn impartial_valued(component: &ComponentRef, games: &mut Games) -> Result<Valued> {
+    let text = |parts: &[ComponentRef]| -> String {
+        if parts.is_empty() {
+            return "0".into();
+        }
+        let texts: Vec<String> = parts
+            .iter()
+            .map(|c| format!("{} {}", c.ruleset_name(), c.position_text()))
+            .collect();
+        texts.join(" + ")
+    };
+    let small = |n: num_bigint::BigUint| -> Result<u32> {
+        u32::try_from(&n)
+            .ok()
+            .filter(|&n| n <= MAX_NIMBER_IN_VALUES)
+            .ok_or_else(|| {
+                Error::Limit(format!(
+                    "{} has the nimber {n}: a sum of values takes nimbers up to \
+                     {MAX_NIMBER_IN_VALUES}",
+                    text(std::slice::from_ref(component))
+                ))
+            })
+    };
+    let value = games.nimber(small(component.nimber()?)?);
+    let mut options = Vec::new();
+    for option in component.options()? {
+        let mut nimber = num_bigint::BigUint::default();
+        for part in &option {
+            nimber ^= part.nimber()?;
+        }
+        let g = games.nimber(small(nimber)?);
+        options.push((text(&option), g));
+    }
+    Ok(Valued {
+        text: text(std::slice::from_ref(component)),
+        value,
+        left: options.clone(),
+        right: options,
+    })
 }
 
 /// Parses an expression into the sum it describes.

@@ -16,6 +16,7 @@ pub(crate) mod lieges;
 pub(crate) mod mnk;
 pub(crate) mod nim;
 pub(crate) mod octal;
+pub(crate) mod partizan;
 pub(crate) mod partizan_graph;
 pub(crate) mod progressive;
 pub(crate) mod script;

@@ -2,8 +2,10 @@
 //! question must get the same answer however it is reached.
 
 use grundy::error::ErrorKind;
-use grundy::registry::Parsed;
+use grundy::partizan::Games;
+use grundy::registry::{self, Parsed};
 use grundy::retrograde::Options;
+use grundy::short::analyze_values;
 use grundy::strong::Source;
 use grundy::{analyze_listing, Rulesets};
 
@@ -24,6 +26,13 @@ pub enum Answer {
         solution: String,
         moves: Vec<String>,
     },
+    /// A sum of values: its canonical form and outcome class; the moves
+    /// are the parts moved to.
+    Values {
+        value: String,
+        outcome: char,
+        moves: Vec<String>,
+    },
     Failed(ErrorKind),
 }
 
@@ -31,7 +40,9 @@ impl Answer {
     /// The expressions the answer's moves lead to.
     pub fn moves(&self) -> &[String] {
         match self {
-            Answer::Sum { moves, .. } | Answer::Strong { moves, .. } => moves,
+            Answer::Sum { moves, .. }
+            | Answer::Strong { moves, .. }
+            | Answer::Values { moves, .. } => moves,
             Answer::Failed(_) => &[],
         }
     }
@@ -65,6 +76,22 @@ pub fn ask(rulesets: &mut Rulesets, text: &str) -> Answer {
                     solution: a.solution.to_string(),
                     moves: a.best_moves.iter().map(|(to, _)| to.clone()).collect(),
                 },
+                Err(e) => Answer::Failed(e.kind()),
+            }
+        }
+        Parsed::Values(terms) => {
+            let mut games = Games::new();
+            match registry::valued(&terms, &mut games, &mut |_| true) {
+                Ok(parts) => {
+                    let a = analyze_values(&mut games, &parts);
+                    Answer::Values {
+                        value: a.value,
+                        outcome: a.outcome.letter(),
+                        moves: (a.left_moves.iter().chain(&a.right_moves))
+                            .map(|m| m.to.clone())
+                            .collect(),
+                    }
+                }
                 Err(e) => Answer::Failed(e.kind()),
             }
         }

@@ -1,0 +1,134 @@
+//! `grundy analyze` of sums of values: partizan positions, game literals
+//! and differences. Each winning move is checked by asking grundy about
+//! the sum it leads to; bad input exits 2 naming the column.
+
+mod common;
+
+use common::{analyze_json, grundy};
+use predicates::prelude::*;
+
+#[test]
+fn a_board_plus_a_switch_has_its_value_and_winning_moves() {
+    // Domineering 2×2 is ±1 (Winning Ways, chapter 5); ±1 + {1|0} has
+    // mean 0 + 1/2 and the larger temperature, 1.
+    let a = analyze_json("domineering 2x2 + {1|0}");
+    assert_eq!(a["value"], "{{2|1}|{0|-1}}");
+    assert_eq!(a["outcome"], "L");
+    assert_eq!(a["is_number"], false);
+    assert_eq!(a["mean"], "1/2");
+    assert_eq!(a["temperature"], "1");
+    assert_eq!(a["parts"][0]["value"], "±1");
+    assert_eq!(a["parts"][1]["value"], "{1|0}");
+    // Left wins moving first by a domino in the square (to 1 + {1|0});
+    // taking {1|0} to 1 leaves ±1 + 1, which Right answers to 0.
+    let left = a["left_moves"].as_array().unwrap();
+    assert_eq!(left.len(), 2);
+    for m in left {
+        assert_eq!(m["part"], 0);
+        assert_eq!(m["value"], "{2|1}");
+    }
+    assert_eq!(a["right_moves"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn every_winning_move_leads_to_a_sum_the_mover_wins_second() {
+    let expression = "domineering 3x3 + domineering ..#/..#/... - {1/2|-2} + ^ + *";
+    let a = analyze_json(expression);
+    let parts: Vec<String> = a["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["part"].as_str().unwrap().to_string())
+        .collect();
+    for (side, wins) in [("left_moves", ["L", "P"]), ("right_moves", ["R", "P"])] {
+        for m in a[side].as_array().unwrap() {
+            let mut after = parts.clone();
+            after[m["part"].as_u64().unwrap() as usize] = m["to"].as_str().unwrap().to_string();
+            let b = analyze_json(&after.join(" + "));
+            assert_eq!(b["value"], m["value"], "{side} {m}");
+            // Left moving first wins by moving to a sum ≥ 0: L or P.
+            assert!(
+                wins.contains(&b["outcome"].as_str().unwrap()),
+                "{side} {m}: {b}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_difference_is_zero_exactly_when_the_games_are_equal() {
+    // {0||0|-1} is {0|{0|-1}} (the outer split has more bars).
+    let a = analyze_json("{0||0|-1} - {0|{0|-1}}");
+    assert_eq!(a["value"], "0");
+    assert_eq!(a["outcome"], "P");
+    // ^ and * are confused: their difference is fuzzy.
+    assert_eq!(analyze_json("^ - *")["outcome"], "N");
+    // An impartial component is its nimber: nim 1 + * = 0.
+    assert_eq!(analyze_json("nim 1 + *")["outcome"], "P");
+    assert_eq!(analyze_json("kayles 3 - *3")["value"], "0");
+}
+
+#[test]
+fn the_text_answer_names_outcome_mean_and_temperature() {
+    grundy()
+        .args(["analyze", "domineering 2x2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("±1"))
+        .stdout(predicate::str::contains("outcome: N (whoever starts wins)"))
+        .stdout(predicate::str::contains("mean: 0  temperature: 1"));
+}
+
+#[test]
+fn bad_boards_and_literals_exit_2_with_the_column() {
+    for (expression, column) in [
+        ("domineering ../.", "column 16"),
+        ("domineering ..x", "column 15"),
+        ("{1|}|2", "column 5"),
+        ("1 + {1|2", "column 5"),
+        ("{1||2||3}", "column 6"),
+        ("3/5", "column 1"),
+    ] {
+        grundy()
+            .args(["analyze", expression])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(column));
+    }
+}
+
+#[test]
+fn limits_exit_1_naming_them() {
+    grundy()
+        .args(["analyze", "domineering 9x9"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("at most 64"));
+    grundy()
+        .args(["analyze", "--misere", "domineering 2x2"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("misère"));
+    grundy()
+        .args(["table", "{1|0}", "--rows", "0..2", "--cols", "0..2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("game literal"));
+    grundy()
+        .args(["graph", "domineering 2x2"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("not drawn yet"));
+}
+
+#[test]
+fn a_batch_answers_values_line_by_line() {
+    grundy()
+        .args(["analyze", "--batch", "-"])
+        .write_stdin("domineering 2x2\n^ + v\nnim 3\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("domineering ../..: N ±1"))
+        .stdout(predicate::str::contains("^ + v: P 0"))
+        .stdout(predicate::str::contains("nim 3"));
+}

@@ -1,0 +1,197 @@
+//! Domineering (Winning Ways, chapter 5; Berlekamp, "Blockbusting and
+//! Domineering", 1988): Left places a domino on two empty cells one above
+//! the other, Right on two side by side; who cannot place one loses.
+//!
+//! A board falls apart into regions no domino spans, and is their sum.
+//! Each region is remembered by the least of its mirror images and those
+//! of its transpose; a transposed region is the negative (the players'
+//! dominoes exchanged).
+
+use super::grid::Grid;
+use crate::catalogue::{no_parameters, Family, FamilyText};
+use crate::component::{short_ruleset_ref, RulesetRef};
+use crate::error::Result;
+use crate::partizan::{Part, ShortGame};
+use crate::short::ShortRules;
+use crate::word::Word;
+
+pub const FAMILY: Family = Family {
+    name: "domineering",
+    usage: "domineering BOARD",
+    summary: "Left places vertical dominoes, Right horizontal ones, on the empty cells \
+              ('.' empty, '#' blocked, '/' between rows; RxC for an empty board); \
+              who cannot place one loses",
+    example: "domineering 4x4",
+    build,
+};
+
+fn build(written: &FamilyText) -> Result<RulesetRef> {
+    no_parameters(written)?;
+    Ok(short_ruleset_ref(Domineering))
+}
+
+/// The rules; a position is the set of empty cells.
+pub struct Domineering;
+
+/// The board after a domino on the cells `i` and `i + step`, for each `i`
+/// of `pairs`.
+fn placed(board: &Grid, pairs: u64, step: u32) -> Vec<Grid> {
+    let mut options = Vec::with_capacity(pairs.count_ones() as usize);
+    let mut bits = pairs;
+    while bits != 0 {
+        let i = bits.trailing_zeros();
+        bits &= bits - 1;
+        options.push(board.without((1 << i) | (1 << (i + step))));
+    }
+    options
+}
+
+impl ShortGame for Domineering {
+    type Position = Grid;
+
+    fn left_options(&self, board: &Grid) -> Vec<Grid> {
+        placed(board, board.vertical_pairs(), u32::from(board.width))
+    }
+
+    fn right_options(&self, board: &Grid) -> Vec<Grid> {
+        placed(board, board.horizontal_pairs(), 1)
+    }
+
+    /// The regions of two cells or more (a lone cell is 0), each under the
+    /// least of its eight mirror images and transposes.
+    fn parts(&self, board: &Grid) -> Vec<Part<Grid>> {
+        board
+            .regions()
+            .into_iter()
+            .filter(|region| region.cells.count_ones() >= 2)
+            .map(|region| {
+                let transposed = region.transposed();
+                let same = region.reflections().into_iter().map(|g| (g, false));
+                let negated = transposed.reflections().into_iter().map(|g| (g, true));
+                let (key, negated) = same.chain(negated).min().unwrap_or((region, false));
+                Part { key, negated }
+            })
+            .collect()
+    }
+}
+
+impl ShortRules for Domineering {
+    fn name(&self) -> String {
+        FAMILY.name.into()
+    }
+
+    fn parse_position(&self, word: &Word) -> Result<Grid> {
+        Grid::parse(word)
+    }
+
+    fn show(&self, board: &Grid) -> String {
+        board.show()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    use crate::partizan::{Games, OutcomeClass, Valuer};
+
+    fn value(text: &str) -> String {
+        let mut games = Games::new();
+        let mut valuer = Valuer::new(Domineering);
+        let word = Word {
+            text: text.into(),
+            column: 1,
+        };
+        let board = Grid::parse(&word).unwrap();
+        let g = valuer.value(&mut games, &board, &mut |_| true).unwrap();
+        games.write(g)
+    }
+
+    /// Small boards whose values follow from the rules in a line (Winning
+    /// Ways, chapter 5, works them out the same way): a column of two is
+    /// 1 (Left's one move), a row of two -1, a row of three -1 too (Right's
+    /// one move leaves a lone cell), the L of three cells * (either
+    /// player's one move leaves a lone cell), the 2×2 square ±1 (each
+    /// player's move leaves the other nothing and a move of one's own),
+    /// and a row of n cells -⌊n/2⌋.
+    #[test]
+    fn small_boards() {
+        for (board, expected) in [
+            ("./.", "1"),
+            ("..", "-1"),
+            ("...", "-1"),
+            ("../.#", "*"),
+            ("2x2", "±1"),
+            ("1x5", "-2"),
+            ("1x6", "-3"),
+            ("1x9", "-4"),
+        ] {
+            assert_eq!(value(board), expected, "{board}");
+        }
+    }
+
+    /// Values that cgt-tools' Domineering tests list as confirmed with
+    /// CGSuite (cgt 0.11, `short/partizan/games/domineering.rs`; their
+    /// rows are split by `|`), with CGSuite's `{1|-1}` written `±1`.
+    #[test]
+    fn values_confirmed_with_cgsuite() {
+        for (board, expected) in [
+            ("3x3", "±1"),
+            ("..#/..#/##.", "±1"),
+            (".##/.##/...", "0"),
+            ("..#/..#/...", "{1/2|-2}"),
+            (".#.#/.#..", "1*"),
+            ("#.../..../..../....", "{1*|-1*}"),
+        ] {
+            assert_eq!(value(board), expected, "{board}");
+        }
+    }
+
+    /// Whether the player to move wins, by plain search over the whole
+    /// board: no regions, no values.
+    fn wins(board: Grid, left_to_move: bool, memo: &mut HashMap<(u64, bool), bool>) -> bool {
+        if let Some(&known) = memo.get(&(board.cells, left_to_move)) {
+            return known;
+        }
+        let options = if left_to_move {
+            Domineering.left_options(&board)
+        } else {
+            Domineering.right_options(&board)
+        };
+        let answer = options.into_iter().any(|o| !wins(o, !left_to_move, memo));
+        memo.insert((board.cells, left_to_move), answer);
+        answer
+    }
+
+    /// Every board of 3 rows and 4 columns with any cells blocked, and the
+    /// empty 4×4 board: the outcome class of the value (regions, mirror
+    /// images, canonical forms) is who wins by plain search.
+    #[test]
+    fn outcome_classes_agree_with_search() {
+        let mut games = Games::new();
+        let mut valuer = Valuer::new(Domineering);
+        let mut memo = HashMap::new();
+        let boards = (0..1u64 << 12)
+            .map(|cells| Grid {
+                height: 3,
+                width: 4,
+                cells,
+            })
+            .chain(std::iter::once(Grid {
+                height: 4,
+                width: 4,
+                cells: 0xffff,
+            }));
+        for board in boards {
+            let g = valuer.value(&mut games, &board, &mut |_| true).unwrap();
+            let expected = match (wins(board, true, &mut memo), wins(board, false, &mut memo)) {
+                (true, true) => OutcomeClass::N,
+                (true, false) => OutcomeClass::L,
+                (false, true) => OutcomeClass::R,
+                (false, false) => OutcomeClass::P,
+            };
+            assert_eq!(games.outcome(g), expected, "{}", board.show());
+        }
+    }
+}

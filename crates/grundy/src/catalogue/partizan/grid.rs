@@ -1,0 +1,301 @@
+//! Rectangular boards of at most 64 cells as bit masks: reading and writing
+//! them (rows separated by `/`), their regions (cells joined by edges), and
+//! the mirror images that keep a family's rules.
+
+use crate::error::{Error, Result};
+use crate::word::Word;
+
+/// The most cells a board may have: one bit each in a `u64`.
+pub const MAX_CELLS: usize = 64;
+
+/// The lowest `n` bits.
+fn low_bits(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1 << n) - 1
+    }
+}
+
+/// A set of cells of a `width` × `height` board; cell (row, column) is bit
+/// `row * width + column`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Grid {
+    pub height: u8,
+    pub width: u8,
+    pub cells: u64,
+}
+
+impl Grid {
+    fn bit(&self, row: usize, column: usize) -> u64 {
+        1 << (row * self.width as usize + column)
+    }
+
+    pub fn has(&self, row: usize, column: usize) -> bool {
+        self.cells & self.bit(row, column) != 0
+    }
+
+    /// Every cell of the board.
+    fn full(&self) -> u64 {
+        low_bits(self.width as usize * self.height as usize)
+    }
+
+    /// The cells of column 0 (`first`) or of the last column.
+    fn column_mask(&self, first: bool) -> u64 {
+        let column = if first { 0 } else { self.width as usize - 1 };
+        (0..self.height as usize).fold(0, |m, r| m | self.bit(r, column))
+    }
+
+    /// Cells with the cell below them also in `cells`, and cells with the
+    /// cell to their right also in it: where a vertical or a horizontal
+    /// domino fits.
+    pub fn vertical_pairs(&self) -> u64 {
+        self.cells & (self.cells >> self.width)
+    }
+
+    pub fn horizontal_pairs(&self) -> u64 {
+        self.cells & (self.cells >> 1) & !self.column_mask(false)
+    }
+
+    /// The cells of `from` joined to cells of `seed` by edges.
+    fn grow(&self, seed: u64, from: u64) -> u64 {
+        let (not_first, not_last) = (!self.column_mask(true), !self.column_mask(false));
+        let w = self.width as u32;
+        let mut region = seed & from;
+        loop {
+            let next = (region
+                | ((region << 1) & not_first)
+                | ((region >> 1) & not_last)
+                | (region << w)
+                | (region >> w))
+                & from;
+            if next == region {
+                return region;
+            }
+            region = next;
+        }
+    }
+
+    /// The regions of the cells, each cut to its bounding box.
+    pub fn regions(&self) -> Vec<Grid> {
+        let mut left = self.cells;
+        let mut regions = Vec::new();
+        while left != 0 {
+            let region = self.grow(left & left.wrapping_neg(), left);
+            left &= !region;
+            regions.push(self.cropped(region));
+        }
+        regions
+    }
+
+    /// The cells of one row, as the low bits.
+    fn row(&self, cells: u64, r: usize) -> u64 {
+        let w = self.width as usize;
+        (cells >> (r * w)) & low_bits(w)
+    }
+
+    /// The cells of `cells` on the smallest board that holds them.
+    fn cropped(&self, cells: u64) -> Grid {
+        let (h, w) = (self.height as usize, self.width as usize);
+        let rows: Vec<usize> = (0..h).filter(|&r| self.row(cells, r) != 0).collect();
+        let (top, bottom) = (rows[0], rows[rows.len() - 1]);
+        let columns = (top..=bottom).fold(0, |m, r| m | self.row(cells, r));
+        let first = columns.trailing_zeros() as usize;
+        let width = 64 - columns.leading_zeros() as usize - first;
+        debug_assert!(width <= w);
+        let mut out = 0;
+        for r in top..=bottom {
+            out |= (self.row(cells, r) >> first) << ((r - top) * width);
+        }
+        Grid {
+            height: (bottom + 1 - top) as u8,
+            width: width as u8,
+            cells: out,
+        }
+    }
+
+    /// The board turned left to right, top to bottom, and both.
+    pub fn reflections(&self) -> [Grid; 4] {
+        let (h, w) = (self.height as usize, self.width as usize);
+        let n = h * w;
+        // Turning half round reverses the order of the cells.
+        let turned = |cells: u64| cells.reverse_bits() >> (64 - n);
+        let mut upside_down = 0;
+        for r in 0..h {
+            upside_down |= self.row(self.cells, r) << ((h - 1 - r) * w);
+        }
+        let with = |cells| Grid { cells, ..*self };
+        [
+            *self,
+            with(turned(upside_down)),
+            with(upside_down),
+            with(turned(self.cells)),
+        ]
+    }
+
+    /// Rows become columns.
+    pub fn transposed(&self) -> Grid {
+        let (h, w) = (self.height as usize, self.width as usize);
+        let mut out = 0;
+        let mut bits = self.cells;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (r, c) = (i / w, i % w);
+            out |= 1 << (c * h + r);
+        }
+        Grid {
+            height: w as u8,
+            width: h as u8,
+            cells: out,
+        }
+    }
+
+    /// The board without the cells in `cells`.
+    pub fn without(&self, cells: u64) -> Grid {
+        Grid {
+            cells: self.cells & !cells,
+            ..*self
+        }
+    }
+
+    /// Reads `..#/.../...` (rows separated by `/`, `.` a cell of the set,
+    /// `#` a cell outside it), or `RxC` for a full board of R rows and C
+    /// columns.
+    pub fn parse(word: &Word) -> Result<Grid> {
+        let text = &word.text;
+        if let Some((rows, columns)) = text.split_once(['x', 'X']) {
+            if let (Ok(rows), Ok(columns)) = (rows.parse::<usize>(), columns.parse::<usize>()) {
+                let grid = Grid::sized(word, rows, columns)?;
+                return Ok(Grid {
+                    cells: grid.full(),
+                    ..grid
+                });
+            }
+        }
+        let rows: Vec<&str> = text.split('/').collect();
+        let width = rows[0].chars().count();
+        let mut column = word.column;
+        let mut cells = 0u64;
+        let mut i = 0;
+        for (r, row) in rows.iter().enumerate() {
+            if row.chars().count() != width {
+                return Err(Error::Parse {
+                    column,
+                    message: format!(
+                        "row {} has {} cells where the first has {width}: a board is a rectangle",
+                        r + 1,
+                        row.chars().count()
+                    ),
+                });
+            }
+            for c in row.chars() {
+                match c {
+                    '.' => cells |= 1u64.checked_shl(i).unwrap_or(0),
+                    '#' => {}
+                    other => {
+                        return Err(Error::Parse {
+                            column,
+                            message: format!(
+                                "'{other}' is not a cell: '.' is an empty cell, '#' a blocked one, \
+                                 '/' ends a row"
+                            ),
+                        })
+                    }
+                }
+                i += 1;
+                column += 1;
+            }
+            column += 1;
+        }
+        let grid = Grid::sized(word, rows.len(), width)?;
+        Ok(Grid { cells, ..grid })
+    }
+
+    /// An empty board of this size, if it has between 1 and 64 cells.
+    fn sized(word: &Word, height: usize, width: usize) -> Result<Grid> {
+        if height == 0 || width == 0 {
+            return Err(word.error("a board has at least one row and one column"));
+        }
+        if height.saturating_mul(width) > MAX_CELLS {
+            return Err(Error::Limit(format!(
+                "the board at column {} has {} cells: at most {MAX_CELLS} are played",
+                word.column,
+                height.saturating_mul(width)
+            )));
+        }
+        Ok(Grid {
+            height: height as u8,
+            width: width as u8,
+            cells: 0,
+        })
+    }
+
+    /// The board as `parse` reads it.
+    pub fn show(&self) -> String {
+        let rows: Vec<String> = (0..self.height as usize)
+            .map(|r| {
+                (0..self.width as usize)
+                    .map(|c| if self.has(r, c) { '.' } else { '#' })
+                    .collect()
+            })
+            .collect();
+        rows.join("/")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(text: &str) -> Grid {
+        Grid::parse(&Word {
+            text: text.into(),
+            column: 1,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn reads_writes_and_splits_boards() {
+        let g = grid("..#/#../...");
+        assert_eq!(g.show(), "..#/#../...");
+        assert_eq!((g.height, g.width), (3, 3));
+        assert_eq!(grid("2x3").show(), ".../...");
+        // Two regions: the top-left pair, and the rest in its own box.
+        let board = grid("..#./##../....");
+        let regions: Vec<String> = board.regions().iter().map(Grid::show).collect();
+        assert_eq!(regions, ["..", "###./##../...."]);
+        assert_eq!(grid(".#/..").transposed().show(), "../#.");
+        let turned: Vec<String> = grid(".##/#../...")
+            .reflections()
+            .iter()
+            .map(Grid::show)
+            .collect();
+        assert_eq!(
+            turned,
+            [".##/#../...", "##./..#/...", ".../#../.##", ".../..#/##."]
+        );
+        assert_eq!(grid("..#/#../...").transposed().show(), ".#./.../#..");
+    }
+
+    #[test]
+    fn bad_boards_name_the_column() {
+        let column = |text: &str| match Grid::parse(&Word {
+            text: text.into(),
+            column: 5,
+        }) {
+            Err(Error::Parse { column, .. }) => column,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(column("../."), 8);
+        assert_eq!(column("..x"), 7);
+        assert!(matches!(
+            Grid::parse(&Word {
+                text: "9x9".into(),
+                column: 1
+            }),
+            Err(Error::Limit(_))
+        ));
+    }
+}

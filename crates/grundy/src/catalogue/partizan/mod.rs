@@ -1,0 +1,7 @@
+//! Short partizan games with values (combinatorial game theory): each
+//! family's rules as a `ShortGame`, valued by `crate::partizan`, and
+//! tested against published values.
+
+pub(crate) mod domineering;
+mod grid;
+pub(crate) mod hackenbush;

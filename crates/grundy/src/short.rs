@@ -1,0 +1,220 @@
+//! Short partizan games with values behind one object-safe interface, as
+//! the registry hands them to front ends, and the analysis of a sum of
+//! their positions and game literals: each part's canonical form, the
+//! sum's, who wins, mean, temperature, and the winning moves of each
+//! player moving first. The values themselves are `crate::partizan`.
+
+use std::sync::{Mutex, PoisonError};
+
+use crate::error::Result;
+use crate::partizan::{Dyadic, GameId, Games, OutcomeClass, ShortGame, Thermograph, Valuer};
+use crate::word::Word;
+
+/// What a family of short partizan games implements beyond [`ShortGame`]:
+/// how an expression names it and writes its positions.
+pub trait ShortRules: ShortGame<Position: Send> + Send + 'static {
+    /// The ruleset as an expression writes it: `domineering`.
+    fn name(&self) -> String;
+
+    /// Reads a position from one word; an error points at the character
+    /// at fault.
+    fn parse_position(&self, word: &Word) -> Result<Self::Position>;
+
+    /// The position as `parse_position` reads it.
+    fn show(&self, p: &Self::Position) -> String;
+}
+
+/// One part of a sum, valued: its text as an expression writes it, its
+/// value, and its options with theirs, all in the caller's table.
+#[derive(Clone, Debug)]
+pub struct Valued {
+    pub text: String,
+    pub value: GameId,
+    pub left: Vec<(String, GameId)>,
+    pub right: Vec<(String, GameId)>,
+}
+
+impl Valued {
+    /// A game literal: its options are those of its canonical form.
+    pub fn literal(games: &mut Games, text: &str, value: GameId) -> Valued {
+        let form = games.form(value);
+        let mut side = |options: Vec<GameId>| -> Vec<(String, GameId)> {
+            options.into_iter().map(|g| (games.write(g), g)).collect()
+        };
+        let left = side(form.left);
+        let right = side(form.right);
+        Valued {
+            text: text.trim().to_string(),
+            value,
+            left,
+            right,
+        }
+    }
+
+    /// -G: the players exchanged, `-` before each text (one term: a
+    /// component with its position, or a literal, which `-` covers whole).
+    pub fn negated(self, games: &mut Games) -> Valued {
+        let mut side = |options: Vec<(String, GameId)>| -> Vec<(String, GameId)> {
+            options
+                .into_iter()
+                .map(|(text, g)| (format!("-{text}"), games.neg(g)))
+                .collect()
+        };
+        let left = side(self.right);
+        let right = side(self.left);
+        Valued {
+            text: format!("-{}", self.text),
+            value: games.neg(self.value),
+            left,
+            right,
+        }
+    }
+}
+
+/// A family of short partizan games, whatever its type.
+pub trait DynShort: Send + Sync {
+    /// The position written in `word`, valued in `games`. `progress` is
+    /// told how many positions the search has valued and stops it by
+    /// answering false.
+    fn valued(
+        &self,
+        word: &Word,
+        games: &mut Games,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Valued>;
+}
+
+/// The search of a family behind [`DynShort`]: one table of its values for
+/// the whole run, so that later questions reuse what earlier ones found;
+/// answers are copied into the caller's table.
+pub struct ShortSolver<G: ShortRules> {
+    state: Mutex<(Games, Valuer<G>)>,
+    name: String,
+}
+
+impl<G: ShortRules> ShortSolver<G> {
+    pub fn new(game: G) -> ShortSolver<G> {
+        ShortSolver {
+            name: game.name(),
+            state: Mutex::new((Games::new(), Valuer::new(game))),
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl<G: ShortRules> DynShort for ShortSolver<G> {
+    fn valued(
+        &self,
+        word: &Word,
+        games: &mut Games,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Valued> {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let (own, valuer) = &mut *state;
+        let game = valuer.game();
+        let position = game.parse_position(word)?;
+        let text = format!("{} {}", self.name, game.show(&position));
+        let (left, right) = (game.left_options(&position), game.right_options(&position));
+        let value = valuer.value(own, &position, progress)?;
+        let mut side = |options: Vec<G::Position>| -> Result<Vec<(String, GameId)>> {
+            let mut valued = Vec::new();
+            for option in options {
+                let g = valuer.value(own, &option, progress)?;
+                let text = format!("{} {}", self.name, valuer.game().show(&option));
+                valued.push((text, games.import(own, g)));
+            }
+            Ok(valued)
+        };
+        let left = side(left)?;
+        let right = side(right)?;
+        Ok(Valued {
+            text,
+            value: games.import(own, value),
+            left,
+            right,
+        })
+    }
+}
+
+/// A move in a sum: which part, and what it becomes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueMove {
+    /// The part moved in, counted from 0.
+    pub part: usize,
+    /// The part after the move, as an expression writes it.
+    pub to: String,
+    /// The value of the whole sum after the move, canonical form.
+    pub value: String,
+}
+
+/// What `grundy analyze` reports of a sum of short partizan games.
+#[derive(Clone, Debug)]
+pub struct ValueAnalysis {
+    /// The sum as an expression.
+    pub expression: String,
+    /// Each part as written, with its canonical form.
+    pub parts: Vec<(String, String)>,
+    /// The canonical form of the sum.
+    pub value: String,
+    pub outcome: OutcomeClass,
+    pub is_number: bool,
+    pub mean: Dyadic,
+    pub temperature: Dyadic,
+    pub thermograph: Thermograph,
+    /// Left's winning moves moving first: to a sum ≥ 0.
+    pub left_moves: Vec<ValueMove>,
+    /// Right's winning moves moving first: to a sum ≤ 0.
+    pub right_moves: Vec<ValueMove>,
+}
+
+/// The analysis of the sum of `parts`, all valued in `games`.
+pub fn analyze_values(games: &mut Games, parts: &[Valued]) -> ValueAnalysis {
+    let zero = games.zero();
+    let total = parts
+        .iter()
+        .fold(zero, |total, part| games.add(total, part.value));
+    let mut moves = |left: bool| -> Vec<ValueMove> {
+        let mut found = Vec::new();
+        for (i, part) in parts.iter().enumerate() {
+            let rest = games.sub(total, part.value);
+            for (to, option) in if left { &part.left } else { &part.right } {
+                let after = games.add(rest, *option);
+                let wins = if left {
+                    games.le(zero, after)
+                } else {
+                    games.le(after, zero)
+                };
+                if wins {
+                    found.push(ValueMove {
+                        part: i,
+                        to: to.clone(),
+                        value: games.write(after),
+                    });
+                }
+            }
+        }
+        found
+    };
+    let left_moves = moves(true);
+    let right_moves = moves(false);
+    let thermograph = games.thermograph(total);
+    let texts: Vec<&str> = parts.iter().map(|p| p.text.as_str()).collect();
+    ValueAnalysis {
+        expression: texts.join(" + "),
+        parts: parts
+            .iter()
+            .map(|p| (p.text.clone(), games.write(p.value)))
+            .collect(),
+        value: games.write(total),
+        outcome: games.outcome(total),
+        is_number: games.number_value(total).is_some(),
+        mean: thermograph.mean,
+        temperature: thermograph.temperature,
+        thermograph,
+        left_moves,
+        right_moves,
+    }
+}

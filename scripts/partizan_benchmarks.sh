@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Runs the partizan-values benchmarks of BENCHMARKS.md side by side with
+# cgt-tools (crate `cgt` 0.11.0, AGPL-3.0: built here from its published
+# source as scripts/peers/cgt-tools, never a dependency of grundy), one
+# thread each, on the same machine in one run, and writes the table between
+# the <!-- partizan --> markers: wall time (the median of RUNS runs, 3 unless
+# set) and peak memory of each, their ratio, and whether the two values
+# agree (grundy reads cgt-tools' canonical form back and checks that the
+# difference with its own is 0, outcome P).
+#
+# Usage: [RUNS=1] scripts/partizan_benchmarks.sh [ROWSxCOLS ...]
+#        (default boards: 4x6 5x5 5x6; from anywhere; builds --release)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet -p grundy-cli
+target="${CARGO_TARGET_DIR:-target}"
+grundy="$target/release/grundy"
+peer_dir=scripts/peers/cgt-tools
+cargo build --release --quiet --manifest-path "$peer_dir/Cargo.toml"
+peer="$peer_dir/target/release/cgt-peer"
+runs="${RUNS:-3}"
+boards=("$@")
+[ ${#boards[@]} -gt 0 ] || boards=(4x6 5x5 5x6)
+
+# time_of CMD...: "median_seconds peak_KiB" over $runs runs; the command's
+# stdout (of the last run) in $out.
+out=$(mktemp)
+time_of() {
+  local stats times=() kib=0 s k
+  stats=$(mktemp)
+  for _ in $(seq "$runs"); do
+    /usr/bin/time -f "%e %M" -o "$stats" "$@" >"$out"
+    read -r s k <"$stats"
+    times+=("$s")
+    kib=$((k > kib ? k : kib))
+  done
+  rm -f "$stats"
+  echo "$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p") $kib"
+}
+
+table="| empty Domineering board | grundy (s) | grundy peak (MiB) | cgt-tools (s) | cgt-tools peak (MiB) | cgt-tools / grundy | values agree |
+| --- | --- | --- | --- | --- | --- | --- |"
+for board in "${boards[@]}"; do
+  rows=${board%x*}
+  cols=${board#*x}
+  row=$(printf '%*s' "$cols" '' | tr ' ' '.')
+  peer_board=$(for _ in $(seq "$rows"); do printf '%s|' "$row"; done)
+  peer_board=${peer_board%|}
+  read -r g_s g_k < <(time_of "$grundy" analyze --json --outcome-only "domineering $board")
+  read -r p_s p_k < <(time_of "$peer" "$peer_board")
+  peer_value=$(sed -n 1p "$out")
+  check=$("$grundy" analyze --json --outcome-only "$peer_value - domineering $board")
+  agree=no
+  grep -q '"outcome":"P"' <<<"$check" && agree=yes
+  ratio=$(awk -v p="$p_s" -v g="$g_s" 'BEGIN { printf "%.1f", p / (g > 0 ? g : 0.01) }')
+  mib() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
+  table+=$'\n'"| $board | $g_s | $(mib "$g_k") | $p_s | $(mib "$p_k") | $ratio | $agree |"
+  echo "domineering $board: grundy $g_s s, cgt-tools $p_s s, agree: $agree" >&2
+done
+rm -f "$out"
+
+echo "$table"
+awk -v table="$table" '
+  $0 == "<!-- partizan -->" { print; print table; skip = 1; next }
+  $0 == "<!-- /partizan -->" { skip = 0 }
+  !skip { print }
+' BENCHMARKS.md >BENCHMARKS.md.new
+mv BENCHMARKS.md.new BENCHMARKS.md
