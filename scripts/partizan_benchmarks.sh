@@ -49,7 +49,7 @@ for board in "${boards[@]}"; do
   read -r g_s g_k < <(time_of "$grundy" analyze --json --outcome-only "domineering $board")
   read -r p_s p_k < <(time_of "$peer" "$peer_board")
   peer_value=$(sed -n 1p "$out")
-  check=$("$grundy" analyze --json --outcome-only "$peer_value - domineering $board")
+  check=$("$grundy" analyze --json --outcome-only -- "$peer_value - domineering $board")
   agree=no
   grep -q '"outcome":"P"' <<<"$check" && agree=yes
   ratio=$(awk -v p="$p_s" -v g="$g_s" 'BEGIN { printf "%.1f", p / (g > 0 ? g : 0.01) }')

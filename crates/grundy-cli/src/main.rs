@@ -14,6 +14,7 @@ mod sequence;
 mod solve;
 mod strong;
 mod table;
+mod thermograph;
 mod values;
 
 use std::process::ExitCode;
@@ -40,6 +41,7 @@ enum Command {
     Table(table::Args),
     Graph(graph::Args),
     Pattern(pattern::Args),
+    Thermograph(thermograph::Args),
 }
 
 fn main() -> ExitCode {
@@ -67,6 +69,7 @@ fn main() -> ExitCode {
         Command::Table(args) => table::run(args, &mut out),
         Command::Graph(args) => graph::run(args, &mut out),
         Command::Pattern(args) => pattern::run(args, &mut out),
+        Command::Thermograph(args) => thermograph::run(args, &mut out),
     };
     match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,

@@ -51,6 +51,16 @@ struct JsonMoves<'a> {
     parts: Vec<JsonPart<'a>>,
     left_moves: Vec<JsonMove<'a>>,
     right_moves: Vec<JsonMove<'a>>,
+    /// Parts whose moves were too many to list: the moves above are
+    /// those of the other parts.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    unlisted: Vec<JsonUnlisted>,
+}
+
+#[derive(Serialize)]
+struct JsonUnlisted {
+    part: usize,
+    options: u64,
 }
 
 #[derive(Serialize)]
@@ -98,6 +108,11 @@ impl<'a> Json<'a> {
                     .collect(),
                 left_moves: json_moves(&a.left_moves),
                 right_moves: json_moves(&a.right_moves),
+                unlisted: a
+                    .unlisted
+                    .iter()
+                    .map(|&(part, options)| JsonUnlisted { part, options })
+                    .collect(),
             }),
         }
     }
@@ -143,6 +158,12 @@ pub fn text(a: &ValueAnalysis, outcome_only: bool) -> String {
         a.mean,
         a.temperature
     ));
+    for &(part, options) in &a.unlisted {
+        out.push_str(&format!(
+            "part {}: {options} options, too many to list: its moves are left out below\n",
+            part + 1
+        ));
+    }
     for (player, moves) in [("Left", &a.left_moves), ("Right", &a.right_moves)] {
         if moves.is_empty() {
             out.push_str(&format!("{player} moving first: no winning move\n"));

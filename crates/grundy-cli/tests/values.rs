@@ -132,3 +132,63 @@ fn a_batch_answers_values_line_by_line() {
         .stdout(predicate::str::contains("^ + v: P 0"))
         .stdout(predicate::str::contains("nim 3"));
 }
+
+#[test]
+fn chocolate_bars_of_hdu_3544_are_a_sum_of_cutcakes() {
+    // A 6 x 6 bar took a contest trial's strong solve 169 s; its value is
+    // 0, and huge bars are answered by the closed form at once.
+    assert_eq!(analyze_json("cutcake 6x6")["outcome"], "P");
+    let a = analyze_json("cutcake 1x2 1000000000x3 7x1000000000");
+    assert_eq!(a["parts"][0]["value"], "1");
+    assert_eq!(a["parts"][1]["value"], "-499999999");
+    assert_eq!(a["parts"][2]["value"], "249999999");
+    // Half a billion cuts are counted, not listed.
+    assert_eq!(a["unlisted"][0]["part"], 1);
+    assert_eq!(a["unlisted"][0]["options"], 500_000_001u64);
+}
+
+#[test]
+fn a_thermograph_as_numbers_and_as_a_picture() {
+    // {2|{1|0}}: Left's scaffold 2 - t meets Right's, 1 up to t = 1/2 (the
+    // temperature of {1|0}) and 1/2 + t after, at t = 3/4, value 5/4.
+    let out = grundy()
+        .args(["thermograph", "--format", "json", "{2|{1|0}}"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let t: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(t["mean"], "5/4");
+    assert_eq!(t["temperature"], "3/4");
+    let corners = |wall: &str| -> Vec<(String, String)> {
+        t[wall]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c["t"].as_str().unwrap().into(),
+                    c["value"].as_str().unwrap().into(),
+                )
+            })
+            .collect()
+    };
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(corners("left_wall"), [pair("-1", "3"), pair("3/4", "5/4")]);
+    assert_eq!(
+        corners("right_wall"),
+        [pair("-1", "1"), pair("1/2", "1"), pair("3/4", "5/4")]
+    );
+    grundy()
+        .args(["thermograph", "domineering 2x2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("<svg"))
+        .stdout(predicate::str::contains("mean 0, temperature 1"));
+    grundy()
+        .args(["thermograph", "nim 3"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("nim 3 + 0"));
+}

@@ -11,7 +11,9 @@
 //!   (P, N, tie, draw), laid out in-process in layers like Graphviz's dot
 //!   (no Graphviz needed; see `graph.rs`), or written as DOT for those who
 //!   have Graphviz (`grundy graph`); [`reachable`] gathers the positions
-//!   and moves it draws, whatever the positions are.
+//!   and moves it draws, whatever the positions are;
+//! - [`ThermographPicture`]: a thermograph's walls, mast, mean and
+//!   temperature (`grundy thermograph`).
 
 use std::fmt::Write as _;
 
@@ -395,7 +397,9 @@ pub fn heat_map(title: &str, table: &Table) -> String {
 }
 
 mod graph;
+mod thermograph;
 pub use graph::{reachable, GraphPicture, Mark, Node, Reachable, MAX_LAYOUT_POINTS, MAX_NODES};
+pub use thermograph::ThermographPicture;
 
 #[cfg(test)]
 mod tests;

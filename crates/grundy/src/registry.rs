@@ -37,6 +37,8 @@ pub static FAMILIES: &[Family] = &[
     catalogue::mnk::FAMILY,
     catalogue::connect4::FAMILY,
     catalogue::partizan_graph::FAMILY,
+    catalogue::partizan::clobber::FAMILY,
+    catalogue::partizan::cutcake::FAMILY,
     catalogue::partizan::domineering::FAMILY,
     catalogue::partizan::hackenbush::FAMILY,
     catalogue::script::FAMILY,
@@ -367,6 +369,7 @@ fn impartial_valued(component: &ComponentRef, games: &mut Games) -> Result<Value
         value,
         left: options.clone(),
         right: options,
+        unlisted: None,
     })
 }
 

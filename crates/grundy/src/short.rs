@@ -32,7 +32,13 @@ pub struct Valued {
     pub value: GameId,
     pub left: Vec<(String, GameId)>,
     pub right: Vec<(String, GameId)>,
+    /// How many options the part has when there are too many to list
+    /// ([`MAX_LISTED_OPTIONS`]); `left` and `right` are then empty.
+    pub unlisted: Option<u64>,
 }
+
+/// The most options of one part that are listed to find winning moves.
+pub const MAX_LISTED_OPTIONS: u64 = 100_000;
 
 impl Valued {
     /// A game literal: its options are those of its canonical form.
@@ -48,6 +54,7 @@ impl Valued {
             value,
             left,
             right,
+            unlisted: None,
         }
     }
 
@@ -67,6 +74,7 @@ impl Valued {
             value: games.neg(self.value),
             left,
             right,
+            unlisted: self.unlisted,
         }
     }
 }
@@ -117,7 +125,12 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
         let game = valuer.game();
         let position = game.parse_position(word)?;
         let text = format!("{} {}", self.name, game.show(&position));
-        let (left, right) = (game.left_options(&position), game.right_options(&position));
+        let count = game.option_count(&position);
+        let unlisted = count.filter(|&n| n > MAX_LISTED_OPTIONS);
+        let (left, right) = match unlisted {
+            Some(_) => (Vec::new(), Vec::new()),
+            None => (game.left_options(&position), game.right_options(&position)),
+        };
         let value = valuer.value(own, &position, progress)?;
         let mut side = |options: Vec<G::Position>| -> Result<Vec<(String, GameId)>> {
             let mut valued = Vec::new();
@@ -135,6 +148,7 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
             value: games.import(own, value),
             left,
             right,
+            unlisted,
         })
     }
 }
@@ -168,6 +182,10 @@ pub struct ValueAnalysis {
     pub left_moves: Vec<ValueMove>,
     /// Right's winning moves moving first: to a sum ≤ 0.
     pub right_moves: Vec<ValueMove>,
+    /// The parts (counted from 0) whose moves were not listed, with how
+    /// many options each has: the winning moves are then those of the
+    /// other parts only.
+    pub unlisted: Vec<(usize, u64)>,
 }
 
 /// The analysis of the sum of `parts`, all valued in `games`.
@@ -216,5 +234,10 @@ pub fn analyze_values(games: &mut Games, parts: &[Valued]) -> ValueAnalysis {
         thermograph,
         left_moves,
         right_moves,
+        unlisted: parts
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.unlisted.map(|n| (i, n)))
+            .collect(),
     }
 }

@@ -59,6 +59,11 @@ impl Dyadic {
         self.exponent
     }
 
+    /// The nearest f64 (for pictures, never for answers).
+    pub fn to_f64(self) -> f64 {
+        self.numerator as f64 / 2f64.powi(self.exponent as i32)
+    }
+
     pub fn is_integer(self) -> bool {
         self.exponent == 0
     }

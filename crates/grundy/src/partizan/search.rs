@@ -42,6 +42,14 @@ pub trait ShortGame {
         None
     }
 
+    /// How many options `p` has for both players together, when the family
+    /// can count them without listing them; a front end lists the moves of
+    /// a position only when they are few (a cake a billion columns wide
+    /// has half a billion cuts).
+    fn option_count(&self, _p: &Self::Position) -> Option<u64> {
+        None
+    }
+
     /// What `p` holds on the heap beyond its own size, for the budget.
     fn heap_bytes(&self, _p: &Self::Position) -> usize {
         0

@@ -8,6 +8,15 @@ use crate::word::Word;
 /// The most cells a board may have: one bit each in a `u64`.
 pub const MAX_CELLS: usize = 64;
 
+/// A rectangle of a board: its top row, first column and size.
+#[derive(Clone, Copy, Debug)]
+pub struct Box {
+    top: usize,
+    first: usize,
+    height: usize,
+    width: usize,
+}
+
 /// The lowest `n` bits.
 fn low_bits(n: usize) -> u64 {
     if n >= 64 {
@@ -57,6 +66,30 @@ impl Grid {
         self.cells & (self.cells >> 1) & !self.column_mask(false)
     }
 
+    /// Every pair (i, j) of a cell i of `from` and a cell j of `to` next
+    /// to it by an edge.
+    pub fn adjacent_pairs(&self, from: u64, to: u64) -> Vec<(u32, u32)> {
+        let w = u32::from(self.width);
+        let (not_first, not_last) = (!self.column_mask(true), !self.column_mask(false));
+        let mut pairs = Vec::new();
+        // Cells of `from` with a cell of `to` below, above, right, left,
+        // and the step to it.
+        for (cells, step) in [
+            (from & (to >> w), w as i64),
+            (from & (to << w), -(w as i64)),
+            (from & (to >> 1) & not_last, 1),
+            (from & (to << 1) & not_first, -1),
+        ] {
+            let mut bits = cells;
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                pairs.push((i, (i64::from(i) + step) as u32));
+            }
+        }
+        pairs
+    }
+
     /// The cells of `from` joined to cells of `seed` by edges.
     fn grow(&self, seed: u64, from: u64) -> u64 {
         let (not_first, not_last) = (!self.column_mask(true), !self.column_mask(false));
@@ -78,12 +111,20 @@ impl Grid {
 
     /// The regions of the cells, each cut to its bounding box.
     pub fn regions(&self) -> Vec<Grid> {
+        self.region_masks()
+            .into_iter()
+            .map(|region| self.cropped(region))
+            .collect()
+    }
+
+    /// The regions of the cells, as masks of this board.
+    pub fn region_masks(&self) -> Vec<u64> {
         let mut left = self.cells;
         let mut regions = Vec::new();
         while left != 0 {
             let region = self.grow(left & left.wrapping_neg(), left);
             left &= !region;
-            regions.push(self.cropped(region));
+            regions.push(region);
         }
         regions
     }
@@ -94,24 +135,38 @@ impl Grid {
         (cells >> (r * w)) & low_bits(w)
     }
 
-    /// The cells of `cells` on the smallest board that holds them.
-    fn cropped(&self, cells: u64) -> Grid {
-        let (h, w) = (self.height as usize, self.width as usize);
+    /// The smallest box holding `cells` (not empty).
+    pub fn bounding_box(&self, cells: u64) -> Box {
+        let h = self.height as usize;
         let rows: Vec<usize> = (0..h).filter(|&r| self.row(cells, r) != 0).collect();
         let (top, bottom) = (rows[0], rows[rows.len() - 1]);
         let columns = (top..=bottom).fold(0, |m, r| m | self.row(cells, r));
         let first = columns.trailing_zeros() as usize;
         let width = 64 - columns.leading_zeros() as usize - first;
-        debug_assert!(width <= w);
+        Box {
+            top,
+            first,
+            height: bottom + 1 - top,
+            width,
+        }
+    }
+
+    /// The cells of `cells` inside `b`, on a board of `b`'s size.
+    pub fn in_box(&self, cells: u64, b: Box) -> Grid {
         let mut out = 0;
-        for r in top..=bottom {
-            out |= (self.row(cells, r) >> first) << ((r - top) * width);
+        for r in b.top..b.top + b.height {
+            out |= ((self.row(cells, r) >> b.first) & low_bits(b.width)) << ((r - b.top) * b.width);
         }
         Grid {
-            height: (bottom + 1 - top) as u8,
-            width: width as u8,
+            height: b.height as u8,
+            width: b.width as u8,
             cells: out,
         }
+    }
+
+    /// The cells of `cells` on the smallest board that holds them.
+    fn cropped(&self, cells: u64) -> Grid {
+        self.in_box(cells, self.bounding_box(cells))
     }
 
     /// The board turned left to right, top to bottom, and both.

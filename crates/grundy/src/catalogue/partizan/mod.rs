@@ -2,6 +2,8 @@
 //! family's rules as a `ShortGame`, valued by `crate::partizan`, and
 //! tested against published values.
 
+pub(crate) mod clobber;
+pub(crate) mod cutcake;
 pub(crate) mod domineering;
 mod grid;
 pub(crate) mod hackenbush;

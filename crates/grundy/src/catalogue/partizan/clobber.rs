@@ -1,0 +1,275 @@
+//! Clobber (Albert, Grossman, Nowakowski and Wolfe, "An introduction to
+//! Clobber", 2005): Left's stones `x`, Right's `o`; a player moves one of
+//! their stones onto an opponent's stone next to it by an edge, which is
+//! removed; who cannot move loses.
+//!
+//! Stones only ever move onto stones, so groups of stones joined by edges
+//! never meet again: a board is the sum of its groups. Each group is kept
+//! under the least of its eight turns and mirror images and those with the
+//! colours exchanged, which is its negative.
+
+use super::grid::Grid;
+use crate::catalogue::{no_parameters, Family, FamilyText};
+use crate::component::{short_ruleset_ref, RulesetRef};
+use crate::error::{Error, Result};
+use crate::partizan::{Part, ShortGame};
+use crate::short::ShortRules;
+use crate::word::Word;
+
+pub const FAMILY: Family = Family {
+    name: "clobber",
+    usage: "clobber BOARD",
+    summary: "x Left's stones, o Right's, '.' empty, '/' between rows: move a stone of yours \
+              onto an opponent's next to it, which is removed; who cannot move loses",
+    example: "clobber xox/oxo",
+    build,
+};
+
+fn build(written: &FamilyText) -> Result<RulesetRef> {
+    no_parameters(written)?;
+    Ok(short_ruleset_ref(Clobber))
+}
+
+/// The rules; a position is the board's two sets of stones.
+pub struct Clobber;
+
+/// Left's stones and Right's on one board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Stones {
+    pub left: Grid,
+    pub right: Grid,
+}
+
+impl Stones {
+    fn with(&self, left: u64, right: u64) -> Stones {
+        Stones {
+            left: Grid {
+                cells: left,
+                ..self.left
+            },
+            right: Grid {
+                cells: right,
+                ..self.right
+            },
+        }
+    }
+
+    /// The boards after each move of `mover`'s stones onto the other's.
+    fn moves(&self, left_moves: bool) -> Vec<Stones> {
+        let (mine, theirs) = match left_moves {
+            true => (self.left.cells, self.right.cells),
+            false => (self.right.cells, self.left.cells),
+        };
+        self.left
+            .adjacent_pairs(mine, theirs)
+            .into_iter()
+            .map(|(from, to)| {
+                let mine = (mine & !(1 << from)) | (1 << to);
+                let theirs = theirs & !(1 << to);
+                match left_moves {
+                    true => self.with(mine, theirs),
+                    false => self.with(theirs, mine),
+                }
+            })
+            .collect()
+    }
+}
+
+impl ShortGame for Clobber {
+    type Position = Stones;
+
+    fn left_options(&self, p: &Stones) -> Vec<Stones> {
+        p.moves(true)
+    }
+
+    fn right_options(&self, p: &Stones) -> Vec<Stones> {
+        p.moves(false)
+    }
+
+    /// The groups with stones of both colours (a group of one colour has
+    /// no move), each under its least image.
+    fn parts(&self, p: &Stones) -> Vec<Part<Stones>> {
+        let board = Grid {
+            cells: p.left.cells | p.right.cells,
+            ..p.left
+        };
+        board
+            .region_masks()
+            .into_iter()
+            .filter(|&group| group & p.left.cells != 0 && group & p.right.cells != 0)
+            .map(|group| {
+                let b = board.bounding_box(group);
+                let (left, right) = (
+                    board.in_box(p.left.cells & group, b),
+                    board.in_box(p.right.cells & group, b),
+                );
+                let (tl, tr) = (left.transposed(), right.transposed());
+                let images = left
+                    .reflections()
+                    .into_iter()
+                    .zip(right.reflections())
+                    .chain(tl.reflections().into_iter().zip(tr.reflections()));
+                let (key, negated) = images
+                    .flat_map(|(l, r)| {
+                        [
+                            (Stones { left: l, right: r }, false),
+                            (Stones { left: r, right: l }, true),
+                        ]
+                    })
+                    .min()
+                    .unwrap_or((Stones { left, right }, false));
+                Part { key, negated }
+            })
+            .collect()
+    }
+}
+
+impl ShortRules for Clobber {
+    fn name(&self) -> String {
+        FAMILY.name.into()
+    }
+
+    fn parse_position(&self, word: &Word) -> Result<Stones> {
+        // Read as two boards: '.' for Left's stones, then for Right's.
+        let as_cells = |stone: char| -> Result<Grid> {
+            let text: String = word
+                .text
+                .chars()
+                .map(|c| match c {
+                    '/' => '/',
+                    c if c == stone => '.',
+                    'x' | 'o' | '.' => '#',
+                    _ => '?',
+                })
+                .collect();
+            Grid::parse(&Word {
+                text,
+                column: word.column,
+            })
+        };
+        if let Some(at) = word.text.chars().position(|c| !"xo./".contains(c)) {
+            return Err(Error::Parse {
+                column: word.column + at,
+                message: "a Clobber board is written with x (Left's stone), o (Right's), \
+                          '.' (empty) and '/' between rows"
+                    .into(),
+            });
+        }
+        Ok(Stones {
+            left: as_cells('x')?,
+            right: as_cells('o')?,
+        })
+    }
+
+    fn show(&self, p: &Stones) -> String {
+        let rows: Vec<String> = (0..p.left.height as usize)
+            .map(|r| {
+                (0..p.left.width as usize)
+                    .map(|c| match (p.left.has(r, c), p.right.has(r, c)) {
+                        (true, _) => 'x',
+                        (_, true) => 'o',
+                        _ => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        rows.join("/")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::partizan::{Games, OutcomeClass, Valuer};
+
+    fn stones(text: &str) -> Stones {
+        Clobber
+            .parse_position(&Word {
+                text: text.into(),
+                column: 1,
+            })
+            .unwrap()
+    }
+
+    fn value(text: &str) -> String {
+        let mut games = Games::new();
+        let g = Valuer::new(Clobber)
+            .value(&mut games, &stones(text), &mut |_| true)
+            .unwrap();
+        games.write(g)
+    }
+
+    /// Values of small positions, worked out by hand: `xo` is * (either
+    /// capture ends the game), so is `xox` (each capture leaves stones of
+    /// one colour); in `xxo` Left's capture ends the game and Right's
+    /// leaves `xo`, so it is {0|*} = ↑, and `oox` is its negative ↓;
+    /// stones apart are 0.
+    #[test]
+    fn small_positions() {
+        for (board, expected) in [
+            ("xo", "*"),
+            ("xox", "*"),
+            ("xxo", "^"),
+            ("oox", "v"),
+            ("x./.o", "0"),
+            ("o/x/x", "^"),
+        ] {
+            assert_eq!(value(board), expected, "{board}");
+        }
+    }
+
+    fn wins(p: Stones, left_to_move: bool, memo: &mut HashMap<(Stones, bool), bool>) -> bool {
+        if let Some(&known) = memo.get(&(p, left_to_move)) {
+            return known;
+        }
+        let answer = p
+            .moves(left_to_move)
+            .into_iter()
+            .any(|o| !wins(o, !left_to_move, memo));
+        memo.insert((p, left_to_move), answer);
+        answer
+    }
+
+    /// Every 2 × 3 board of stones and holes, and every 1 × 7 one: the
+    /// outcome class of the value (groups, images, canonical forms) is who
+    /// wins by plain search of the whole board.
+    #[test]
+    fn outcome_classes_agree_with_search() {
+        let mut games = Games::new();
+        let mut valuer = Valuer::new(Clobber);
+        let mut memo = HashMap::new();
+        for (height, width) in [(2u8, 3u8), (1, 7), (3, 2)] {
+            let n = u32::from(height) * u32::from(width);
+            for code in 0..3u32.pow(n) {
+                let (mut left, mut right, mut c) = (0u64, 0u64, code);
+                for i in 0..n {
+                    match c % 3 {
+                        1 => left |= 1 << i,
+                        2 => right |= 1 << i,
+                        _ => {}
+                    }
+                    c /= 3;
+                }
+                let grid = |cells| Grid {
+                    height,
+                    width,
+                    cells,
+                };
+                let p = Stones {
+                    left: grid(left),
+                    right: grid(right),
+                };
+                let g = valuer.value(&mut games, &p, &mut |_| true).unwrap();
+                let expected = match (wins(p, true, &mut memo), wins(p, false, &mut memo)) {
+                    (true, true) => OutcomeClass::N,
+                    (true, false) => OutcomeClass::L,
+                    (false, true) => OutcomeClass::R,
+                    (false, false) => OutcomeClass::P,
+                };
+                assert_eq!(games.outcome(g), expected, "{}", Clobber.show(&p));
+            }
+        }
+    }
+}
