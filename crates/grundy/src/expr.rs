@@ -111,7 +111,13 @@ impl Scanner {
     /// A term, negated once more for each `-` before it.
     fn signed(&mut self, mut negated: bool) -> Result<Signed> {
         self.skip_space();
-        while self.peek() == Some('-') {
+        // A minus before a digit is a number's sign, part of the literal.
+        while self.peek() == Some('-')
+            && !self
+                .chars
+                .get(self.at + 1)
+                .is_some_and(char::is_ascii_digit)
+        {
             negated = !negated;
             self.at += 1;
             self.skip_space();
@@ -129,6 +135,7 @@ impl Scanner {
     fn literal_starts(&self) -> bool {
         match self.peek() {
             Some(c) if c.is_ascii_digit() || "{*^±".contains(c) => true,
+            Some('-') => true,
             Some('v') => {
                 let mut at = self.at;
                 while self.chars.get(at) == Some(&'v') {
@@ -158,7 +165,8 @@ impl Scanner {
         let mut text = String::new();
         let mut depth = 0usize;
         while let Some(c) = self.peek() {
-            if depth == 0 && (c.is_whitespace() || c == '+' || c == '-') {
+            let sign = text.is_empty() && c == '-';
+            if depth == 0 && !sign && (c.is_whitespace() || c == '+' || c == '-') {
                 break;
             }
             match c {
@@ -398,7 +406,7 @@ mod tests {
             (true, "domineering 2x2"),
             (true, "v*@34"),
             (false, "script -3"),
-            (false, "1/2@55"),
+            (true, "-1/2@54"),
         ];
         let expected: Vec<(bool, String)> =
             expected.iter().map(|(n, t)| (*n, t.to_string())).collect();

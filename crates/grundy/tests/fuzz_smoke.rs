@@ -130,6 +130,39 @@ fn expressions() {
 }
 
 #[test]
+fn value_texts() {
+    let seeds: Vec<Vec<u8>> = [
+        "{0||0|-1}",
+        "{2|1||0}",
+        "^^* + 1/2 - vv",
+        "{1, *2 | -3/4, {0|^}}",
+        "±1 + +-2",
+        "*3 - ^3*",
+    ]
+    .iter()
+    .map(|s| s.as_bytes().to_vec())
+    .collect();
+    let alphabet = Alphabet {
+        bytes: b"0123456789{}|,+-*^v/\xb1 ",
+        words: &[
+            "{",
+            "}",
+            "||",
+            "±",
+            "^*",
+            "*2",
+            "1/2",
+            "-",
+            "4294967296",
+            "é",
+        ],
+    };
+    fuzz(6, &seeds, &alphabet, |input| {
+        fuzz_checks::value_text(&String::from_utf8_lossy(input))
+    });
+}
+
+#[test]
 fn graph_files() {
     let seeds = [
         "4\n2 1 2\n1 3\n1 3\n0\n",

@@ -88,6 +88,8 @@ pub struct Games {
     sums: HashMap<(GameId, GameId), GameId>,
     negatives: HashMap<GameId, GameId>,
     thermographs: HashMap<GameId, Thermograph>,
+    /// g as x + *n, where it is one (`text.rs`).
+    nimber_shifts: HashMap<GameId, Option<(Dyadic, u32)>>,
     /// What the options of the forms held take on the heap.
     option_bytes: u64,
 }
@@ -110,6 +112,7 @@ impl Games {
             sums: HashMap::new(),
             negatives: HashMap::new(),
             thermographs: HashMap::new(),
+            nimber_shifts: HashMap::new(),
             option_bytes: 0,
         };
         games.number(Dyadic::ZERO);
@@ -468,10 +471,14 @@ impl Games {
     /// Right option g^LR ≤ g, and is replaced by the Left options of g^LR;
     /// Right's the same way round.
     fn bypass_reversible(&mut self, form: &mut Form) -> bool {
+        // Comparisons with `form`, which is in no table yet, remembered
+        // while it stays the same: without them a game of many paths (*30)
+        // would be walked once a path.
+        let mut memo = FormMemo::default();
         for i in 0..form.left.len() {
             let gl = form.left[i];
             for glr in self.form(gl).right {
-                if self.id_le_form(glr, form) {
+                if self.id_le_form(glr, form, &mut memo) {
                     form.left.remove(i);
                     form.left.extend(self.form(glr).left);
                     return true;
@@ -481,7 +488,7 @@ impl Games {
         for i in 0..form.right.len() {
             let gr = form.right[i];
             for grl in self.form(gr).left {
-                if self.form_le_id(form, grl) {
+                if self.form_le_id(form, grl, &mut memo) {
                     form.right.remove(i);
                     form.right.extend(self.form(grl).right);
                     return true;
@@ -492,24 +499,42 @@ impl Games {
     }
 
     /// Whether x ≤ g, for g a form that is not yet in the table.
-    fn id_le_form(&mut self, x: GameId, g: &Form) -> bool {
-        !(self
+    fn id_le_form(&mut self, x: GameId, g: &Form, memo: &mut FormMemo) -> bool {
+        if let Some(&known) = memo.below.get(&x) {
+            return known;
+        }
+        let answer = !(self
             .form(x)
             .left
             .into_iter()
-            .any(|xl| self.form_le_id(g, xl))
-            || g.right.iter().any(|&gr| self.le(gr, x)))
+            .any(|xl| self.form_le_id(g, xl, memo))
+            || g.right.iter().any(|&gr| self.le(gr, x)));
+        memo.below.insert(x, answer);
+        answer
     }
 
     /// Whether g ≤ x, for g a form that is not yet in the table.
-    fn form_le_id(&mut self, g: &Form, x: GameId) -> bool {
-        !(g.left.iter().any(|&gl| self.le(x, gl))
+    fn form_le_id(&mut self, g: &Form, x: GameId, memo: &mut FormMemo) -> bool {
+        if let Some(&known) = memo.above.get(&x) {
+            return known;
+        }
+        let answer = !(g.left.iter().any(|&gl| self.le(x, gl))
             || self
                 .form(x)
                 .right
                 .into_iter()
-                .any(|xr| self.id_le_form(xr, g)))
+                .any(|xr| self.id_le_form(xr, g, memo)));
+        memo.above.insert(x, answer);
+        answer
     }
+}
+
+/// Comparisons of one form with games of the table: x ≤ form (`below`)
+/// and form ≤ x (`above`), by x.
+#[derive(Default)]
+struct FormMemo {
+    below: HashMap<GameId, bool>,
+    above: HashMap<GameId, bool>,
 }
 
 /// Sorted, each option once.

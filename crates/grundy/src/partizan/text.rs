@@ -4,7 +4,9 @@
 //! switches `±1` (also `+-1`); and games by their options, `{2|0}`,
 //! `{0,*|0}`, nested freely or with more bars for the outer split,
 //! `{0||0|-1}` = `{0|{0|-1}}`. Sums and differences of these, `1 + *`,
-//! `{1|0} - 1/2`, may stand anywhere an option does.
+//! `{1|0} - 1/2`, may stand anywhere an option does. A minus before a
+//! digit is the number's sign, as the writer means it: `-1^` is -1 + ↑,
+//! while `-^` is ↓ and `-{1|0}` the negative.
 //!
 //! What [`Games::write`] writes, [`Games::read`] reads back to the same game.
 
@@ -12,12 +14,14 @@ use super::{Dyadic, GameId, Games};
 use crate::error::{Error, Result};
 
 /// Bounds on what a literal may say, so that arithmetic on numbers stays
-/// exact (`dyadic.rs`): integers and denominators below 2^32, braces
-/// nested up to 32 deep.
+/// exact (`dyadic.rs`): integers and denominators below 2^32, no number
+/// finer than 1/2^48 built in braces, and braces nested up to 1024 deep
+/// (what grundy writes of its own games).
 const MAX_INTEGER_BITS: u32 = 32;
-const MAX_DEPTH: usize = 32;
-/// Ups beyond this many are written as options.
-const MAX_UPS: i32 = 8;
+const MAX_EXPONENT: u32 = 48;
+const MAX_DEPTH: usize = 1024;
+/// Ups written as `^n`: as many as `^n` reads.
+const MAX_UPS: i32 = 64;
 
 impl Games {
     /// g in the notation above: its compact name where it has one, else
@@ -97,6 +101,15 @@ impl Games {
         if let Some(x) = self.number_value(g) {
             return Some((x, 0));
         }
+        if let Some(&known) = self.nimber_shifts.get(&g) {
+            return known;
+        }
+        let shift = self.read_nimber_shift(g);
+        self.nimber_shifts.insert(g, shift);
+        shift
+    }
+
+    fn read_nimber_shift(&mut self, g: GameId) -> Option<(Dyadic, u32)> {
         let form = self.form(g);
         if form.left != form.right {
             return None;
@@ -215,7 +228,13 @@ impl Reader {
     fn term(&mut self, games: &mut Games) -> Result<GameId> {
         self.skip_space();
         match self.peek() {
-            Some('-') => {
+            // A minus before a digit is the number's sign: -1^ is -1 + ^.
+            Some('-')
+                if !self
+                    .chars
+                    .get(self.at + 1)
+                    .is_some_and(char::is_ascii_digit) =>
+            {
                 self.at += 1;
                 let g = self.term(games)?;
                 Ok(games.neg(g))
@@ -248,9 +267,13 @@ impl Reader {
         }
         let start = self.at;
         let mut value = games.zero();
+        let negative = self.peek() == Some('-');
+        if negative {
+            self.at += 1;
+        }
         if self.peek().is_some_and(|c| c.is_ascii_digit()) {
             let x = self.number()?;
-            value = games.number(x);
+            value = games.number(if negative { -x } else { x });
         }
         if let Some(c @ ('^' | 'v')) = self.peek() {
             let mut count = 0u64;
@@ -475,7 +498,18 @@ impl Reader {
         };
         let left = side(games, pieces)?;
         let right = side(games, right)?;
-        Ok(games.game(&left, &right))
+        let g = games.game(&left, &right);
+        if games
+            .number_value(g)
+            .is_some_and(|x| x.exponent() > MAX_EXPONENT)
+        {
+            return Err(Error::Limit(format!(
+                "the game in braces at column {} is a number finer than 1/2^{MAX_EXPONENT}, \
+                 the finest read",
+                self.column + open
+            )));
+        }
+        Ok(g)
     }
 }
 
@@ -516,6 +550,8 @@ mod tests {
             ("{{2|1}|0}", "{2|1||0}"),
             ("0", "{1|}-2"),
             ("0", "{0||0|-1} - {0||0|-1}"),
+            ("-1^", "-1 + ^"),
+            ("{1v|-1^}", "{1 + v | -1 + ^}"),
         ] {
             let a = read(&mut g, written);
             let b = read(&mut g, same);
@@ -547,6 +583,9 @@ mod tests {
             g.read("99999999999999999999", 1),
             Err(Error::Limit(_))
         ));
-        assert!(matches!(g.read(&"{".repeat(300), 1), Err(Error::Limit(_))));
+        assert!(matches!(g.read(&"{".repeat(1100), 1), Err(Error::Limit(_))));
+        // {0|1} nested is 1/2, 1/4, ...: 49 deep is finer than read.
+        let fine = format!("{}{{0|1}}{}", "{0|".repeat(48), "}".repeat(48));
+        assert!(matches!(g.read(&fine, 1), Err(Error::Limit(_))));
     }
 }

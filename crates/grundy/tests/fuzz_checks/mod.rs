@@ -11,6 +11,7 @@ pub mod script;
 pub mod table;
 
 use grundy::catalogue::Graph;
+use grundy::partizan::Games;
 use grundy::sequence::Values;
 use grundy::Rulesets;
 
@@ -52,6 +53,21 @@ fn has_long_number(text: &str) -> bool {
         }
     }
     false
+}
+
+/// A game literal (`{1|0}`, `^*`, `3/4 - *2`): reading it never panics,
+/// and a game that reads is written back as text that reads to the same
+/// canonical game.
+pub fn value_text(text: &str) {
+    let mut games = Games::new();
+    let Ok(g) = games.read(text, 1) else {
+        return;
+    };
+    let written = games.write(g);
+    let again = games
+        .read(&written, 1)
+        .unwrap_or_else(|e| panic!("{text:?} is written {written:?}, which fails: {e}"));
+    assert_eq!(again, g, "{text:?} is written {written:?}, another game");
 }
 
 /// The text of a graph file: reading it never panics.
