@@ -11,7 +11,7 @@ use predicates::prelude::*;
 fn noughts_and_crosses_has_the_counts_of_a_naive_search() {
     // The counts of every board reachable from the empty one, by value for
     // the player to move, as the naive recursion of the library's
-    // `catalogue::mnk::tests::NaiveMnk` finds them (independent of the
+    // `catalogue::strong::mnk::tests::NaiveMnk` finds them (independent of the
     // bitboards and of retrograde analysis).
     let solved = json(&["solve", "mnk(3,3,3)"]);
     assert_eq!(solved["positions"], 5478);

@@ -1,45 +1,31 @@
 //! The catalogue: one file per family, each with its rules, its closed form
 //! where one is known, and a test of the closed form against exhaustive
-//! search. `crate::registry` lists them; this module knows nothing of
-//! expressions or sums.
+//! search, in a folder by kind: `impartial/` (nimbers: heaps, tokens,
+//! numbers), `strong/` (boards and graphs solved strongly: win, lose, tie,
+//! draw), `partizan/` (short partizan games with values) and `script/`
+//! (rules read from a Rhai script). `crate::registry` lists them; this
+//! module knows nothing of expressions or sums.
 
-pub(crate) mod bash;
-pub(crate) mod calendar;
-pub(crate) mod connect4;
-pub(crate) mod divisor;
-pub(crate) mod euclid;
-pub(crate) mod fibonacci;
-pub(crate) mod graph;
-mod heap;
-pub(crate) mod lasker;
-pub(crate) mod lieges;
-pub(crate) mod mnk;
-pub(crate) mod nim;
-pub(crate) mod octal;
+pub(crate) mod impartial;
 pub(crate) mod partizan;
-pub(crate) mod partizan_graph;
-pub(crate) mod progressive;
 pub(crate) mod script;
-pub(crate) mod staircase;
-pub(crate) mod subtraction;
-pub(crate) mod subtraction_set;
-pub(crate) mod wythoff;
+pub(crate) mod strong;
 
-pub use bash::Bash;
-pub use connect4::Connect4;
-pub use divisor::Divisor;
-pub use graph::Graph;
-pub use lasker::Lasker;
-pub use lieges::Lieges;
-pub use mnk::{Board, Mnk};
-pub use nim::Nim;
-pub use octal::CodeRuleset;
-pub use partizan_graph::PartizanGraph;
-pub use progressive::Progressive;
+pub use impartial::bash::Bash;
+pub use impartial::divisor::Divisor;
+pub use impartial::graph::Graph;
+pub use impartial::lasker::Lasker;
+pub use impartial::lieges::Lieges;
+pub use impartial::nim::Nim;
+pub use impartial::octal::CodeRuleset;
+pub use impartial::progressive::Progressive;
+pub use impartial::staircase::Staircase;
+pub use impartial::subtraction::Subtraction;
+pub use impartial::subtraction_set::{SetFormula, SetSubtraction};
 pub use script::ScriptGame;
-pub use staircase::Staircase;
-pub use subtraction::Subtraction;
-pub use subtraction_set::{SetFormula, SetSubtraction};
+pub use strong::connect4::Connect4;
+pub use strong::mnk::{Board, Mnk};
+pub use strong::partizan_graph::PartizanGraph;
 
 use crate::component::RulesetRef;
 use crate::error::{Error, Result};

@@ -46,7 +46,7 @@
 pub mod db;
 mod digraph;
 pub mod loopy;
-mod partizan;
+mod turns;
 
 use std::collections::HashMap;
 use std::fmt::Debug;
@@ -56,7 +56,7 @@ use hashbrown::hash_table::{Entry, HashTable};
 use hashbrown::DefaultHashBuilder;
 
 pub use digraph::Digraph;
-pub use partizan::{Class, Ending, PartizanGame, Player, Turns};
+pub use turns::{Class, Ending, PartizanGame, Player, Turns};
 
 use crate::error::{Error, Result};
 use crate::memory;

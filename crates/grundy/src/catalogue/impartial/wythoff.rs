@@ -223,10 +223,10 @@ mod tests {
             values
         };
         let lowers = read(include_str!(
-            "../../tests/data/sequences/wythoff_lower_A000201.json"
+            "../../../tests/data/sequences/wythoff_lower_A000201.json"
         ));
         let uppers = read(include_str!(
-            "../../tests/data/sequences/wythoff_upper_A001950.json"
+            "../../../tests/data/sequences/wythoff_upper_A001950.json"
         ));
         for (i, (&a, &b)) in lowers.iter().zip(&uppers).enumerate() {
             let k = BigUint::from(i as u64 + 1);

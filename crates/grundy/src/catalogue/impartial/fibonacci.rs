@@ -328,7 +328,7 @@ mod tests {
     #[test]
     fn the_start_is_lost_exactly_on_fibonacci_numbers() {
         let json: serde_json::Value = serde_json::from_str(include_str!(
-            "../../tests/data/sequences/fibonacci_numbers.json"
+            "../../../tests/data/sequences/fibonacci_numbers.json"
         ))
         .unwrap();
         let fibonacci: Vec<u64> = json["values"]

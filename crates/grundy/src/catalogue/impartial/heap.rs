@@ -102,7 +102,7 @@ mod tests {
     #[test]
     fn every_heap_family_has_one_spelling_of_its_moves() {
         assert_views_agree(Nim, big, 100);
-        assert_views_agree(super::super::Bash { most: 3 }, big, 100);
+        assert_views_agree(crate::catalogue::Bash { most: 3 }, big, 100);
         assert_views_agree(Subtraction::new(vec![1, 3, 4]), big, 100);
         assert_views_agree(Subtraction::new(vec![2, 5, 7]), big, 100);
         assert_views_agree(Lasker, big, 80);

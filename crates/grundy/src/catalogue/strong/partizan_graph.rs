@@ -23,8 +23,8 @@
 //! with Left to move. The outcome class of a vertex (L, R, N or P) is read
 //! from its two answers: who wins moving first, and who moving second.
 
-use super::graph::{content_lines, read_graph_file};
 use super::{parameter_count, position_and_player, Family, FamilyText};
+use crate::catalogue::impartial::graph::{content_lines, read_graph_file};
 use crate::component::{strong_ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
 use crate::retrograde::{Digraph, Numbering, PartizanGame, Player, Turns};

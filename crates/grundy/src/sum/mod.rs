@@ -1,0 +1,329 @@
+//! Sums of components, their moves, and the analysis `grundy analyze` prints:
+//! by the XOR rule here, with generalized values where a component can go
+//! round a cycle (`cycles.rs`), and under misère play (`misere.rs`).
+
+use num_bigint::BigUint;
+
+use crate::component::ComponentRef;
+use crate::error::{Error, Result};
+use crate::game::{Arity, Count, Game, Listed};
+use crate::retrograde::loopy::LoopyValue;
+use crate::value::{Convention, Outcome};
+
+mod cycles;
+mod misere;
+
+use cycles::{analyze_loopy, loopy_values};
+pub use misere::{analyze_misere, analyze_misere_listing, MisereSearch};
+
+/// Components played side by side; a move is made in exactly one of them.
+#[derive(Clone, Debug)]
+pub struct Sum {
+    pub components: Vec<ComponentRef>,
+}
+
+/// A move of a sum: component `component` is replaced by the sum `to`.
+#[derive(Clone, Debug)]
+pub struct Move {
+    pub component: usize,
+    pub to: Vec<ComponentRef>,
+}
+
+impl Sum {
+    pub fn new(components: Vec<ComponentRef>) -> Sum {
+        Sum { components }
+    }
+
+    /// The sum as an expression that parses back to it. Neighbouring
+    /// components of one ruleset share its name, `nim 1 4 5 + kayles 3`,
+    /// unless a position is all the words (`staircase 1 2 + staircase 3`).
+    pub fn expression(&self) -> String {
+        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+        for c in &self.components {
+            let name = c.ruleset_name();
+            match groups.last_mut() {
+                Some((last, positions)) if *last == name && c.arity() != Arity::Whole => {
+                    positions.push(c.position_text())
+                }
+                _ => groups.push((name, vec![c.position_text()])),
+            }
+        }
+        groups
+            .into_iter()
+            .map(|(name, positions)| format!("{name} {}", positions.join(" ")))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
+    /// The nimber of the sum: the XOR of its components' nimbers.
+    pub fn nimber(&self) -> Result<BigUint> {
+        self.components
+            .iter()
+            .try_fold(BigUint::ZERO, |acc, c| Ok(acc ^ c.nimber()?))
+    }
+
+    /// Every move of the sum.
+    pub fn moves(&self) -> Result<Vec<Move>> {
+        let mut moves = Vec::new();
+        for (i, c) in self.components.iter().enumerate() {
+            moves.extend(c.options()?.into_iter().map(|to| Move { component: i, to }));
+        }
+        Ok(moves)
+    }
+
+    /// The winning moves under normal play, found as for Nim: with `x` the
+    /// nimber of the sum, the winning moves in a component of nimber `g` are
+    /// its options of nimber `g ^ x`. The mex promises one when `g ^ x < g`;
+    /// unlike Nim, a game may also have options of larger nimber, and a move
+    /// to one of value `g ^ x > g` wins too, so every component is asked.
+    /// Where such options cannot be found (a huge Wythoff P-position, whose
+    /// other nimbers have no closed form) the list would be incomplete, so
+    /// that is an `Unsupported` error.
+    pub fn winning_moves(&self, most: usize) -> Result<Listed<Move>> {
+        let total = self.nimber()?;
+        let mut moves = Listed {
+            items: Vec::new(),
+            total: Count::Exactly(0),
+        };
+        if total == BigUint::ZERO {
+            return Ok(moves);
+        }
+        for (i, c) in self.components.iter().enumerate() {
+            let value = c.nimber()?;
+            let target = &value ^ &total;
+            let room = most - moves.items.len();
+            let options = c.options_with_nimber(&target, room).map_err(|e| {
+                if target < value {
+                    return e;
+                }
+                Error::Unsupported(format!(
+                    "some winning moves may go from {} {} to options of nimber {target}, \
+                     above its own nimber {value}, and those cannot be found: {e}",
+                    c.ruleset_name(),
+                    c.position_text()
+                ))
+            })?;
+            moves.total = moves.total.plus(options.total);
+            (moves.items).extend(
+                options
+                    .items
+                    .into_iter()
+                    .map(|to| Move { component: i, to }),
+            );
+        }
+        Ok(moves)
+    }
+
+    /// The sum after `m`.
+    pub fn after(&self, m: &Move) -> Sum {
+        let mut components = self.components[..m.component].to_vec();
+        components.extend(m.to.iter().cloned());
+        components.extend(self.components[m.component + 1..].iter().cloned());
+        Sum { components }
+    }
+
+    /// How `m` reads: `heap 1: 3 -> 1`, with a split written `5 -> 2 + 3`.
+    pub fn describe(&self, m: &Move) -> String {
+        let from = &self.components[m.component];
+        let to: Vec<String> = m.to.iter().map(|c| c.position_text()).collect();
+        let to = if to.is_empty() {
+            "nothing".to_string()
+        } else {
+            to.join(" + ")
+        };
+        format!(
+            "{} {}: {} -> {}",
+            from.noun(),
+            m.component + 1,
+            from.position_text(),
+            to
+        )
+    }
+}
+
+/// A sum as one game, so that it can be searched without the XOR rule: the
+/// reference the Sprague-Grundy theorem is tested against.
+pub struct SumGame;
+
+/// A sum as a position of `SumGame`. Sums are equal when they hold the same
+/// components in any order (the order of a sum does not change the game).
+#[derive(Clone, Debug)]
+pub struct SumPosition {
+    key: Vec<String>,
+    sum: Sum,
+}
+
+impl SumPosition {
+    pub fn new(sum: Sum) -> SumPosition {
+        let mut key: Vec<String> = sum
+            .components
+            .iter()
+            .map(|c| format!("{} {}", c.ruleset_name(), c.position_text()))
+            .collect();
+        key.sort();
+        SumPosition { key, sum }
+    }
+}
+
+impl PartialEq for SumPosition {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Eq for SumPosition {}
+
+impl std::hash::Hash for SumPosition {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key.hash(state);
+    }
+}
+
+impl Game for SumGame {
+    type Position = SumPosition;
+
+    fn options(&self, position: &SumPosition) -> Result<Vec<Vec<SumPosition>>> {
+        let sum = &position.sum;
+        Ok(sum
+            .moves()?
+            .iter()
+            .map(|m| vec![SumPosition::new(sum.after(m))])
+            .collect())
+    }
+
+    fn format_position(&self, position: &SumPosition) -> String {
+        position.sum.expression()
+    }
+}
+
+/// What `grundy analyze` reports about a sum.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub expression: String,
+    pub convention: Convention,
+    pub outcome: Outcome,
+    /// `None` for a lone component whose nimber is unknown but whose outcome
+    /// and winning moves its ruleset finds directly (a huge Wythoff position),
+    /// and under misère play, which no nimber decides.
+    pub nimber: Option<BigUint>,
+    /// The generalized value of a sum with an infinite part (a loopy game),
+    /// where it has one: a sum of two infinite parts has none, and is a draw.
+    /// `None` for the other sums, whose value is `nimber`.
+    pub loopy_value: Option<LoopyValue>,
+    /// Each component, with its nimber and value where known.
+    pub components: Vec<ComponentAnalysis>,
+    /// The first winning moves asked for: how each reads, and the whole sum
+    /// after it.
+    pub winning_moves: Vec<(String, String)>,
+    /// How many winning moves there are in all.
+    pub winning_move_count: Count,
+    /// For a draw only: the first moves asked for that keep it (to a sum
+    /// that is a draw again), as `winning_moves` writes them.
+    pub best_moves: Vec<(String, String)>,
+}
+
+/// One component of an analysed sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComponentAnalysis {
+    /// The component as an expression.
+    pub expression: String,
+    /// Its nimber; `None` where unknown (a huge Wythoff position alone), under
+    /// misère play, and for an infinite value.
+    pub nimber: Option<BigUint>,
+    /// Its generalized Sprague-Grundy value under normal play (the nimber,
+    /// or `∞(0,2)`); `None` where the nimber is not reported.
+    pub value: Option<String>,
+}
+
+impl ComponentAnalysis {
+    fn with_nimber(c: &ComponentRef, nimber: Option<BigUint>) -> ComponentAnalysis {
+        ComponentAnalysis {
+            expression: component_expression(c),
+            value: nimber.as_ref().map(ToString::to_string),
+            nimber,
+        }
+    }
+}
+
+impl Analysis {
+    /// Whether some component is infinite: the sum is then told by its
+    /// generalized value, not a nimber.
+    pub fn is_loopy(&self) -> bool {
+        (self.components.iter()).any(|c| c.nimber.is_none() && c.value.is_some())
+    }
+}
+
+/// Analyses a sum under normal play.
+///
+/// A sum needs the nimber of every component. A lone component is a game of
+/// its own, so when its nimber is unknown its winning moves (its options of
+/// nimber 0) may still be known, and they decide the outcome: a position is
+/// `N` exactly when it has an option of nimber 0.
+pub fn analyze(sum: &Sum) -> Result<Analysis> {
+    analyze_listing(sum, usize::MAX)
+}
+
+/// Analyses a sum under normal play, listing at most `most` winning moves
+/// (and counting them all): writing each move repeats the whole sum, so a
+/// sum of many components lists a few.
+pub fn analyze_listing(sum: &Sum, most: usize) -> Result<Analysis> {
+    if let Some(values) = loopy_values(sum)? {
+        return analyze_loopy(sum, &values, most);
+    }
+    match sum.nimber() {
+        Ok(nimber) => analyze_by_nimbers(sum, nimber, most),
+        Err(error) => match &sum.components[..] {
+            [lone] => analyze_alone(sum, lone, most).map_err(|_| error),
+            _ => Err(error),
+        },
+    }
+}
+
+fn analyze_by_nimbers(sum: &Sum, nimber: BigUint, most: usize) -> Result<Analysis> {
+    let components = sum
+        .components
+        .iter()
+        .map(|c| Ok(ComponentAnalysis::with_nimber(c, Some(c.nimber()?))))
+        .collect::<Result<Vec<_>>>()?;
+    let winning_moves = sum.winning_moves(most)?;
+    Ok(Analysis {
+        expression: sum.expression(),
+        convention: Convention::Normal,
+        outcome: Outcome::from_nimber_is_zero(nimber == BigUint::ZERO),
+        nimber: Some(nimber),
+        loopy_value: None,
+        components,
+        winning_moves: describe_all(sum, &winning_moves.items),
+        winning_move_count: winning_moves.total,
+        best_moves: Vec::new(),
+    })
+}
+
+/// A lone component without a nimber: its outcome from its winning moves.
+fn analyze_alone(sum: &Sum, lone: &ComponentRef, most: usize) -> Result<Analysis> {
+    let winning_moves = lone
+        .options_with_nimber(&BigUint::ZERO, most)?
+        .map(|to| Move { component: 0, to });
+    Ok(Analysis {
+        expression: sum.expression(),
+        convention: Convention::Normal,
+        outcome: Outcome::from_nimber_is_zero(winning_moves.total.number() == 0),
+        nimber: None,
+        loopy_value: None,
+        components: vec![ComponentAnalysis::with_nimber(lone, None)],
+        winning_moves: describe_all(sum, &winning_moves.items),
+        winning_move_count: winning_moves.total,
+        best_moves: Vec::new(),
+    })
+}
+
+fn component_expression(c: &ComponentRef) -> String {
+    format!("{} {}", c.ruleset_name(), c.position_text())
+}
+
+fn describe_all(sum: &Sum, moves: &[Move]) -> Vec<(String, String)> {
+    moves
+        .iter()
+        .map(|m| (sum.describe(m), sum.after(m).expression()))
+        .collect()
+}
