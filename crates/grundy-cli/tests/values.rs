@@ -69,6 +69,15 @@ fn a_difference_is_zero_exactly_when_the_games_are_equal() {
 }
 
 #[test]
+fn toads_and_frogs_has_the_values_of_winning_ways() {
+    // Winning Ways, chapter 1: T.TFF = {0|*} = ^, and TT.FF = {^|v} = *,
+    // so TT.FF + * = 0 and the first player loses.
+    assert_eq!(analyze_json("toads-frogs T.TFF")["value"], "^");
+    assert_eq!(analyze_json("toads-frogs TT.FF")["value"], "*");
+    assert_eq!(analyze_json("toads-frogs TT.FF + *")["outcome"], "P");
+}
+
+#[test]
 fn the_text_answer_names_outcome_mean_and_temperature() {
     grundy()
         .args(["analyze", "domineering 2x2"])
@@ -88,6 +97,7 @@ fn bad_boards_and_literals_exit_2_with_the_column() {
         ("1 + {1|2", "column 5"),
         ("{1||2||3}", "column 6"),
         ("3/5", "column 1"),
+        ("toads-frogs TX", "column 14"),
     ] {
         grundy()
             .args(["analyze", expression])

@@ -41,6 +41,7 @@ pub static FAMILIES: &[Family] = &[
     catalogue::partizan::cutcake::FAMILY,
     catalogue::partizan::domineering::FAMILY,
     catalogue::partizan::hackenbush::FAMILY,
+    catalogue::partizan::toads_frogs::FAMILY,
     catalogue::script::FAMILY,
 ];
 

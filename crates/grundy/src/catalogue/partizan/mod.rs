@@ -7,3 +7,4 @@ pub(crate) mod cutcake;
 pub(crate) mod domineering;
 mod grid;
 pub(crate) mod hackenbush;
+pub(crate) mod toads_frogs;

@@ -1,0 +1,269 @@
+//! Toads and Frogs (Winning Ways, chapter 1; Erickson, "New Toads and
+//! Frogs results", 1996): a row of cells, Left's toads `T` and Right's
+//! frogs `F`. A toad moves one cell right into an empty cell, or jumps
+//! right over one frog into the empty cell beyond; a frog the same way
+//! leftwards over one toad. Who cannot move loses.
+
+use crate::catalogue::{no_parameters, Family, FamilyText};
+use crate::component::{short_ruleset_ref, RulesetRef};
+use crate::error::{Error, Result};
+use crate::partizan::ShortGame;
+use crate::short::ShortRules;
+use crate::word::Word;
+
+pub const FAMILY: Family = Family {
+    name: "toads-frogs",
+    usage: "toads-frogs ROW...",
+    summary: "a row of toads T (Left's), frogs F (Right's) and empty cells '.': a toad moves \
+              right into an empty cell or jumps one frog, a frog the same leftwards; who \
+              cannot move loses",
+    example: "toads-frogs TT..FF",
+    build,
+};
+
+/// The most cells of a row.
+pub const MAX_CELLS: usize = 64;
+
+fn build(written: &FamilyText) -> Result<RulesetRef> {
+    no_parameters(written)?;
+    Ok(short_ruleset_ref(ToadsFrogs))
+}
+
+/// The rules; a position is a row of cells, cell i bit i of each mask.
+pub struct ToadsFrogs;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Row {
+    pub len: u8,
+    pub toads: u64,
+    pub frogs: u64,
+}
+
+impl Row {
+    fn empty(&self) -> u64 {
+        let all = if self.len == 64 {
+            u64::MAX
+        } else {
+            (1 << self.len) - 1
+        };
+        all & !self.toads & !self.frogs
+    }
+
+    /// The rows after each move of a toad (`toads_move`) or else of a frog:
+    /// one step forward into an empty cell, or a jump over one animal of the
+    /// other kind into the empty cell beyond.
+    fn moves(&self, toads_move: bool) -> Vec<Row> {
+        let (mine, theirs) = match toads_move {
+            true => (self.toads, self.frogs),
+            false => (self.frogs, self.toads),
+        };
+        let empty = self.empty();
+        let mut options = Vec::new();
+        let mut bits = mine;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as i64;
+            bits &= bits - 1;
+            let step: i64 = if toads_move { 1 } else { -1 };
+            let cell = |j: i64| (0..i64::from(self.len)).contains(&j).then(|| 1u64 << j);
+            let to = match cell(i + step) {
+                Some(next) if next & empty != 0 => Some(next),
+                Some(next) if next & theirs != 0 => cell(i + 2 * step).filter(|b| b & empty != 0),
+                _ => None,
+            };
+            if let Some(to) = to {
+                let mine = (mine & !(1 << i)) | to;
+                options.push(match toads_move {
+                    true => Row {
+                        toads: mine,
+                        ..*self
+                    },
+                    false => Row {
+                        frogs: mine,
+                        ..*self
+                    },
+                });
+            }
+        }
+        options
+    }
+}
+
+impl ShortGame for ToadsFrogs {
+    type Position = Row;
+
+    fn left_options(&self, row: &Row) -> Vec<Row> {
+        row.moves(true)
+    }
+
+    fn right_options(&self, row: &Row) -> Vec<Row> {
+        row.moves(false)
+    }
+}
+
+impl ShortRules for ToadsFrogs {
+    fn name(&self) -> String {
+        FAMILY.name.into()
+    }
+
+    fn parse_position(&self, word: &Word) -> Result<Row> {
+        let cells: Vec<char> = word.text.chars().collect();
+        if let Some(at) = cells
+            .iter()
+            .position(|c| !"TF.".contains(c.to_ascii_uppercase()))
+        {
+            return Err(Error::Parse {
+                column: word.column + at,
+                message: "a row is written with T (Left's toad), F (Right's frog) and '.' \
+                          (an empty cell)"
+                    .into(),
+            });
+        }
+        if cells.is_empty() || cells.len() > MAX_CELLS {
+            return Err(Error::Limit(format!(
+                "the row at column {} has {} cells: from 1 to {MAX_CELLS} are played",
+                word.column,
+                cells.len()
+            )));
+        }
+        let mut row = Row {
+            len: cells.len() as u8,
+            toads: 0,
+            frogs: 0,
+        };
+        for (i, c) in cells.iter().enumerate() {
+            match c.to_ascii_uppercase() {
+                'T' => row.toads |= 1 << i,
+                'F' => row.frogs |= 1 << i,
+                _ => {}
+            }
+        }
+        Ok(row)
+    }
+
+    fn show(&self, row: &Row) -> String {
+        (0..row.len)
+            .map(|i| match (row.toads >> i & 1, row.frogs >> i & 1) {
+                (1, _) => 'T',
+                (_, 1) => 'F',
+                _ => '.',
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::partizan::{Games, OutcomeClass, Valuer};
+
+    fn value(text: &str) -> String {
+        let mut games = Games::new();
+        let row = ToadsFrogs
+            .parse_position(&Word {
+                text: text.into(),
+                column: 1,
+            })
+            .unwrap();
+        let g = Valuer::new(ToadsFrogs)
+            .value(&mut games, &row, &mut |_| true)
+            .unwrap();
+        games.write(g)
+    }
+
+    /// Small rows worked by hand: a toad with n empty cells ahead is n
+    /// (Right has no move); `TF` is 0 (nobody moves); `T.F` is `{0|0}` = *,
+    /// since `.TF` = `{|FT.}` = `{|1}` = 0 and `TF.` = `{.FT|}` = `{-1|}` = 0.
+    #[test]
+    fn small_rows() {
+        for (row, expected) in [
+            ("T.", "1"),
+            ("T...", "3"),
+            (".F", "-1"),
+            ("TF", "0"),
+            ("T.F", "*"),
+        ] {
+            assert_eq!(value(row), expected, "{row}");
+        }
+    }
+
+    /// Erickson's conjectures on starting positions ("New Toads and Frogs
+    /// results", Games of No Chance, 1996), proved by Thanatipanonda
+    /// ("Further hopping with Toads and Frogs", Electronic Journal of
+    /// Combinatorics 18, 2011): with `T^a` for a toads and `F^b` for b frogs,
+    /// E1 `T^a..F^b` = {{a-3|a-b}|{*|3-b}} for a > b >= 2,
+    /// E2 `T^a...FF` = {a-2|a-2} for a >= 2, and
+    /// E3 `T^a...FFF` = a - 7/2 for a >= 5.
+    #[test]
+    fn ericksons_starting_positions() {
+        let row = |a: usize, gap: usize, b: usize| {
+            format!("{}{}{}", "T".repeat(a), ".".repeat(gap), "F".repeat(b))
+        };
+        let mut games = Games::new();
+        let mut check = |row: String, expected: String| {
+            let expected = games.read(&expected, 1).unwrap();
+            let expected = games.write(expected);
+            assert_eq!(value(&row), expected, "{row}");
+        };
+        for a in 3..=6i32 {
+            for b in 2..a {
+                let e1 = format!("{{{{{}|{}}}|{{*|{}}}}}", a - 3, a - b, 3 - b);
+                check(row(a as usize, 2, b as usize), e1);
+            }
+        }
+        for a in 2..=8i32 {
+            check(row(a as usize, 3, 2), format!("{{{}|{}}}", a - 2, a - 2));
+        }
+        for a in 5..=8i32 {
+            check(row(a as usize, 3, 3), format!("{}/2", 2 * a - 7));
+        }
+    }
+
+    fn wins(row: Row, toads_move: bool, memo: &mut HashMap<(Row, bool), bool>) -> bool {
+        if let Some(&known) = memo.get(&(row, toads_move)) {
+            return known;
+        }
+        let answer = row
+            .moves(toads_move)
+            .into_iter()
+            .any(|o| !wins(o, !toads_move, memo));
+        memo.insert((row, toads_move), answer);
+        answer
+    }
+
+    /// Every row of up to 9 cells: the outcome class of the value is who
+    /// wins by plain search.
+    #[test]
+    fn outcome_classes_agree_with_search() {
+        let mut games = Games::new();
+        let mut valuer = Valuer::new(ToadsFrogs);
+        let mut memo = HashMap::new();
+        for len in 1..=9u8 {
+            for code in 0..3u32.pow(u32::from(len)) {
+                let mut row = Row {
+                    len,
+                    toads: 0,
+                    frogs: 0,
+                };
+                let mut c = code;
+                for i in 0..len {
+                    match c % 3 {
+                        1 => row.toads |= 1 << i,
+                        2 => row.frogs |= 1 << i,
+                        _ => {}
+                    }
+                    c /= 3;
+                }
+                let g = valuer.value(&mut games, &row, &mut |_| true).unwrap();
+                let expected = match (wins(row, true, &mut memo), wins(row, false, &mut memo)) {
+                    (true, true) => OutcomeClass::N,
+                    (true, false) => OutcomeClass::L,
+                    (false, true) => OutcomeClass::R,
+                    (false, false) => OutcomeClass::P,
+                };
+                assert_eq!(games.outcome(g), expected, "{}", ToadsFrogs.show(&row));
+            }
+        }
+    }
+}
