@@ -14,7 +14,7 @@ mod cycles;
 mod misere;
 
 use cycles::{analyze_loopy, loopy_values};
-pub use misere::{analyze_misere, analyze_misere_listing, MisereSearch};
+pub use misere::{analyze_misere, analyze_misere_listing, MisereSearch, MISERE_SEARCH_COMPONENTS};
 
 /// Components played side by side; a move is made in exactly one of them.
 #[derive(Clone, Debug)]
