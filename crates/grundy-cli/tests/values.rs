@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{analyze_json, grundy};
+use common::{analyze_json, grundy, temp_file};
 use predicates::prelude::*;
 
 #[test]
@@ -75,6 +75,31 @@ fn toads_and_frogs_has_the_values_of_winning_ways() {
     assert_eq!(analyze_json("toads-frogs T.TFF")["value"], "^");
     assert_eq!(analyze_json("toads-frogs TT.FF")["value"], "*");
     assert_eq!(analyze_json("toads-frogs TT.FF + *")["outcome"], "P");
+}
+
+#[test]
+fn col_and_snort_colour_a_graph_file() {
+    // A path 0 - 1 - 2 and a lone vertex 3, in the format of graph(FILE).
+    let file = temp_file("path.txt", "4\n1 1\n1 2\n0\n0\n");
+    let file = file.to_str().unwrap();
+    // Col: the lone vertex is *, and a blue end leaves its neighbour to
+    // Right alone: -1 + *.
+    assert_eq!(analyze_json(&format!("col(\"{file}\") xxx."))["value"], "*");
+    assert_eq!(
+        analyze_json(&format!("col(\"{file}\") L.x."))["value"],
+        "-1*"
+    );
+    // Snort: a free edge is ±1.
+    assert_eq!(
+        analyze_json(&format!("snort(\"{file}\") ..xx"))["value"],
+        "±1"
+    );
+    // A position with the graph's colouring rule broken exits 2.
+    grundy()
+        .args(["analyze", &format!("col(\"{file}\") LL..")])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("neighbours"));
 }
 
 #[test]

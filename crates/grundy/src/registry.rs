@@ -38,6 +38,8 @@ pub static FAMILIES: &[Family] = &[
     catalogue::strong::connect4::FAMILY,
     catalogue::strong::partizan_graph::FAMILY,
     catalogue::partizan::clobber::FAMILY,
+    catalogue::partizan::colouring::COL,
+    catalogue::partizan::colouring::SNORT,
     catalogue::partizan::cutcake::FAMILY,
     catalogue::partizan::domineering::FAMILY,
     catalogue::partizan::hackenbush::FAMILY,

@@ -56,76 +56,7 @@ impl Graph {
 
     /// Parses the adjacency format; `path` names the graph in messages.
     pub fn from_text(path: &str, text: &str) -> Result<Graph> {
-        let error = |line: usize, message: String| Error::File {
-            path: path.into(),
-            message: format!("line {line}: {message}"),
-        };
-        let mut lines = content_lines(text);
-        let numbers = |line: usize, text: &str| -> Result<Vec<u64>> {
-            text.split_whitespace()
-                .map(|w| {
-                    w.parse::<u64>().map_err(|_| {
-                        error(
-                            line,
-                            format!("expected a non-negative integer, found {w:?}"),
-                        )
-                    })
-                })
-                .collect()
-        };
-        let (first, header) = lines.next().ok_or_else(|| Error::File {
-            path: path.into(),
-            message: "the file is empty; it must start with the number of vertices".into(),
-        })?;
-        let count = match numbers(first, header)?[..] {
-            [n] if n as usize <= MAX_VERTICES => n as usize,
-            [n] => {
-                return Err(error(
-                    first,
-                    format!("{n} vertices; at most {MAX_VERTICES} are read"),
-                ))
-            }
-            _ => {
-                return Err(error(
-                    first,
-                    "the first line must hold only the number of vertices".into(),
-                ))
-            }
-        };
-        let mut graph = Digraph::with_capacity(count, 0);
-        for vertex in 0..count {
-            let (line, text) = lines.next().ok_or_else(|| Error::File {
-                path: path.into(),
-                message: format!("the file ends after {vertex} of its {count} vertices"),
-            })?;
-            let row = numbers(line, text)?;
-            let k = row[0] as usize;
-            if row.len() - 1 != k {
-                return Err(error(
-                    line,
-                    format!(
-                        "vertex {vertex} says {k} successors but lists {}",
-                        row.len() - 1
-                    ),
-                ));
-            }
-            for &w in &row[1..] {
-                if w as usize >= count {
-                    return Err(error(
-                        line,
-                        format!(
-                            "successor {w} of vertex {vertex} is not a vertex (0 to {})",
-                            count - 1
-                        ),
-                    ));
-                }
-                graph.push_target(w as u32);
-            }
-            graph.close_vertex()?;
-        }
-        if let Some((line, _)) = lines.next() {
-            return Err(error(line, format!("more lines than the {count} vertices")));
-        }
+        let graph = parse_digraph(path, text)?;
         let values = LoopyValues::compute(&graph);
         Ok(Graph {
             path: path.into(),
@@ -138,6 +69,82 @@ impl Graph {
     pub fn value(&self, vertex: u32) -> LoopyValue {
         self.values.value(&self.graph, vertex)
     }
+}
+
+/// Parses the adjacency format (the module doc); `path` names the file in
+/// messages.
+pub(crate) fn parse_digraph(path: &str, text: &str) -> Result<Digraph> {
+    let error = |line: usize, message: String| Error::File {
+        path: path.into(),
+        message: format!("line {line}: {message}"),
+    };
+    let mut lines = content_lines(text);
+    let numbers = |line: usize, text: &str| -> Result<Vec<u64>> {
+        text.split_whitespace()
+            .map(|w| {
+                w.parse::<u64>().map_err(|_| {
+                    error(
+                        line,
+                        format!("expected a non-negative integer, found {w:?}"),
+                    )
+                })
+            })
+            .collect()
+    };
+    let (first, header) = lines.next().ok_or_else(|| Error::File {
+        path: path.into(),
+        message: "the file is empty; it must start with the number of vertices".into(),
+    })?;
+    let count = match numbers(first, header)?[..] {
+        [n] if n as usize <= MAX_VERTICES => n as usize,
+        [n] => {
+            return Err(error(
+                first,
+                format!("{n} vertices; at most {MAX_VERTICES} are read"),
+            ))
+        }
+        _ => {
+            return Err(error(
+                first,
+                "the first line must hold only the number of vertices".into(),
+            ))
+        }
+    };
+    let mut graph = Digraph::with_capacity(count, 0);
+    for vertex in 0..count {
+        let (line, text) = lines.next().ok_or_else(|| Error::File {
+            path: path.into(),
+            message: format!("the file ends after {vertex} of its {count} vertices"),
+        })?;
+        let row = numbers(line, text)?;
+        let k = row[0] as usize;
+        if row.len() - 1 != k {
+            return Err(error(
+                line,
+                format!(
+                    "vertex {vertex} says {k} successors but lists {}",
+                    row.len() - 1
+                ),
+            ));
+        }
+        for &w in &row[1..] {
+            if w as usize >= count {
+                return Err(error(
+                    line,
+                    format!(
+                        "successor {w} of vertex {vertex} is not a vertex (0 to {})",
+                        count - 1
+                    ),
+                ));
+            }
+            graph.push_target(w as u32);
+        }
+        graph.close_vertex()?;
+    }
+    if let Some((line, _)) = lines.next() {
+        return Err(error(line, format!("more lines than the {count} vertices")));
+    }
+    Ok(graph)
 }
 
 impl Game for Graph {

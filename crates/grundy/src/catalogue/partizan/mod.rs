@@ -3,6 +3,7 @@
 //! tested against published values.
 
 pub(crate) mod clobber;
+pub(crate) mod colouring;
 pub(crate) mod cutcake;
 pub(crate) mod domineering;
 mod grid;
