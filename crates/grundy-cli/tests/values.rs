@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{analyze_json, grundy, temp_file};
+use common::{analyze_json, example, grundy, temp_file};
 use predicates::prelude::*;
 
 #[test]
@@ -100,6 +100,31 @@ fn col_and_snort_colour_a_graph_file() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("neighbours"));
+}
+
+#[test]
+fn a_partizan_script_has_values_alone_and_is_solved_strongly_with_a_player() {
+    let script = example("toads_frogs.rhai");
+    // The script and the built-in family agree: TT.FF - TT.FF = 0, and
+    // T.TFF = ^ either way.
+    let a = analyze_json(&format!("{script} TT.FF - toads-frogs TT.FF"));
+    assert_eq!(a["outcome"], "P");
+    assert_eq!(analyze_json(&format!("{script} T.TFF"))["value"], "^");
+    // With a player to move it is solved strongly: win, lose, tie or draw.
+    let strong = analyze_json(&format!("{script} T.TFF@Right"));
+    assert_eq!(strong["outcome"], "L");
+    grundy()
+        .args(["analyze", &format!("{script} T.TFF@Left + *")])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("without @"));
+    // Moves that come back make no short game: exit 1.
+    let cycle = temp_file("cycle.rhai", "fn left(p) { [1 - p] } fn right(p) { [] }");
+    grundy()
+        .args(["analyze", &format!("script(\"{}\") 0", cycle.display())])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("comes back"));
 }
 
 #[test]

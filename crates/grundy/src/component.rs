@@ -191,6 +191,50 @@ impl<G: ShortRules + Sync> DynRuleset for ShortRuleset<G> {
     }
 }
 
+/// A partizan ruleset with both answers behind the registry's interface: a
+/// position with a player to move (`P@Left`) solved strongly as `strong`,
+/// a position alone valued as `short` (a partizan script).
+pub fn strong_and_short_ruleset_ref<S: StrongRules, G: ShortRules + Sync>(
+    strong: S,
+    short: G,
+) -> RulesetRef {
+    Arc::new(StrongAndShort {
+        strong: StrongSolver::new(strong),
+        short: ShortRuleset(ShortSolver::new(short)),
+    })
+}
+
+struct StrongAndShort<S: StrongRules, G: ShortRules> {
+    strong: StrongSolver<S>,
+    short: ShortRuleset<G>,
+}
+
+impl<S: StrongRules, G: ShortRules + Sync> DynRuleset for StrongAndShort<S, G> {
+    fn name(&self) -> String {
+        self.strong.game().name()
+    }
+
+    fn arity(&self) -> Arity {
+        Arity::Each(1)
+    }
+
+    fn components(&self, family: &Word, words: &[Word]) -> Result<Vec<ComponentRef>> {
+        self.short.components(family, words)
+    }
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        None
+    }
+
+    fn strong(&self) -> Option<&dyn DynStrong> {
+        Some(&self.strong)
+    }
+
+    fn short(&self) -> Option<&dyn DynShort> {
+        self.short.short()
+    }
+}
+
 /// The most copies a repeat `P*K` of a position may stand for when its
 /// ruleset does not read repeats itself: each copy is a component.
 pub const MAX_COPIES: u64 = 100_000;

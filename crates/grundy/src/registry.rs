@@ -157,7 +157,11 @@ impl Rulesets {
                 family: one.family.clone(),
                 parameters: one.parameters.clone(),
             })?;
-            if ruleset.strong().is_some() {
+            // A ruleset with values as well (a partizan script) answers a
+            // position with a player to move strongly, one alone by value.
+            let by_value =
+                ruleset.short().is_some() && one.positions.iter().all(|w| !w.text.contains('@'));
+            if ruleset.strong().is_some() && !by_value {
                 return Ok(Parsed::Strong {
                     ruleset,
                     position: one.positions.clone(),

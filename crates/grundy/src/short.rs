@@ -131,6 +131,9 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
             Some(_) => (Vec::new(), Vec::new()),
             None => (game.left_options(&position), game.right_options(&position)),
         };
+        if let Some(error) = game.failure() {
+            return Err(error);
+        }
         let value = valuer.value(own, &position, progress)?;
         let mut side = |options: Vec<G::Position>| -> Result<Vec<(String, GameId)>> {
             let mut valued = Vec::new();

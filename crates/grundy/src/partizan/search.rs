@@ -4,7 +4,7 @@
 //! is the sum of their values, and each part is valued once under the key
 //! its rules give it, so the mirror images of a region share one entry.
 
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 use std::hash::Hash;
 
 use super::{Dyadic, GameId, Games};
@@ -53,6 +53,19 @@ pub trait ShortGame {
     /// What `p` holds on the heap beyond its own size, for the budget.
     fn heap_bytes(&self, _p: &Self::Position) -> usize {
         0
+    }
+
+    /// Whether play might come back to a position (rules from a script):
+    /// the search then watches for a position on its own path, which makes
+    /// the game no short game. Built-in families never repeat.
+    fn may_repeat(&self) -> bool {
+        false
+    }
+
+    /// An error met while listing options (a script's), which the option
+    /// lists cannot return: the search stops with it.
+    fn failure(&self) -> Option<Error> {
+        None
     }
 }
 
@@ -125,34 +138,115 @@ impl<G: ShortGame> Valuer<G> {
         Ok(total)
     }
 
-    /// The value of a part, by its options, remembered under its key.
+    /// The value of a part, remembered under its key: its own when known,
+    /// else by a depth-first search over the options with a stack of its
+    /// own (play may be a million moves deep).
     fn part_value(
         &mut self,
         games: &mut Games,
         key: &G::Position,
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> Result<GameId> {
-        if let Some(&known) = self.values.get(key) {
+        if let Some(known) = self.known(games, key) {
             return Ok(known);
         }
-        if let Some(x) = self.game.number(key) {
-            return Ok(games.number(x));
+        let repeats = self.game.may_repeat();
+        let mut path = HashSet::new();
+        let mut stack = vec![self.frame(key.clone())?];
+        let mut stack_bytes = stack[0].bytes();
+        if repeats {
+            path.insert(key.clone());
         }
-        let mut left = Vec::new();
-        for option in self.game.left_options(key) {
-            left.push(self.value(games, &option, progress)?);
+        loop {
+            let top = stack
+                .last_mut()
+                .expect("the stack holds the part asked about");
+            while top.next < top.parts.len()
+                && self.known(games, &top.parts[top.next].1.key).is_some()
+            {
+                top.next += 1;
+            }
+            if let Some((_, part)) = top.parts.get(top.next) {
+                let key = part.key.clone();
+                if repeats && !path.insert(key.clone()) {
+                    return Err(Error::Unsupported(format!(
+                        "a position comes back after {} moves: play can go on forever, so \
+                         the game is not short and has no value (solve it strongly instead, \
+                         with a player to move)",
+                        stack.len()
+                    )));
+                }
+                let frame = self.frame(key)?;
+                stack_bytes += frame.bytes();
+                self.check_budget(games, stack_bytes)?;
+                stack.push(frame);
+                continue;
+            }
+            let frame = stack.pop().expect("a frame on top");
+            stack_bytes -= frame.bytes();
+            if repeats {
+                path.remove(&frame.key);
+            }
+            let mut values = vec![games.zero(); frame.options];
+            for (option, part) in &frame.parts {
+                let mut v = self.known(games, &part.key).expect("every part valued");
+                if part.negated {
+                    v = games.neg(v);
+                }
+                values[*option] = games.add(values[*option], v);
+            }
+            let value = games.game(&values[..frame.left], &values[frame.left..]);
+            self.bytes += memory::hashed(
+                1,
+                (size_of::<(G::Position, GameId)>() + self.game.heap_bytes(&frame.key)) as u64,
+            );
+            self.check_budget(games, stack_bytes)?;
+            self.values.insert(frame.key, value);
+            let count = self.values.len() as u64;
+            if count % PROGRESS_EVERY == 0 && !progress(count) {
+                return Err(Error::Limit(format!(
+                    "interrupted after valuing {count} positions"
+                )));
+            }
+            if stack.is_empty() {
+                return Ok(value);
+            }
         }
-        let mut right = Vec::new();
-        for option in self.game.right_options(key) {
-            right.push(self.value(games, &option, progress)?);
+    }
+
+    /// The value of a part already remembered, or given by a closed form.
+    fn known(&self, games: &mut Games, key: &G::Position) -> Option<GameId> {
+        if let Some(&known) = self.values.get(key) {
+            return Some(known);
         }
-        let value = games.game(&left, &right);
-        self.bytes += memory::hashed(
-            1,
-            (size_of::<(G::Position, GameId)>() + self.game.heap_bytes(key)) as u64,
-        );
-        let needed = self.bytes + games.bytes();
-        if needed > self.budget {
+        self.game.number(key).map(|x| games.number(x))
+    }
+
+    /// A part to value: its options, Left's first, split into their parts.
+    fn frame(&self, key: G::Position) -> Result<Frame<G::Position>> {
+        let left = self.game.left_options(&key);
+        let right = self.game.right_options(&key);
+        if let Some(error) = self.game.failure() {
+            return Err(error);
+        }
+        let mut parts = Vec::new();
+        for (i, option) in left.iter().chain(&right).enumerate() {
+            parts.extend(self.game.parts(option).into_iter().map(|part| (i, part)));
+        }
+        if let Some(error) = self.game.failure() {
+            return Err(error);
+        }
+        Ok(Frame {
+            key,
+            left: left.len(),
+            options: left.len() + right.len(),
+            parts,
+            next: 0,
+        })
+    }
+
+    fn check_budget(&self, games: &Games, stack_bytes: u64) -> Result<()> {
+        if self.bytes + games.bytes() + stack_bytes > self.budget {
             return Err(Error::Limit(format!(
                 "the values need more than {} MiB, the memory budget ({} positions valued, {} \
                  distinct games)",
@@ -161,13 +255,23 @@ impl<G: ShortGame> Valuer<G> {
                 games.len()
             )));
         }
-        self.values.insert(key.clone(), value);
-        let count = self.values.len() as u64;
-        if count % PROGRESS_EVERY == 0 && !progress(count) {
-            return Err(Error::Limit(format!(
-                "interrupted after valuing {count} positions"
-            )));
-        }
-        Ok(value)
+        Ok(())
+    }
+}
+
+/// A part being valued: its options (the first `left` Left's), each split
+/// into parts, and how many of those parts are known to be valued.
+struct Frame<P> {
+    key: P,
+    left: usize,
+    options: usize,
+    parts: Vec<(usize, Part<P>)>,
+    next: usize,
+}
+
+impl<P> Frame<P> {
+    /// What the frame holds, for the budget (positions' own heap aside).
+    fn bytes(&self) -> u64 {
+        (size_of::<Frame<P>>() + self.parts.capacity() * size_of::<(usize, Part<P>)>()) as u64
     }
 }

@@ -15,9 +15,12 @@
 //!   and `solve` answer W, L, T or D with remoteness and best moves, moves
 //!   that make a cycle are draws, and a position is no part of a sum.
 //! - `fn left(p)` and `fn right(p)`: a partizan game, each player with moves
-//!   of their own, solved strongly over (position, player to move) pairs
-//!   (`retrograde::Turns`); a position in an expression says who moves:
-//!   `P@Left` or `P@Right`, and `solve` starts with Left to move.
+//!   of their own. A position written with who moves, `P@Left` or
+//!   `P@Right`, is solved strongly over (position, player to move) pairs
+//!   (`retrograde::Turns`), and `solve` starts with Left to move. Without
+//!   `fn result`, a position written alone is a short game with a value
+//!   (canonical form, `crate::partizan`), a part of a sum of values; a
+//!   position that comes back makes it no short game (exit status 1).
 //!
 //! What a script says (`examples/README.md` has the same with examples):
 //!
@@ -37,12 +40,13 @@
 //!   `grundy solve` starts from.
 //! - A position is an integer, an array of integers (a tuple, such as the
 //!   two piles `[3, 5]`) or a string.
-//! - `fn parts(p)` (optional, `moves` scripts without `result`) returns an
+//! - `fn parts(p)` (optional, scripts without `result`) returns an
 //!   array of positions whose sum `p` is: the independent parts of a
 //!   position, such as the rows of a board that never interact. Every
-//!   position that `moves` returns is split into its parts, so that each
-//!   part is solved once, however it is combined. A position with no parts
-//!   (`[]`) stays whole. `solve` keeps positions whole.
+//!   position that `moves` (or, for values, `left` and `right`) returns is
+//!   split into its parts, so that each part is solved once, however it is
+//!   combined. A position with no parts (`[]`) stays whole. `solve` and
+//!   positions with a player to move keep positions whole.
 //! - `fn parse(text)` and `fn show(p)` (optional) read a position from one
 //!   word of an expression and write it back; `show(parse(text))` must read
 //!   back as the same position. By default an integer is written `7`, a
@@ -74,6 +78,7 @@
 
 mod engine;
 mod position;
+mod short;
 mod strong;
 
 use std::sync::{Arc, Mutex};
@@ -81,10 +86,13 @@ use std::sync::{Arc, Mutex};
 use rhai::{Array, Dynamic};
 
 pub use position::Position;
+use short::ShortScript;
 use strong::{PartizanScript, StrongScript};
 
 use super::{parameter_count, Family, FamilyText};
-use crate::component::{ruleset_ref_played_out, strong_ruleset_ref, RulesetRef};
+use crate::component::{
+    ruleset_ref_played_out, strong_and_short_ruleset_ref, strong_ruleset_ref, RulesetRef,
+};
 use crate::error::{Error, Result};
 use crate::game::{Arity, Game, HeapGame, Ruleset};
 use crate::retrograde::{Player, Turns};
@@ -108,7 +116,12 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
 /// The ruleset a script describes, by the functions it defines.
 fn ruleset(script: engine::Script) -> Result<RulesetRef> {
     let rules = Arc::new(Rules::new(script)?);
-    Ok(if rules.defines("left") {
+    Ok(if rules.defines("left") && !rules.ends {
+        // Positions with a player to move (`P@Left`) are solved strongly;
+        // positions alone have values, and add up.
+        let strong = Turns::new(PartizanScript::new(rules.clone()), Player::Left);
+        strong_and_short_ruleset_ref(strong, ShortScript::new(rules))
+    } else if rules.defines("left") {
         let game = PartizanScript::new(rules);
         strong_ruleset_ref(Turns::new(game, Player::Left))
     } else if rules.ends {
@@ -184,10 +197,10 @@ impl Rules {
                     .into(),
             ));
         }
-        if defines("parts") && (partizan || defines("result")) {
+        if defines("parts") && defines("result") {
             return Err(script.value_error(
-                "fn parts splits positions into sums, but a script with fn result or fn left \
-                 and fn right is solved strongly, one whole position at a time: leave parts out"
+                "fn parts splits positions into sums, but a script with fn result is solved \
+                 strongly, one whole position at a time: leave parts out"
                     .into(),
             ));
         }
@@ -286,6 +299,28 @@ impl Rules {
         options
             .into_iter()
             .map(|option| read(option, &call))
+            .collect()
+    }
+
+    /// The independent parts of a position by `fn parts`. A position with
+    /// no parts stays whole: it is worth 0 either way, and an option must
+    /// keep a position to be written in an expression.
+    fn parts(&self, position: Position) -> Result<Vec<Position>> {
+        let call = || format!("parts({})", self.format(&position));
+        let value = self.script.call("parts", (position.to_dynamic(),), call)?;
+        let Some(items) = value.clone().try_cast::<Array>() else {
+            return Err(self.script.value_error(format!(
+                "{}: expected an array of positions, found {}",
+                call(),
+                position::describe(&value)
+            )));
+        };
+        if items.is_empty() {
+            return Ok(vec![position]);
+        }
+        items
+            .into_iter()
+            .map(|item| self.position(item, &call))
             .collect()
     }
 
@@ -436,30 +471,11 @@ impl ScriptGame {
         }
     }
 
-    /// The independent parts of a position that `moves` gave. A position
-    /// with no parts stays whole: it is worth 0 either way, and an option
-    /// must keep a position to be written in an expression.
     fn parts(&self, position: Position) -> Result<Vec<Position>> {
-        if !self.has_parts {
-            return Ok(vec![position]);
+        match self.has_parts {
+            true => self.rules.parts(position),
+            false => Ok(vec![position]),
         }
-        let rules = &self.rules;
-        let call = || format!("parts({})", rules.format(&position));
-        let value = rules.script.call("parts", (position.to_dynamic(),), call)?;
-        let Some(items) = value.clone().try_cast::<Array>() else {
-            return Err(rules.script.value_error(format!(
-                "{}: expected an array of positions, found {}",
-                call(),
-                position::describe(&value)
-            )));
-        };
-        if items.is_empty() {
-            return Ok(vec![position]);
-        }
-        items
-            .into_iter()
-            .map(|item| rules.position(item, &call))
-            .collect()
     }
 
     /// One option as `moves` wrote it: a position or a sum of positions.
@@ -595,6 +611,10 @@ mod tests {
         assert!(game(ends).err().unwrap().to_string().contains("no nimbers"));
         let partizan = load("fn left(n) { [] } fn right(n) { [] }").unwrap();
         assert!(partizan.strong().is_some() && partizan.heap_game().is_none());
+        // Without fn result its positions alone have values too.
+        assert!(partizan.short().is_some());
+        let ending = load("fn left(n) { [] } fn right(n) { [] } fn result(n) { () }").unwrap();
+        assert!(ending.strong().is_some() && ending.short().is_none());
         for (text, expected) in [
             (
                 "fn moves(n) { [] } fn start(n) { 0 }",
@@ -605,7 +625,7 @@ mod tests {
                 "leave parts out",
             ),
             (
-                "fn left(n) { [] } fn right(n) { [] } fn parts(n) { [n] }",
+                "fn left(n) { [] } fn right(n) { [] } fn result(n) { () } fn parts(n) { [n] }",
                 "leave parts out",
             ),
             (

@@ -17,7 +17,7 @@ use crate::value::Standing;
 use crate::word::Word;
 
 /// An option of a game solved strongly: one position, never a sum.
-fn single(rules: &Rules, value: Dynamic, call: &dyn Fn() -> String) -> Result<Position> {
+pub(super) fn single(rules: &Rules, value: Dynamic, call: &dyn Fn() -> String) -> Result<Position> {
     if value.is::<Sum>() {
         return Err(rules.script.value_error(format!(
             "{}: a move to a sum of positions, sum([...]), has no place in a game solved \
