@@ -1,16 +1,23 @@
 //! `grundy table RULESET --rows A..B --cols C..D`: what is known of each
 //! position (a, b) of a ruleset whose positions can be two numbers
-//! (Wythoff, Euclid, scripts of pairs `a,b`): its nimber, or where none is known its outcome; as a text grid,
-//! JSON, or a heat map.
+//! (Wythoff, Euclid, scripts of pairs `a,b`): its nimber, or where none is
+//! known its outcome; as a text grid, JSON, or a heat map. For a partizan
+//! family with values (`cutcake`, `domineering` boards of a rows and b
+//! columns) each position's canonical form, as text or JSON.
 
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
+use std::sync::atomic::Ordering;
+
+use grundy::partizan::Games;
+use grundy::registry::{self, Parsed};
 use grundy::table::{Entry, Table};
 use grundy::{Error, Rulesets};
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::machine;
 use crate::report::{Failure, Output};
 
 /// The values of a ruleset whose positions can be two numbers, as a table.
@@ -69,6 +76,12 @@ pub fn two_number_table(
     let mut rulesets = Rulesets::new();
     let built = rulesets.ruleset(ruleset).map_err(failure)?;
     let name = built.name();
+    if built.short().is_some() {
+        return Err(failure(Error::Unsupported(format!(
+            "{name} is a partizan game with values, which `grundy table` lists; the pattern \
+             finder reads nimbers and outcomes"
+        ))));
+    }
     let table = Table::new(rows, cols, |a, b| {
         let position = built.pair_text(a, b).ok_or_else(|| Error::Parse {
             column: 1,
@@ -111,7 +124,51 @@ struct Json<'a> {
     values: Vec<Vec<Value>>,
 }
 
+/// The canonical form of each position (a, b) of a partizan family with
+/// values, in one table of games; Ctrl-C stops it.
+fn value_table(
+    ruleset: &str,
+    rows: RangeInclusive<u64>,
+    cols: RangeInclusive<u64>,
+) -> Result<(String, Table<String>), Failure> {
+    let failure = Failure::about(ruleset);
+    let mut rulesets = Rulesets::new();
+    let built = rulesets.ruleset(ruleset).map_err(failure)?;
+    let name = built.name();
+    let interrupted = machine::interrupted_flag();
+    let mut games = Games::new();
+    let table = Table::new(rows, cols, |a, b| {
+        let position = built.pair_text(a, b).ok_or_else(|| Error::Parse {
+            column: 1,
+            message: format!("{name} does not have positions of two numbers, so it has no table"),
+        })?;
+        let Parsed::Values(terms) = rulesets.parse_question(&format!("{ruleset} {position}"))?
+        else {
+            return Err(Error::Unsupported(format!(
+                "{name} {position} has no value"
+            )));
+        };
+        let parts = registry::valued(&terms, &mut games, &mut |_| {
+            !interrupted.load(Ordering::SeqCst)
+        })?;
+        let value = parts
+            .iter()
+            .fold(games.zero(), |sum, p| games.add(sum, p.value));
+        Ok(games.write(value))
+    })
+    .map_err(failure)?;
+    Ok((name, table))
+}
+
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
+    let has_values = Rulesets::new()
+        .ruleset(&args.ruleset)
+        .map_err(Failure::about(&args.ruleset))?
+        .short()
+        .is_some();
+    if has_values {
+        return run_values(args, out);
+    }
     let (name, table) = two_number_table(&args.ruleset, args.rows, args.cols)?;
     if let Some(path) = &args.svg {
         let title = format!("{name}: the value of each position (a, b)");
@@ -131,15 +188,43 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     out.text(&grid(&table))
 }
 
+/// A table of values: text or JSON (a heat map colours nimbers only).
+fn run_values(args: Args, out: &mut Output) -> Result<(), Failure> {
+    if args.svg.is_some() {
+        return Err(Failure::about(&args.ruleset)(Error::Unsupported(
+            "the heat map colours nimbers and outcomes; a table of values is text or JSON".into(),
+        )));
+    }
+    let (name, table) = value_table(&args.ruleset, args.rows, args.cols)?;
+    let (rows, cols) = (table.rows(), table.cols());
+    if args.json {
+        return out.json(&Json {
+            ruleset: &name,
+            rows: [*rows.start(), *rows.end()],
+            cols: [*cols.start(), *cols.end()],
+            values: rows
+                .map(|a| {
+                    table
+                        .row(a)
+                        .iter()
+                        .map(|v| Value::from(v.as_str()))
+                        .collect()
+                })
+                .collect(),
+        });
+    }
+    out.text(&grid(&table))
+}
+
 /// The table as text: b across the top, a down the left, each column as
 /// wide as its widest entry.
-fn grid(table: &Table) -> String {
+fn grid<E: Clone + std::fmt::Display>(table: &Table<E>) -> String {
     let corner = "a\\b";
-    let width = table
-        .iter()
-        .map(|(_, b, e)| e.to_string().len().max(b.to_string().len()))
-        .max()
-        .unwrap_or(1);
+    let mut widths: Vec<usize> = table.cols().map(|b| b.to_string().len()).collect();
+    for (_, b, e) in table.iter() {
+        let j = (b - table.cols().start()) as usize;
+        widths[j] = widths[j].max(e.to_string().chars().count());
+    }
     let left = table
         .rows()
         .map(|a| a.to_string().len())
@@ -147,18 +232,15 @@ fn grid(table: &Table) -> String {
         .unwrap_or(1)
         .max(corner.len());
     let mut text = format!("{corner:>left$} |");
-    for b in table.cols() {
+    for (b, width) in table.cols().zip(&widths) {
         text.push_str(&format!(" {b:>width$}"));
     }
     text.push('\n');
-    text.push_str(&format!(
-        "{}-+{}\n",
-        "-".repeat(left),
-        "-".repeat((width + 1) * table.width())
-    ));
+    let line: usize = widths.iter().map(|w| w + 1).sum();
+    text.push_str(&format!("{}-+{}\n", "-".repeat(left), "-".repeat(line)));
     for a in table.rows() {
         text.push_str(&format!("{a:>left$} |"));
-        for e in table.row(a) {
+        for (e, width) in table.row(a).iter().zip(&widths) {
             text.push_str(&format!(" {:>width$}", e.to_string()));
         }
         text.push('\n');

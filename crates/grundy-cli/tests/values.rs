@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{analyze_json, example, grundy, temp_file};
+use common::{analyze_json, example, grundy, json, temp_file};
 use predicates::prelude::*;
 
 #[test]
@@ -125,6 +125,45 @@ fn a_partizan_script_has_values_alone_and_is_solved_strongly_with_a_player() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("comes back"));
+}
+
+#[test]
+fn a_table_of_values_over_rows_and_columns() {
+    // Winning Ways, chapter 2: a cake of R rows and C columns is worth
+    // floor(C / 2^floor(log2 R)) - 1 to Left when that is positive, the
+    // same with rows and columns exchanged to Right, else 0.
+    let table = json(&["table", "cutcake", "--rows", "1..9", "--cols", "1..9"]);
+    let left = |r: u64, c: u64| (c >> r.ilog2()) as i64 - 1;
+    for r in 1..=9u64 {
+        for c in 1..=9u64 {
+            let expected = left(r, c).max(0) - left(c, r).max(0);
+            let cell = &table["values"][(r - 1) as usize][(c - 1) as usize];
+            assert_eq!(cell, &expected.to_string(), "{r}x{c}");
+        }
+    }
+    // Domineering: a row of n cells is -floor(n/2), 2x2 and 3x3 are ±1
+    // (Winning Ways, chapter 5). 2x3 by hand: Left's best domino is in the
+    // middle column (two columns of two, 2); Right's leaves an L of four
+    // cells, {-1|0} = -1/2; so {2|-1/2}.
+    let table = json(&["table", "domineering", "--rows", "1..3", "--cols", "1..3"]);
+    assert_eq!(table["values"][0], serde_json::json!(["0", "-1", "-1"]));
+    assert_eq!(table["values"][1][1], "±1");
+    assert_eq!(table["values"][2][2], "±1");
+    let text = grundy()
+        .args(["table", "domineering", "--rows", "1..2", "--cols", "1..3"])
+        .assert()
+        .success();
+    let text = String::from_utf8(text.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("  2 | 1 ±1 {2|-1/2}"), "{text}");
+    // A heat map colours nimbers, and the pattern finder reads them: exit 1.
+    for args in [
+        &[
+            "table", "cutcake", "--rows", "1..3", "--cols", "1..3", "--svg", "x.svg",
+        ][..],
+        &["pattern", "cutcake", "--rows", "1..3", "--cols", "1..3"][..],
+    ] {
+        grundy().args(args).assert().code(1);
+    }
 }
 
 #[test]

@@ -189,6 +189,10 @@ impl<G: ShortRules + Sync> DynRuleset for ShortRuleset<G> {
     fn short(&self) -> Option<&dyn DynShort> {
         Some(&self.0)
     }
+
+    fn pair_text(&self, a: u64, b: u64) -> Option<String> {
+        self.0.pair_text(a, b)
+    }
 }
 
 /// A partizan ruleset with both answers behind the registry's interface: a
@@ -232,6 +236,10 @@ impl<S: StrongRules, G: ShortRules + Sync> DynRuleset for StrongAndShort<S, G> {
 
     fn short(&self) -> Option<&dyn DynShort> {
         self.short.short()
+    }
+
+    fn pair_text(&self, a: u64, b: u64) -> Option<String> {
+        self.short.pair_text(a, b)
     }
 }
 

@@ -22,6 +22,13 @@ pub trait ShortRules: ShortGame<Position: Send> + Send + 'static {
 
     /// The position as `parse_position` reads it.
     fn show(&self, p: &Self::Position) -> String;
+
+    /// The position (a, b) as a word, where the family's positions can be
+    /// two numbers (a cake or board of a rows and b columns), for
+    /// `grundy table`.
+    fn pair_text(&self, _a: u64, _b: u64) -> Option<String> {
+        None
+    }
 }
 
 /// One part of a sum, valued: its text as an expression writes it, its
@@ -110,6 +117,12 @@ impl<G: ShortRules> ShortSolver<G> {
 
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The position (a, b) as a word (see [`ShortRules::pair_text`]).
+    pub fn pair_text(&self, a: u64, b: u64) -> Option<String> {
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        state.1.game().pair_text(a, b)
     }
 }
 

@@ -54,24 +54,25 @@ impl std::fmt::Display for Entry {
 pub const MAX_TABLE_ENTRIES: u64 = 1 << 22;
 
 /// The positions (a, b) with a in `rows` and b in `cols`, a row of the table
-/// per a.
+/// per a. Each holds an [`Entry`], or what else its filler knows of it
+/// (the value of a partizan position, as text).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Table {
+pub struct Table<E = Entry> {
     rows: RangeInclusive<u64>,
     cols: RangeInclusive<u64>,
     /// Row by row.
-    entries: Vec<Entry>,
+    entries: Vec<E>,
 }
 
-impl Table {
+impl<E: Clone> Table<E> {
     /// The table with `entry(a, b)` at each position, filled row by row.
     /// An empty range or a table of more than [`MAX_TABLE_ENTRIES`] is an
     /// error; so is the first error `entry` returns.
     pub fn new(
         rows: RangeInclusive<u64>,
         cols: RangeInclusive<u64>,
-        mut entry: impl FnMut(u64, u64) -> Result<Entry>,
-    ) -> Result<Table> {
+        mut entry: impl FnMut(u64, u64) -> Result<E>,
+    ) -> Result<Table<E>> {
         for (name, range) in [("rows", &rows), ("cols", &cols)] {
             if range.is_empty() {
                 return Err(Error::Parse {
@@ -118,28 +119,28 @@ impl Table {
     }
 
     /// The entry of position (a, b), if the table holds it.
-    pub fn get(&self, a: u64, b: u64) -> Option<Entry> {
+    pub fn get(&self, a: u64, b: u64) -> Option<E> {
         if !self.rows.contains(&a) || !self.cols.contains(&b) {
             return None;
         }
         let (i, j) = (a - self.rows.start(), b - self.cols.start());
-        Some(self.entries[i as usize * self.width() + j as usize])
+        Some(self.entries[i as usize * self.width() + j as usize].clone())
     }
 
     /// Every position with its entry, row by row: the reading order.
-    pub fn iter(&self) -> impl Iterator<Item = (u64, u64, Entry)> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = (u64, u64, E)> + '_ {
         let (first_row, first_col, width) = (*self.rows.start(), *self.cols.start(), self.width());
-        self.entries.iter().enumerate().map(move |(i, &e)| {
+        self.entries.iter().enumerate().map(move |(i, e)| {
             (
                 first_row + (i / width) as u64,
                 first_col + (i % width) as u64,
-                e,
+                e.clone(),
             )
         })
     }
 
     /// One row's entries, left to right.
-    pub fn row(&self, a: u64) -> &[Entry] {
+    pub fn row(&self, a: u64) -> &[E] {
         let i = (a - self.rows.start()) as usize * self.width();
         &self.entries[i..i + self.width()]
     }

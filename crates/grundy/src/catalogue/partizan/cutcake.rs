@@ -139,6 +139,11 @@ impl ShortRules for Cutcake {
         let words: Vec<String> = pieces.iter().map(|(r, c)| format!("{r}x{c}")).collect();
         words.join(" ")
     }
+
+    /// (a, b) is a cake of a rows and b columns, `axb`.
+    fn pair_text(&self, a: u64, b: u64) -> Option<String> {
+        Some(format!("{a}x{b}"))
+    }
 }
 
 #[cfg(test)]

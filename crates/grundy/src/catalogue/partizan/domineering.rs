@@ -87,6 +87,11 @@ impl ShortRules for Domineering {
     fn show(&self, board: &Grid) -> String {
         board.show()
     }
+
+    /// (a, b) is the empty board of a rows and b columns, `axb`.
+    fn pair_text(&self, a: u64, b: u64) -> Option<String> {
+        Some(format!("{a}x{b}"))
+    }
 }
 
 #[cfg(test)]
