@@ -189,3 +189,172 @@ proptest! {
         prop_assert!(ts.temperature <= ta.temperature.max(tb.temperature));
     }
 }
+
+/// One of CGSuite's test cases of canonical short games: the game as
+/// typed, CGSuite's answer, its options, stops, mean and temperature.
+struct Documented {
+    typed: &'static str,
+    answer: &'static str,
+    left: &'static [&'static str],
+    right: &'static [&'static str],
+    stops: (&'static str, &'static str),
+    mean: &'static str,
+    temperature: &'static str,
+}
+
+/// CGSuite's own test cases (aaron-siegel/cgsuite,
+/// `lib/core/src/test/scala/org/cgsuite/lang/CanonicalShortGameTestCase.scala`),
+/// all but the integer -1823437481924, beyond grundy's literals (2^32).
+/// CGSuite's `+` between terms is a sum here too; its answer is read back
+/// and must be the same game (canonical forms are unique), and so must
+/// each option.
+#[test]
+fn the_values_cgsuite_documents() {
+    let nimbers: &[&str] = &["0", "*", "*2", "*3", "*4", "*5", "*6", "*7"];
+    let cases = [
+        Documented {
+            typed: "0",
+            answer: "0",
+            left: &[],
+            right: &[],
+            stops: ("0", "0"),
+            mean: "0",
+            temperature: "-1",
+        },
+        Documented {
+            typed: "5",
+            answer: "5",
+            left: &["4"],
+            right: &[],
+            stops: ("5", "5"),
+            mean: "5",
+            temperature: "-1",
+        },
+        Documented {
+            typed: "-1/2",
+            answer: "-1/2",
+            left: &["-1"],
+            right: &["0"],
+            stops: ("-1/2", "-1/2"),
+            mean: "-1/2",
+            temperature: "-1/2",
+        },
+        Documented {
+            typed: "25/16",
+            answer: "25/16",
+            left: &["3/2"],
+            right: &["13/8"],
+            stops: ("25/16", "25/16"),
+            mean: "25/16",
+            temperature: "-1/16",
+        },
+        Documented {
+            typed: "*8",
+            answer: "*8",
+            left: nimbers,
+            right: nimbers,
+            stops: ("0", "0"),
+            mean: "0",
+            temperature: "0",
+        },
+        Documented {
+            typed: "^",
+            answer: "^",
+            left: &["0"],
+            right: &["*"],
+            stops: ("0", "0"),
+            mean: "0",
+            temperature: "0",
+        },
+        Documented {
+            typed: "v*",
+            answer: "v*",
+            left: &["0"],
+            right: &["0", "*"],
+            stops: ("0", "0"),
+            mean: "0",
+            temperature: "0",
+        },
+        Documented {
+            typed: "6+^*",
+            answer: "6^*",
+            left: &["6", "6*"],
+            right: &["6"],
+            stops: ("6", "6"),
+            mean: "6",
+            temperature: "0",
+        },
+        Documented {
+            typed: "^*6",
+            answer: "^*6",
+            left: &["0"],
+            right: &["*7"],
+            stops: ("0", "0"),
+            mean: "0",
+            temperature: "0",
+        },
+        Documented {
+            typed: "73/16+v9*8",
+            answer: "73/16v9*8",
+            left: &["73/16v8*9"],
+            right: &["73/16"],
+            stops: ("73/16", "73/16"),
+            mean: "73/16",
+            temperature: "0",
+        },
+        Documented {
+            typed: "{0|*||*|||*||||*}",
+            answer: "{^|*||*|||*}",
+            left: &["{^|*||*}"],
+            right: &["*"],
+            stops: ("0", "0"),
+            mean: "0",
+            temperature: "0",
+        },
+        Documented {
+            typed: "{0||0|v*}",
+            answer: "{0||0|v*}",
+            left: &["0"],
+            right: &["{0|v*}"],
+            stops: ("0", "0"),
+            mean: "0",
+            temperature: "0",
+        },
+    ];
+    let mut games = Games::new();
+    let read = |games: &mut Games, text: &str| -> GameId {
+        let zero = games.zero();
+        text.split('+').fold(zero, |sum, term| {
+            let term = games.read(term, 1).unwrap();
+            games.add(sum, term)
+        })
+    };
+    for case in cases {
+        let g = read(&mut games, case.typed);
+        assert_eq!(g, read(&mut games, case.answer), "{}", case.typed);
+        let form = games.form(g);
+        for (mine, documented) in [(form.left, case.left), (form.right, case.right)] {
+            let mut mine = mine.clone();
+            let mut documented: Vec<GameId> =
+                documented.iter().map(|o| read(&mut games, o)).collect();
+            mine.sort();
+            documented.sort();
+            assert_eq!(mine, documented, "the options of {}", case.typed);
+        }
+        let (left_stop, right_stop) = games.stops(g);
+        assert_eq!(
+            (left_stop.to_string(), right_stop.to_string()),
+            (case.stops.0.to_string(), case.stops.1.to_string()),
+            "{}",
+            case.typed
+        );
+        let t = games.thermograph(g);
+        assert_eq!(t.mean.to_string(), case.mean, "{}", case.typed);
+        assert_eq!(
+            t.temperature.to_string(),
+            case.temperature,
+            "{}",
+            case.typed
+        );
+    }
+}
