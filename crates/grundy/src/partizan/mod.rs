@@ -90,6 +90,11 @@ pub struct Games {
     thermographs: HashMap<GameId, Thermograph>,
     /// g as x + *n, where it is one (`text.rs`).
     nimber_shifts: HashMap<GameId, Option<(Dyadic, u32)>>,
+    /// The nimbers *1, *2, ... met so far, by id, with *n's id at n - 1 of
+    /// `nimber_ids`: nimbers add by XOR and are compared by value, never
+    /// by search (*64 + *63 has 4032 paths of options).
+    nimber_values: HashMap<GameId, u32>,
+    nimber_ids: Vec<GameId>,
     /// What the options of the forms held take on the heap.
     option_bytes: u64,
 }
@@ -113,6 +118,8 @@ impl Games {
             negatives: HashMap::new(),
             thermographs: HashMap::new(),
             nimber_shifts: HashMap::new(),
+            nimber_values: HashMap::new(),
+            nimber_ids: Vec::new(),
             option_bytes: 0,
         };
         games.number(Dyadic::ZERO);
@@ -236,6 +243,21 @@ impl Games {
             left: left.to_vec(),
             right: right.to_vec(),
         };
+        tidy(&mut form.left);
+        tidy(&mut form.right);
+        // A form the table holds is canonical already.
+        if let Some(&id) = self.forms.get(&form) {
+            return id;
+        }
+        // {*S | *S} for a set S of nimbers is *mex(S) (Sprague-Grundy).
+        if form.left == form.right {
+            let values: Option<Vec<u32>> =
+                form.left.iter().map(|&o| self.nimber_value(o)).collect();
+            if let Some(values) = values {
+                let mex = (0..).find(|k| !values.contains(k)).expect("a mex");
+                return self.nimber(mex);
+            }
+        }
         loop {
             tidy(&mut form.left);
             tidy(&mut form.right);
@@ -275,6 +297,10 @@ impl Games {
     pub fn le(&mut self, g: GameId, h: GameId) -> bool {
         if g == h {
             return true;
+        }
+        // Two different nimbers are confused with each other.
+        if self.nimber_value(g).is_some() && self.nimber_value(h).is_some() {
+            return false;
         }
         match (self.number_value(g), self.number_value(h)) {
             (Some(x), Some(y)) => return x <= y,
@@ -357,6 +383,9 @@ impl Games {
         if let Some(x) = self.number_value(g) {
             return self.number(-x);
         }
+        if self.nimber_value(g).is_some() {
+            return g;
+        }
         if let Some(&known) = self.negatives.get(&g) {
             return known;
         }
@@ -376,6 +405,9 @@ impl Games {
         }
         if h == zero {
             return g;
+        }
+        if let (Some(a), Some(b)) = (self.nimber_value(g), self.nimber_value(h)) {
+            return self.nimber(a ^ b);
         }
         let key = (g.min(h), g.max(h));
         if let Some(&known) = self.sums.get(&key) {
@@ -451,8 +483,49 @@ impl Games {
             right_stop.unwrap_or(Dyadic::ZERO),
         );
         let id = self.push(Node::Other(form.clone()), stops);
+        // {0, *, .., *(n-1) | the same} is *n (options are in no order).
+        if form.left == form.right {
+            let mut values: Vec<Option<u32>> =
+                form.left.iter().map(|&o| self.nimber_value(o)).collect();
+            values.sort();
+            let n = values.len() as u32;
+            if values.iter().zip(0..n).all(|(&v, k)| v == Some(k)) {
+                self.nimber_values.insert(id, n);
+                if self.nimber_ids.len() as u32 == n - 1 {
+                    self.nimber_ids.push(id);
+                }
+            }
+        }
         self.forms.insert(form, id);
         id
+    }
+
+    /// n when g is the nimber *n (0 is *0).
+    pub fn nimber_value(&self, g: GameId) -> Option<u32> {
+        if g == self.zero() {
+            return Some(0);
+        }
+        self.nimber_values.get(&g).copied()
+    }
+
+    /// *n = {0, *, .., *(n-1) | the same}, built once.
+    pub fn nimber(&mut self, n: u32) -> GameId {
+        if n == 0 {
+            return self.zero();
+        }
+        while (self.nimber_ids.len() as u32) < n {
+            // {0, *, .., *(k-1) | the same} is canonical: no option is
+            // dominated (nimbers are confused) or reversible.
+            let mut below = vec![self.zero()];
+            below.extend(self.nimber_ids.iter().copied());
+            tidy(&mut below);
+            let next = self.intern(Form {
+                left: below.clone(),
+                right: below,
+            });
+            debug_assert_eq!(self.nimber_value(next), Some(self.nimber_ids.len() as u32));
+        }
+        self.nimber_ids[n as usize - 1]
     }
 
     /// Removes each Left option ≤ another, and each Right option ≥

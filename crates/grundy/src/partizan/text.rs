@@ -135,16 +135,6 @@ impl Games {
         self.game(&[zero], &[star])
     }
 
-    /// *n = {0, *, .., *(n-1) | the same}.
-    pub fn nimber(&mut self, n: u32) -> GameId {
-        let mut below = Vec::new();
-        for _ in 0..n {
-            let next = self.game(&below, &below);
-            below.push(next);
-        }
-        self.game(&below, &below)
-    }
-
     /// The game written in `text`; an error names the column (counted from
     /// `column`, where the text starts in a longer line).
     pub fn read(&mut self, text: &str, column: usize) -> Result<GameId> {
