@@ -137,10 +137,18 @@ fn value_table(
     let name = built.name();
     let interrupted = machine::interrupted_flag();
     let mut games = Games::new();
+    let pairs = built.pair_text(*rows.start(), *cols.start()).is_some();
     let table = Table::new(rows, cols, |a, b| {
-        let position = built.pair_text(a, b).ok_or_else(|| Error::Parse {
-            column: 1,
-            message: format!("{name} does not have positions of two numbers, so it has no table"),
+        let position = built.pair_text(a, b).ok_or_else(|| match pairs {
+            true => Error::Limit(format!(
+                "{name} has no position ({a}, {b}): it is beyond the largest {name} plays"
+            )),
+            false => Error::Parse {
+                column: 1,
+                message: format!(
+                    "{name} does not have positions of two numbers, so it has no table"
+                ),
+            },
         })?;
         let Parsed::Values(terms) = rulesets.parse_question(&format!("{ruleset} {position}"))?
         else {

@@ -155,6 +155,25 @@ fn a_table_of_values_over_rows_and_columns() {
         .success();
     let text = String::from_utf8(text.get_output().stdout.clone()).unwrap();
     assert!(text.contains("  2 | 1 ±1 {2|-1/2}"), "{text}");
+    // Hackenbush stalks of a blue edges under b red ones, by Berlekamp's
+    // sign expansion: a - 1 + 1/2^b for a >= 1, and -b for a = 0.
+    let table = json(&["table", "hackenbush", "--rows", "0..3", "--cols", "0..3"]);
+    assert_eq!(
+        table["values"][0],
+        serde_json::json!(["0", "-1", "-2", "-3"])
+    );
+    assert_eq!(
+        table["values"][1],
+        serde_json::json!(["1", "1/2", "1/4", "1/8"])
+    );
+    assert_eq!(
+        table["values"][3],
+        serde_json::json!(["3", "5/2", "9/4", "17/8"])
+    );
+    grundy()
+        .args(["table", "hackenbush", "--rows", "60..62", "--cols", "0..4"])
+        .assert()
+        .code(1);
     // A heat map colours nimbers, and the pattern finder reads them: exit 1.
     for args in [
         &[

@@ -100,6 +100,19 @@ impl ShortRules for Hackenbush {
         }
         String::from_utf8_lossy(stalk).into_owned()
     }
+
+    /// (a, b) is the stalk of a blue edges with b red ones above, `B..BR..R`
+    /// (0 when both are 0), for tables by length.
+    fn pair_text(&self, a: u64, b: u64) -> Option<String> {
+        let (a, b) = (usize::try_from(a).ok()?, usize::try_from(b).ok()?);
+        if a.checked_add(b)? > MAX_EDGES {
+            return None;
+        }
+        Some(match a + b {
+            0 => "0".into(),
+            _ => format!("{}{}", "B".repeat(a), "R".repeat(b)),
+        })
+    }
 }
 
 /// The value of a stalk of blue and red edges by the sign expansion; None
