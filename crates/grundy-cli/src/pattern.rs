@@ -3,10 +3,13 @@
 //! the rule behind a new game, with how far it was checked, whether a
 //! theorem proves it, and the first counterexample of every simpler
 //! candidate. The finder is `grundy::pattern`; this module computes the
-//! values it reads.
+//! values it reads. A partizan family with values (`cutcake`,
+//! `hackenbush`) gets a rule along each row of its table of numbers
+//! (`grundy::pattern::values`).
 
 use std::ops::RangeInclusive;
 
+use grundy::pattern::values::{find_value_rows, RowRule, ValuePattern};
 use grundy::pattern::{self, At, FamilyPattern, Parity, Pattern, Rejected};
 use grundy::sequence::{MethodChoice, Sequence};
 use grundy::table::Entry;
@@ -15,7 +18,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::report::{Failure, Output};
-use crate::table::{entry, entry_json, parse_range, two_number_table};
+use crate::table::{entry, entry_json, parse_range, two_number_table, value_table};
 
 /// The simplest rule that fits every computed value of a ruleset.
 #[derive(clap::Args)]
@@ -54,6 +57,24 @@ pub struct Args {
 const MAX_MEMBERS: u64 = 64;
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
+    if let (Some(rows), Some(cols)) = (&args.rows, &args.cols) {
+        let has_values = Rulesets::new()
+            .ruleset(&args.ruleset)
+            .map_err(Failure::about(&args.ruleset))?
+            .short()
+            .is_some();
+        if has_values {
+            let (name, table) =
+                value_table(&args.ruleset, rows.clone(), cols.clone(), |games, g| {
+                    games.number_value(g)
+                })?;
+            let found = find_value_rows(&table);
+            return match args.json {
+                true => out.json(&ValueJson::new(&name, &found)),
+                false => out.text(&value_text(&name, &found)),
+            };
+        }
+    }
     let (name, found) = match (&args.rows, &args.cols, args.to, &args.k) {
         (Some(rows), Some(cols), _, _) => {
             let (name, table) = two_number_table(&args.ruleset, rows.clone(), cols.clone())?;
@@ -298,4 +319,89 @@ fn family_text(name: &str, family: &FamilyPattern) -> String {
         ));
     }
     out
+}
+
+/// A rule along each row of a table of values, as text.
+fn value_text(name: &str, found: &ValuePattern) -> String {
+    let mut text = format!(
+        "ruleset:  {name}\npattern:  {}\nchecked:  {}\nproven:   no\n",
+        found.description, found.checked_to
+    );
+    for (a, rule) in &found.rows {
+        match rule {
+            Ok(rule) => text.push_str(&format!("  a = {a}: {rule}\n")),
+            Err(why) => text.push_str(&format!("  a = {a}: none ({why})\n")),
+        }
+    }
+    text
+}
+
+/// The JSON object of `grundy pattern` on a table of values.
+#[derive(Serialize)]
+struct ValueJson<'a> {
+    ruleset: &'a str,
+    pattern: &'a str,
+    /// The last position checked, [a, b].
+    checked_to: Option<Value>,
+    rows: Vec<RowJson>,
+}
+
+/// One row's rule: `"periodic"` (v(a, b + period) = v(a, b) + saltus from
+/// b = from on) or `"halving"` (each step half the one before from b =
+/// from on, toward `limit`), or `"none"` with why.
+#[derive(Serialize)]
+struct RowJson {
+    a: u64,
+    rule: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    period: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    saltus: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<String>,
+}
+
+impl<'a> ValueJson<'a> {
+    fn new(ruleset: &'a str, found: &'a ValuePattern) -> ValueJson<'a> {
+        let row = |a: u64, rule: &Result<RowRule, String>| {
+            let mut row = RowJson {
+                a,
+                rule: "none",
+                from: None,
+                period: None,
+                saltus: None,
+                limit: None,
+                why: None,
+            };
+            match rule {
+                Ok(RowRule::Periodic {
+                    from,
+                    period,
+                    saltus,
+                }) => {
+                    row.rule = "periodic";
+                    row.from = Some(*from);
+                    row.period = Some(*period);
+                    row.saltus = Some(saltus.to_string());
+                }
+                Ok(RowRule::Halving { from, limit }) => {
+                    row.rule = "halving";
+                    row.from = Some(*from);
+                    row.limit = Some(limit.to_string());
+                }
+                Err(why) => row.why = Some(why.clone()),
+            }
+            row
+        };
+        ValueJson {
+            ruleset,
+            pattern: &found.description,
+            checked_to: found.checked_to.last().map(at_json),
+            rows: found.rows.iter().map(|(a, r)| row(*a, r)).collect(),
+        }
+    }
 }

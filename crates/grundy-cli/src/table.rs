@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use std::sync::atomic::Ordering;
 
-use grundy::partizan::Games;
+use grundy::partizan::{GameId, Games};
 use grundy::registry::{self, Parsed};
 use grundy::table::{Entry, Table};
 use grundy::{Error, Rulesets};
@@ -76,12 +76,6 @@ pub fn two_number_table(
     let mut rulesets = Rulesets::new();
     let built = rulesets.ruleset(ruleset).map_err(failure)?;
     let name = built.name();
-    if built.short().is_some() {
-        return Err(failure(Error::Unsupported(format!(
-            "{name} is a partizan game with values, which `grundy table` lists; the pattern \
-             finder reads nimbers and outcomes"
-        ))));
-    }
     let table = Table::new(rows, cols, |a, b| {
         let position = built.pair_text(a, b).ok_or_else(|| Error::Parse {
             column: 1,
@@ -124,13 +118,15 @@ struct Json<'a> {
     values: Vec<Vec<Value>>,
 }
 
-/// The canonical form of each position (a, b) of a partizan family with
-/// values, in one table of games; Ctrl-C stops it.
-fn value_table(
+/// What `cell` reads of the value of each position (a, b) of a partizan
+/// family with values (its text, or the number it is), all valued in one
+/// table of games; Ctrl-C stops it.
+pub fn value_table<E: Clone>(
     ruleset: &str,
     rows: RangeInclusive<u64>,
     cols: RangeInclusive<u64>,
-) -> Result<(String, Table<String>), Failure> {
+    mut cell: impl FnMut(&mut Games, GameId) -> E,
+) -> Result<(String, Table<E>), Failure> {
     let failure = Failure::about(ruleset);
     let mut rulesets = Rulesets::new();
     let built = rulesets.ruleset(ruleset).map_err(failure)?;
@@ -162,7 +158,7 @@ fn value_table(
         let value = parts
             .iter()
             .fold(games.zero(), |sum, p| games.add(sum, p.value));
-        Ok(games.write(value))
+        Ok(cell(&mut games, value))
     })
     .map_err(failure)?;
     Ok((name, table))
@@ -203,7 +199,9 @@ fn run_values(args: Args, out: &mut Output) -> Result<(), Failure> {
             "the heat map colours nimbers and outcomes; a table of values is text or JSON".into(),
         )));
     }
-    let (name, table) = value_table(&args.ruleset, args.rows, args.cols)?;
+    let (name, table) = value_table(&args.ruleset, args.rows, args.cols, |games, g| {
+        games.write(g)
+    })?;
     let (rows, cols) = (table.rows(), table.cols());
     if args.json {
         return out.json(&Json {

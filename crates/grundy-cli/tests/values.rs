@@ -174,15 +174,39 @@ fn a_table_of_values_over_rows_and_columns() {
         .args(["table", "hackenbush", "--rows", "60..62", "--cols", "0..4"])
         .assert()
         .code(1);
-    // A heat map colours nimbers, and the pattern finder reads them: exit 1.
-    for args in [
-        &[
+    // A heat map colours nimbers: exit 1.
+    grundy()
+        .args([
             "table", "cutcake", "--rows", "1..3", "--cols", "1..3", "--svg", "x.svg",
-        ][..],
-        &["pattern", "cutcake", "--rows", "1..3", "--cols", "1..3"][..],
-    ] {
-        grundy().args(args).assert().code(1);
+        ])
+        .assert()
+        .code(1);
+}
+
+#[test]
+fn the_pattern_along_the_rows_of_a_table_of_values() {
+    // By Winning Ways' formula, a cake of a rows gains 1 for Left with each
+    // 2^floor(log2 a) more columns, once Right's cuts no longer win.
+    let found = json(&["pattern", "cutcake", "--rows", "1..8", "--cols", "1..48"]);
+    for (i, row) in found["rows"].as_array().unwrap().iter().enumerate() {
+        let a = i as u64 + 1;
+        assert_eq!(row["rule"], "periodic", "{row}");
+        assert_eq!(row["period"], 1u64 << a.ilog2(), "{row}");
+        assert_eq!(row["saltus"], "1", "{row}");
     }
+    // A stalk of a blue edges under b red ones is a - 1 + 1/2^b: the steps
+    // halve toward a - 1; with no blue edge it is -b.
+    let found = json(&["pattern", "hackenbush", "--rows", "0..3", "--cols", "0..30"]);
+    let rows = found["rows"].as_array().unwrap();
+    assert_eq!(rows[0]["rule"], "periodic");
+    assert_eq!(rows[0]["saltus"], "-1");
+    for (a, row) in rows.iter().enumerate().skip(1) {
+        assert_eq!(row["rule"], "halving");
+        assert_eq!(row["limit"], (a - 1).to_string());
+    }
+    // Domineering's values are not all numbers.
+    let found = json(&["pattern", "domineering", "--rows", "2..2", "--cols", "1..3"]);
+    assert_eq!(found["rows"][0]["why"], "a value that is not a number");
 }
 
 #[test]

@@ -1125,5 +1125,7 @@ impl TableRule {
     }
 }
 
+pub mod values;
+
 #[cfg(test)]
 mod tests;
