@@ -489,7 +489,7 @@ impl Games {
                 form.left.iter().map(|&o| self.nimber_value(o)).collect();
             values.sort();
             let n = values.len() as u32;
-            if values.iter().zip(0..n).all(|(&v, k)| v == Some(k)) {
+            if n > 0 && values.iter().zip(0..n).all(|(&v, k)| v == Some(k)) {
                 self.nimber_values.insert(id, n);
                 if self.nimber_ids.len() as u32 == n - 1 {
                     self.nimber_ids.push(id);
