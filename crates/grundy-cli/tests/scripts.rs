@@ -402,3 +402,29 @@ fn a_move_show_cannot_write_is_an_error_not_a_wrong_spelling() {
         .code(2)
         .stderr(contains("show fails on 2"));
 }
+
+#[test]
+fn a_script_with_parameters_is_a_ruleset_per_value() {
+    // Take 1 to m tokens: Bash's game, heap n worth n mod (m + 1).
+    let file = temp_file(
+        "take_up_to_m.rhai",
+        "fn moves(n) { let o = []; for k in 1..=m { if k <= n { o.push(n - k) } } o }",
+    );
+    let script = |m: u64| format!("script(\"{}\", m={m})", file.display());
+    let a = analyze_json(&format!("{} 10 + nim 2", script(3)));
+    assert_eq!(a["outcome"], "P");
+    let a = analyze_json(&format!("{} 10 + {} 10", script(3), script(4)));
+    // 10 mod 4 = 2, and 10 mod 5 = 0.
+    assert_eq!(a["nimber"], 2);
+    assert_eq!(a["components"][0]["component"], format!("{} 10", script(3)));
+    let seq = json(&["sequence", &script(5), "--to", "30"]);
+    assert_eq!(seq["period"], 6);
+    grundy()
+        .args([
+            "analyze",
+            &format!("{} 3", script(3).replace("m=3", "m=three")),
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("NAME=INTEGER"));
+}

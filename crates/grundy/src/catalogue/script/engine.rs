@@ -43,7 +43,10 @@ pub struct Sum(pub Array);
 pub struct Script {
     /// The file as the expression named it.
     pub path: String,
-    /// The SHA-256 of the script's text (`file::sha256_hex`).
+    /// The parameters the expression gave, `m=3`: constants of the script.
+    pub parameters: Vec<(String, rhai::INT)>,
+    /// The SHA-256 of the script's text, and of its parameters where it
+    /// has some (`file::sha256_hex`).
     pub digest: String,
     engine: rhai::Engine,
     ast: AST,
@@ -55,13 +58,24 @@ pub struct Script {
 impl Script {
     /// Reads and compiles the script at `path`, and runs its top level once
     /// (to define its constants).
-    pub fn load(path: &str) -> Result<Script> {
+    pub fn load(path: &str, parameters: &[(String, rhai::INT)]) -> Result<Script> {
         let text = crate::file::read_text_at_most(path, MAX_SCRIPT_BYTES, "script")?;
-        Script::compile(path, &text)
+        Script::compile_with(path, &text, parameters)
     }
 
     /// Compiles `text`; `path` names the script in messages.
     pub fn compile(path: &str, text: &str) -> Result<Script> {
+        Script::compile_with(path, text, &[])
+    }
+
+    /// Compiles `text` with `parameters` as constants, which its top level
+    /// and its functions see; a script that declares one itself would hide
+    /// it, and is refused.
+    pub fn compile_with(
+        path: &str,
+        text: &str,
+        parameters: &[(String, rhai::INT)],
+    ) -> Result<Script> {
         let engine = new_engine(path);
         let ast = engine.compile(text).map_err(|e| {
             let limit = matches!(
@@ -72,16 +86,35 @@ impl Script {
             located(path, position, e.err_type().to_string(), limit, None)
         })?;
         let mut scope = Scope::new();
+        for (name, value) in parameters {
+            scope.push_constant(name.clone(), *value);
+        }
         engine
             .run_ast_with_scope(&mut scope, &ast)
             .map_err(|e| runtime_error(path, *e, "the script's top level"))?;
+        for (name, value) in parameters {
+            if scope.iter().filter(|(n, _, _)| n == name).count() > 1 {
+                return Err(Error::File {
+                    path: path.into(),
+                    message: format!(
+                        "the script declares {name} itself, which would hide the parameter \
+                         {name}={value}: leave the declaration out"
+                    ),
+                });
+            }
+        }
         let mut constants = Scope::new();
         for (name, _, value) in scope.iter() {
             constants.push_constant_dynamic(name.to_string(), value);
         }
+        let mut hashed = text.as_bytes().to_vec();
+        for (name, value) in parameters {
+            hashed.extend(format!("\0{name}={value}").as_bytes());
+        }
         Ok(Script {
             path: path.into(),
-            digest: crate::file::sha256_hex(text.as_bytes()),
+            parameters: parameters.to_vec(),
+            digest: crate::file::sha256_hex(&hashed),
             engine,
             ast,
             constants: Mutex::new(constants),

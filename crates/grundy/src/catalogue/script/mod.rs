@@ -53,6 +53,9 @@
 //!   tuple `3,5` (a tuple of one `7,`) and a string as itself.
 //! - Constants at the top level (`const K = 2;`) are seen by every function.
 //!   Functions cannot change them: an answer depends on the position alone.
+//!   `script(FILE, m=3)` adds the integer constant `m` (a script that
+//!   declares `m` itself is refused); the parameters are part of the
+//!   ruleset's name and of the digest a solved table records.
 //! - `print` and `debug` write to the standard error.
 //!
 //! In an expression each word after `script(FILE)` is one position (one
@@ -89,7 +92,7 @@ pub use position::Position;
 use short::ShortScript;
 use strong::{PartizanScript, StrongScript};
 
-use super::{parameter_count, Family, FamilyText};
+use super::{Family, FamilyText};
 use crate::component::{
     ruleset_ref_played_out, strong_and_short_ruleset_ref, strong_ruleset_ref, RulesetRef,
 };
@@ -101,16 +104,50 @@ use engine::Sum;
 
 pub const FAMILY: Family = Family {
     name: "script",
-    usage: "script(FILE) POSITION...",
+    usage: "script(FILE[, NAME=INTEGER...]) POSITION...",
     summary: "rules written in a Rhai script FILE: fn moves(p) lists the options, or \
-              fn left(p) and fn right(p) each player's (see examples/README.md)",
+              fn left(p) and fn right(p) each player's; NAME=INTEGER parameters are \
+              constants of the script (see examples/README.md)",
     example: "script(examples/subtraction.rhai) 10 + nim 3",
     build,
 };
 
 fn build(written: &FamilyText) -> Result<RulesetRef> {
-    parameter_count(written, 1, FAMILY.usage)?;
-    ruleset(engine::Script::load(&written.parameters[0].text)?)
+    let Some((path, rest)) = written.parameters.split_first() else {
+        return Err(Error::Parse {
+            column: written.family.column,
+            message: format!("script takes the script's file first: {}", FAMILY.usage),
+        });
+    };
+    let mut parameters: Vec<(String, rhai::INT)> = Vec::new();
+    for word in rest {
+        let parameter = script_parameter(word)?;
+        if parameters.iter().any(|(name, _)| *name == parameter.0) {
+            return Err(word.error(format!("the parameter {} is given twice", parameter.0)));
+        }
+        parameters.push(parameter);
+    }
+    ruleset(engine::Script::load(&path.text, &parameters)?)
+}
+
+/// A parameter of a script, `NAME=INTEGER`: NAME a Rhai identifier.
+fn script_parameter(word: &Word) -> Result<(String, rhai::INT)> {
+    let bad = || {
+        word.error(
+            "a script parameter is NAME=INTEGER, such as m=3 (NAME a letter or _, then \
+             letters, digits or _)"
+                .to_string(),
+        )
+    };
+    let (name, value) = word.text.split_once('=').ok_or_else(bad)?;
+    let (name, value) = (name.trim(), value.trim());
+    let identifier = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !identifier {
+        return Err(bad());
+    }
+    let value = value.parse::<rhai::INT>().map_err(|_| bad())?;
+    Ok((name.to_string(), value))
 }
 
 /// The ruleset a script describes, by the functions it defines.
@@ -224,7 +261,10 @@ impl Rules {
 
     /// The ruleset as an expression writes it.
     fn name(&self) -> String {
-        format!("script({})", quote_if_needed(&self.script.path))
+        let parameters: String = (self.script.parameters.iter())
+            .map(|(name, value)| format!(", {name}={value}"))
+            .collect();
+        format!("script({}{parameters})", quote_if_needed(&self.script.path))
     }
 
     /// The digest of the script's text, which a solved table records.
@@ -441,7 +481,7 @@ pub struct ScriptGame {
 impl ScriptGame {
     /// Loads the script at `path` (as an expression names it).
     pub fn load(path: &str) -> Result<ScriptGame> {
-        ScriptGame::new(engine::Script::load(path)?)
+        ScriptGame::new(engine::Script::load(path, &[])?)
     }
 
     /// A script game from the text of a script; `path` names it.
@@ -588,6 +628,67 @@ mod tests {
 
     fn game(text: &str) -> Result<ScriptGame> {
         ScriptGame::from_text("test.rhai", text)
+    }
+
+    /// Take 1 to m tokens, m a parameter: Bash's game, n mod (m + 1).
+    const TAKE_UP_TO_M: &str =
+        "fn moves(n) { let o = []; for k in 1..=m { if k <= n { o.push(n - k) } } o }";
+
+    #[test]
+    fn parameters_are_constants_of_the_script_and_of_its_name() {
+        let with = |m: rhai::INT| {
+            let script =
+                engine::Script::compile_with("take.rhai", TAKE_UP_TO_M, &[("m".into(), m)])
+                    .unwrap();
+            ScriptGame::new(script).unwrap()
+        };
+        for m in [2, 3, 5] {
+            let game = with(m);
+            assert_eq!(game.name(), format!("script(take.rhai, m={m})"));
+            let heap = game.heap_game().unwrap();
+            for n in 0..20usize {
+                let options = game.heap_options(n).unwrap();
+                let mut seen: Vec<usize> = options.iter().map(|o| o[0]).collect();
+                seen.sort();
+                let expected: Vec<usize> = (n.saturating_sub(m as usize)..n).collect();
+                assert_eq!(seen, expected, "m = {m}, n = {n}");
+            }
+            assert!(heap.failure().is_none());
+        }
+        assert_ne!(with(2).rules.digest(), with(3).rules.digest());
+        // Without the parameter the script has no m.
+        assert!(game(TAKE_UP_TO_M)
+            .unwrap()
+            .options(&Position::Integer(3))
+            .is_err());
+        // A script that declares the parameter itself would hide it.
+        let hiding = format!("const m = 1;\n{TAKE_UP_TO_M}");
+        let error = engine::Script::compile_with("take.rhai", &hiding, &[("m".into(), 3)])
+            .err()
+            .unwrap();
+        assert!(
+            error.to_string().contains("would hide the parameter m=3"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn bad_parameters_are_refused_at_their_column() {
+        for text in ["m", "3=m", "m=x", "m-1=2", "=3", "m=1.5"] {
+            let word = Word {
+                text: text.into(),
+                column: 7,
+            };
+            assert!(
+                matches!(script_parameter(&word), Err(Error::Parse { column: 7, .. })),
+                "{text}"
+            );
+        }
+        let word = Word {
+            text: "m = -4".into(),
+            column: 1,
+        };
+        assert_eq!(script_parameter(&word).unwrap(), ("m".to_string(), -4));
     }
 
     #[test]
