@@ -55,7 +55,7 @@
 //!   Functions cannot change them: an answer depends on the position alone.
 //!   `script(FILE, m=3)` adds the integer constant `m` (a script that
 //!   declares `m` itself is refused); the parameters are part of the
-//!   ruleset's name and of the digest a solved table records.
+//!   ruleset's name and of its digest.
 //! - `print` and `debug` write to the standard error.
 //!
 //! In an expression each word after `script(FILE)` is one position (one
