@@ -2,8 +2,9 @@
 //! position (a, b) of a ruleset whose positions can be two numbers
 //! (Wythoff, Euclid, scripts of pairs `a,b`): its nimber, or where none is
 //! known its outcome; as a text grid, JSON, or a heat map. For a partizan
-//! family with values (`cutcake`, `domineering` boards of a rows and b
-//! columns) each position's canonical form, as text or JSON.
+//! family with values (`cutcake` and `domineering` of a rows and b
+//! columns, `hackenbush` stalks of a blue and b red edges) each position's
+//! canonical form, as text or JSON.
 
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
