@@ -18,7 +18,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::report::{Failure, Output};
-use crate::table::{entry, entry_json, parse_range, two_number_table, value_table};
+use crate::table::{entry, entry_json, has_values, parse_range, two_number_table, value_table};
 
 /// The simplest rule that fits every computed value of a ruleset.
 #[derive(clap::Args)]
@@ -58,12 +58,7 @@ const MAX_MEMBERS: u64 = 64;
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     if let (Some(rows), Some(cols)) = (&args.rows, &args.cols) {
-        let has_values = Rulesets::new()
-            .ruleset(&args.ruleset)
-            .map_err(Failure::about(&args.ruleset))?
-            .short()
-            .is_some();
-        if has_values {
+        if has_values(&args.ruleset)? {
             let (name, table) =
                 value_table(&args.ruleset, rows.clone(), cols.clone(), |games, g| {
                     games.number_value(g)

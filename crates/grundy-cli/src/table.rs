@@ -166,12 +166,7 @@ pub fn value_table<E: Clone>(
 }
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
-    let has_values = Rulesets::new()
-        .ruleset(&args.ruleset)
-        .map_err(Failure::about(&args.ruleset))?
-        .short()
-        .is_some();
-    if has_values {
+    if has_values(&args.ruleset)? {
         return run_values(args, out);
     }
     let (name, table) = two_number_table(&args.ruleset, args.rows, args.cols)?;
@@ -179,18 +174,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         let title = format!("{name}: the value of each position (a, b)");
         crate::files::write_bytes(path, grundy::picture::heat_map(&title, &table).as_bytes())?;
     }
-    let (rows, cols) = (table.rows(), table.cols());
-    if args.json {
-        return out.json(&Json {
-            ruleset: &name,
-            rows: [*rows.start(), *rows.end()],
-            cols: [*cols.start(), *cols.end()],
-            values: rows
-                .map(|a| table.row(a).iter().map(|&e| entry_json(e)).collect())
-                .collect(),
-        });
-    }
-    out.text(&grid(&table))
+    show(&name, &table, args.json, |&e| entry_json(e), out)
 }
 
 /// A table of values: text or JSON (a heat map colours nimbers only).
@@ -203,24 +187,38 @@ fn run_values(args: Args, out: &mut Output) -> Result<(), Failure> {
     let (name, table) = value_table(&args.ruleset, args.rows, args.cols, |games, g| {
         games.write(g)
     })?;
-    let (rows, cols) = (table.rows(), table.cols());
-    if args.json {
-        return out.json(&Json {
-            ruleset: &name,
-            rows: [*rows.start(), *rows.end()],
-            cols: [*cols.start(), *cols.end()],
-            values: rows
-                .map(|a| {
-                    table
-                        .row(a)
-                        .iter()
-                        .map(|v| Value::from(v.as_str()))
-                        .collect()
-                })
-                .collect(),
-        });
+    show(&name, &table, args.json, |v| Value::from(v.as_str()), out)
+}
+
+/// The table as JSON, each entry by `json`, or as a text grid.
+fn show<E: Clone + std::fmt::Display>(
+    name: &str,
+    table: &Table<E>,
+    as_json: bool,
+    json: impl Fn(&E) -> Value,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    if !as_json {
+        return out.text(&grid(table));
     }
-    out.text(&grid(&table))
+    let (rows, cols) = (table.rows(), table.cols());
+    out.json(&Json {
+        ruleset: name,
+        rows: [*rows.start(), *rows.end()],
+        cols: [*cols.start(), *cols.end()],
+        values: rows
+            .map(|a| table.row(a).iter().map(&json).collect())
+            .collect(),
+    })
+}
+
+/// Whether `ruleset` is a partizan family with values (its tables and
+/// patterns are of canonical forms, not nimbers).
+pub fn has_values(ruleset: &str) -> Result<bool, Failure> {
+    let built = Rulesets::new()
+        .ruleset(ruleset)
+        .map_err(Failure::about(ruleset))?;
+    Ok(built.short().is_some())
 }
 
 /// The table as text: b across the top, a down the left, each column as

@@ -105,10 +105,47 @@ fn position_and_player(word: &Word, expected: &str) -> Result<(Word, Player)> {
 
 #[cfg(test)]
 pub(crate) mod check {
+    use std::collections::HashMap;
+
     use num_bigint::BigUint;
 
     use crate::game::Ruleset;
+    use crate::partizan::{OutcomeClass, ShortGame};
     use crate::solver::Solver;
+
+    /// Who wins `p` by plain search over whole positions (no parts, no
+    /// values): what a partizan family's values are checked against.
+    pub fn outcome_by_search<G: ShortGame>(
+        game: &G,
+        p: &G::Position,
+        memo: &mut HashMap<(G::Position, bool), bool>,
+    ) -> OutcomeClass {
+        match (wins(game, p, true, memo), wins(game, p, false, memo)) {
+            (true, true) => OutcomeClass::N,
+            (true, false) => OutcomeClass::L,
+            (false, true) => OutcomeClass::R,
+            (false, false) => OutcomeClass::P,
+        }
+    }
+
+    /// Whether the player to move (Left when `left_to_move`) wins `p`.
+    fn wins<G: ShortGame>(
+        game: &G,
+        p: &G::Position,
+        left_to_move: bool,
+        memo: &mut HashMap<(G::Position, bool), bool>,
+    ) -> bool {
+        if let Some(&known) = memo.get(&(p.clone(), left_to_move)) {
+            return known;
+        }
+        let options = match left_to_move {
+            true => game.left_options(p),
+            false => game.right_options(p),
+        };
+        let answer = options.iter().any(|o| !wins(game, o, !left_to_move, memo));
+        memo.insert((p.clone(), left_to_move), answer);
+        answer
+    }
 
     /// Checks a family's closed forms against exhaustive search on every
     /// given position: the nimber, and the options it finds for every target

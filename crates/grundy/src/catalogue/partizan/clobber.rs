@@ -182,7 +182,8 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::partizan::{Games, OutcomeClass, Valuer};
+    use crate::catalogue::check::outcome_by_search;
+    use crate::partizan::{Games, Valuer};
 
     fn stones(text: &str) -> Stones {
         Clobber
@@ -220,18 +221,6 @@ mod tests {
         }
     }
 
-    fn wins(p: Stones, left_to_move: bool, memo: &mut HashMap<(Stones, bool), bool>) -> bool {
-        if let Some(&known) = memo.get(&(p, left_to_move)) {
-            return known;
-        }
-        let answer = p
-            .moves(left_to_move)
-            .into_iter()
-            .any(|o| !wins(o, !left_to_move, memo));
-        memo.insert((p, left_to_move), answer);
-        answer
-    }
-
     /// Every 2 × 3 board of stones and holes, and every 1 × 7 one: the
     /// outcome class of the value (groups, images, canonical forms) is who
     /// wins by plain search of the whole board.
@@ -262,12 +251,7 @@ mod tests {
                     right: grid(right),
                 };
                 let g = valuer.value(&mut games, &p, &mut |_| true).unwrap();
-                let expected = match (wins(p, true, &mut memo), wins(p, false, &mut memo)) {
-                    (true, true) => OutcomeClass::N,
-                    (true, false) => OutcomeClass::L,
-                    (false, true) => OutcomeClass::R,
-                    (false, false) => OutcomeClass::P,
-                };
+                let expected = outcome_by_search(&Clobber, &p, &mut memo);
                 assert_eq!(games.outcome(g), expected, "{}", Clobber.show(&p));
             }
         }

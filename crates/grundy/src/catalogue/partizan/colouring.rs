@@ -294,7 +294,8 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::partizan::{Games, OutcomeClass, Valuer};
+    use crate::catalogue::check::outcome_by_search;
+    use crate::partizan::{Games, Valuer};
 
     /// The graph of `edges` on `count` vertices, in the file format.
     fn graph(kind: Kind, count: usize, edges: &[(usize, usize)]) -> Colouring {
@@ -372,23 +373,6 @@ mod tests {
         (rules, p)
     }
 
-    fn wins(
-        rules: &Colouring,
-        p: Tints,
-        left: bool,
-        memo: &mut HashMap<(Tints, bool), bool>,
-    ) -> bool {
-        if let Some(&known) = memo.get(&(p, left)) {
-            return known;
-        }
-        let answer = rules
-            .moves(&p, left)
-            .into_iter()
-            .any(|o| !wins(rules, o, !left, memo));
-        memo.insert((p, left), answer);
-        answer
-    }
-
     /// Random graphs of up to 8 vertices with random bars: the outcome class
     /// of the value is who wins by plain search, in both games.
     #[test]
@@ -402,15 +386,7 @@ mod tests {
                     .value(&mut games, &p, &mut |_| true)
                     .unwrap();
                 let mut memo = HashMap::new();
-                let expected = match (
-                    wins(&rules, p, true, &mut memo),
-                    wins(&rules, p, false, &mut memo),
-                ) {
-                    (true, true) => OutcomeClass::N,
-                    (true, false) => OutcomeClass::L,
-                    (false, true) => OutcomeClass::R,
-                    (false, false) => OutcomeClass::P,
-                };
+                let expected = outcome_by_search(&rules, &p, &mut memo);
                 assert_eq!(games.outcome(g), expected, "{kind:?} {}", rules.show(&p));
             }
         }

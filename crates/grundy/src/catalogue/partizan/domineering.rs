@@ -99,7 +99,8 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
-    use crate::partizan::{Games, OutcomeClass, Valuer};
+    use crate::catalogue::check::outcome_by_search;
+    use crate::partizan::{Games, Valuer};
 
     fn value(text: &str) -> String {
         let mut games = Games::new();
@@ -153,22 +154,6 @@ mod tests {
         }
     }
 
-    /// Whether the player to move wins, by plain search over the whole
-    /// board: no regions, no values.
-    fn wins(board: Grid, left_to_move: bool, memo: &mut HashMap<(u64, bool), bool>) -> bool {
-        if let Some(&known) = memo.get(&(board.cells, left_to_move)) {
-            return known;
-        }
-        let options = if left_to_move {
-            Domineering.left_options(&board)
-        } else {
-            Domineering.right_options(&board)
-        };
-        let answer = options.into_iter().any(|o| !wins(o, !left_to_move, memo));
-        memo.insert((board.cells, left_to_move), answer);
-        answer
-    }
-
     /// Every board of 3 rows and 4 columns with any cells blocked, and the
     /// empty 4×4 board: the outcome class of the value (regions, mirror
     /// images, canonical forms) is who wins by plain search.
@@ -190,12 +175,7 @@ mod tests {
             }));
         for board in boards {
             let g = valuer.value(&mut games, &board, &mut |_| true).unwrap();
-            let expected = match (wins(board, true, &mut memo), wins(board, false, &mut memo)) {
-                (true, true) => OutcomeClass::N,
-                (true, false) => OutcomeClass::L,
-                (false, true) => OutcomeClass::R,
-                (false, false) => OutcomeClass::P,
-            };
+            let expected = outcome_by_search(&Domineering, &board, &mut memo);
             assert_eq!(games.outcome(g), expected, "{}", board.show());
         }
     }

@@ -156,7 +156,8 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::partizan::{Games, OutcomeClass, Valuer};
+    use crate::catalogue::check::outcome_by_search;
+    use crate::partizan::{Games, Valuer};
 
     fn value(text: &str) -> String {
         let mut games = Games::new();
@@ -220,18 +221,6 @@ mod tests {
         }
     }
 
-    fn wins(row: Row, toads_move: bool, memo: &mut HashMap<(Row, bool), bool>) -> bool {
-        if let Some(&known) = memo.get(&(row, toads_move)) {
-            return known;
-        }
-        let answer = row
-            .moves(toads_move)
-            .into_iter()
-            .any(|o| !wins(o, !toads_move, memo));
-        memo.insert((row, toads_move), answer);
-        answer
-    }
-
     /// Every row of up to 9 cells: the outcome class of the value is who
     /// wins by plain search.
     #[test]
@@ -256,12 +245,7 @@ mod tests {
                     c /= 3;
                 }
                 let g = valuer.value(&mut games, &row, &mut |_| true).unwrap();
-                let expected = match (wins(row, true, &mut memo), wins(row, false, &mut memo)) {
-                    (true, true) => OutcomeClass::N,
-                    (true, false) => OutcomeClass::L,
-                    (false, true) => OutcomeClass::R,
-                    (false, false) => OutcomeClass::P,
-                };
+                let expected = outcome_by_search(&ToadsFrogs, &row, &mut memo);
                 assert_eq!(games.outcome(g), expected, "{}", ToadsFrogs.show(&row));
             }
         }
