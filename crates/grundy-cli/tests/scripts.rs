@@ -8,7 +8,8 @@ mod common;
 use std::path::PathBuf;
 
 use common::{
-    analyze_json, assert_every_winning_move_leads_to_p, example, grundy, json, temp_file,
+    analyze_json, assert_every_winning_move_leads_to_p, example, example_path, grundy, json,
+    temp_file,
 };
 use predicates::str::contains;
 
@@ -44,6 +45,49 @@ fn the_sequence_of_a_script() {
     ]);
     let built_in = json(&["sequence", "lasker", "--to", "60", "--values", "--full"]);
     assert_eq!(report["values"], built_in["values"]);
+}
+
+/// HDU 5795 "A Simple Nim" (take any number, or split a heap into three
+/// non-empty heaps): the published rule is G(n) = n - 1 where n > 0 is a
+/// multiple of 8, n + 1 where n mod 8 = 7, else n. The example emits its
+/// options (heap 220 has more than an array holds) and states the rule in
+/// fn nimber, which grundy checks against search before heap 10^9.
+#[test]
+fn split_into_three_by_search_and_by_its_checked_closed_form() {
+    let rule = |n: u64| match n % 8 {
+        0 if n > 0 => n - 1,
+        7 => n + 1,
+        _ => n,
+    };
+    let script = example("split_into_three.rhai");
+    // The sequence engine searches: no closed form is used.
+    let report = json(&["sequence", &script, "--to", "60", "--values"]);
+    let values: Vec<u64> = (report["values"].as_array().unwrap().iter())
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(values, (0..=60).map(rule).collect::<Vec<_>>());
+    let heap = analyze_json(&format!("{script} 220"));
+    assert_eq!(heap["nimber"].as_u64(), Some(rule(220)));
+    let huge = analyze_json(&format!("{script} 1000000000 + nim 3"));
+    assert_eq!(huge["nimber"].as_u64(), Some(rule(1_000_000_000) ^ 3));
+    assert_eq!(huge["outcome"], "N");
+    assert_eq!(huge["winning_move_count_is_lower_bound"], true);
+    assert_every_winning_move_leads_to_p(&huge);
+    assert!(!huge["winning_moves"].as_array().unwrap().is_empty());
+}
+
+/// A closed form that disagrees with search is bad input, named.
+#[test]
+fn a_wrong_closed_form_exits_2_naming_the_position() {
+    let text = std::fs::read_to_string(example_path("split_into_three.rhai")).unwrap();
+    let wrong = text.replace("7 => n + 1,", "7 if n < 40 => n + 1,");
+    assert_ne!(wrong, text);
+    let path = temp_file("wrong_rule.rhai", &wrong);
+    grundy()
+        .args(["analyze", &format!("script(\"{}\") 12", path.display())])
+        .assert()
+        .code(2)
+        .stderr(contains("nimber(47) is 47, but search finds 48"));
 }
 
 /// two_piles.rhai writes its pairs `3:5` (parse and show); it is Nim on

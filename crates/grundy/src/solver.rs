@@ -72,6 +72,11 @@ impl<G: Game> Solver<G> {
         &self.game
     }
 
+    /// Every position solved so far, with its Grundy value.
+    pub fn solved(&self) -> impl Iterator<Item = (&G::Position, u64)> {
+        self.memo.iter().map(|(position, &value)| (position, value))
+    }
+
     /// The Grundy value of `position`.
     pub fn nimber(&mut self, position: &G::Position) -> Result<u64> {
         if let Some(&value) = self.memo.get(position) {

@@ -23,10 +23,13 @@ pub fn json(args: &[&str]) -> Value {
 
 /// The ruleset of the example script `name` of examples/: `script(PATH)`.
 pub fn example(name: &str) -> String {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    format!("script({})", example_path(name).display())
+}
+
+pub fn example_path(name: &str) -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../examples")
-        .join(name);
-    format!("script({})", path.display())
+        .join(name)
 }
 
 pub fn analyze_json(expression: &str) -> Value {

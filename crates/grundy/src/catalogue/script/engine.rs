@@ -4,7 +4,8 @@
 //! the call.
 
 use std::io::Write;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, FuncArgs, ParseErrorType, Scope, AST};
 
@@ -14,8 +15,9 @@ use crate::error::{Error, Result};
 /// read, whatever the file says its size is (`/dev/zero` says 0).
 pub const MAX_SCRIPT_BYTES: u64 = 1 << 20;
 /// Operations one call may make (Rhai counts each statement, expression and
-/// loop turn): about half a second. The limit is per call, so a
-/// script that loops forever stops at its first call.
+/// loop turn): about half a second. The limit is per call, and between two
+/// options a call gives with `emit`, so a script that loops forever stops
+/// at its first call, and one that emits a million options is not stopped.
 pub const MAX_OPERATIONS: u64 = 5_000_000;
 /// Nested calls of script functions (recursion depth).
 pub const MAX_CALL_LEVELS: usize = 48;
@@ -39,6 +41,55 @@ pub const MAX_MAP_SIZE: usize = 1 << 8;
 #[derive(Clone, Debug)]
 pub struct Sum(pub Array);
 
+/// The share of the memory budget ([`crate::memory::budget`]) that the
+/// options one call gives with `emit` may take: the search that asked for
+/// them keeps them too, as positions.
+pub const EMITTED_SHARE: u64 = 4;
+
+/// The most options one call may give with `emit` when all of them are
+/// asked for (some two seconds of a script's work): a position with more
+/// is too large to list, though it may have a nimber by a closed form.
+pub const MAX_EMITTED_OPTIONS: usize = 1 << 21;
+
+/// What [`Script::call_options`] returns: the function's value, and the
+/// options it emitted, which stop at the number asked for.
+pub struct Called {
+    pub value: Dynamic,
+    pub emitted: Vec<Dynamic>,
+    /// Whether the call was stopped for giving more options than asked for
+    /// (`value` is then `()`).
+    pub truncated: bool,
+}
+
+/// The options a call gives one at a time, `emit(option)`, rather than in
+/// the array it returns (which Rhai caps at [`MAX_ARRAY_SIZE`] items): held
+/// here, not in the script, and counted against the memory budget.
+#[derive(Default)]
+struct Emitted {
+    items: Vec<Dynamic>,
+    bytes: u64,
+    /// The most bytes `items` may take in this call.
+    budget: u64,
+    /// Whether an option was refused for the budget (the call then stops).
+    over_budget: bool,
+    /// The most options the call may give; one more stops it, and
+    /// `truncated` says so.
+    most: usize,
+    truncated: bool,
+}
+
+/// What the engine's hooks share with [`Script`]: the options emitted, and
+/// Rhai's count of operations in this call when the last one was.
+#[derive(Default)]
+struct Shared {
+    emitted: Mutex<Emitted>,
+    operations: AtomicU64,
+    operations_at_emit: AtomicU64,
+    /// The bytes emitted options may take in a call, where a test sets it;
+    /// 0 for the share of the memory budget.
+    emit_budget: AtomicU64,
+}
+
 /// A compiled script and its global constants.
 pub struct Script {
     /// The file as the expression named it.
@@ -48,7 +99,11 @@ pub struct Script {
     /// The SHA-256 of the script's text, and of its parameters where it
     /// has some (`file::sha256_hex`).
     pub digest: String,
+    /// Whether the script calls `emit` anywhere: its `moves` may then end
+    /// without returning an array.
+    pub emits: bool,
     engine: rhai::Engine,
+    shared: Arc<Shared>,
     ast: AST,
     /// The global constants, the only state a call sees: calls cannot change
     /// them, so a function's answer depends on its arguments alone.
@@ -76,7 +131,8 @@ impl Script {
         text: &str,
         parameters: &[(String, rhai::INT)],
     ) -> Result<Script> {
-        let engine = new_engine(path);
+        let shared = Arc::new(Shared::default());
+        let engine = new_engine(path, &shared);
         let ast = engine.compile(text).map_err(|e| {
             let limit = matches!(
                 e.err_type(),
@@ -89,9 +145,18 @@ impl Script {
         for (name, value) in parameters {
             scope.push_constant(name.clone(), *value);
         }
+        shared.start_call(usize::MAX);
         engine
             .run_ast_with_scope(&mut scope, &ast)
             .map_err(|e| runtime_error(path, *e, "the script's top level"))?;
+        if !shared.take_emitted().items.is_empty() {
+            return Err(Error::File {
+                path: path.into(),
+                message: "emit gives options, in fn moves, fn left and fn right only, not at \
+                          the top level"
+                    .into(),
+            });
+        }
         for (name, value) in parameters {
             if scope.iter().filter(|(n, _, _)| n == name).count() > 1 {
                 return Err(Error::File {
@@ -115,7 +180,9 @@ impl Script {
             path: path.into(),
             parameters: parameters.to_vec(),
             digest: crate::file::sha256_hex(&hashed),
+            emits: mentions_emit(text),
             engine,
+            shared,
             ast,
             constants: Mutex::new(constants),
         })
@@ -132,22 +199,75 @@ impl Script {
 
     /// Calls the script's function `name` on `arguments` (a tuple: `(p,)`,
     /// or `()` for none); `call` says in errors what was being done, such as
-    /// `moves(7)`.
+    /// `parse("3,5")`. Options are given only by [`Script::call_options`]:
+    /// a function that emits one here is refused.
     pub fn call(
         &self,
         name: &str,
         arguments: impl FuncArgs,
         call: impl Fn() -> String,
     ) -> Result<Dynamic> {
+        let called = self.call_options(name, arguments, &call, 0)?;
+        if !called.emitted.is_empty() || called.truncated {
+            return Err(self.value_error(format!(
+                "{}: emit gives options, in fn moves, fn left and fn right only",
+                call()
+            )));
+        }
+        Ok(called.value)
+    }
+
+    /// Calls the script's function `name` as [`Script::call`] does, and
+    /// returns what it returned with the options it gave by `emit`, in
+    /// order: at most `most`, as the call is stopped at the next.
+    pub fn call_options(
+        &self,
+        name: &str,
+        arguments: impl FuncArgs,
+        call: impl Fn() -> String,
+        most: usize,
+    ) -> Result<Called> {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         // The lock is let go before the error is described: `call` may call
         // the script again (its `show` writes the position).
-        let result = {
+        let (result, emitted) = {
             let mut constants = self.constants.lock().expect("script lock");
-            self.engine
-                .call_fn_with_options(options, &mut constants, &self.ast, name, arguments)
+            self.shared.start_call(most);
+            let result = self.engine.call_fn_with_options(
+                options,
+                &mut constants,
+                &self.ast,
+                name,
+                arguments,
+            );
+            (result, self.shared.take_emitted())
         };
-        result.map_err(|e| runtime_error(&self.path, *e, &call()))
+        if emitted.over_budget {
+            return Err(Error::Limit(format!(
+                "{}: {}: the options given with emit would take more than {} MiB, 1/{} of \
+                 the memory budget",
+                self.path,
+                call(),
+                emitted.budget >> 20,
+                EMITTED_SHARE
+            )));
+        }
+        let value = match result {
+            Ok(value) => value,
+            Err(_) if emitted.truncated => Dynamic::UNIT,
+            Err(e) => return Err(runtime_error(&self.path, *e, &call())),
+        };
+        Ok(Called {
+            value,
+            emitted: emitted.items,
+            truncated: emitted.truncated,
+        })
+    }
+
+    /// Lets each call emit options of at most `bytes` (tests of the limit).
+    #[cfg(test)]
+    pub fn set_emit_budget(&self, bytes: u64) {
+        self.shared.emit_budget.store(bytes, Ordering::Relaxed);
     }
 
     /// An error about a value the script gave, which has no place in the
@@ -160,10 +280,105 @@ impl Script {
     }
 }
 
-fn new_engine(path: &str) -> rhai::Engine {
+impl Shared {
+    /// Readies the count of operations and the list of options for a call.
+    fn start_call(&self, most: usize) {
+        self.operations_at_emit.store(0, Ordering::Relaxed);
+        let budget = match self.emit_budget.load(Ordering::Relaxed) {
+            0 => crate::memory::budget() / EMITTED_SHARE,
+            bytes => bytes,
+        };
+        *self.emitted.lock().expect("emit lock") = Emitted {
+            budget,
+            most,
+            ..Emitted::default()
+        };
+    }
+
+    fn take_emitted(&self) -> Emitted {
+        std::mem::take(&mut *self.emitted.lock().expect("emit lock"))
+    }
+
+    /// `emit(option)`: keeps the option, within the budget.
+    fn emit(&self, option: Dynamic) -> std::result::Result<(), Box<EvalAltResult>> {
+        let mut emitted = self.emitted.lock().expect("emit lock");
+        if emitted.items.len() == emitted.most {
+            emitted.truncated = true;
+            return Err(stop(ENOUGH_OPTIONS));
+        }
+        let bytes = dynamic_bytes(&option);
+        if emitted.bytes + bytes > emitted.budget {
+            emitted.over_budget = true;
+            return Err(stop(PAST_THE_BUDGET));
+        }
+        emitted.bytes += bytes;
+        emitted.items.push(option);
+        let now = self.operations.load(Ordering::Relaxed);
+        self.operations_at_emit.store(now, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Rhai's progress hook: stops a call that has made more than
+    /// [`MAX_OPERATIONS`] operations since it began or last emitted.
+    fn progress(&self, operations: u64) -> Option<Dynamic> {
+        self.operations.store(operations, Ordering::Relaxed);
+        let since = operations - self.operations_at_emit.load(Ordering::Relaxed);
+        (since > MAX_OPERATIONS).then(|| Dynamic::from(TOO_MANY_OPERATIONS))
+    }
+}
+
+/// What `emit` stops a call with once it has given the options asked for,
+/// or when they would take more than their budget: the script cannot catch
+/// it (Rhai's `try` lets a termination through).
+const ENOUGH_OPTIONS: &str = "enough options";
+const PAST_THE_BUDGET: &str = "past the budget";
+
+fn stop(why: &'static str) -> Box<EvalAltResult> {
+    EvalAltResult::ErrorTerminated(Dynamic::from(why), rhai::Position::NONE).into()
+}
+
+/// What the progress hook stops a call with.
+const TOO_MANY_OPERATIONS: &str = "too many operations";
+
+/// The bytes an emitted value holds (Rhai's `Dynamic` is 16 bytes; an
+/// array's items are Dynamics too; a sum is a boxed array).
+fn dynamic_bytes(value: &Dynamic) -> u64 {
+    let own = size_of::<Dynamic>() as u64;
+    if let Some(items) = value.read_lock::<Array>() {
+        let inner = items.iter().map(dynamic_bytes).sum::<u64>();
+        return own + crate::memory::allocation(inner);
+    }
+    if let Some(sum) = value.read_lock::<Sum>() {
+        let inner = sum.0.iter().map(dynamic_bytes).sum::<u64>();
+        return own + crate::memory::allocation(24) + crate::memory::allocation(inner);
+    }
+    if let Some(text) = value.read_lock::<rhai::ImmutableString>() {
+        return own + crate::memory::allocation(40 + text.len() as u64);
+    }
+    own
+}
+
+/// Whether the script's text calls `emit` (the word `emit` followed by an
+/// opening parenthesis, outside no other word).
+fn mentions_emit(text: &str) -> bool {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices("emit").any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + 4..].trim_start().starts_with('(');
+        after && !before.is_some_and(word)
+    })
+}
+
+fn new_engine(path: &str, shared: &Arc<Shared>) -> rhai::Engine {
     let mut engine = rhai::Engine::new();
+    // Operations are counted by the progress hook, which lets a call that
+    // emits go on (0: Rhai's own count has no limit).
+    let hook = shared.clone();
+    engine.on_progress(move |operations| hook.progress(operations));
+    let hook = shared.clone();
+    engine.register_fn("emit", move |option: Dynamic| hook.emit(option));
     engine
-        .set_max_operations(MAX_OPERATIONS)
+        .set_max_operations(0)
         .set_max_call_levels(MAX_CALL_LEVELS)
         .set_max_expr_depths(MAX_EXPR_DEPTH, MAX_FUNCTION_EXPR_DEPTH)
         .set_max_string_size(MAX_STRING_SIZE)
@@ -200,14 +415,18 @@ fn runtime_error(path: &str, error: EvalAltResult, call: &str) -> Error {
     let limit = matches!(
         error,
         EvalAltResult::ErrorTooManyOperations(_)
+            | EvalAltResult::ErrorTerminated(..)
             | EvalAltResult::ErrorTooManyVariables(_)
             | EvalAltResult::ErrorTooManyModules(_)
             | EvalAltResult::ErrorStackOverflow(_)
             | EvalAltResult::ErrorDataTooLarge(..)
     );
     let mut message = match &error {
-        EvalAltResult::ErrorTooManyOperations(_) => {
-            format!("more than {MAX_OPERATIONS} operations in one call (does it loop forever?)")
+        EvalAltResult::ErrorTooManyOperations(_) | EvalAltResult::ErrorTerminated(..) => {
+            format!(
+                "more than {MAX_OPERATIONS} operations in one call without an option given \
+                 by emit (does it loop forever?)"
+            )
         }
         EvalAltResult::ErrorStackOverflow(_) => {
             format!("more than {MAX_CALL_LEVELS} nested calls (does it recurse without end?)")

@@ -28,6 +28,13 @@
 //!   option is a position, or a sum of positions written `sum([a, b, ...])`
 //!   (a move that splits a heap in two is `sum([a, n - a])`), never of none.
 //!   No options: the player to move has lost.
+//! - `emit(option)` in `moves`, `left` or `right` gives one option without
+//!   an array (arrays stop at 4,096 items): options emitted come first,
+//!   then those of the array returned, if any ([`engine`] has the limits).
+//! - `fn nimber(p)` (optional, `moves` scripts without `result`) states a
+//!   closed form for the Grundy value, checked against search before its
+//!   first answer on the positions of `fn checks()` (or heaps 0 to 100)
+//!   and their followers ([`closed`]).
 //! - `fn left(p)` and `fn right(p)` (instead of `moves`, and never one
 //!   without the other) return the arrays of Left's and of Right's options,
 //!   each one position. Who cannot move loses.
@@ -79,6 +86,7 @@
 //! error names the file, the line and column where there is one, and the
 //! position being expanded.
 
+mod closed;
 mod engine;
 mod position;
 mod short;
@@ -86,8 +94,10 @@ mod strong;
 
 use std::sync::{Arc, Mutex};
 
+use num_bigint::BigUint;
 use rhai::{Array, Dynamic};
 
+use closed::ClosedForm;
 pub use position::Position;
 use short::ShortScript;
 use strong::{PartizanScript, StrongScript};
@@ -97,7 +107,7 @@ use crate::component::{
     ruleset_ref_played_out, strong_and_short_ruleset_ref, strong_ruleset_ref, RulesetRef,
 };
 use crate::error::{Error, Result};
-use crate::game::{Arity, Game, HeapGame, Ruleset};
+use crate::game::{Arity, Game, HeapGame, Listed, Ruleset};
 use crate::retrograde::{Player, Turns};
 use crate::word::{quote_if_needed, Word};
 use engine::Sum;
@@ -173,8 +183,16 @@ fn ruleset(script: engine::Script) -> Result<RulesetRef> {
     })
 }
 
-/// The functions grundy calls, with one parameter each.
-const FUNCTIONS: [&str; 7] = ["moves", "left", "right", "result", "parts", "parse", "show"];
+/// The functions grundy calls with one parameter.
+const FUNCTIONS: [&str; 8] = [
+    "moves", "left", "right", "result", "parts", "parse", "show", "nimber",
+];
+
+/// The functions grundy calls with none.
+const WITHOUT_PARAMETERS: [(&str, &str); 2] = [
+    ("start", "it returns the position play starts from"),
+    ("checks", "it lists the positions fn nimber is checked on"),
+];
 
 /// What every kind of script game shares: the script, and how positions
 /// are read from it, checked, and written in expressions.
@@ -202,10 +220,12 @@ impl Rules {
                 }
             }
         }
-        if let Some(n @ 1..) = script.function("start") {
-            return Err(script.value_error(format!(
-                "fn start takes no parameter, not {n}: it returns the position play starts from"
-            )));
+        for (name, what) in WITHOUT_PARAMETERS {
+            if let Some(n @ 1..) = script.function(name) {
+                return Err(
+                    script.value_error(format!("fn {name} takes no parameter, not {n}: {what}"))
+                );
+            }
         }
         let defines = |name| script.function(name).is_some();
         let partizan = defines("left") || defines("right");
@@ -238,6 +258,20 @@ impl Rules {
             return Err(script.value_error(
                 "fn parts splits positions into sums, but a script with fn result is solved \
                  strongly, one whole position at a time: leave parts out"
+                    .into(),
+            ));
+        }
+        if (defines("nimber") || defines("checks")) && (partizan || defines("result")) {
+            return Err(script.value_error(
+                "fn nimber states the Grundy values of an impartial game that lists its \
+                 options with fn moves alone (no fn result, no fn left and fn right)"
+                    .into(),
+            ));
+        }
+        if defines("checks") && !defines("nimber") {
+            return Err(script.value_error(
+                "fn checks lists the positions fn nimber is checked on, but the script \
+                 defines no fn nimber"
                     .into(),
             ));
         }
@@ -319,8 +353,8 @@ impl Rules {
         }
     }
 
-    /// The array that `function` (`moves`, `left` or `right`) returns for
-    /// `position`, each item read by `read`.
+    /// The options that `function` (`moves`, `left` or `right`) gives for
+    /// `position`, emitted or returned, each read by `read`.
     fn options<T>(
         &self,
         function: &str,
@@ -328,18 +362,77 @@ impl Rules {
         read: impl Fn(Dynamic, &dyn Fn() -> String) -> Result<T>,
     ) -> Result<Vec<T>> {
         let call = || format!("{function}({})", self.format(position));
-        let value = self.script.call(function, (position.to_dynamic(),), call)?;
-        let Some(options) = value.clone().try_cast::<Array>() else {
-            return Err(self.script.value_error(format!(
-                "{}: expected an array of options, found {}",
-                call(),
-                position::describe(&value)
+        self.options_of(function, (position.to_dynamic(),), call, read)
+    }
+
+    /// The items that `function` gives when called on `arguments`, emitted
+    /// or returned; more than [`engine::MAX_EMITTED_OPTIONS`] are too many
+    /// to list. `call` names the call in errors.
+    fn options_of<T>(
+        &self,
+        function: &str,
+        arguments: impl rhai::FuncArgs,
+        call: impl Fn() -> String,
+        read: impl Fn(Dynamic, &dyn Fn() -> String) -> Result<T>,
+    ) -> Result<Vec<T>> {
+        let most = engine::MAX_EMITTED_OPTIONS;
+        let (items, complete) = self.first_of(function, arguments, &call, most, read)?;
+        if !complete {
+            return Err(Error::TooLarge(format!(
+                "{} gives more than {most} options, too many to list",
+                call()
             )));
-        };
-        options
-            .into_iter()
-            .map(|option| read(option, &call))
-            .collect()
+        }
+        Ok(items)
+    }
+
+    /// The first `most` options that `function` gives for `position` (the
+    /// emitted ones, then those returned), and whether they are all.
+    fn first_options<T>(
+        &self,
+        function: &str,
+        position: &Position,
+        most: usize,
+        read: impl Fn(Dynamic, &dyn Fn() -> String) -> Result<T>,
+    ) -> Result<(Vec<T>, bool)> {
+        let call = || format!("{function}({})", self.format(position));
+        self.first_of(function, (position.to_dynamic(),), &call, most, read)
+    }
+
+    fn first_of<T>(
+        &self,
+        function: &str,
+        arguments: impl rhai::FuncArgs,
+        call: &dyn Fn() -> String,
+        most: usize,
+        read: impl Fn(Dynamic, &dyn Fn() -> String) -> Result<T>,
+    ) -> Result<(Vec<T>, bool)> {
+        let called = self.script.call_options(function, arguments, call, most)?;
+        let mut items = called.emitted;
+        let mut complete = !called.truncated;
+        // A script that emits may end without returning an array.
+        let value = called.value;
+        if complete && !(value.is_unit() && self.script.emits) {
+            let Some(returned) = value.clone().try_cast::<Array>() else {
+                return Err(self.script.value_error(format!(
+                    "{}: expected an array of {}{}, found {}",
+                    call(),
+                    match function {
+                        "checks" => "positions",
+                        _ => "options",
+                    },
+                    match self.script.emits {
+                        true => " or ()",
+                        false => "",
+                    },
+                    position::describe(&value)
+                )));
+            };
+            complete = items.len() + returned.len() <= most;
+            items.extend(returned.into_iter().take(most - items.len()));
+        }
+        let items = items.into_iter().map(|item| read(item, call));
+        Ok((items.collect::<Result<_>>()?, complete))
     }
 
     /// The independent parts of a position by `fn parts`. A position with
@@ -473,6 +566,8 @@ impl FirstError {
 pub struct ScriptGame {
     rules: Arc<Rules>,
     has_parts: bool,
+    /// `fn nimber`, where the script states a closed form.
+    closed: Option<ClosedForm>,
     /// The first error met while `grundy sequence` visited options, which
     /// cannot fail (see [`HeapGame::failure`]).
     heap_failure: FirstError,
@@ -506,6 +601,7 @@ impl ScriptGame {
     fn with_rules(rules: Arc<Rules>) -> ScriptGame {
         ScriptGame {
             has_parts: rules.defines("parts"),
+            closed: ClosedForm::of(&rules),
             heap_failure: FirstError::default(),
             rules,
         }
@@ -585,6 +681,25 @@ impl Ruleset for ScriptGame {
 
     fn heap_game(&self) -> Option<&dyn HeapGame> {
         Some(self)
+    }
+
+    /// `fn nimber`, checked against search before its first answer.
+    fn formula_nimber(&self, position: &Position) -> Result<Option<BigUint>> {
+        self.closed.as_ref().map(|c| c.nimber(position)).transpose()
+    }
+
+    fn some_options_with_nimber(
+        &self,
+        position: &Position,
+        target: &BigUint,
+        most: usize,
+    ) -> Result<Option<Listed<Vec<Position>>>> {
+        let Some(closed) = &self.closed else {
+            return Ok(None);
+        };
+        closed
+            .some_options_with_nimber(self, position, target, most)
+            .map(Some)
     }
 }
 
@@ -669,6 +784,89 @@ mod tests {
         assert!(
             error.to_string().contains("would hide the parameter m=3"),
             "{error}"
+        );
+    }
+
+    /// HDU 5795: take any number of tokens from a heap, or split it into
+    /// three non-empty heaps. Heap 220 has more options than an array holds.
+    const SPLIT_INTO_THREE: &str = "
+        fn moves(n) {
+            for k in 1..=n { emit(n - k) }
+            for a in 1..=n { for b in a..=n { let c = n - a - b; if c >= b { emit(sum([a, b, c])) } } }
+        }";
+
+    /// The options of heap n of SPLIT_INTO_THREE, counted by hand: n heaps
+    /// left after taking, and the partitions of n into three parts.
+    fn split_into_three_options(n: usize) -> usize {
+        let threes = (1..=n)
+            .flat_map(|a| (a..=n).map(move |b| (a, b)))
+            .filter(|&(a, b)| n >= a + 2 * b)
+            .count();
+        n + threes
+    }
+
+    #[test]
+    fn emit_gives_more_options_than_an_array_holds() {
+        let g = game(SPLIT_INTO_THREE).unwrap();
+        for n in [0usize, 1, 5, 220] {
+            let options = g.options(&Position::Integer(n as rhai::INT)).unwrap();
+            assert_eq!(options.len(), split_into_three_options(n), "heap {n}");
+        }
+        assert!(split_into_three_options(220) > engine::MAX_ARRAY_SIZE);
+        // The same options returned as an array stop at Rhai's cap.
+        let array = "fn moves(n) { let o = []; for k in 1..=n { o.push(n - k) } \
+                     for a in 1..=n { for b in a..=n { let c = n - a - b; \
+                     if c >= b { o.push(sum([a, b, c])) } } } o }";
+        let error = game(array).unwrap().options(&Position::Integer(220));
+        assert!(matches!(error, Err(Error::Limit(_))), "{error:?}");
+        // Emitted options come first, then those returned.
+        let both = game("fn moves(n) { emit(1); [2] }").unwrap();
+        let options = both.options(&Position::Integer(5)).unwrap();
+        assert_eq!(options, [[Position::Integer(1)], [Position::Integer(2)]]);
+    }
+
+    #[test]
+    fn emitted_options_are_held_within_the_budget_and_operations_counted_between_them() {
+        let g = game("fn moves(n) { loop { emit(n - 1) } }").unwrap();
+        g.rules.script.set_emit_budget(100_000);
+        let error = g.options(&Position::Integer(5)).unwrap_err();
+        assert!(matches!(error, Error::Limit(_)), "{error}");
+        assert!(error.to_string().contains("moves(5)"), "{error}");
+        // A loop that gives no option is stopped as before.
+        let g = game("fn moves(n) { for i in 0..n { emit(0) } loop { } }").unwrap();
+        let error = g.options(&Position::Integer(5)).unwrap_err();
+        assert!(error.to_string().contains("operations"), "{error}");
+        // Two stretches of work, each within the limit, together past it.
+        let half = engine::MAX_OPERATIONS * 3 / 5 / 3;
+        let g = game(&format!(
+            "fn moves(n) {{ for j in 0..2 {{ let x = 0; for i in 0..{half} {{ x += 1 }} emit(j) }} }}"
+        ))
+        .unwrap();
+        assert_eq!(g.options(&Position::Integer(5)).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn emit_gives_options_only() {
+        let error = game("emit(1); fn moves(n) { [] }").err().unwrap();
+        assert!(
+            error.to_string().contains("not at the top level"),
+            "{error}"
+        );
+        let g = game("fn moves(n) { [] } fn parts(p) { emit(1); [p] }").unwrap();
+        let error = g.parts(Position::Integer(3)).unwrap_err();
+        assert!(error.to_string().contains("emit gives options"), "{error}");
+        // Without emit, a moves that returns nothing is a mistake.
+        let error = (game("fn moves(n) { }").unwrap())
+            .options(&Position::Integer(2))
+            .unwrap_err();
+        assert!(error.to_string().contains("found () (nothing"), "{error}");
+        // With emit, it has given its options.
+        let g = game("fn moves(n) { if n > 0 { emit(n - 1) } }").unwrap();
+        assert!(g.options(&Position::Integer(0)).unwrap().is_empty());
+        assert!(
+            !engine::Script::compile("t", "fn moves(n) { [] } // remit()")
+                .unwrap()
+                .emits
         );
     }
 
