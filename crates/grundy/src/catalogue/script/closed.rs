@@ -49,8 +49,9 @@ impl ClosedForm {
 
     /// What `fn nimber` says of `position`: a non-negative integer.
     fn stated(&self, position: &Position) -> Result<BigUint> {
-        let call = || format!("nimber({})", self.rules.format(position));
-        let value = (self.rules.script).call("nimber", (position.to_dynamic(),), call)?;
+        let call = || format!("nimber({})", self.rules.brief(position));
+        let argument = self.rules.argument("nimber", position)?;
+        let value = (self.rules.script).call("nimber", (argument,), call)?;
         match value.as_int() {
             Ok(n) if n >= 0 => Ok(BigUint::from(n as u64)),
             _ => Err(self.rules.script.value_error(format!(
@@ -225,7 +226,7 @@ mod tests {
 
     #[test]
     fn what_nimber_returns_must_be_a_grundy_value() {
-        for (body, found) in [("-1", "i64 -1"), ("\"a\"", "string"), ("()", "()")] {
+        for (body, found) in [("-1", "integer -1"), ("\"a\"", "string"), ("()", "()")] {
             let g = game(&format!("{BASH} fn nimber(n) {{ {body} }}"));
             let error = error_of(&g, 1);
             assert!(error.contains("expected a Grundy value"), "{error}");

@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, FuncArgs, ParseErrorType, Scope, AST};
 
+use super::position::{in_grundy_words, Sum};
 use crate::error::{Error, Result};
 
 /// Scripts longer than this are refused: no more than one byte past it is
@@ -36,10 +37,6 @@ pub const MAX_FUNCTION_EXPR_DEPTH: usize = 32;
 pub const MAX_STRING_SIZE: usize = 1 << 16;
 pub const MAX_ARRAY_SIZE: usize = 1 << 12;
 pub const MAX_MAP_SIZE: usize = 1 << 8;
-
-/// An option made of several positions, as a script writes it: `sum([a, b])`.
-#[derive(Clone, Debug)]
-pub struct Sum(pub Array);
 
 /// The share of the memory budget ([`crate::memory::budget`]) that the
 /// options one call gives with `emit` may take: the search that asked for
@@ -102,6 +99,10 @@ pub struct Script {
     /// Whether the script calls `emit` anywhere: its `moves` may then end
     /// without returning an array.
     pub emits: bool,
+    /// The functions of one parameter that index it (`p[0]`), with the
+    /// line where they first do: they take tuples, never integers, which
+    /// Rhai would index bit by bit.
+    indexing: Vec<(String, usize)>,
     engine: rhai::Engine,
     shared: Arc<Shared>,
     ast: AST,
@@ -139,7 +140,14 @@ impl Script {
                 ParseErrorType::ExprTooDeep | ParseErrorType::LiteralTooLarge(..)
             );
             let position = e.position();
-            located(path, position, e.err_type().to_string(), limit, None)
+            let mut message = e.err_type().to_string();
+            if let ParseErrorType::Reserved(word) = e.err_type() {
+                message = format!(
+                    "{message}: Rhai keeps the word {word} for itself, so no variable, constant \
+                     or function may have it as its name (examples/README.md lists these words)"
+                );
+            }
+            located(path, position, message, limit, None)
         })?;
         let mut scope = Scope::new();
         for (name, value) in parameters {
@@ -181,11 +189,20 @@ impl Script {
             parameters: parameters.to_vec(),
             digest: crate::file::sha256_hex(&hashed),
             emits: mentions_emit(text),
+            indexing: indexing_functions(&ast),
             engine,
             shared,
             ast,
             constants: Mutex::new(constants),
         })
+    }
+
+    /// The line where the script's function `name` first indexes its one
+    /// parameter (`p[0]`), if it does.
+    pub fn indexes_its_parameter(&self, name: &str) -> Option<usize> {
+        (self.indexing.iter())
+            .find(|(function, _)| function == name)
+            .map(|&(_, line)| line)
     }
 
     /// The number of parameters of the script's function `name`, if the
@@ -369,6 +386,33 @@ fn mentions_emit(text: &str) -> bool {
     })
 }
 
+/// The functions of one parameter that index it, `p[0]` or `p[i][j]`, each
+/// with the line where it first does.
+fn indexing_functions(ast: &AST) -> Vec<(String, usize)> {
+    let mut found = Vec::new();
+    for function in ast.iter_functions().filter(|f| f.params.len() == 1) {
+        let (name, parameter) = (function.name, function.params[0]);
+        let alone =
+            ast.clone_functions_only_filtered(|_, _, _, n, params| n == name && params == 1);
+        let mut line = None;
+        alone.walk(&mut |path: &[rhai::ASTNode]| {
+            if let Some(rhai::ASTNode::Expr(rhai::Expr::Index(index, _, at))) = path.last() {
+                if let rhai::Expr::Variable(variable, ..) = &index.lhs {
+                    if variable.1 == parameter {
+                        line = at.line();
+                        return false;
+                    }
+                }
+            }
+            true
+        });
+        if let Some(line) = line {
+            found.push((name.to_string(), line));
+        }
+    }
+    found
+}
+
 fn new_engine(path: &str, shared: &Arc<Shared>) -> rhai::Engine {
     let mut engine = rhai::Engine::new();
     // Operations are counted by the progress hook, which lets a call that
@@ -421,7 +465,7 @@ fn runtime_error(path: &str, error: EvalAltResult, call: &str) -> Error {
             | EvalAltResult::ErrorStackOverflow(_)
             | EvalAltResult::ErrorDataTooLarge(..)
     );
-    let mut message = match &error {
+    let message = match &error {
         EvalAltResult::ErrorTooManyOperations(_) | EvalAltResult::ErrorTerminated(..) => {
             format!(
                 "more than {MAX_OPERATIONS} operations in one call without an option given \
@@ -438,6 +482,7 @@ fn runtime_error(path: &str, error: EvalAltResult, call: &str) -> Error {
         EvalAltResult::ErrorRuntime(value, _) => format!("the script threw {value}"),
         other => other.to_string(),
     };
+    let mut message = in_grundy_words(&message);
     // Rhai leaves out the function grundy called, which `call` names.
     if !functions.is_empty() {
         functions.reverse();

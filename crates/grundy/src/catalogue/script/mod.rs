@@ -110,7 +110,7 @@ use crate::error::{Error, Result};
 use crate::game::{Arity, Game, HeapGame, Listed, Ruleset};
 use crate::retrograde::{Player, Turns};
 use crate::word::{quote_if_needed, Word};
-use engine::Sum;
+use position::Sum;
 
 pub const FAMILY: Family = Family {
     name: "script",
@@ -361,8 +361,9 @@ impl Rules {
         position: &Position,
         read: impl Fn(Dynamic, &dyn Fn() -> String) -> Result<T>,
     ) -> Result<Vec<T>> {
-        let call = || format!("{function}({})", self.format(position));
-        self.options_of(function, (position.to_dynamic(),), call, read)
+        let call = || format!("{function}({})", self.brief(position));
+        let argument = self.argument(function, position)?;
+        self.options_of(function, (argument,), call, read)
     }
 
     /// The items that `function` gives when called on `arguments`, emitted
@@ -395,8 +396,9 @@ impl Rules {
         most: usize,
         read: impl Fn(Dynamic, &dyn Fn() -> String) -> Result<T>,
     ) -> Result<(Vec<T>, bool)> {
-        let call = || format!("{function}({})", self.format(position));
-        self.first_of(function, (position.to_dynamic(),), &call, most, read)
+        let call = || format!("{function}({})", self.brief(position));
+        let argument = self.argument(function, position)?;
+        self.first_of(function, (argument,), &call, most, read)
     }
 
     fn first_of<T>(
@@ -435,12 +437,27 @@ impl Rules {
         Ok((items.collect::<Result<_>>()?, complete))
     }
 
+    /// `position` as the argument of `function`: refused where it is an
+    /// integer and the function indexes its parameter as a tuple, which
+    /// Rhai would do bit by bit (`5[0]` is 1), giving a wrong game.
+    fn argument(&self, function: &str, position: &Position) -> Result<Dynamic> {
+        match (position, self.script.indexes_its_parameter(function)) {
+            (Position::Integer(n), Some(line)) => Err(self.script.value_error(format!(
+                "{function}({n}): fn {function} indexes its position as a tuple (line {line}), \
+                 but {n} is an integer, whose bits Rhai would index: write the position as a \
+                 tuple, such as {n},0 (a tuple of one is written {n},)"
+            ))),
+            _ => Ok(position.to_dynamic()),
+        }
+    }
+
     /// The independent parts of a position by `fn parts`. A position with
     /// no parts stays whole: it is worth 0 either way, and an option must
     /// keep a position to be written in an expression.
     fn parts(&self, position: Position) -> Result<Vec<Position>> {
-        let call = || format!("parts({})", self.format(&position));
-        let value = self.script.call("parts", (position.to_dynamic(),), call)?;
+        let call = || format!("parts({})", self.brief(&position));
+        let argument = self.argument("parts", &position)?;
+        let value = self.script.call("parts", (argument,), call)?;
         let Some(items) = value.clone().try_cast::<Array>() else {
             return Err(self.script.value_error(format!(
                 "{}: expected an array of positions, found {}",
@@ -460,8 +477,9 @@ impl Rules {
     /// How `result` says the rules end the game at `position`: `None` while
     /// play goes on, else the ending named in `endings` (in any case).
     fn result<T: Copy>(&self, position: &Position, endings: &[(&str, T)]) -> Result<Option<T>> {
-        let call = || format!("result({})", self.format(position));
-        let value = self.script.call("result", (position.to_dynamic(),), call)?;
+        let call = || format!("result({})", self.brief(position));
+        let argument = self.argument("result", position)?;
+        let value = self.script.call("result", (argument,), call)?;
         if value.is_unit() {
             return Ok(None);
         }
@@ -508,6 +526,19 @@ impl Rules {
             }
         }
         position.default_text()
+    }
+
+    /// The position as a message names it: as an expression writes it, cut
+    /// short past 60 characters (a script whose positions grow without end
+    /// would otherwise fill the screen).
+    fn brief(&self, position: &Position) -> String {
+        let text = self.format(position);
+        let count = text.chars().count();
+        if count <= 60 {
+            return text;
+        }
+        let start: String = text.chars().take(40).collect();
+        format!("{start}... ({count} characters)")
     }
 
     /// Reads one word by the script's `parse`, or else by the default
@@ -870,6 +901,72 @@ mod tests {
         );
     }
 
+    /// Issue 21, item 8: Rhai indexes an integer bit by bit (`5[0]` is 1),
+    /// so a tuple script given an integer would play a wrong game.
+    #[test]
+    fn an_integer_where_the_script_indexes_a_tuple_is_refused() {
+        let g = game(
+            "fn moves(p) {\n  if p[0] > 0 { [[p[0] - 1, p[1]]] } else { [] }\n}\n\
+             fn parts(p) { [p] }",
+        )
+        .unwrap();
+        let error = g.options(&Position::Integer(5)).unwrap_err();
+        assert!(matches!(error, Error::File { .. }), "{error}");
+        let message = error.to_string();
+        assert!(
+            message.contains("fn moves indexes its position as a tuple (line 2)"),
+            "{message}"
+        );
+        assert!(message.contains("such as 5,0"), "{message}");
+        let options = g.options(&Position::Tuple([2, 7].into())).unwrap();
+        assert_eq!(options, [[Position::Tuple([1, 7].into())]]);
+        // A function that never indexes its position takes integers.
+        let g = game("fn moves(n) { let a = [n]; if a[0] > 0 { [n - 1] } else { [] } }").unwrap();
+        assert_eq!(g.options(&Position::Integer(1)).unwrap().len(), 1);
+    }
+
+    /// Messages name types as grundy does: an integer, a sum, never Rhai's
+    /// `i64` or the Rust path of grundy's sum type.
+    #[test]
+    fn messages_name_types_and_positions_in_grundys_words() {
+        for (text, expected) in [
+            ("fn moves(n) { [sum([n - 1]) + 1] }", "(sum, integer)"),
+            ("fn moves(n) { n.len() }", "len (integer)"),
+            ("fn moves(n) { sum([1, 2]) }", "found a sum of 2 positions"),
+            ("fn moves(n) { [[sum([1])]] }", "found the array [sum]"),
+            ("fn moves(n) { [n - 0.5] }", "found decimal number 4.5"),
+        ] {
+            let error = game(text)
+                .unwrap()
+                .options(&Position::Integer(5))
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(expected), "{text}: {error}");
+            assert!(
+                !error.contains("i64") && !error.contains("grundy::"),
+                "{error}"
+            );
+        }
+        // A position that grows without end is named in brief.
+        let error = game("fn moves(p) { [p + \"x\"] }")
+            .unwrap()
+            .options(&Position::Text("ab".repeat(50).into()))
+            .unwrap();
+        let long = error[0][0].clone();
+        let error = game("fn moves(p) { throw \"no\" }")
+            .unwrap()
+            .options(&long)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("... (101 characters))"), "{error}");
+        // A reserved word says what to do.
+        let error = game("fn moves(n) { let go = 1; [] }").err().unwrap();
+        assert!(
+            error.to_string().contains("Rhai keeps the word go"),
+            "{error}"
+        );
+    }
+
     #[test]
     fn bad_parameters_are_refused_at_their_column() {
         for text in ["m", "3=m", "m=x", "m-1=2", "=3", "m=1.5"] {
@@ -943,7 +1040,7 @@ mod tests {
         let cases = [
             (
                 "fn moves(n) { 3 }",
-                "expected an array of options, found i64 3",
+                "expected an array of options, found integer 3",
             ),
             ("fn moves(n) { }", "found () (nothing"),
             ("fn moves(n) { [[]] }", "at least one"),

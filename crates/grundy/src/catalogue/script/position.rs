@@ -7,6 +7,10 @@ use rhai::{Array, Dynamic, ImmutableString, INT};
 
 use crate::memory;
 
+/// An option made of several positions, as a script writes it: `sum([a, b])`.
+#[derive(Clone, Debug)]
+pub struct Sum(pub Array);
+
 /// A position of a script game: what `moves` receives and returns.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Position {
@@ -160,16 +164,55 @@ pub fn describe(value: &Dynamic) -> String {
     if let Some(items) = value.read_lock::<Array>() {
         return describe_array(&items);
     }
+    if let Some(sum) = value.read_lock::<Sum>() {
+        return match sum.0.len() {
+            1 => "a sum of 1 position".to_string(),
+            n => format!("a sum of {n} positions"),
+        };
+    }
     let text = value.to_string();
+    let kind = type_word(value.type_name());
     if text.chars().count() <= 40 {
-        format!("{} {text}", value.type_name())
+        format!("{kind} {text}")
     } else {
-        value.type_name().to_string()
+        kind.to_string()
     }
 }
 
+/// A type as grundy's messages name it, for a type Rhai names: `i64` is
+/// an integer, and a sum (a Rust type of grundy's) is a sum.
+pub fn type_word(name: &str) -> &str {
+    match name {
+        "i64" => "integer",
+        "f64" => "decimal number",
+        "char" => "character",
+        "map" => "object map",
+        name if name == std::any::type_name::<Sum>() || name == "Sum" => "sum",
+        name => name,
+    }
+}
+
+/// A message of Rhai's with its type names as grundy's (`type_word`).
+pub fn in_grundy_words(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut word = String::new();
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':';
+    for c in message.chars().chain(std::iter::once('\0')) {
+        if is_word(c) {
+            word.push(c);
+            continue;
+        }
+        out.push_str(type_word(&word));
+        word.clear();
+        if c != '\0' {
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn describe_array(items: &Array) -> String {
-    let text = format!("{items:?}");
+    let text = in_grundy_words(&format!("{items:?}"));
     if text.chars().count() <= 60 {
         format!("the array {text}")
     } else {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use rhai::Dynamic;
 
-use super::{engine::Sum, FirstError, Position, Rules};
+use super::{position::Sum, FirstError, Position, Rules};
 use crate::catalogue::position_and_player;
 use crate::error::{Error, Result};
 use crate::retrograde::{Ending, PartizanGame, Player, StrongGame, Turns};
