@@ -17,7 +17,10 @@ mod misere;
 mod tame;
 
 use cycles::{analyze_loopy, loopy_values};
-pub use misere::{analyze_misere, analyze_misere_listing, MisereSearch, MISERE_SEARCH_COMPONENTS};
+pub use misere::{
+    analyze_misere, analyze_misere_listing, MisereSearch, MISERE_SEARCH_COMPONENTS,
+    MISERE_SEARCH_LIMIT,
+};
 pub use tame::misere_by_tame_rule;
 
 /// Components played side by side; a move is made in exactly one of them.
