@@ -46,8 +46,9 @@ pub struct Args {
     json: bool,
 
     /// Misère play: who cannot move wins (who makes the last move loses).
-    /// Sums of Nim heaps by the anti-Nim rule, other sums by exhaustive
-    /// search while they are small enough. No nimber is reported.
+    /// Sums of Nim heaps by the anti-Nim rule, sums of tame components by
+    /// the tame rule (from each component's genus, shown), other sums by
+    /// exhaustive search while they are small enough. No nimber is reported.
     #[arg(long)]
     misere: bool,
 
@@ -212,6 +213,14 @@ struct JsonComponent<'a> {
     nimber: Value,
     /// The generalized value: the nimber, or `∞(0,2)`.
     value: Option<&'a str>,
+    /// Under misère play only: the genus (`2^1420`), `null` where its search
+    /// did not finish within its limits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    genus: Option<Value>,
+    /// Under misère play only: whether the component is tame, `null` where
+    /// its genus is unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tame: Option<Value>,
 }
 
 #[derive(Serialize)]
@@ -237,10 +246,17 @@ impl<'a> Json<'a> {
             components: a
                 .components
                 .iter()
-                .map(|c| JsonComponent {
-                    component: &c.expression,
-                    nimber: nimber_json(&c.nimber),
-                    value: c.value.as_deref(),
+                .map(|c| {
+                    let misere = a.convention == Convention::Misere;
+                    JsonComponent {
+                        component: &c.expression,
+                        nimber: nimber_json(&c.nimber),
+                        value: c.value.as_deref(),
+                        genus: misere.then(|| {
+                            (c.genus.as_ref()).map_or(Value::Null, |g| g.to_string().into())
+                        }),
+                        tame: misere.then(|| c.tame.map_or(Value::Null, Value::Bool)),
+                    }
                 })
                 .collect(),
             winning_move_count: exact(&BigUint::from(a.winning_move_count.number())),
@@ -312,15 +328,7 @@ fn table(a: &Analysis, question: &Question) -> String {
     }
     let mut out = match a.convention {
         Convention::Normal => nimber_table(a),
-        Convention::Misere => {
-            let mut out = String::from("component\n");
-            for c in &a.components {
-                out.push_str(&format!("{}\n", c.expression));
-            }
-            out.push('\n');
-            out.push_str(&convention_line(a.convention));
-            out
-        }
+        Convention::Misere => genus_table(a),
     };
     out.push_str(&format!(
         "\noutcome: {} ({})\n",
@@ -372,6 +380,29 @@ fn moves_table(a: &Analysis) -> String {
         };
         out.push_str(&format!("  ... and {more} (--moves N lists N)\n"));
     }
+    out
+}
+
+/// Under misère play: the components with their genera (and whether each
+/// is tame), and the convention.
+fn genus_table(a: &Analysis) -> String {
+    let rows: Vec<(&str, String)> = (a.components.iter())
+        .map(|c| {
+            let genus = match (&c.genus, c.tame) {
+                (Some(g), Some(true)) => format!("{g} (tame)"),
+                (Some(g), _) => g.to_string(),
+                (None, _) => "unknown (its search reached a limit)".to_string(),
+            };
+            (c.expression.as_str(), genus)
+        })
+        .collect();
+    let width = column_width(rows.iter().map(|(c, _)| *c), "component".len());
+    let mut out = format!("{}  genus\n", padded("component", width));
+    for (c, g) in &rows {
+        out.push_str(&format!("{}  {g}\n", padded(c, width)));
+    }
+    out.push('\n');
+    out.push_str(&convention_line(a.convention));
     out
 }
 

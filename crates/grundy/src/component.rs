@@ -10,6 +10,7 @@ use num_bigint::BigUint;
 use crate::error::{Error, Result};
 use crate::game::{Arity, HeapGame, Listed, Ruleset};
 use crate::loopy_solver::LoopySolver;
+use crate::misere::genus::{Classified, Genus, GenusSearch};
 use crate::retrograde::loopy::LoopyValue;
 use crate::short::{DynShort, ShortRules, ShortSolver};
 use crate::solver::Solver;
@@ -47,6 +48,13 @@ pub trait Component: Send + Sync {
     /// Whether the component is a Nim heap whose size is its nimber, so that
     /// misère play follows the anti-Nim rule.
     fn plays_as_nim(&self) -> bool;
+    /// Its genus under misère play (`crate::misere::genus`) and whether it
+    /// is tame: by search of its ruleset's positions alone, shared by the
+    /// ruleset's components; a Nim heap's by its closed form.
+    fn genus(&self) -> Result<Classified>;
+    /// Every option, as `options` lists them, with its genus: an option
+    /// that splits into parts is searched as the sum of them.
+    fn options_with_genus(&self) -> Result<Vec<(Vec<ComponentRef>, Classified)>>;
 }
 
 pub type ComponentRef = Arc<dyn Component>;
@@ -115,6 +123,7 @@ fn shared<R: Ruleset>(ruleset: R, played_out: Option<Box<dyn DynStrong>>) -> Rul
     Arc::new(Arc::new(Shared {
         ruleset: ruleset.clone(),
         solver: Mutex::new(Solver::new(ruleset.clone())),
+        genus: Mutex::new(GenusSearch::new(ruleset.clone())),
         loopy: Mutex::new(LoopySolver::new(ruleset)),
         played_out,
     }))
@@ -346,6 +355,9 @@ impl<R: Ruleset> Shared<R> {
 struct Shared<R: Ruleset> {
     ruleset: Arc<R>,
     solver: Mutex<Solver<Arc<R>>>,
+    /// The genera of its positions under misère play, and of the sums of
+    /// them that its moves reach.
+    genus: Mutex<GenusSearch<Arc<R>>>,
     /// The generalized values of the positions whose moves `solver` found
     /// going round a cycle, and of every position they reach.
     loopy: Mutex<LoopySolver<Arc<R>>>,
@@ -411,6 +423,22 @@ impl<R: Ruleset> RulesetPosition<R> {
             Err(Error::Cycle { .. }) => loopy.lock().expect("loopy lock").value(position),
             Err(error) => Err(error),
         }
+    }
+
+    /// The genus of a sum of positions of the ruleset: a Nim heap's by its
+    /// closed form, anything else by search.
+    fn genus_of(&self, parts: &[R::Position]) -> Result<Classified> {
+        if let ([heap], true) = (parts, self.shared.ruleset.plays_as_nim()) {
+            let nimber = self.nimber_of(heap)?;
+            if let Ok(n) = u64::try_from(&nimber) {
+                return Ok(Classified {
+                    genus: Genus::nim_heap(n),
+                    tame: true,
+                });
+            }
+        }
+        let mut search = self.shared.genus.lock().expect("genus lock");
+        search.genus(parts)
     }
 
     fn as_components(&self, option: Vec<R::Position>) -> Vec<ComponentRef> {
@@ -493,5 +521,17 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
 
     fn plays_as_nim(&self) -> bool {
         self.shared.ruleset.plays_as_nim()
+    }
+
+    fn genus(&self) -> Result<Classified> {
+        self.genus_of(std::slice::from_ref(&self.position))
+    }
+
+    fn options_with_genus(&self) -> Result<Vec<(Vec<ComponentRef>, Classified)>> {
+        let options = self.shared.ruleset.options(&self.position)?;
+        options
+            .into_iter()
+            .map(|o| Ok((self.as_components(o.clone()), self.genus_of(&o)?)))
+            .collect()
     }
 }

@@ -19,8 +19,9 @@
 //!   the traits a game implements, the rules of take-and-break codes,
 //!   memoised search, generalized values of games with cycles, and periods
 //!   of sequences;
-//! - [`component`] and [`sum`]: rulesets and positions behind one interface,
-//!   sums, the XOR rule and the winning moves;
+//! - [`component`], [`misere`] and [`sum`]: rulesets and positions behind
+//!   one interface, misère genus theory, sums, the XOR rule and the winning
+//!   moves;
 //! - [`sequence`]: the nim-sequence engine;
 //! - [`catalogue`]: the families' rulesets;
 //! - [`registry`] (with the private expression language): from text to
@@ -34,6 +35,7 @@ pub mod file;
 pub mod game;
 pub mod loopy_solver;
 pub mod memory;
+pub mod misere;
 pub mod partizan;
 pub mod pattern;
 pub mod period;

@@ -27,16 +27,28 @@ fn a_divisor_heap_with_a_huge_odd_part_is_a_limit_under_both_conventions() {
     }
 }
 
-/// A thousand Kayles heaps of one pin: the misère search would list 1,000
-/// sums of 999 components, each with 999 options of 998 components... It
-/// stops at its limit of components before the first few levels are listed,
-/// rather than run out of memory.
+/// A thousand Kayles heaps of one pin and a wild heap (heap 4 of octal
+/// .312, genus 2^1420), so that the tame rule does not apply: the misère
+/// search would list 1,000 sums of 1,000 components, each with 1,000
+/// options of 999 components... It stops at its limit of components before
+/// the first few levels are listed, rather than run out of memory.
 #[test]
 fn a_misere_search_of_a_thousand_heaps_stops_at_its_limit() {
-    let expression = format!("kayles{}", " 1".repeat(1000));
+    let expression = format!("kayles{} + octal(0.312) 4", " 1".repeat(1000));
     let error = misere_error(&expression);
     assert!(matches!(error, Error::Limit(_)), "{error}");
     assert!(error.to_string().contains("2000000 components"), "{error}");
+}
+
+/// The thousand heaps of one pin alone are tame (each plays like *1), and
+/// the tame rule answers at once: an even number of them is won by taking
+/// any one.
+#[test]
+fn a_thousand_tame_heaps_are_answered_by_the_tame_rule() {
+    let sum = parse_sum(&format!("kayles{}", " 1".repeat(1000))).unwrap();
+    let analysis = analyze_misere(&sum).unwrap();
+    assert_eq!(analysis.outcome, Outcome::N);
+    assert_eq!(analysis.winning_move_count, Count::Exactly(1000));
 }
 
 /// A heap of 8 splits into 10,000 heaps of 4: the sums grow long as the

@@ -143,3 +143,308 @@ fn misere_search_agrees_with_misere_bash() {
         }
     }
 }
+
+// Genus theory and the tame rule (issue 21, item 5a).
+
+use grundy::misere::genus::Genus;
+use grundy::sum::{misere_by_tame_rule, MISERE_SEARCH_LIMIT};
+
+/// The cutting of rooted trees of HDU 3590, as a script of the examples.
+fn trees() -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/trees.rhai");
+    format!("script(\"{}\")", path.display())
+}
+
+fn genus_of(expression: &str) -> Genus {
+    let sum = parse_sum(expression).unwrap();
+    assert_eq!(sum.components.len(), 1, "{expression}");
+    sum.components[0].genus().unwrap().genus
+}
+
+/// A genus as printed, `2^{1420}`: its nimber and its first `n` misère
+/// digits, the last two printed repeating forever.
+fn read_genus(text: &str, n: usize) -> (u64, Vec<u64>) {
+    let (g, digits) = text.split_once('^').unwrap();
+    let digits: Vec<u64> = (digits.chars())
+        .filter(char::is_ascii_digit)
+        .map(|c| c.to_digit(10).unwrap().into())
+        .collect();
+    let len = digits.len();
+    let all = (0..n)
+        .map(|k| match k < len {
+            true => digits[k],
+            false => digits[len - 2 + (k - len) % 2],
+        })
+        .collect();
+    (g.trim().parse().unwrap(), all)
+}
+
+/// `misere/genus_0312_plambeck.json`: the genera of the heaps 1 to 6 of
+/// the octal game .312 (Plambeck's table of misère quaternary games),
+/// among them the wild heap 4, `2^{1420}`.
+#[test]
+fn published_genera_of_octal_0312() {
+    let table = common::data("misere/genus_0312_plambeck.json");
+    let offset = table["offset"].as_u64().unwrap();
+    for (i, text) in table["genera_verbatim"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
+        let heap = offset + i as u64;
+        let genus = genus_of(&format!("octal(0.312) {heap}"));
+        let found = (genus.nimber(), (0..12).map(|k| genus.digit(k)).collect());
+        assert_eq!(found, read_genus(text.as_str().unwrap(), 12), "heap {heap}");
+    }
+    assert_eq!(genus_of("octal(0.312) 4").to_string(), "2^1420");
+}
+
+/// The genera of Nim heaps printed in ONAG (ch. 12) and Winning Ways
+/// (ch. 13): `0^120`, `1^031`, `2^20`, `3^31`; and `a^(a)(a⊕2)` from 2 on.
+#[test]
+fn published_genera_of_nim_heaps() {
+    // The genus of a Nim heap by search (a subtraction game that may take
+    // any number, up to 9, is Nim on these heaps) and by its closed form.
+    for (heap, published) in [
+        (0, "0^120"),
+        (1, "1^031"),
+        (2, "2^20"),
+        (3, "3^31"),
+        (4, "4^46"),
+    ] {
+        assert_eq!(genus_of(&format!("nim {heap}")).to_string(), published);
+        let searched = genus_of(&format!("subtraction(1,2,3,4,5,6,7,8,9) {heap}"));
+        assert_eq!(searched.to_string(), published, "heap {heap}");
+    }
+}
+
+/// γₖ, the k-th misère digit of a genus, is by definition the misère
+/// nimber of the game plus k heaps of 2, and the misère nimber of H is the
+/// n that makes H + *n misère-P. Both by exhaustive search of whole sums,
+/// never by the genus recursion.
+#[test]
+fn genus_digits_are_misere_nimbers_of_sums_with_heaps_of_two() {
+    let mut search = MisereSearch::new(10_000_000);
+    let mut searched_nimber = |expression: &str| -> u64 {
+        (0..64)
+            .find(|n| {
+                let sum = parse_sum(&format!("{expression} + nim {n}")).unwrap();
+                let (outcome, _) = searched(&mut search, &sum);
+                outcome == Outcome::P
+            })
+            .expect("a misère nimber below 64")
+    };
+    let trees = trees();
+    let mut games: Vec<String> = Vec::new();
+    for n in 0..=8 {
+        games.push(format!("kayles {n}"));
+        games.push(format!("octal(0.312) {n}"));
+        games.push(format!("dawson {n}"));
+        games.push(format!("subtraction(1,3,4) {n}"));
+    }
+    for tree in ["1-2,2-3,1-4", "1-2,1-3,1-4,4-5", "1-2,2-3,3-4,1-5,5-6"] {
+        games.push(format!("{trees} {tree}"));
+    }
+    for game in &games {
+        let genus = genus_of(game);
+        for k in 0..5 {
+            let twos = vec!["2"; k].join(" ");
+            let with_twos = match k {
+                0 => game.clone(),
+                _ => format!("{game} + nim {twos}"),
+            };
+            assert_eq!(
+                genus.digit(k),
+                searched_nimber(&with_twos),
+                "γ{k} of {game} ({genus})"
+            );
+        }
+    }
+}
+
+/// A tiny fixed-seed generator (xorshift64), so that the random sums are
+/// the same on every run.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// Random small sums of components of several families: where every
+/// component is tame, the tame rule's outcome and its winning moves (every
+/// one of them) are those of exhaustive misère search. Bound: 400 sums of
+/// 1 to 4 components, heaps up to 7, trees up to 6 nodes.
+#[test]
+fn tame_rule_matches_exhaustive_search_on_random_sums() {
+    let trees = trees();
+    let tree_positions = [
+        "1",
+        "1-2",
+        "1-2,1-3",
+        "1-2,2-3",
+        "1-2,2-3,1-4",
+        "1-2,1-3,1-4",
+        "1-2,2-3,3-4",
+        "1-2,1-3,1-4,4-5",
+        "1-2,2-3,3-4,1-5,5-6",
+        "1-2,2-3,2-4,1-5,5-6",
+    ];
+    let families = [
+        "nim",
+        "bash(2)",
+        "bash(3)",
+        "subtraction(1,3,4)",
+        "kayles",
+        "dawson",
+        "octal(0.312)",
+        "lasker",
+    ];
+    let mut random = Random(0x9e37_79b9_7f4a_7c15);
+    let mut search = MisereSearch::new(10_000_000);
+    let (mut by_rule, mut wild, mut p, mut moves_checked) = (0, 0, 0, 0);
+    for _ in 0..400 {
+        let parts = 1 + random.below(4);
+        let components: Vec<String> = (0..parts)
+            .map(|_| match random.below(families.len() as u64 + 1) as usize {
+                i if i < families.len() => format!("{} {}", families[i], random.below(8)),
+                _ => format!(
+                    "{trees} {}",
+                    tree_positions[random.below(tree_positions.len() as u64) as usize]
+                ),
+            })
+            .collect();
+        let expression = components.join(" + ");
+        let sum = parse_sum(&expression).unwrap();
+        let Some((outcome, moves)) = misere_by_tame_rule(&sum).unwrap() else {
+            wild += 1;
+            // Not every component is tame: the analysis falls back to the
+            // search, and says so by showing a component that is not.
+            let analysis = analyze_misere(&sum).unwrap();
+            assert!(analysis.components.iter().any(|c| c.tame != Some(true)));
+            continue;
+        };
+        by_rule += 1;
+        let mut to: Vec<String> = moves.iter().map(|m| sum.after(m).expression()).collect();
+        let (searched_outcome, mut searched_to) = searched(&mut search, &sum);
+        to.sort();
+        searched_to.sort();
+        assert_eq!(
+            (outcome, &to),
+            (searched_outcome, &searched_to),
+            "{expression}"
+        );
+        // The analysis decides the same way (by the anti-Nim rule for Nim
+        // alone, by the tame rule otherwise).
+        let analysis = analyze_misere(&sum).unwrap();
+        assert_eq!(analysis.outcome, outcome, "{expression}");
+        assert_eq!(analysis.winning_moves.len(), to.len(), "{expression}");
+        p += usize::from(outcome == Outcome::P);
+        moves_checked += to.len();
+    }
+    // The check is not vacuous: many sums are decided by the rule, some of
+    // them lost and many winning moves compared, and some are not tame.
+    assert!(by_rule >= 200, "{by_rule} sums by the tame rule");
+    assert!(
+        p >= 20 && moves_checked >= 200,
+        "{p} P-positions, {moves_checked} moves"
+    );
+    assert!(wild >= 10, "{wild} sums with a wild component");
+}
+
+/// HDU 3590 "PP and QQ": a misère sum of rooted trees, `misere/..`'s
+/// official samples, with each tree written as its edges.
+#[test]
+fn hdu3590_pp_and_qq() {
+    let trees = trees();
+    for (input, expected) in common::samples("problems/hdu3590_pp_and_qq.json") {
+        let mut numbers = input.split_whitespace().map(|w| w.parse::<u64>().unwrap());
+        let mut answers = Vec::new();
+        while let Some(count) = numbers.next() {
+            let mut words = Vec::new();
+            for _ in 0..count {
+                let nodes = numbers.next().unwrap();
+                let edges: Vec<String> = (1..nodes)
+                    .map(|_| format!("{}-{}", numbers.next().unwrap(), numbers.next().unwrap()))
+                    .collect();
+                words.push(match edges.is_empty() {
+                    true => "1".to_string(),
+                    false => edges.join(","),
+                });
+            }
+            let outcome = misere(&format!("{trees} {}", words.join(" "))).outcome;
+            answers.push(if outcome == Outcome::N { "PP" } else { "QQ" });
+        }
+        assert_eq!(answers.join("\n") + "\n", expected);
+    }
+}
+
+/// The trees of `examples/README.md`'s misère example: five trees of eight
+/// nodes, HDU 3590's game past the size the issue met. Four such trees
+/// take the exhaustive search of the whole sum 767,748 options; five take
+/// it past its limit of 10^6 (after two minutes or so), and the tame rule
+/// decides them at once.
+const FIVE_TREES: &str = "1-2,2-3,3-4,1-5,5-6,1-7,7-8 1-2,2-3,2-4,4-5,5-6,1-7,7-8 \
+     1-2,1-3,3-4,3-5,5-6,6-7,7-8 1-2,2-3,3-4,4-5,2-6,6-7,1-8 1-2,2-3,1-4,4-5,4-6,6-7,7-8";
+
+#[test]
+fn five_trees_of_eight_nodes_by_the_tame_rule() {
+    let expression = format!("{} {FIVE_TREES}", trees());
+    let analysis = misere(&expression);
+    let genera: Vec<String> = (analysis.components.iter())
+        .map(|c| (c.genus.as_ref().unwrap().to_string(), c.tame.unwrap()))
+        .map(|(g, tame)| format!("{g}{}", if tame { "" } else { " wild" }))
+        .collect();
+    assert_eq!(genera, ["3^31", "1^13", "7^75", "3^31", "1^13"]);
+    // Firm parts, nimbers 3 ^ 1 ^ 7 ^ 3 ^ 1 = 7: the player to move wins.
+    assert_eq!(analysis.outcome, Outcome::N);
+    assert!(!analysis.winning_moves.is_empty());
+}
+
+/// A hundred copies of each of the five trees (P*K is K copies): the
+/// exhaustive search refuses at once (the sums it would hold are too
+/// many components), and the tame rule answers.
+#[test]
+fn five_hundred_trees_beyond_the_search() {
+    let copies: Vec<String> = FIVE_TREES
+        .split_whitespace()
+        .map(|t| format!("{t}*100"))
+        .collect();
+    let expression = format!("{} {}", trees(), copies.join(" "));
+    let sum = parse_sum(&expression).unwrap();
+    assert_eq!(sum.components.len(), 500);
+    let error = MisereSearch::new(MISERE_SEARCH_LIMIT)
+        .outcome(&sum)
+        .unwrap_err();
+    assert!(matches!(error, Error::Limit(_)), "{error}");
+    // Every nimber an even number of times: XOR 0 with firm parts, so the
+    // player to move loses.
+    let analysis = analyze_misere(&sum).unwrap();
+    assert_eq!(analysis.outcome, Outcome::P);
+    assert!(analysis.winning_moves.is_empty());
+}
+
+/// Many solutions of HDU 3590 read the trees' nimbers by the anti-SG rule
+/// (the SJ theorem): the first player wins exactly when every nimber is at
+/// most 1 and their XOR is 0, or some nimber is above 1 and the XOR is not
+/// 0. The SJ theorem asks that a game of nimber 0 be over, which a tree need
+/// not be, and this tree of nimber 1 alone is won by the first player (by
+/// exhaustive search), not lost: its genus is 1^13, it plays like
+/// *2 + *3. The tame rule agrees with the search.
+#[test]
+fn a_tree_where_the_anti_sg_rule_fails() {
+    let expression = format!("{} 1-2,2-3,2-4,4-5,5-6,1-7,7-8", trees());
+    let sum = parse_sum(&expression).unwrap();
+    assert_eq!(sum.components[0].nimber().unwrap(), 1u32.into());
+    let mut search = MisereSearch::new(MISERE_SEARCH_LIMIT);
+    assert_eq!(search.outcome(&sum).unwrap(), Outcome::N);
+    assert_eq!(genus_of(&expression).to_string(), "1^13");
+    let (outcome, moves) = misere_by_tame_rule(&sum).unwrap().unwrap();
+    let to: Vec<String> = moves.iter().map(|m| sum.after(m).expression()).collect();
+    assert_eq!((outcome, to), searched(&mut search, &sum));
+}

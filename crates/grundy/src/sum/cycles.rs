@@ -91,6 +91,8 @@ pub(super) fn analyze_loopy(sum: &Sum, values: &[LoopyValue], most: usize) -> Re
             expression: component_expression(c),
             nimber: value.nimber().map(BigUint::from),
             value: Some(value.to_string()),
+            genus: None,
+            tame: None,
         })
         .collect();
     let (winning_moves, winning_move_count, best_moves) = match outcome {

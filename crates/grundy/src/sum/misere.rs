@@ -1,11 +1,13 @@
-//! Sums under misère play: anti-Nim for sums of Nim heaps, exhaustive
-//! search of the sum otherwise, within a bound.
+//! Sums under misère play: anti-Nim for sums of Nim heaps, the tame rule
+//! for sums of tame components (`tame.rs`), exhaustive search of the sum
+//! otherwise, within a bound.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use num_bigint::BigUint;
 
+use super::tame::{by_tame_rule, genera};
 use super::{describe_all, Analysis, ComponentAnalysis, Move, Sum, SumPosition};
 use crate::error::{Error, Result};
 use crate::game::{Count, Game, Misere, MiserePosition};
@@ -13,8 +15,9 @@ use crate::solver::Solver;
 use crate::value::{Convention, Outcome};
 
 /// Analyses a sum under misère play. A sum of Nim heaps follows the anti-Nim
-/// rule; any other sum is searched exhaustively, as long as it is small
-/// enough. No nimber is reported: the normal-play nimber does not decide
+/// rule, a sum of tame components the tame rule (each component's genus is
+/// found by search of that component alone); any other sum is searched
+/// exhaustively, as long as it is small enough. No nimber is reported: the normal-play nimber does not decide
 /// misère play (`nim 1` has nimber 1, yet its player to move loses).
 pub fn analyze_misere(sum: &Sum) -> Result<Analysis> {
     analyze_misere_listing(sum, usize::MAX)
@@ -22,15 +25,19 @@ pub fn analyze_misere(sum: &Sum) -> Result<Analysis> {
 
 /// Analyses a sum under misère play, listing at most `most` winning moves.
 pub fn analyze_misere_listing(sum: &Sum, most: usize) -> Result<Analysis> {
+    let genera = genera(sum);
     let (outcome, moves) = match nim_heaps(sum)? {
         Some(heaps) => {
             let moves = anti_nim_winning_moves(sum, &heaps)?;
             (NimCount::of(&heaps).misere_outcome(), moves)
         }
-        None => {
-            let mut search = MisereSearch::new(MISERE_SEARCH_LIMIT);
-            (search.outcome(sum)?, search.winning_moves(sum)?)
-        }
+        None => match by_tame_rule(sum, &genera)? {
+            Some(decided) => decided,
+            None => {
+                let mut search = MisereSearch::new(MISERE_SEARCH_LIMIT);
+                (search.outcome(sum)?, search.winning_moves(sum)?)
+            }
+        },
     };
     Ok(Analysis {
         expression: sum.expression(),
@@ -38,10 +45,8 @@ pub fn analyze_misere_listing(sum: &Sum, most: usize) -> Result<Analysis> {
         outcome,
         nimber: None,
         loopy_value: None,
-        components: sum
-            .components
-            .iter()
-            .map(|c| ComponentAnalysis::with_nimber(c, None))
+        components: (sum.components.iter().zip(&genera))
+            .map(|(c, genus)| ComponentAnalysis::with_genus(c, genus.as_ref()))
             .collect(),
         winning_moves: describe_all(sum, &moves[..moves.len().min(most)]),
         winning_move_count: Count::Exactly(moves.len() as u64),
@@ -290,8 +295,8 @@ impl Game for HeldSums {
 /// A misère search that cannot finish: a position too large to list its
 /// moves, or more sums than the search may hold. Either way the question is
 /// beyond a limit of the search (as it is under normal play, where the same
-/// position is too large), and misère theory that would avoid the search is
-/// not there yet. Nor is misère play of games whose moves go round a cycle.
+/// position is too large), and the sum is not one the tame rule decides.
+/// Nor is misère play of games whose moves go round a cycle.
 fn beyond_search(error: Error) -> Error {
     match error {
         Error::Cycle { .. } => Error::Unsupported(format!(
@@ -301,9 +306,10 @@ fn beyond_search(error: Error) -> Error {
             "misère play of sums other than Nim needs an exhaustive search, and {message}"
         )),
         Error::Limit(message) => Error::Limit(format!(
-            "misère play is known in closed form only for sums of Nim heaps, and the \
-             exhaustive search of this sum stopped ({message}); misère theory for larger \
-             sums is not supported yet"
+            "misère play is decided without search only for sums of Nim heaps and of tame \
+             games, and some part of this sum is not tame (or its genus was beyond its own \
+             search); the exhaustive search of this sum stopped ({message}); misère theory \
+             for larger sums of wild games is not supported yet"
         )),
         other => other,
     }

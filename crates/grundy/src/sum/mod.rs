@@ -1,20 +1,27 @@
 //! Sums of components, their moves, and the analysis `grundy analyze` prints:
 //! by the XOR rule here, with generalized values where a component can go
-//! round a cycle (`cycles.rs`), and under misère play (`misere.rs`).
+//! round a cycle (`cycles.rs`), and under misère play (`misere.rs`, with
+//! the tame rule in `tame.rs`).
 
 use num_bigint::BigUint;
 
 use crate::component::ComponentRef;
 use crate::error::{Error, Result};
 use crate::game::{Arity, Count, Game, Listed};
+use crate::misere::genus::{Classified, Genus};
 use crate::retrograde::loopy::LoopyValue;
 use crate::value::{Convention, Outcome};
 
 mod cycles;
 mod misere;
+mod tame;
 
 use cycles::{analyze_loopy, loopy_values};
-pub use misere::{analyze_misere, analyze_misere_listing, MisereSearch, MISERE_SEARCH_COMPONENTS};
+pub use misere::{
+    analyze_misere, analyze_misere_listing, MisereSearch, MISERE_SEARCH_COMPONENTS,
+    MISERE_SEARCH_LIMIT,
+};
+pub use tame::misere_by_tame_rule;
 
 /// Components played side by side; a move is made in exactly one of them.
 #[derive(Clone, Debug)]
@@ -233,6 +240,11 @@ pub struct ComponentAnalysis {
     /// Its generalized Sprague-Grundy value under normal play (the nimber,
     /// or `∞(0,2)`); `None` where the nimber is not reported.
     pub value: Option<String>,
+    /// Under misère play, its genus where its search finished within its
+    /// limits; `None` otherwise, and under normal play.
+    pub genus: Option<Genus>,
+    /// Under misère play, whether it is tame, where its genus is known.
+    pub tame: Option<bool>,
 }
 
 impl ComponentAnalysis {
@@ -241,6 +253,17 @@ impl ComponentAnalysis {
             expression: component_expression(c),
             value: nimber.as_ref().map(ToString::to_string),
             nimber,
+            genus: None,
+            tame: None,
+        }
+    }
+
+    /// A component under misère play: no nimber, its genus where known.
+    fn with_genus(c: &ComponentRef, genus: Option<&Classified>) -> ComponentAnalysis {
+        ComponentAnalysis {
+            genus: genus.map(|g| g.genus.clone()),
+            tame: genus.map(|g| g.tame),
+            ..ComponentAnalysis::with_nimber(c, None)
         }
     }
 }
