@@ -34,6 +34,7 @@ pub mod file;
 pub mod game;
 pub mod loopy_solver;
 pub mod memory;
+pub mod misere;
 pub mod partizan;
 pub mod pattern;
 pub mod period;
