@@ -47,6 +47,12 @@ pub trait Component: Send + Sync {
     /// Whether the component is a Nim heap whose size is its nimber, so that
     /// misère play follows the anti-Nim rule.
     fn plays_as_nim(&self) -> bool;
+    /// The component as a heap of a heap game: its size and the game's
+    /// moves, where the ruleset is a heap game (`Ruleset::heap_game`) and
+    /// the position is written as the heap's size, as heap families write
+    /// it. Misère play of sums of such heaps can be answered from the
+    /// game's misère quotient.
+    fn heap(&self) -> Option<(usize, &dyn HeapGame)>;
 }
 
 pub type ComponentRef = Arc<dyn Component>;
@@ -493,5 +499,11 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
 
     fn plays_as_nim(&self) -> bool {
         self.shared.ruleset.plays_as_nim()
+    }
+
+    fn heap(&self) -> Option<(usize, &dyn HeapGame)> {
+        let game = self.shared.ruleset.heap_game()?;
+        let size = self.position_text().parse().ok()?;
+        Some((size, game))
     }
 }

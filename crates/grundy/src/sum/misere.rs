@@ -1,4 +1,5 @@
-//! Sums under misère play: anti-Nim for sums of Nim heaps, exhaustive
+//! Sums under misère play: anti-Nim for sums of Nim heaps, the misère
+//! quotient for sums of heaps of one heap game (`quotient.rs`), exhaustive
 //! search of the sum otherwise, within a bound.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -6,6 +7,7 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
+use super::quotient::by_quotient;
 use super::{describe_all, Analysis, ComponentAnalysis, Move, Sum, SumPosition};
 use crate::error::{Error, Result};
 use crate::game::{Count, Game, Misere, MiserePosition};
@@ -27,10 +29,13 @@ pub fn analyze_misere_listing(sum: &Sum, most: usize) -> Result<Analysis> {
             let moves = anti_nim_winning_moves(sum, &heaps)?;
             (NimCount::of(&heaps).misere_outcome(), moves)
         }
-        None => {
-            let mut search = MisereSearch::new(MISERE_SEARCH_LIMIT);
-            (search.outcome(sum)?, search.winning_moves(sum)?)
-        }
+        None => match by_quotient(sum)? {
+            Some(answer) => answer,
+            None => {
+                let mut search = MisereSearch::new(MISERE_SEARCH_LIMIT);
+                (search.outcome(sum)?, search.winning_moves(sum)?)
+            }
+        },
     };
     Ok(Analysis {
         expression: sum.expression(),

@@ -12,6 +12,7 @@ use crate::value::{Convention, Outcome};
 
 mod cycles;
 mod misere;
+mod quotient;
 
 use cycles::{analyze_loopy, loopy_values};
 pub use misere::{analyze_misere, analyze_misere_listing, MisereSearch, MISERE_SEARCH_COMPONENTS};
