@@ -3,6 +3,8 @@
 //! --misere` of sums of heaps of one heap game, answered from the quotient,
 //! against exhaustive misère search.
 
+mod common;
+
 use grundy::misere::quotient::{Limits, Quotient};
 use grundy::sum::MisereSearch;
 use grundy::{analyze_misere, parse_sum, ruleset, Outcome, Sum};
@@ -80,4 +82,42 @@ fn dawson_kayles_to_heap_30_has_360_elements_and_answers_100_heaps() {
         let to_heaps: Vec<usize> = after.components.iter().map(|c| c.heap().unwrap().0).collect();
         assert_eq!(q.outcome(&to_heaps).unwrap(), Outcome::P, "{to}");
     }
+}
+
+fn numbers(value: &serde_json::Value) -> Vec<usize> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as usize)
+        .collect()
+}
+
+/// Plambeck's misère analysis of 0.312 (`data/misere/plambeck_0312.json`,
+/// his page on plambeck.org): the single heaps that are misère P (from the
+/// genus sequence), the heaps whose stand-ins in the quotient are equal or
+/// distinct, and A + A = :0 for the heap A of 4, whose sum is N.
+#[test]
+fn plambeck_misere_analysis_of_0312() {
+    let data = common::data("misere/plambeck_0312.json");
+    let read = &data["read_as"];
+    let q = quotient("octal(0.312)", 12);
+    let p_heaps: Vec<usize> = (1..=12).filter(|&h| q.outcome(&[h]).unwrap() == Outcome::P).collect();
+    assert_eq!(p_heaps, numbers(&read["single_heap_p_positions_up_to_12"]));
+    for class in read["heaps_with_equal_images"].as_array().unwrap() {
+        let images: Vec<u32> = numbers(class).iter().map(|&h| q.heap_image(h)).collect();
+        assert!(images.windows(2).all(|w| w[0] == w[1]), "{class}: {images:?}");
+    }
+    let mut distinct: Vec<u32> = numbers(&read["heaps_with_distinct_images"])
+        .iter()
+        .map(|&h| q.heap_image(h))
+        .collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 5);
+    let a_a = numbers(&read["sum_equal_to_the_empty_sum"]);
+    assert_eq!(q.image(&a_a).unwrap(), q.image(&[]).unwrap());
+    assert_eq!(q.outcome(&a_a).unwrap() == Outcome::P, read["sum_4_4_is_misere_p"].as_bool().unwrap());
+    // Every finite impartial quotient has even order (Plambeck and Siegel).
+    assert_eq!(q.order() % 2, 0);
 }

@@ -166,15 +166,3 @@ fn misere_nim_has_the_quotient_of_anti_nim() {
     assert_eq!(q.p_portion().len(), 2);
 }
 
-#[test]
-#[ignore]
-fn print_orders() {
-    let text = std::env::var("CODE").unwrap_or("0.07".into());
-    let to: usize = std::env::var("TO").map(|t| t.parse().unwrap()).unwrap_or(30);
-    let start = std::time::Instant::now();
-    let q = Quotient::compute(&code(&text), to, Limits::default(), &mut |p| {
-        eprintln!("{:?} {:?}", p, start.elapsed());
-        true
-    }, &|| false).unwrap();
-    eprintln!("order {} |P| {} {:?}", q.order(), q.p_portion().len(), start.elapsed());
-}
