@@ -46,8 +46,9 @@ pub struct Args {
     json: bool,
 
     /// Misère play: who cannot move wins (who makes the last move loses).
-    /// Sums of Nim heaps by the anti-Nim rule, other sums by exhaustive
-    /// search while they are small enough. No nimber is reported.
+    /// Sums of Nim heaps by the anti-Nim rule, sums of heaps of one heap
+    /// game from its misère quotient, other sums by exhaustive search while
+    /// they are small enough. No nimber is reported.
     #[arg(long)]
     misere: bool,
 

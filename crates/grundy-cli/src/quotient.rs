@@ -89,7 +89,11 @@ fn text(name: &str, q: &Quotient) -> String {
     let mut text = format!("ruleset:   {name}\nheaps:     1 to {}\n", q.to());
     text.push_str(&format!("order:     {}\n", q.order()));
     let p: Vec<String> = q.p_portion().iter().map(|&x| q.name(x)).collect();
-    text.push_str(&format!("P-portion: {} elements: {}\n", p.len(), p.join(", ")));
+    text.push_str(&format!(
+        "P-portion: {} elements: {}\n",
+        p.len(),
+        p.join(", ")
+    ));
     text.push_str(
         "elements are named by a sum of fewest heaps with that element (0: the empty sum)\n",
     );

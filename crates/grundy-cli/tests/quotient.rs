@@ -17,7 +17,9 @@ fn dawson_kayles_quotient_as_json() {
     let order = 24;
     let table = q["table"].as_array().unwrap();
     assert_eq!(table.len(), order);
-    assert!(table.iter().all(|row| row.as_array().unwrap().len() == order));
+    assert!(table
+        .iter()
+        .all(|row| row.as_array().unwrap().len() == order));
     assert_eq!(q["elements"][0], serde_json::json!([]));
     assert_eq!(q["heaps"].as_array().unwrap().len(), 14);
     // Heap 2 is a misère P-position: its element is in the P-portion.
@@ -35,7 +37,9 @@ fn text_shows_order_p_portion_heaps_and_table() {
         .assert()
         .success()
         .stdout(predicate::str::contains("order:     12\n"))
-        .stdout(predicate::str::contains("P-portion: 3 elements: 1, 3, 1+4\n"))
+        .stdout(predicate::str::contains(
+            "P-portion: 3 elements: 1, 3, 1+4\n",
+        ))
         .stdout(predicate::str::contains("   4  4\n"))
         .stdout(predicate::str::contains("multiplication table:\n"));
 }
@@ -58,7 +62,11 @@ fn analyze_misere_answers_sums_of_heaps_from_the_quotient() {
     assert_eq!(a["outcome"], "P");
     assert_eq!(a["winning_moves"].as_array().unwrap().len(), 0);
     let heaps: Vec<String> = (0..100).map(|i| ((i * 7 + 3) % 23).to_string()).collect();
-    let a = json(&["analyze", &format!("octal(0.07) {}", heaps.join(" ")), "--misere"]);
+    let a = json(&[
+        "analyze",
+        &format!("octal(0.07) {}", heaps.join(" ")),
+        "--misere",
+    ]);
     assert_eq!(a["convention"], "misere");
     assert_eq!(a["nimber"], serde_json::Value::Null);
     assert_eq!(
@@ -70,8 +78,14 @@ fn analyze_misere_answers_sums_of_heaps_from_the_quotient() {
 #[test]
 fn bad_input_exits_2_with_a_clear_message() {
     let cases: [(&[&str], &str); 5] = [
-        (&["quotient", "nosuch", "--to", "5"], "unknown family 'nosuch'"),
-        (&["quotient", "wythoff", "--to", "5"], "wythoff is not a heap game"),
+        (
+            &["quotient", "nosuch", "--to", "5"],
+            "unknown family 'nosuch'",
+        ),
+        (
+            &["quotient", "wythoff", "--to", "5"],
+            "wythoff is not a heap game",
+        ),
         (&["quotient", "kayles"], "--to <N>"),
         (&["quotient", "kayles", "--to", "0"], "0 is not in 1.."),
         (&["quotient", "kayles", "--to", "many"], "invalid digit"),

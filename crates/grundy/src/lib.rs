@@ -19,8 +19,9 @@
 //!   the traits a game implements, the rules of take-and-break codes,
 //!   memoised search, generalized values of games with cycles, and periods
 //!   of sequences;
-//! - [`component`] and [`sum`]: rulesets and positions behind one interface,
-//!   sums, the XOR rule and the winning moves;
+//! - [`component`], [`misere`] and [`sum`]: rulesets and positions behind
+//!   one interface, misère quotients of heap games, sums, the XOR rule and
+//!   the winning moves;
 //! - [`sequence`]: the nim-sequence engine;
 //! - [`catalogue`]: the families' rulesets;
 //! - [`registry`] (with the private expression language): from text to

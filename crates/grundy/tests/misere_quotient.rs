@@ -52,9 +52,17 @@ fn dawson_kayles_sums_agree_with_exhaustive_search() {
             let expression = format!("octal(0.07) {}", words.join(" "));
             let sum = parse_sum(&expression).unwrap();
             let answer = analyze_misere(&sum).unwrap();
-            let mut to: Vec<String> = answer.winning_moves.iter().map(|(_, to)| to.clone()).collect();
+            let mut to: Vec<String> = answer
+                .winning_moves
+                .iter()
+                .map(|(_, to)| to.clone())
+                .collect();
             to.sort();
-            assert_eq!((answer.outcome, to), searched(&mut search, &sum), "{expression}");
+            assert_eq!(
+                (answer.outcome, to),
+                searched(&mut search, &sum),
+                "{expression}"
+            );
         }
     }
 }
@@ -75,11 +83,21 @@ fn dawson_kayles_to_heap_30_has_360_elements_and_answers_100_heaps() {
     let sum = parse_sum(&format!("octal(0.07) {}", words.join(" "))).unwrap();
     let answer = analyze_misere(&sum).unwrap();
     assert_eq!(answer.outcome, q.outcome(&heaps).unwrap());
-    assert_eq!(answer.winning_moves.len(), q.winning_moves(&heaps).unwrap().len());
-    assert_eq!(answer.outcome == Outcome::N, !answer.winning_moves.is_empty());
+    assert_eq!(
+        answer.winning_moves.len(),
+        q.winning_moves(&heaps).unwrap().len()
+    );
+    assert_eq!(
+        answer.outcome == Outcome::N,
+        !answer.winning_moves.is_empty()
+    );
     for (_, to) in answer.winning_moves.iter().take(20) {
         let after = parse_sum(to).unwrap();
-        let to_heaps: Vec<usize> = after.components.iter().map(|c| c.heap().unwrap().0).collect();
+        let to_heaps: Vec<usize> = after
+            .components
+            .iter()
+            .map(|c| c.heap().unwrap().0)
+            .collect();
         assert_eq!(q.outcome(&to_heaps).unwrap(), Outcome::P, "{to}");
     }
 }
@@ -102,11 +120,16 @@ fn plambeck_misere_analysis_of_0312() {
     let data = common::data("misere/plambeck_0312.json");
     let read = &data["read_as"];
     let q = quotient("octal(0.312)", 12);
-    let p_heaps: Vec<usize> = (1..=12).filter(|&h| q.outcome(&[h]).unwrap() == Outcome::P).collect();
+    let p_heaps: Vec<usize> = (1..=12)
+        .filter(|&h| q.outcome(&[h]).unwrap() == Outcome::P)
+        .collect();
     assert_eq!(p_heaps, numbers(&read["single_heap_p_positions_up_to_12"]));
     for class in read["heaps_with_equal_images"].as_array().unwrap() {
         let images: Vec<u32> = numbers(class).iter().map(|&h| q.heap_image(h)).collect();
-        assert!(images.windows(2).all(|w| w[0] == w[1]), "{class}: {images:?}");
+        assert!(
+            images.windows(2).all(|w| w[0] == w[1]),
+            "{class}: {images:?}"
+        );
     }
     let mut distinct: Vec<u32> = numbers(&read["heaps_with_distinct_images"])
         .iter()
@@ -117,7 +140,10 @@ fn plambeck_misere_analysis_of_0312() {
     assert_eq!(distinct.len(), 5);
     let a_a = numbers(&read["sum_equal_to_the_empty_sum"]);
     assert_eq!(q.image(&a_a).unwrap(), q.image(&[]).unwrap());
-    assert_eq!(q.outcome(&a_a).unwrap() == Outcome::P, read["sum_4_4_is_misere_p"].as_bool().unwrap());
+    assert_eq!(
+        q.outcome(&a_a).unwrap() == Outcome::P,
+        read["sum_4_4_is_misere_p"].as_bool().unwrap()
+    );
     // Every finite impartial quotient has even order (Plambeck and Siegel).
     assert_eq!(q.order() % 2, 0);
 }

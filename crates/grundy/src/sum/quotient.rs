@@ -91,10 +91,16 @@ static CACHE: Mutex<Vec<(String, Arc<Quotient>)>> = Mutex::new(Vec::new());
 /// The most rulesets whose quotients are kept.
 const CACHED: usize = 8;
 
-fn cached(name: &str, to: usize, compute: impl FnOnce() -> Option<Quotient>) -> Option<Arc<Quotient>> {
-    let known = CACHE.lock().expect("quotient cache").iter().find_map(|(n, q)| {
-        (n == name && q.to() >= to).then(|| q.clone())
-    });
+fn cached(
+    name: &str,
+    to: usize,
+    compute: impl FnOnce() -> Option<Quotient>,
+) -> Option<Arc<Quotient>> {
+    let known = CACHE
+        .lock()
+        .expect("quotient cache")
+        .iter()
+        .find_map(|(n, q)| (n == name && q.to() >= to).then(|| q.clone()));
     if known.is_some() {
         return known;
     }

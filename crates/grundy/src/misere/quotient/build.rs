@@ -167,7 +167,7 @@ fn conservative(
             let with = table.mul(*y, x);
             let mut any_p = opts.iter().any(|&o| p[table.mul(o, x) as usize]);
             any_p |= trans[n].iter().any(|&t| p[table.mul(*y, t) as usize]);
-            p[with as usize] == !any_p
+            p[with as usize] != any_p
         });
         if !fits {
             continue;
@@ -242,7 +242,11 @@ fn expand(
         generators.sort_unstable();
         generators.dedup();
         let reduced = reduce(&product, &p, &generators, limits.elements)?;
-        let phi_r: Vec<u32> = trial.phi.iter().map(|&x| reduced.class_of[x as usize]).collect();
+        let phi_r: Vec<u32> = trial
+            .phi
+            .iter()
+            .map(|&x| reduced.class_of[x as usize])
+            .collect();
         let trans = transitions(&reduced.table, &phi_r, options);
         let heaps = Heaps {
             to: n,
@@ -253,14 +257,22 @@ fn expand(
         match verify(&reduced.table, &reduced.p, &heaps, stop)? {
             None => return Ok((reduced.table, reduced.p, phi_r)),
             Some(failure) => {
-                trial = recalibrate(&reduced.table, &phi_r, options, active, &failure, limits, stop)?
-                    .ok_or_else(|| {
-                        Error::Limit(format!(
-                            "no trial quotient predicts the sum {} of heaps up to {n} \
+                trial = recalibrate(
+                    &reduced.table,
+                    &phi_r,
+                    options,
+                    active,
+                    &failure,
+                    limits,
+                    stop,
+                )?
+                .ok_or_else(|| {
+                    Error::Limit(format!(
+                        "no trial quotient predicts the sum {} of heaps up to {n} \
                              rightly (the search for one is bounded)",
-                            word_text(&failure.word)
-                        ))
-                    })?;
+                        word_text(&failure.word)
+                    ))
+                })?;
             }
         }
     }

@@ -15,8 +15,8 @@ mod search;
 
 use std::collections::VecDeque;
 
-pub use build::{Limits, Progress};
 use build::{build, heap_options};
+pub use build::{Limits, Progress};
 use monoid::{Monoid, Table};
 
 use crate::error::{Error, Result};
@@ -186,7 +186,10 @@ impl Quotient {
     /// Every winning move of a sum of heaps: each option of each heap whose
     /// sum afterwards is in P.
     pub fn winning_moves(&self, heaps: &[usize]) -> Result<Vec<HeapMove>> {
-        let images: Vec<u32> = heaps.iter().map(|&h| self.image(&[h])).collect::<Result<_>>()?;
+        let images: Vec<u32> = heaps
+            .iter()
+            .map(|&h| self.image(&[h]))
+            .collect::<Result<_>>()?;
         // The product of every heap but one, from products before and after it.
         let mut after = vec![0u32; heaps.len() + 1];
         for i in (0..heaps.len()).rev() {

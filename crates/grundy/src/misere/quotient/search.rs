@@ -34,7 +34,11 @@ pub struct Heaps<'a> {
 
 /// The elements of the options of each heap up to `to`: the products of
 /// the elements of the heaps each option leaves.
-pub fn transitions<M: Monoid>(monoid: &M, phi: &[u32], options: &[Vec<Vec<usize>>]) -> Vec<Vec<u32>> {
+pub fn transitions<M: Monoid>(
+    monoid: &M,
+    phi: &[u32],
+    options: &[Vec<Vec<usize>>],
+) -> Vec<Vec<u32>> {
     options
         .iter()
         .map(|heap_options| {
@@ -62,7 +66,11 @@ pub fn image<M: Monoid>(monoid: &M, phi: &[u32], word: &[u32]) -> u32 {
 
 /// Each element reached by a sum, with the least sum that reaches it, in
 /// the order of those sums.
-pub fn least_words<M: Monoid>(monoid: &M, heaps: &Heaps, stop: &dyn Fn() -> bool) -> Result<Vec<(u32, Word)>> {
+pub fn least_words<M: Monoid>(
+    monoid: &M,
+    heaps: &Heaps,
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<(u32, Word)>> {
     let mut states: Vec<(u32, Word)> = vec![(0, vec![0; heaps.to + 1])];
     for &h in heaps.active {
         if stop() {
@@ -143,8 +151,11 @@ pub fn verify<M: Monoid>(
     let size = monoid.size();
     let blocks = size.div_ceil(64);
     let state_bytes = (blocks as u64 * 8 + 4) * 2 + (heaps.to as u64 + 1) * 4 + 64;
-    let mut states: Vec<(u32, Box<[u64]>, Word)> =
-        vec![(0, vec![0u64; blocks].into_boxed_slice(), vec![0; heaps.to + 1])];
+    let mut states: Vec<(u32, Box<[u64]>, Word)> = vec![(
+        0,
+        vec![0u64; blocks].into_boxed_slice(),
+        vec![0; heaps.to + 1],
+    )];
     for &h in heaps.active {
         let a = heaps.phi[h];
         let mut seen: HashSet<(u32, Box<[u64]>)> = HashSet::with_capacity(states.len() * 2);

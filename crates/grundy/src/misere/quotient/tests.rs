@@ -43,7 +43,8 @@ struct Search<'a> {
 impl Search<'_> {
     fn options(&self, heap: usize) -> Vec<Vec<usize>> {
         let mut all = Vec::new();
-        self.game.visit_options(heap, &mut |parts| all.push(parts.to_vec()));
+        self.game
+            .visit_options(heap, &mut |parts| all.push(parts.to_vec()));
         all
     }
 
@@ -136,7 +137,9 @@ fn assert_agrees_with_search(text: &str, to: usize, most: usize) {
 
 #[test]
 fn quotients_answer_small_sums_as_search_does() {
-    for text in ["0.07", "0.77", "0.137", "0.312", "0.75", "0.6", "0.03", "4.7"] {
+    for text in [
+        "0.07", "0.77", "0.137", "0.312", "0.75", "0.6", "0.03", "4.7",
+    ] {
         assert_agrees_with_search(text, 9, 3);
     }
 }
@@ -145,7 +148,9 @@ fn quotients_answer_small_sums_as_search_does() {
 fn every_quotient_has_even_order() {
     // Plambeck and Siegel (2008): every finite misère quotient of an
     // impartial game has even order.
-    for text in ["0.07", "0.77", "0.137", "0.312", "0.75", "0.6", "0.03", "4.7", "0.15"] {
+    for text in [
+        "0.07", "0.77", "0.137", "0.312", "0.75", "0.6", "0.03", "4.7", "0.15",
+    ] {
         for to in 1..=12 {
             let order = quotient(text, to).order();
             // Only the sums of moveless heaps, all the game 0, have the
@@ -165,4 +170,3 @@ fn misere_nim_has_the_quotient_of_anti_nim() {
     assert_eq!(q.order(), 6);
     assert_eq!(q.p_portion().len(), 2);
 }
-
