@@ -47,8 +47,9 @@ pub struct Args {
 
     /// Misère play: who cannot move wins (who makes the last move loses).
     /// Sums of Nim heaps by the anti-Nim rule, sums of tame components by
-    /// the tame rule (from each component's genus, shown), other sums by
-    /// exhaustive search while they are small enough. No nimber is reported.
+    /// the tame rule (from each component's genus, shown), sums of heaps of
+    /// one heap game from its misère quotient, other sums by exhaustive
+    /// search while they are small enough. No nimber is reported.
     #[arg(long)]
     misere: bool,
 

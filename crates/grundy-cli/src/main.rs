@@ -9,6 +9,7 @@ mod files;
 mod graph;
 mod machine;
 mod pattern;
+mod quotient;
 mod report;
 mod sequence;
 mod solve;
@@ -42,6 +43,7 @@ enum Command {
     Graph(graph::Args),
     Pattern(pattern::Args),
     Thermograph(thermograph::Args),
+    Quotient(quotient::Args),
 }
 
 fn main() -> ExitCode {
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
         Command::Graph(args) => graph::run(args, &mut out),
         Command::Pattern(args) => pattern::run(args, &mut out),
         Command::Thermograph(args) => thermograph::run(args, &mut out),
+        Command::Quotient(args) => quotient::run(args, &mut out),
     };
     match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,

@@ -55,6 +55,12 @@ pub trait Component: Send + Sync {
     /// Every option, as `options` lists them, with its genus: an option
     /// that splits into parts is searched as the sum of them.
     fn options_with_genus(&self) -> Result<Vec<(Vec<ComponentRef>, Classified)>>;
+    /// The component as a heap of a heap game: its size and the game's
+    /// moves, where the ruleset is a heap game (`Ruleset::heap_game`) and
+    /// the position is written as the heap's size, as heap families write
+    /// it. Misère play of sums of such heaps can be answered from the
+    /// game's misère quotient.
+    fn heap(&self) -> Option<(usize, &dyn HeapGame)>;
 }
 
 pub type ComponentRef = Arc<dyn Component>;
@@ -533,5 +539,11 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
             .into_iter()
             .map(|o| Ok((self.as_components(o.clone()), self.genus_of(&o)?)))
             .collect()
+    }
+
+    fn heap(&self) -> Option<(usize, &dyn HeapGame)> {
+        let game = self.shared.ruleset.heap_game()?;
+        let size = self.position_text().parse().ok()?;
+        Some((size, game))
     }
 }

@@ -20,8 +20,8 @@
 //!   memoised search, generalized values of games with cycles, and periods
 //!   of sequences;
 //! - [`component`], [`misere`] and [`sum`]: rulesets and positions behind
-//!   one interface, misère genus theory, sums, the XOR rule and the winning
-//!   moves;
+//!   one interface, misère genus theory and misère quotients of heap games,
+//!   sums, the XOR rule and the winning moves;
 //! - [`sequence`]: the nim-sequence engine;
 //! - [`catalogue`]: the families' rulesets;
 //! - [`registry`] (with the private expression language): from text to

@@ -1,5 +1,6 @@
 //! Sums under misère play: anti-Nim for sums of Nim heaps, the tame rule
-//! for sums of tame components (`tame.rs`), exhaustive search of the sum
+//! for sums of tame components (`tame.rs`), the misère quotient for sums of
+//! heaps of one heap game (`quotient.rs`), exhaustive search of the sum
 //! otherwise, within a bound.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -7,6 +8,7 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
+use super::quotient::by_quotient;
 use super::tame::{by_tame_rule, genera};
 use super::{describe_all, Analysis, ComponentAnalysis, Move, Sum, SumPosition};
 use crate::error::{Error, Result};
@@ -33,10 +35,13 @@ pub fn analyze_misere_listing(sum: &Sum, most: usize) -> Result<Analysis> {
         }
         None => match by_tame_rule(sum, &genera)? {
             Some(decided) => decided,
-            None => {
-                let mut search = MisereSearch::new(MISERE_SEARCH_LIMIT);
-                (search.outcome(sum)?, search.winning_moves(sum)?)
-            }
+            None => match by_quotient(sum)? {
+                Some(answer) => answer,
+                None => {
+                    let mut search = MisereSearch::new(MISERE_SEARCH_LIMIT);
+                    (search.outcome(sum)?, search.winning_moves(sum)?)
+                }
+            },
         },
     };
     Ok(Analysis {

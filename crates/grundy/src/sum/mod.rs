@@ -14,6 +14,7 @@ use crate::value::{Convention, Outcome};
 
 mod cycles;
 mod misere;
+mod quotient;
 mod tame;
 
 use cycles::{analyze_loopy, loopy_values};

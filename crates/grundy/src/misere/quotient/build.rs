@@ -1,0 +1,432 @@
+//! The construction, heap by heap (Plambeck and Siegel; the idea of Siegel's
+//! MisereSolver). The quotient of the sums of heaps up to n-1 is known and
+//! heap n is added:
+//!
+//! 1. where heap n can be sent to an element the quotient has already (a
+//!    conservative extension) and every sum is then still predicted
+//!    rightly, the quotient is unchanged;
+//! 2. otherwise a trial monoid is the old quotient times a new cyclic
+//!    generator for heap n, with its P-portion marked from the least sums
+//!    and indistinguishable elements identified. Where a sum is then
+//!    predicted wrongly, the least such sum says which heaps the trial ties
+//!    too tightly: those heaps are freed (the rest of the trial is kept as
+//!    the submonoid the other heaps generate, times a new cyclic generator
+//!    for each freed heap) until that sum is predicted rightly; then again.
+//!
+//! A trial is accepted only once `search::verify` has found every sum
+//! predicted rightly, and a reduced monoid that predicts every outcome is
+//! the quotient itself: so whatever the steps in between, the result is
+//! exact. The steps are bounded by the limits; past them the construction
+//! stops with a limit error that names the limit.
+
+use super::monoid::{generated, index_and_period, reduce, Monoid, Product, Table};
+use super::search::{self, least_words, mark_p, transitions, verify, Failure, Heaps};
+use crate::error::{Error, Result};
+use crate::game::HeapGame;
+
+/// How large a computation may grow.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The most elements of the quotient (and of every reduced trial).
+    pub elements: usize,
+    /// The most elements of a trial monoid before it is reduced.
+    pub trial_elements: usize,
+    /// The most trials tried for one heap.
+    pub trials: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            elements: 4096,
+            trial_elements: 1 << 20,
+            trials: 2000,
+        }
+    }
+}
+
+/// What the construction reports between heaps: the heap it starts and the
+/// order of the quotient so far. The callback returns false to stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub heap: usize,
+    pub to: usize,
+    pub order: usize,
+}
+
+/// The quotient as built: the table, its P-portion and each heap's element.
+pub struct Built {
+    pub table: Table,
+    pub p: Vec<bool>,
+    pub phi: Vec<u32>,
+    /// The options of each heap, as the heaps each leaves.
+    pub options: Vec<Vec<Vec<usize>>>,
+}
+
+/// The options of every heap up to `to`, each the list of heaps it leaves
+/// (empty heaps dropped); every part must be smaller than its heap.
+pub fn heap_options(game: &dyn HeapGame, to: usize) -> Result<Vec<Vec<Vec<usize>>>> {
+    let mut all = Vec::with_capacity(to + 1);
+    for n in 0..=to {
+        let mut options: Vec<Vec<usize>> = Vec::new();
+        let mut bad = None;
+        game.visit_options(n, &mut |parts| {
+            if let Some(&part) = parts.iter().find(|&&h| h >= n) {
+                bad.get_or_insert(part);
+            }
+            let mut option: Vec<usize> = parts.iter().copied().filter(|&h| h > 0).collect();
+            option.sort_unstable();
+            options.push(option);
+        });
+        if let Some(error) = game.failure() {
+            return Err(error);
+        }
+        if let Some(part) = bad {
+            return Err(Error::Unsupported(format!(
+                "heap {n} has a move that leaves a heap of {part}: a misère quotient is \
+                 computed for heap games whose moves leave smaller heaps only"
+            )));
+        }
+        options.sort();
+        options.dedup();
+        all.push(options);
+    }
+    Ok(all)
+}
+
+pub fn build(
+    options: Vec<Vec<Vec<usize>>>,
+    limits: Limits,
+    progress: &mut dyn FnMut(Progress) -> bool,
+    stop: &dyn Fn() -> bool,
+) -> Result<Built> {
+    let to = options.len() - 1;
+    let mut table = Table::trivial();
+    let mut p = vec![false];
+    let mut phi = vec![0u32; to + 1];
+    for n in 1..=to {
+        if !progress(Progress {
+            heap: n,
+            to,
+            order: table.size(),
+        }) {
+            return Err(search::stopped());
+        }
+        if options[n].is_empty() {
+            continue;
+        }
+        let active: Vec<usize> = (1..=n).rev().filter(|&h| !options[h].is_empty()).collect();
+        if let Some(x) = conservative(&table, &p, &mut phi, &options[..=n], &active, stop)? {
+            phi[n] = x;
+            continue;
+        }
+        let (t, q, f) = expand(&table, &phi, &options[..=n], &active, n, limits, stop)?;
+        table = t;
+        p = q;
+        phi[..=n].copy_from_slice(&f);
+    }
+    Ok(Built {
+        table,
+        p,
+        phi,
+        options,
+    })
+}
+
+/// An element of the quotient so far that heap n can be sent to with every
+/// sum still predicted rightly, if there is one.
+fn conservative(
+    table: &Table,
+    p: &[bool],
+    phi: &mut [u32],
+    options: &[Vec<Vec<usize>>],
+    active: &[usize],
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<u32>> {
+    let n = options.len() - 1;
+    let trans = transitions(table, phi, options);
+    let older = Heaps {
+        to: n,
+        active: &active[1..],
+        phi,
+        transitions: &trans,
+    };
+    // The least sum of each element without heap n, and its options.
+    let least = least_words(table, &older, stop)?;
+    let reached: Vec<(u32, Vec<u32>)> = least
+        .iter()
+        .map(|(y, word)| (*y, option_images(table, &older, word)))
+        .collect();
+    let alone_p = trans[n].iter().all(|&t| !p[t as usize]);
+    for x in 0..table.size() as u32 {
+        if p[x as usize] != alone_p {
+            continue;
+        }
+        // Each element's least sum with heap n added must be predicted.
+        let fits = reached.iter().all(|(y, opts)| {
+            let with = table.mul(*y, x);
+            let mut any_p = opts.iter().any(|&o| p[table.mul(o, x) as usize]);
+            any_p |= trans[n].iter().any(|&t| p[table.mul(*y, t) as usize]);
+            p[with as usize] != any_p
+        });
+        if !fits {
+            continue;
+        }
+        phi[n] = x;
+        let heaps = Heaps {
+            to: n,
+            active,
+            phi,
+            transitions: &trans,
+        };
+        let failure = verify(table, p, &heaps, stop)?;
+        phi[n] = 0;
+        if failure.is_none() {
+            return Ok(Some(x));
+        }
+    }
+    Ok(None)
+}
+
+/// The elements of the options of the sum `word`.
+pub fn option_images<M: Monoid>(monoid: &M, heaps: &Heaps, word: &[u32]) -> Vec<u32> {
+    let mut word = word.to_vec();
+    let mut images = Vec::new();
+    for &h in heaps.active {
+        if word[h] == 0 {
+            continue;
+        }
+        word[h] -= 1;
+        let rest = search::image(monoid, heaps.phi, &word);
+        word[h] += 1;
+        images.extend(heaps.transitions[h].iter().map(|&t| monoid.mul(rest, t)));
+    }
+    images
+}
+
+/// A trial: a base table, cyclic factors, and each heap's element in their
+/// product.
+struct Trial {
+    base: Table,
+    cyclic: Vec<(u32, u32)>,
+    phi: Vec<u32>,
+}
+
+/// The quotient with heap n as a new generator, from trials as the module
+/// doc says.
+fn expand(
+    table: &Table,
+    phi: &[u32],
+    options: &[Vec<Vec<usize>>],
+    active: &[usize],
+    n: usize,
+    limits: Limits,
+    stop: &dyn Fn() -> bool,
+) -> Result<(Table, Vec<bool>, Vec<u32>)> {
+    let mut trial = {
+        let mut phi = phi[..=n].to_vec();
+        let base = table.clone();
+        let product = Product::new(&base, vec![(2, 2)]);
+        phi[n] = product.generator(0);
+        Trial {
+            base,
+            cyclic: vec![(2, 2)],
+            phi,
+        }
+    };
+    for _ in 0..limits.trials {
+        let product = Product::new(&trial.base, trial.cyclic.clone());
+        check_trial_size(product.size(), limits)?;
+        let p = marked(&product, &trial.phi, options, active, stop)?;
+        let mut generators: Vec<u32> = active.iter().map(|&h| trial.phi[h]).collect();
+        generators.sort_unstable();
+        generators.dedup();
+        let reduced = reduce(&product, &p, &generators, limits.elements)?;
+        let phi_r: Vec<u32> = trial
+            .phi
+            .iter()
+            .map(|&x| reduced.class_of[x as usize])
+            .collect();
+        let trans = transitions(&reduced.table, &phi_r, options);
+        let heaps = Heaps {
+            to: n,
+            active,
+            phi: &phi_r,
+            transitions: &trans,
+        };
+        match verify(&reduced.table, &reduced.p, &heaps, stop)? {
+            None => return Ok((reduced.table, reduced.p, phi_r)),
+            Some(failure) => {
+                trial = recalibrate(
+                    &reduced.table,
+                    &phi_r,
+                    options,
+                    active,
+                    &failure,
+                    limits,
+                    stop,
+                )?
+                .ok_or_else(|| {
+                    Error::Limit(format!(
+                        "no trial quotient predicts the sum {} of heaps up to {n} \
+                             rightly (the search for one is bounded)",
+                        word_text(&failure.word)
+                    ))
+                })?;
+            }
+        }
+    }
+    Err(Error::Limit(format!(
+        "heap {n} needed more than {} trial quotients",
+        limits.trials
+    )))
+}
+
+fn check_trial_size(size: usize, limits: Limits) -> Result<()> {
+    if size > limits.trial_elements {
+        return Err(Error::Limit(format!(
+            "a trial quotient of {size} elements, more than the limit of {}",
+            limits.trial_elements
+        )));
+    }
+    Ok(())
+}
+
+/// The P-portion of a trial, marked from the least sums.
+fn marked<M: Monoid>(
+    monoid: &M,
+    phi: &[u32],
+    options: &[Vec<Vec<usize>>],
+    active: &[usize],
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<bool>> {
+    let trans = transitions(monoid, phi, options);
+    let heaps = Heaps {
+        to: options.len() - 1,
+        active,
+        phi,
+        transitions: &trans,
+    };
+    let least = least_words(monoid, &heaps, stop)?;
+    Ok(mark_p(monoid, &heaps, &least))
+}
+
+/// The most sets of heaps freed for one failure.
+const MOST_FREED_SETS: usize = 4096;
+
+/// A trial that predicts `failure` rightly: some heaps of the failing sum
+/// freed, the fewest first.
+fn recalibrate(
+    table: &Table,
+    phi: &[u32],
+    options: &[Vec<Vec<usize>>],
+    active: &[usize],
+    failure: &Failure,
+    limits: Limits,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<Trial>> {
+    let involved: Vec<usize> = active
+        .iter()
+        .rev()
+        .copied()
+        .filter(|&h| failure.word[h] > 0)
+        .collect();
+    let mut tried = 0;
+    for count in 1..=involved.len() {
+        for freed in combinations(&involved, count) {
+            tried += 1;
+            if tried > MOST_FREED_SETS {
+                return Ok(None);
+            }
+            if stop() {
+                return Err(search::stopped());
+            }
+            let kept: Vec<u32> = active
+                .iter()
+                .filter(|h| !freed.contains(h))
+                .map(|&h| phi[h])
+                .collect();
+            let (base, new_of) = generated(table, &kept)?;
+            let cyclic: Vec<(u32, u32)> = freed
+                .iter()
+                .map(|&h| {
+                    let (index, period) = index_and_period(table, phi[h]);
+                    let index = index.max(failure.word[h].saturating_sub(1)).max(1);
+                    let period = period.max(2).next_multiple_of(2);
+                    (index, period)
+                })
+                .collect();
+            let product = Product::new(&base, cyclic.clone());
+            if product.size() > limits.trial_elements {
+                continue;
+            }
+            let mut trial_phi: Vec<u32> = phi.iter().map(|&x| new_of[x as usize]).collect();
+            for (i, &h) in freed.iter().enumerate() {
+                trial_phi[h] = product.generator(i);
+            }
+            for (h, x) in trial_phi.iter_mut().enumerate() {
+                if options[h].is_empty() {
+                    *x = 0;
+                }
+            }
+            let p = marked(&product, &trial_phi, options, active, stop)?;
+            let x = search::image(&product, &trial_phi, &failure.word);
+            if p[x as usize] == failure.is_p {
+                return Ok(Some(Trial {
+                    base,
+                    cyclic,
+                    phi: trial_phi,
+                }));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Every choice of `count` of `items`, in order, made one at a time (there
+/// may be too many to list).
+struct Combinations<'a> {
+    items: &'a [usize],
+    /// The positions chosen; `None` once every choice has been made.
+    at: Option<Vec<usize>>,
+}
+
+fn combinations(items: &[usize], count: usize) -> Combinations<'_> {
+    let at = (count <= items.len()).then(|| (0..count).collect());
+    Combinations { items, at }
+}
+
+impl Iterator for Combinations<'_> {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        let at = self.at.as_mut()?;
+        let chosen = at.iter().map(|&i| self.items[i]).collect();
+        let (len, count) = (self.items.len(), at.len());
+        // The last position that can still move right, and those after it.
+        match (0..count).rev().find(|&i| at[i] < len - count + i) {
+            Some(i) => {
+                at[i] += 1;
+                for j in i + 1..count {
+                    at[j] = at[j - 1] + 1;
+                }
+            }
+            None => self.at = None,
+        }
+        Some(chosen)
+    }
+}
+
+/// A sum of heaps as text: `2 2 5`, or `0` for the empty sum.
+pub fn word_text(word: &[u32]) -> String {
+    let heaps: Vec<String> = word
+        .iter()
+        .enumerate()
+        .flat_map(|(h, &e)| std::iter::repeat_n(h.to_string(), e as usize))
+        .collect();
+    if heaps.is_empty() {
+        "0".to_string()
+    } else {
+        heaps.join(" ")
+    }
+}

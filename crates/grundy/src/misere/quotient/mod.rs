@@ -1,0 +1,217 @@
+//! Misère quotients (Plambeck and Siegel, "Misère quotients for impartial
+//! games", JCTA 115 (2008)): the sums of a heap game's heaps up to N,
+//! identified where no sum added to them tells them apart under misère
+//! play. The quotient is a finite commutative monoid Q with a P-portion;
+//! the element of a sum is the product of its heaps' elements, and the sum
+//! is a misère P-position exactly when its element is in P. So any sum of
+//! any number of heaps up to N is answered by a few multiplications.
+//!
+//! Knows heap games (`HeapGame`) and nothing of families, expressions,
+//! sums of components or the terminal.
+
+mod build;
+mod monoid;
+mod search;
+
+use std::collections::VecDeque;
+
+use build::{build, heap_options};
+pub use build::{Limits, Progress};
+use monoid::{Monoid, Table};
+
+use crate::error::{Error, Result};
+use crate::game::HeapGame;
+use crate::value::Outcome;
+
+/// The misère quotient of the sums of heaps up to `to()`.
+#[derive(Clone, Debug)]
+pub struct Quotient {
+    to: usize,
+    table: Table,
+    p: Vec<bool>,
+    /// The element of each heap 0..=to.
+    images: Vec<u32>,
+    /// A least sum of each element: fewest heaps, found breadth first.
+    names: Vec<Vec<usize>>,
+    /// The options of each heap, as the heaps each leaves.
+    options: Vec<Vec<Vec<usize>>>,
+}
+
+/// A winning move of a sum of heaps: heap number `heap` (0-based, in the
+/// order given) moves to the option that leaves the heaps `leaves`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapMove {
+    pub heap: usize,
+    pub leaves: Vec<usize>,
+}
+
+impl Quotient {
+    /// The quotient of the sums of heaps up to `to` of `game`. `progress`
+    /// hears of each heap as it is added and returns false to stop; `stop`
+    /// is asked inside long steps. Fails with a limit error past `limits`
+    /// or the memory budget, naming which.
+    pub fn compute(
+        game: &dyn HeapGame,
+        to: usize,
+        limits: Limits,
+        progress: &mut dyn FnMut(Progress) -> bool,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Quotient> {
+        if to == 0 {
+            return Err(Error::Parse {
+                column: 1,
+                message: "a quotient needs heaps up to at least 1".into(),
+            });
+        }
+        let options = heap_options(game, to)?;
+        let built = build(options, limits, progress, stop)?;
+        Ok(Quotient::renumbered(to, built))
+    }
+
+    /// The quotient with its elements numbered breadth first from the
+    /// identity, multiplying by heaps from the smallest: element 0 is the
+    /// identity and each element is named by a sum of fewest heaps.
+    fn renumbered(to: usize, built: build::Built) -> Quotient {
+        let size = built.table.size();
+        let mut new_of = vec![u32::MAX; size];
+        let mut names: Vec<Vec<usize>> = vec![Vec::new()];
+        let mut order = vec![0u32];
+        new_of[0] = 0;
+        let mut queue = VecDeque::from([0u32]);
+        while let Some(x) = queue.pop_front() {
+            for h in 1..=to {
+                let y = built.table.mul(x, built.phi[h]);
+                if new_of[y as usize] == u32::MAX {
+                    new_of[y as usize] = order.len() as u32;
+                    let mut name = names[new_of[x as usize] as usize].clone();
+                    name.push(h);
+                    names.push(name);
+                    order.push(y);
+                    queue.push_back(y);
+                }
+            }
+        }
+        let table = Table::build(size, |a, b| {
+            new_of[built.table.mul(order[a as usize], order[b as usize]) as usize]
+        })
+        .expect("the built table fitted, and this one is as large");
+        Quotient {
+            to,
+            p: order.iter().map(|&x| built.p[x as usize]).collect(),
+            images: built.phi.iter().map(|&x| new_of[x as usize]).collect(),
+            table,
+            names,
+            options: built.options,
+        }
+    }
+
+    /// The largest heap of the sums it answers.
+    pub fn to(&self) -> usize {
+        self.to
+    }
+
+    /// The number of elements.
+    pub fn order(&self) -> usize {
+        self.table.size()
+    }
+
+    /// Whether element `x` is in the P-portion.
+    pub fn is_p(&self, x: u32) -> bool {
+        self.p[x as usize]
+    }
+
+    /// The P-portion, in the order of the elements.
+    pub fn p_portion(&self) -> Vec<u32> {
+        (0..self.order() as u32).filter(|&x| self.is_p(x)).collect()
+    }
+
+    /// The product of two elements.
+    pub fn mul(&self, a: u32, b: u32) -> u32 {
+        self.table.mul(a, b)
+    }
+
+    /// The element of heap `h` (at most `to()`).
+    pub fn heap_image(&self, h: usize) -> u32 {
+        self.images[h]
+    }
+
+    /// The heaps of a sum of fewest heaps whose element is `x` (none for
+    /// the identity).
+    pub fn least_sum(&self, x: u32) -> &[usize] {
+        &self.names[x as usize]
+    }
+
+    /// Element `x` written as a sum of fewest heaps: `2+2+3`, or `0`.
+    pub fn name(&self, x: u32) -> String {
+        let heaps = self.least_sum(x);
+        if heaps.is_empty() {
+            return "0".to_string();
+        }
+        heaps
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("+")
+    }
+
+    /// The element of a sum of heaps; every heap must be at most `to()`.
+    pub fn image(&self, heaps: &[usize]) -> Result<u32> {
+        let mut x = 0;
+        for &h in heaps {
+            if h > self.to {
+                return Err(Error::Limit(format!(
+                    "heap {h} is beyond the quotient, which covers heaps up to {}",
+                    self.to
+                )));
+            }
+            x = self.mul(x, self.images[h]);
+        }
+        Ok(x)
+    }
+
+    /// The misère outcome of a sum of heaps.
+    pub fn outcome(&self, heaps: &[usize]) -> Result<Outcome> {
+        Ok(match self.is_p(self.image(heaps)?) {
+            true => Outcome::P,
+            false => Outcome::N,
+        })
+    }
+
+    /// The options of heap `h`, each the heaps it leaves (empty heaps left
+    /// out), once each.
+    pub fn heap_options(&self, h: usize) -> &[Vec<usize>] {
+        &self.options[h]
+    }
+
+    /// Every winning move of a sum of heaps: each option of each heap whose
+    /// sum afterwards is in P.
+    pub fn winning_moves(&self, heaps: &[usize]) -> Result<Vec<HeapMove>> {
+        let images: Vec<u32> = heaps
+            .iter()
+            .map(|&h| self.image(&[h]))
+            .collect::<Result<_>>()?;
+        // The product of every heap but one, from products before and after it.
+        let mut after = vec![0u32; heaps.len() + 1];
+        for i in (0..heaps.len()).rev() {
+            after[i] = self.mul(after[i + 1], images[i]);
+        }
+        let mut before = 0u32;
+        let mut moves = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            let rest = self.mul(before, after[i + 1]);
+            for option in &self.options[h] {
+                if self.is_p(self.mul(rest, self.image(option)?)) {
+                    moves.push(HeapMove {
+                        heap: i,
+                        leaves: option.clone(),
+                    });
+                }
+            }
+            before = self.mul(before, images[i]);
+        }
+        Ok(moves)
+    }
+}
+
+#[cfg(test)]
+mod tests;

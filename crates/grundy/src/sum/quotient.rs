@@ -1,0 +1,115 @@
+//! Misère play of a sum of heaps of one heap game, from the game's misère
+//! quotient (`crate::misere::quotient`): the outcome is whether the sum's
+//! element is in the P-portion, and a move wins exactly when the sum after
+//! it is. Sums beyond the bounds here are left to the search.
+
+use std::sync::{Arc, Mutex};
+
+use super::{Move, Sum};
+use crate::error::Result;
+use crate::misere::quotient::{Limits, Quotient};
+use crate::value::Outcome;
+
+/// The largest heap a sum may hold to be answered from a quotient: the
+/// quotient is computed up to the sum's largest heap, and Dawson's Kayles
+/// to heap 30 takes seconds.
+pub const QUOTIENT_HEAPS: usize = 32;
+
+/// The bounds of a quotient computed for one question; past them the sum
+/// is searched instead.
+const LIMITS: Limits = Limits {
+    elements: 2048,
+    trial_elements: 1 << 19,
+    trials: 500,
+};
+
+/// The outcome and every winning move of `sum` from the quotient of its
+/// heap game, when every component is a heap of one heap game, the largest
+/// at most [`QUOTIENT_HEAPS`], and the quotient is found within its bounds.
+pub fn by_quotient(sum: &Sum) -> Result<Option<(Outcome, Vec<Move>)>> {
+    let Some(first) = sum.components.first() else {
+        return Ok(None);
+    };
+    let name = first.ruleset_name();
+    let mut heaps = Vec::with_capacity(sum.components.len());
+    for c in &sum.components {
+        match c.heap() {
+            Some((size, _)) if size <= QUOTIENT_HEAPS && c.ruleset_name() == name => {
+                heaps.push(size)
+            }
+            _ => return Ok(None),
+        }
+    }
+    let (_, game) = first.heap().expect("checked above");
+    let to = heaps.iter().copied().max().unwrap_or(0).max(1);
+    // A game the quotient cannot be built for (a move to a larger heap, a
+    // script's error, a limit) is searched, which reports its own errors.
+    let Some(quotient) = cached(&name, to, || {
+        Quotient::compute(game, to, LIMITS, &mut |_| true, &|| false).ok()
+    }) else {
+        return Ok(None);
+    };
+    let images: Vec<u32> = heaps.iter().map(|&h| quotient.heap_image(h)).collect();
+    // The product of every heap but one, from the products after each.
+    let mut after = vec![0u32; images.len() + 1];
+    for i in (0..images.len()).rev() {
+        after[i] = quotient.mul(after[i + 1], images[i]);
+    }
+    let outcome = match quotient.is_p(after[0]) {
+        true => Outcome::P,
+        false => Outcome::N,
+    };
+    let mut moves = Vec::new();
+    let mut before = 0u32;
+    for (i, c) in sum.components.iter().enumerate() {
+        let rest = quotient.mul(before, after[i + 1]);
+        before = quotient.mul(before, images[i]);
+        for option in c.options()? {
+            let mut x = rest;
+            for part in &option {
+                let Some((size, _)) = part.heap() else {
+                    return Ok(None);
+                };
+                x = quotient.mul(x, quotient.image(&[size])?);
+            }
+            if quotient.is_p(x) {
+                moves.push(Move {
+                    component: i,
+                    to: option,
+                });
+            }
+        }
+    }
+    Ok(Some((outcome, moves)))
+}
+
+/// The quotients computed in this run, by ruleset name (two components
+/// belong to one ruleset exactly when their names are equal): the largest
+/// of each, which answers every sum of smaller heaps too.
+static CACHE: Mutex<Vec<(String, Arc<Quotient>)>> = Mutex::new(Vec::new());
+
+/// The most rulesets whose quotients are kept.
+const CACHED: usize = 8;
+
+fn cached(
+    name: &str,
+    to: usize,
+    compute: impl FnOnce() -> Option<Quotient>,
+) -> Option<Arc<Quotient>> {
+    let known = CACHE
+        .lock()
+        .expect("quotient cache")
+        .iter()
+        .find_map(|(n, q)| (n == name && q.to() >= to).then(|| q.clone()));
+    if known.is_some() {
+        return known;
+    }
+    let quotient = Arc::new(compute()?);
+    let mut cache = CACHE.lock().expect("quotient cache");
+    cache.retain(|(n, _)| n != name);
+    if cache.len() >= CACHED {
+        cache.remove(0);
+    }
+    cache.push((name.to_string(), quotient.clone()));
+    Some(quotient)
+}
