@@ -204,6 +204,31 @@ pub enum TableRule {
     BeattyPairs { alpha: Irrational, gap: u64 },
     /// P exactly when a number is 0 or min < max < phi min.
     Euclid,
+    /// P exactly when (a mod m, b mod m) is one of `classes`: parity rules
+    /// such as "a and b both odd" (kiki's game, HDU 2147) for m = 2.
+    Residues {
+        modulus: u64,
+        classes: Vec<(u64, u64)>,
+    },
+}
+
+/// The moduli tried for rules on residue classes, smallest first.
+const TABLE_MODULI: [u64; 3] = [2, 3, 4];
+
+/// The rule on residue classes modulo `modulus` that the P-positions of
+/// `table` suggest: the classes holding one. None where no position is P
+/// or every class holds one (the rule would say nothing).
+fn residues_candidate(table: &Table, modulus: u64) -> Option<TableRule> {
+    let mut classes: Vec<(u64, u64)> = table
+        .iter()
+        .filter(|&(_, _, e)| e.outcome() == Outcome::P)
+        .map(|(a, b, _)| (a % modulus, b % modulus))
+        .collect();
+    classes.sort();
+    classes.dedup();
+    let every = (modulus * modulus) as usize;
+    (!classes.is_empty() && classes.len() < every)
+        .then_some(TableRule::Residues { modulus, classes })
 }
 
 /// A quadratic irrational (x + y sqrt d) / z, with d not a square.
@@ -350,9 +375,11 @@ pub fn find_table(table: &Table) -> Pattern {
         }),
         Some(TableRule::Euclid),
     ];
+    let residues = TABLE_MODULI.map(|m| residues_candidate(table, m));
+    let candidates = candidates.into_iter().chain(residues);
     let mut rejected = Vec::new();
     let mut found = None;
-    for rule in candidates.into_iter().flatten() {
+    for rule in candidates.flatten() {
         let miss = table.iter().find_map(|(a, b, e)| {
             let expected = rule.predict(a, b);
             let found = same_kind(expected, e);
@@ -1079,6 +1106,9 @@ impl TableRule {
                 let (low, high) = (low as u128, high as u128);
                 p(low == 0 || (low < high && (2 * high - low).pow(2) < 5 * low * low))
             }
+            TableRule::Residues { modulus, classes } => {
+                p(classes.contains(&(a % modulus, b % modulus)))
+            }
         }
     }
 
@@ -1097,6 +1127,9 @@ impl TableRule {
                 }
             ),
             TableRule::Euclid => "P-positions: a zero, or min < max < phi*min".to_string(),
+            TableRule::Residues { modulus, classes } => {
+                format!("P-positions: {}", pair_classes_name(*modulus, classes))
+            }
         }
     }
 
@@ -1121,8 +1154,29 @@ impl TableRule {
             TableRule::Euclid => {
                 format!("{}, with phi = (1 + sqrt 5)/2: Euclid's game", self.name())
             }
+            TableRule::Residues { modulus, .. } => format!(
+                "{}: the P-positions are residue classes modulo {modulus}",
+                self.name()
+            ),
         }
     }
+}
+
+/// Residue classes of pairs as words: parities for modulus 2 ("a odd and
+/// b odd"), else "(a mod 3, b mod 3) in {(0, 0), (1, 2)}".
+fn pair_classes_name(modulus: u64, classes: &[(u64, u64)]) -> String {
+    if modulus == 2 {
+        let parity = |x: u64| if x == 0 { "even" } else { "odd" };
+        let each: Vec<String> = (classes.iter())
+            .map(|&(a, b)| format!("a {} and b {}", parity(a), parity(b)))
+            .collect();
+        return each.join(", or ");
+    }
+    let each: Vec<String> = classes.iter().map(|(a, b)| format!("({a}, {b})")).collect();
+    format!(
+        "(a mod {modulus}, b mod {modulus}) in {{{}}}",
+        each.join(", ")
+    )
 }
 
 pub mod values;

@@ -488,3 +488,77 @@ fn euclid_p_positions_follow_the_golden_ratio() {
     // With outcomes alone, only the rules on P-positions are tried.
     assert_eq!(pattern.rejected[0].candidate, "P-positions: a = b");
 }
+
+/// Kiki's game (HDU 2147): a token in the top-right corner of an n x m
+/// board moves one cell left, down, or down-left; who cannot move loses.
+/// The published rule: the first player loses exactly when n and m are
+/// both odd.
+#[test]
+fn kikis_game_p_positions_are_a_parity_class() {
+    let to: u64 = 30;
+    let mut wins: HashMap<(u64, u64), bool> = HashMap::new();
+    for n in 1..=to {
+        for m in 1..=to {
+            let options = [(n, m - 1), (n - 1, m), (n - 1, m - 1)];
+            let w = (options.iter()).any(|&(x, y)| x >= 1 && y >= 1 && !wins[&(x, y)]);
+            wins.insert((n, m), w);
+        }
+    }
+    let table = Table::new(1..=to, 1..=to, |n, m| {
+        Ok(Entry::Outcome(Outcome::from_mover_wins(wins[&(n, m)])))
+    })
+    .unwrap();
+    let pattern = find_table(&table);
+    let rule = TableRule::Residues {
+        modulus: 2,
+        classes: vec![(1, 1)],
+    };
+    assert_eq!(pattern.formula, Some(Formula::Table(rule)));
+    assert_eq!(
+        pattern.description,
+        "P-positions: a odd and b odd: the P-positions are residue classes modulo 2"
+    );
+    assert_eq!(pattern.proven, None);
+    // P-positions in no residue class: every modulus is tried, and each
+    // rejection names a position where it fails.
+    let table = Table::new(0..=20, 0..=20, |a, b| {
+        Ok(Entry::Outcome(Outcome::from_nimber_is_zero(b == 2 * a + 1)))
+    })
+    .unwrap();
+    let pattern = find_table(&table);
+    assert_eq!(pattern.formula, None);
+    for m in [3, 4] {
+        let named = |r: &&Rejected| r.candidate.contains(&format!("mod {m}"));
+        let r = pattern.rejected.iter().find(named).unwrap();
+        let At::Pair(a, b) = r.at else { panic!() };
+        assert_eq!(r.found, table.get(a, b).unwrap());
+        assert_ne!(r.expected, r.found);
+    }
+    assert!(pattern
+        .rejected
+        .iter()
+        .any(|r| r.candidate.contains(" odd")));
+}
+
+/// A rule on residue classes modulo 3, found from the classes that hold P
+/// and checked on every position.
+#[test]
+fn p_positions_in_residue_classes_modulo_3() {
+    let table = Table::new(0..=20, 0..=20, |a, b| {
+        Ok(Entry::Outcome(Outcome::from_nimber_is_zero(
+            (a + b) % 3 == 0,
+        )))
+    })
+    .unwrap();
+    let pattern = find_table(&table);
+    assert_eq!(
+        pattern.description,
+        "P-positions: (a mod 3, b mod 3) in {(0, 0), (1, 2), (2, 1)}: the P-positions are \
+         residue classes modulo 3"
+    );
+    // Modulo 2 the P-positions fill every class, so no rule is tried.
+    assert!(!pattern
+        .rejected
+        .iter()
+        .any(|r| r.candidate.contains(" odd")));
+}
