@@ -90,6 +90,43 @@ fn a_wrong_closed_form_exits_2_naming_the_position() {
         .stderr(contains("nimber(47) is 47, but search finds 48"));
 }
 
+/// Kiki's game (HDU 2147) with fn outcome, the published rule (the player
+/// to move loses exactly when both sides are odd): a 2000 x 2000 board is
+/// answered from it once it is checked, its winning move to a board of odd
+/// sides; a rule wrong past the checked boards is caught where it
+/// contradicts itself.
+#[test]
+fn a_closed_form_of_the_outcome_answers_a_lone_position() {
+    let kiki = "fn moves(p) { let o = []; \
+                if p[0] > 1 { o.push([p[0] - 1, p[1]]) } \
+                if p[1] > 1 { o.push([p[0], p[1] - 1]) } \
+                if p[0] > 1 && p[1] > 1 { o.push([p[0] - 1, p[1] - 1]) } o }\n\
+                fn checks() { for n in 1..=10 { for m in 1..=10 { emit([n, m]) } } }\n";
+    let rule = "fn outcome(p) { if p[0] % 2 == 1 && p[1] % 2 == 1 { \"P\" } else { \"N\" } }\n";
+    let path = temp_file("kiki_outcome.rhai", &format!("{kiki}{rule}"));
+    let script = format!("script(\"{}\")", path.display());
+    let analysis = analyze_json(&format!("{script} 2000,2000"));
+    assert_eq!(analysis["outcome"], "N");
+    assert_eq!(analysis["nimber"], serde_json::Value::Null);
+    let moves = analysis["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert!(
+        moves[0]["to"].as_str().unwrap().ends_with(" 1999,1999"),
+        "{moves:?}"
+    );
+    assert_eq!(analyze_json(&format!("{script} 1999,3"))["outcome"], "P");
+    // In a sum the outcome alone says nothing: the nimbers are searched.
+    assert_eq!(analyze_json(&format!("{script} 3,4 + nim 1"))["nimber"], 0);
+    let wrong = "fn outcome(p) { if p[0] <= 10 && p[0] % 2 == 1 && p[1] % 2 == 1 { \"P\" } \
+                 else { \"N\" } }\n";
+    let path = temp_file("kiki_wrong.rhai", &format!("{kiki}{wrong}"));
+    grundy()
+        .args(["analyze", &format!("script(\"{}\") 12,12", path.display())])
+        .assert()
+        .code(2)
+        .stderr(contains("none of its options is P"));
+}
+
 /// two_piles.rhai writes its pairs `3:5` (parse and show); it is Nim on
 /// two piles, worth a XOR b.
 #[test]

@@ -15,6 +15,7 @@ use crate::retrograde::loopy::LoopyValue;
 use crate::short::{DynShort, ShortRules, ShortSolver};
 use crate::solver::Solver;
 use crate::strong::{DynStrong, StrongRules, StrongSolver};
+use crate::value::Outcome;
 use crate::word::Word;
 
 /// One position of some ruleset, as a part of a sum.
@@ -48,6 +49,9 @@ pub trait Component: Send + Sync {
     /// Whether the component is a Nim heap whose size is its nimber, so that
     /// misère play follows the anti-Nim rule.
     fn plays_as_nim(&self) -> bool;
+    /// Who wins the component alone, by a closed form that states the
+    /// outcome without the nimber (`Ruleset::formula_outcome`).
+    fn formula_outcome(&self) -> Result<Option<Outcome>>;
     /// Its genus under misère play (`crate::misere::genus`) and whether it
     /// is tame: by search of its ruleset's positions alone, shared by the
     /// ruleset's components; a Nim heap's by its closed form.
@@ -527,6 +531,10 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
 
     fn plays_as_nim(&self) -> bool {
         self.shared.ruleset.plays_as_nim()
+    }
+
+    fn formula_outcome(&self) -> Result<Option<Outcome>> {
+        self.shared.ruleset.formula_outcome(&self.position)
     }
 
     fn genus(&self) -> Result<Classified> {

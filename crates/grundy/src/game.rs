@@ -9,6 +9,7 @@ use crate::error::{Error, Result};
 use crate::period::Proof;
 use crate::retrograde::loopy::LoopyValue;
 use crate::take_and_break::TakeAndBreak;
+use crate::value::Outcome;
 use crate::word::Word;
 
 /// An impartial game: positions and the options of each.
@@ -132,6 +133,13 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
     /// The Grundy value from a closed form or a proven table, where the family
     /// has one; `Ok(None)` leaves the position to exhaustive search.
     fn formula_nimber(&self, _position: &Self::Position) -> Result<Option<BigUint>> {
+        Ok(None)
+    }
+
+    /// The outcome alone from a closed form, for a ruleset that states who
+    /// wins without the Grundy value (a script's `fn outcome`); `Ok(None)`
+    /// where it does not. Only a position alone in a sum is answered by it.
+    fn formula_outcome(&self, _position: &Self::Position) -> Result<Option<Outcome>> {
         Ok(None)
     }
 

@@ -291,6 +291,11 @@ pub fn analyze(sum: &Sum) -> Result<Analysis> {
 /// (and counting them all): writing each move repeats the whole sum, so a
 /// sum of many components lists a few.
 pub fn analyze_listing(sum: &Sum, most: usize) -> Result<Analysis> {
+    if let [lone] = &sum.components[..] {
+        if let Some(outcome) = lone.formula_outcome()? {
+            return analyze_by_outcome(sum, lone, outcome, most);
+        }
+    }
     if let Some(values) = loopy_values(sum)? {
         return analyze_loopy(sum, &values, most);
     }
@@ -319,6 +324,60 @@ fn analyze_by_nimbers(sum: &Sum, nimber: BigUint, most: usize) -> Result<Analysi
         components,
         winning_moves: describe_all(sum, &winning_moves.items),
         winning_move_count: winning_moves.total,
+        best_moves: Vec::new(),
+    })
+}
+
+/// A lone component whose ruleset states who wins without the nimber (a
+/// script's `fn outcome`): its winning moves are its options that the
+/// closed form says are P, each a single position (the outcome of a split
+/// into parts is no outcome of the parts).
+fn analyze_by_outcome(
+    sum: &Sum,
+    lone: &ComponentRef,
+    outcome: Outcome,
+    most: usize,
+) -> Result<Analysis> {
+    let mut winning = Vec::new();
+    if outcome == Outcome::N {
+        for option in lone.options()? {
+            let [part] = &option[..] else {
+                return Err(Error::Unsupported(format!(
+                    "{} {} has an option of {} parts, whose outcome its closed form (the \
+                     outcome of one position) cannot say: state the nimber instead",
+                    lone.ruleset_name(),
+                    lone.position_text(),
+                    option.len()
+                )));
+            };
+            if part.formula_outcome()? == Some(Outcome::P) {
+                winning.push(Move {
+                    component: 0,
+                    to: option,
+                });
+            }
+        }
+    }
+    if outcome == Outcome::N && winning.is_empty() {
+        return Err(Error::File {
+            path: lone.ruleset_name(),
+            message: format!(
+                "its closed form says {} is N, but says none of its options is P: the \
+                 closed form is wrong beyond the positions it was checked on",
+                lone.position_text()
+            ),
+        });
+    }
+    let listed = Listed::first(winning, most);
+    Ok(Analysis {
+        expression: sum.expression(),
+        convention: Convention::Normal,
+        outcome,
+        nimber: None,
+        loopy_value: None,
+        components: vec![ComponentAnalysis::with_nimber(lone, None)],
+        winning_moves: describe_all(sum, &listed.items),
+        winning_move_count: listed.total,
         best_moves: Vec::new(),
     })
 }

@@ -1,6 +1,7 @@
 //! A script's closed form: `fn nimber(p)` states the Grundy value of any
-//! position (the rule `grundy pattern` found, say), so that positions far
-//! too large to search are answered. grundy trusts it only after checking
+//! position (the rule `grundy pattern` found, say), or `fn outcome(p)`
+//! only who wins ("P" or "N"), so that positions far too large to search
+//! are answered. grundy trusts it only after checking
 //! it against exhaustive search: the first time a value is asked for, on
 //! every position `fn checks()` lists (heaps 0 to [`DEFAULT_CHECKS`] when
 //! it is not defined) and on every position the search meets on the way.
@@ -15,6 +16,7 @@ use super::{position, Position, Rules, ScriptGame};
 use crate::error::{Error, Result};
 use crate::game::{Count, Game, Listed};
 use crate::solver::Solver;
+use crate::value::Outcome;
 
 /// The heaps a closed form is checked on where the script lists no
 /// positions of its own (`fn checks()`): 0 to this.
@@ -24,27 +26,55 @@ pub const DEFAULT_CHECKS: rhai::INT = 100;
 /// when there are too many to list them all.
 pub const FIRST_OPTIONS_LOOKED_AT: usize = 1 << 16;
 
-/// The closed form of a script that defines `fn nimber`, and the outcome
-/// of its check, made once.
+/// The closed form of a script that defines `fn nimber` or `fn outcome`,
+/// and the outcome of its check, made once.
 pub struct ClosedForm {
     rules: Arc<Rules>,
+    /// Whether it states the nimber (`fn nimber`) or only the outcome.
+    pub states_nimbers: bool,
     checked: OnceLock<Result<()>>,
 }
 
 impl ClosedForm {
     /// The closed form of `rules`, if it states one.
     pub(super) fn of(rules: &Arc<Rules>) -> Option<ClosedForm> {
-        rules.defines("nimber").then(|| ClosedForm {
+        let states_nimbers = rules.defines("nimber");
+        (states_nimbers || rules.defines("outcome")).then(|| ClosedForm {
             rules: rules.clone(),
+            states_nimbers,
             checked: OnceLock::new(),
         })
     }
 
-    /// The Grundy value of `position` by the closed form, once it has been
+    /// The Grundy value of `position` by `fn nimber`, once it has been
     /// checked against search.
     pub fn nimber(&self, position: &Position) -> Result<BigUint> {
         self.checked.get_or_init(|| self.check()).clone()?;
         self.stated(position)
+    }
+
+    /// Who wins `position` by `fn outcome`, once it has been checked
+    /// against search.
+    pub fn outcome(&self, position: &Position) -> Result<Outcome> {
+        self.checked.get_or_init(|| self.check()).clone()?;
+        self.stated_outcome(position)
+    }
+
+    /// What `fn outcome` says of `position`: "P" or "N", in any case.
+    fn stated_outcome(&self, position: &Position) -> Result<Outcome> {
+        let call = || format!("outcome({})", self.rules.brief(position));
+        let argument = self.rules.argument("outcome", position)?;
+        let value = (self.rules.script).call("outcome", (argument,), call)?;
+        let text = value.clone().into_immutable_string().ok();
+        match text.as_ref().map(|t| t.to_ascii_uppercase()).as_deref() {
+            Some("P") => Ok(Outcome::P),
+            Some("N") => Ok(Outcome::N),
+            _ => Err(self.rules.script.value_error(format!(
+                "{}: expected \"P\" (the player to move loses) or \"N\" (wins), found {}",
+                call(),
+                position::describe(&value)
+            ))),
+        }
     }
 
     /// What `fn nimber` says of `position`: a non-negative integer.
@@ -77,9 +107,14 @@ impl ClosedForm {
     fn check(&self) -> Result<()> {
         let starts = self.starts()?;
         let mut solver = Solver::new(ScriptGame::with_rules(self.rules.clone()));
+        let function = if self.states_nimbers {
+            "nimber"
+        } else {
+            "outcome"
+        };
         let describe = |e: Error| match e {
             Error::Limit(m) => Error::Limit(format!(
-                "checking fn nimber against search: {m}; fn checks() can list fewer or \
+                "checking fn {function} against search: {m}; fn checks() can list fewer or \
                  smaller positions"
             )),
             e => e,
@@ -97,14 +132,24 @@ impl ClosedForm {
     }
 
     fn compare(&self, position: &Position, searched: u64) -> Result<()> {
-        let stated = self.stated(position)?;
-        if stated == BigUint::from(searched) {
-            return Ok(());
-        }
+        let (function, stated, searched) = if self.states_nimbers {
+            let stated = self.stated(position)?;
+            if stated == BigUint::from(searched) {
+                return Ok(());
+            }
+            ("nimber", stated.to_string(), searched.to_string())
+        } else {
+            let stated = self.stated_outcome(position)?;
+            let searched = Outcome::from_nimber_is_zero(searched == 0);
+            if stated == searched {
+                return Ok(());
+            }
+            ("outcome", stated.to_string(), searched.to_string())
+        };
         Err(self.rules.script.value_error(format!(
-            "fn nimber is wrong: nimber({}) is {stated}, but search finds {searched} (the \
-             closed form is checked against search on {} and every position they lead to)",
-            self.rules.format(position),
+            "fn {function} is wrong: {function}({}) is {stated}, but search finds {searched} \
+             (the closed form is checked against search on {} and every position they lead to)",
+            self.rules.brief(position),
             match self.rules.defines("checks") {
                 true => "the positions fn checks() lists".to_string(),
                 false => format!("heaps 0 to {DEFAULT_CHECKS}"),
@@ -224,6 +269,54 @@ mod tests {
         assert_eq!(g.formula_nimber(&huge).unwrap(), Some(BigUint::from(1u32)));
     }
 
+    /// Kiki's game (HDU 2147) on an n x m board, the token in a corner:
+    /// the published rule says the player to move loses exactly when n and
+    /// m are both odd.
+    const KIKI: &str = "
+        fn moves(p) {
+            let o = [];
+            if p[0] > 1 { o.push([p[0] - 1, p[1]]) }
+            if p[1] > 1 { o.push([p[0], p[1] - 1]) }
+            if p[0] > 1 && p[1] > 1 { o.push([p[0] - 1, p[1] - 1]) }
+            o
+        }
+        fn checks() { for n in 1..=12 { for m in 1..=12 { emit([n, m]) } } }";
+
+    #[test]
+    fn a_checked_outcome_answers_any_board() {
+        let g = game(&format!(
+            "{KIKI} fn outcome(p) {{ if p[0] % 2 == 1 && p[1] % 2 == 1 {{ \"P\" }} else {{ \"n\" }} }}"
+        ));
+        for (n, m) in [(1, 1), (2, 7), (2000, 2000), (1999, 1_000_000_001)] {
+            let position = Position::Tuple([n, m].into());
+            let expected = Outcome::from_nimber_is_zero(n % 2 == 1 && m % 2 == 1);
+            assert_eq!(g.formula_outcome(&position).unwrap(), Some(expected));
+            // It states no nimber.
+            assert_eq!(g.formula_nimber(&position).unwrap(), None);
+        }
+        // Wrong on one board of the checks: named.
+        let g = game(&format!(
+            "{KIKI} fn outcome(p) {{ if p[0] % 2 == 1 && p[1] % 2 == 1 || p == [4, 6] {{ \"P\" }} else {{ \"N\" }} }}"
+        ));
+        let error = g
+            .formula_outcome(&Position::Tuple([9, 9].into()))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("outcome(4,6) is P, but search finds N"),
+            "{error}"
+        );
+        // Anything but "P" or "N".
+        let g = game(&format!("{KIKI} fn outcome(p) {{ 0 }}"));
+        let error = g.formula_outcome(&Position::Tuple([1, 1].into()));
+        assert!(error.unwrap_err().to_string().contains("expected \"P\""));
+        let both = ScriptGame::from_text(
+            "closed.rhai",
+            &format!("{BASH} fn nimber(n) {{ n % 4 }} fn outcome(n) {{ \"N\" }}"),
+        );
+        assert!(both.err().unwrap().to_string().contains("not both"));
+    }
+
     #[test]
     fn what_nimber_returns_must_be_a_grundy_value() {
         for (body, found) in [("-1", "integer -1"), ("\"a\"", "string"), ("()", "()")] {
@@ -238,10 +331,7 @@ mod tests {
     fn a_closed_form_belongs_to_an_impartial_moves_script() {
         let load = |text: &str| ScriptGame::from_text("closed.rhai", text).err().unwrap();
         let error = load(&format!("{BASH} fn checks() {{ [1] }}"));
-        assert!(
-            error.to_string().contains("defines no fn nimber"),
-            "{error}"
-        );
+        assert!(error.to_string().contains("defines neither"), "{error}");
         let error = load(&format!(
             "{BASH} fn nimber(n) {{ 0 }} fn checks(n) {{ [1] }}"
         ));

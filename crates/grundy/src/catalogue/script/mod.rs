@@ -34,7 +34,8 @@
 //! - `fn nimber(p)` (optional, `moves` scripts without `result`) states a
 //!   closed form for the Grundy value, checked against search before its
 //!   first answer on the positions of `fn checks()` (or heaps 0 to 100)
-//!   and their followers ([`closed`]).
+//!   and their followers ([`closed`]); `fn outcome(p)` ("P" or "N")
+//!   instead states who wins a position alone.
 //! - `fn left(p)` and `fn right(p)` (instead of `moves`, and never one
 //!   without the other) return the arrays of Left's and of Right's options,
 //!   each one position. Who cannot move loses.
@@ -109,6 +110,7 @@ use crate::component::{
 use crate::error::{Error, Result};
 use crate::game::{Arity, Game, HeapGame, Listed, Ruleset};
 use crate::retrograde::{Player, Turns};
+use crate::value::Outcome;
 use crate::word::{quote_if_needed, Word};
 use position::Sum;
 
@@ -184,8 +186,8 @@ fn ruleset(script: engine::Script) -> Result<RulesetRef> {
 }
 
 /// The functions grundy calls with one parameter.
-const FUNCTIONS: [&str; 8] = [
-    "moves", "left", "right", "result", "parts", "parse", "show", "nimber",
+const FUNCTIONS: [&str; 9] = [
+    "moves", "left", "right", "result", "parts", "parse", "show", "nimber", "outcome",
 ];
 
 /// The functions grundy calls with none.
@@ -261,17 +263,26 @@ impl Rules {
                     .into(),
             ));
         }
-        if (defines("nimber") || defines("checks")) && (partizan || defines("result")) {
+        let closed = defines("nimber") || defines("outcome");
+        if (closed || defines("checks")) && (partizan || defines("result")) {
             return Err(script.value_error(
-                "fn nimber states the Grundy values of an impartial game that lists its \
-                 options with fn moves alone (no fn result, no fn left and fn right)"
+                "fn nimber and fn outcome state the Grundy values or the outcomes of an \
+                 impartial game that lists its options with fn moves alone (no fn result, no \
+                 fn left and fn right)"
                     .into(),
             ));
         }
-        if defines("checks") && !defines("nimber") {
+        if defines("nimber") && defines("outcome") {
             return Err(script.value_error(
-                "fn checks lists the positions fn nimber is checked on, but the script \
-                 defines no fn nimber"
+                "define fn nimber or fn outcome, not both: the nimber says who wins (P where \
+                 it is 0)"
+                    .into(),
+            ));
+        }
+        if defines("checks") && !closed {
+            return Err(script.value_error(
+                "fn checks lists the positions fn nimber or fn outcome is checked on, but \
+                 the script defines neither"
                     .into(),
             ));
         }
@@ -716,7 +727,14 @@ impl Ruleset for ScriptGame {
 
     /// `fn nimber`, checked against search before its first answer.
     fn formula_nimber(&self, position: &Position) -> Result<Option<BigUint>> {
-        self.closed.as_ref().map(|c| c.nimber(position)).transpose()
+        let closed = self.closed.as_ref().filter(|c| c.states_nimbers);
+        closed.map(|c| c.nimber(position)).transpose()
+    }
+
+    /// `fn outcome`, checked against search before its first answer.
+    fn formula_outcome(&self, position: &Position) -> Result<Option<Outcome>> {
+        let closed = self.closed.as_ref().filter(|c| !c.states_nimbers);
+        closed.map(|c| c.outcome(position)).transpose()
     }
 
     fn some_options_with_nimber(
@@ -725,7 +743,7 @@ impl Ruleset for ScriptGame {
         target: &BigUint,
         most: usize,
     ) -> Result<Option<Listed<Vec<Position>>>> {
-        let Some(closed) = &self.closed else {
+        let Some(closed) = self.closed.as_ref().filter(|c| c.states_nimbers) else {
             return Ok(None);
         };
         closed
