@@ -18,6 +18,13 @@ use crate::component::ComponentRef;
 use crate::error::{Error, Result};
 use crate::value::Outcome;
 
+/// An option: the components it leaves, with its step.
+type Stepped = (Vec<ComponentRef>, u64);
+/// A component that can move: its place in the sum, and its options.
+type Movable = (usize, Vec<Stepped>);
+/// A component's options allowed in the moves being listed.
+type Allowed<'a> = (usize, Vec<(&'a Vec<ComponentRef>, u64)>);
+
 /// What `grundy analyze --every` reports about a sum.
 #[derive(Clone, Debug)]
 pub struct EveryAnalysis {
@@ -83,7 +90,7 @@ pub fn analyze_every_outcome(sum: &Sum) -> Result<EveryAnalysis> {
 pub fn analyze_every_listing(sum: &Sum, most: usize) -> Result<EveryAnalysis> {
     let mut analysis = analyze_every_outcome(sum)?;
     // The options of each component that can move, with their steps.
-    let mut movable: Vec<(usize, Vec<(Vec<ComponentRef>, u64)>)> = Vec::new();
+    let mut movable: Vec<Movable> = Vec::new();
     for (i, c) in sum.components.iter().enumerate() {
         let options = c.options_with_steps()?;
         if !options.is_empty() {
@@ -118,8 +125,7 @@ pub fn analyze_every_listing(sum: &Sum, most: usize) -> Result<EveryAnalysis> {
         }
         let components = (movable.iter())
             .map(|(i, options)| {
-                let allowed: Vec<&(Vec<ComponentRef>, u64)> =
-                    options.iter().filter(|(_, s)| *s <= e).collect();
+                let allowed: Vec<&Stepped> = options.iter().filter(|(_, s)| *s <= e).collect();
                 ComponentChoices {
                     component: *i,
                     options: (allowed.iter().take(most))
@@ -177,19 +183,14 @@ const ENUMERATION_LIMIT: u64 = 1_000_000;
 
 /// The first `most` moves whose largest step after them is `e`, described,
 /// with the sum after each.
-fn enumerate(
-    sum: &Sum,
-    movable: &[(usize, Vec<(Vec<ComponentRef>, u64)>)],
-    e: u64,
-    most: usize,
-) -> Result<Vec<(String, String)>> {
+fn enumerate(sum: &Sum, movable: &[Movable], e: u64, most: usize) -> Result<Vec<(String, String)>> {
     let mut found = Vec::new();
     if most == 0 {
         return Ok(found);
     }
     // Each component's allowed options, those of step e first; components
     // with an option of step e first, so that the first moves tried win.
-    let mut allowed: Vec<(usize, Vec<(&Vec<ComponentRef>, u64)>)> = (movable.iter())
+    let mut allowed: Vec<Allowed> = (movable.iter())
         .map(|(i, options)| {
             let mut list: Vec<(&Vec<ComponentRef>, u64)> = (options.iter())
                 .filter(|(_, s)| *s <= e)
@@ -223,7 +224,7 @@ fn enumerate(
 
 /// The next choice, the last component changing fastest; false after the
 /// last.
-fn advance(digits: &mut [usize], allowed: &[(usize, Vec<(&Vec<ComponentRef>, u64)>)]) -> bool {
+fn advance(digits: &mut [usize], allowed: &[Allowed]) -> bool {
     for k in (0..digits.len()).rev() {
         digits[k] += 1;
         if digits[k] < allowed[k].1.len() {
@@ -236,11 +237,7 @@ fn advance(digits: &mut [usize], allowed: &[(usize, Vec<(&Vec<ComponentRef>, u64
 
 /// How a choice reads, component by component in the sum's order
 /// (`heap 1: 3 -> 1; heap 2: 4 -> 0`), and the sum after it.
-fn describe(
-    sum: &Sum,
-    allowed: &[(usize, Vec<(&Vec<ComponentRef>, u64)>)],
-    digits: &[usize],
-) -> (String, String) {
+fn describe(sum: &Sum, allowed: &[Allowed], digits: &[usize]) -> (String, String) {
     let mut chosen: Vec<(usize, &Vec<ComponentRef>)> = (allowed.iter().zip(digits))
         .map(|((i, list), &d)| (*i, list[d].0))
         .collect();
