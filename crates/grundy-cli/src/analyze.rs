@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use grundy::registry::Parsed;
 use grundy::short::ValueAnalysis;
 use grundy::strong::StrongAnalysis;
+use grundy::sum::{analyze_every_listing, analyze_every_outcome, EveryAnalysis};
 use grundy::{
     analyze_listing, analyze_misere_listing, Analysis, Convention, Count, Outcome, Rulesets,
 };
@@ -16,7 +17,7 @@ use serde_json::Value;
 
 use crate::machine::MemoryLimit;
 use crate::report::{exact, Failure, Output};
-use crate::{strong, values};
+use crate::{every, strong, values};
 
 /// Who wins a sum of games, its nimber, and its winning moves.
 #[derive(clap::Args)]
@@ -53,6 +54,15 @@ pub struct Args {
     #[arg(long)]
     misere: bool,
 
+    /// Every-SG play: each turn moves in every component that can still
+    /// move, and whoever makes the last move wins. Answered from each
+    /// component's step (suspense number: the winner of a component plays
+    /// it slowly, the loser quickly), found by searching that component
+    /// alone: the player to move wins exactly when the largest step is odd.
+    /// A winning move chooses an option in every component that can move.
+    #[arg(long, conflicts_with_all = ["misere", "db"])]
+    every: bool,
+
     /// List at most N winning moves (each repeats the whole position); the
     /// answer always says how many there are in all.
     #[arg(long, value_name = "N", default_value_t = 100)]
@@ -78,6 +88,7 @@ impl Args {
     pub fn question(&self) -> Question {
         Question {
             misere: self.misere,
+            every: self.every,
             moves: self.moves,
             outcome_only: self.outcome_only,
             db: self.db.clone(),
@@ -108,6 +119,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         (Answer::Strong(a), false) => out.text(&strong::text(a, outcome_only)),
         (Answer::Values(a), true) => out.json(&values::Json::new(a, outcome_only, None)),
         (Answer::Values(a), false) => out.text(&values::text(a, outcome_only)),
+        (Answer::Every(a), true) => out.json(&every::Json::new(a, outcome_only, None)),
+        (Answer::Every(a), false) => out.text(&every::text(a, outcome_only)),
     }
 }
 
@@ -115,6 +128,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
 /// answer.
 pub struct Question {
     pub misere: bool,
+    /// Every-SG play: every component that can move is moved in each turn.
+    pub every: bool,
     /// The most winning moves listed.
     pub moves: usize,
     /// Only the outcome and the nimber (or remoteness).
@@ -131,6 +146,7 @@ pub enum Answer {
     Sum(Analysis),
     Strong(StrongAnalysis),
     Values(ValueAnalysis),
+    Every(EveryAnalysis),
 }
 
 impl Question {
@@ -140,6 +156,20 @@ impl Question {
     /// answer of its own; anything else is a sum.
     pub fn answer(&self, rulesets: &mut Rulesets, expression: &str) -> grundy::Result<Answer> {
         match rulesets.parse_question(expression)? {
+            Parsed::Sum(sum) if self.every => {
+                let analysis = match self.outcome_only {
+                    true => analyze_every_outcome(&sum),
+                    false => analyze_every_listing(&sum, self.moves),
+                };
+                analysis.map(Answer::Every)
+            }
+            Parsed::Strong { .. } | Parsed::Values(_) if self.every => {
+                Err(grundy::Error::Unsupported(
+                    "every-move play (--every) is for sums of impartial games: a position \
+                     solved strongly (win, lose, tie, draw) or a partizan value has no step"
+                        .into(),
+                ))
+            }
             Parsed::Strong { ruleset, position } => {
                 let strong = ruleset.strong().expect("a strong ruleset");
                 let db = match &self.db {

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::analyze::{count_text, nimber_text, Answer, Json, Question};
 use crate::report::{Failure, JsonError, Output};
-use crate::{strong, values};
+use crate::{every, strong, values};
 
 pub fn run(
     source: &Path,
@@ -80,6 +80,10 @@ pub fn run(
                 out.json(&values::Json::new(&a, outcome_only, Some(number)))?
             }
             Ok(Answer::Values(a)) => out.line(&values::one_line(&a, outcome_only))?,
+            Ok(Answer::Every(a)) if json => {
+                out.json(&every::Json::new(&a, outcome_only, Some(number)))?
+            }
+            Ok(Answer::Every(a)) => out.line(&every::one_line(&a, outcome_only))?,
             Err(error) => answer_error(out, &mut failures, json, number, shown, &error)?,
         }
         // Each answer leaves at once: one given is never lost in a buffer

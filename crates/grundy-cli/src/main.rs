@@ -5,6 +5,7 @@
 
 mod analyze;
 mod batch;
+mod every;
 mod files;
 mod graph;
 mod machine;

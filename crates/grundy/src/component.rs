@@ -15,6 +15,7 @@ use crate::retrograde::loopy::LoopyValue;
 use crate::short::{DynShort, ShortRules, ShortSolver};
 use crate::solver::Solver;
 use crate::strong::{DynStrong, StrongRules, StrongSolver};
+use crate::suspense::SuspenseSolver;
 use crate::value::Outcome;
 use crate::word::Word;
 
@@ -65,6 +66,13 @@ pub trait Component: Send + Sync {
     /// it. Misère play of sums of such heaps can be answered from the
     /// game's misère quotient.
     fn heap(&self) -> Option<(usize, &dyn HeapGame)>;
+    /// Its step (suspense number) when every component that can move must
+    /// be moved in each turn (Every-SG, `crate::suspense`): by search of its
+    /// ruleset's positions alone, shared by the ruleset's components.
+    fn step(&self) -> Result<u64>;
+    /// Every option, as `options` lists them, with its step: the largest of
+    /// its parts' steps, 0 for an option that leaves nothing.
+    fn options_with_steps(&self) -> Result<Vec<(Vec<ComponentRef>, u64)>>;
 }
 
 pub type ComponentRef = Arc<dyn Component>;
@@ -134,6 +142,7 @@ fn shared<R: Ruleset>(ruleset: R, played_out: Option<Box<dyn DynStrong>>) -> Rul
         ruleset: ruleset.clone(),
         solver: Mutex::new(Solver::new(ruleset.clone())),
         genus: Mutex::new(GenusSearch::new(ruleset.clone())),
+        suspense: Mutex::new(SuspenseSolver::new(ruleset.clone())),
         loopy: Mutex::new(LoopySolver::new(ruleset)),
         played_out,
     }))
@@ -368,6 +377,8 @@ struct Shared<R: Ruleset> {
     /// The genera of its positions under misère play, and of the sums of
     /// them that its moves reach.
     genus: Mutex<GenusSearch<Arc<R>>>,
+    /// The steps of its positions when every component must move (Every-SG).
+    suspense: Mutex<SuspenseSolver<Arc<R>>>,
     /// The generalized values of the positions whose moves `solver` found
     /// going round a cycle, and of every position they reach.
     loopy: Mutex<LoopySolver<Arc<R>>>,
@@ -449,6 +460,20 @@ impl<R: Ruleset> RulesetPosition<R> {
         }
         let mut search = self.shared.genus.lock().expect("genus lock");
         search.genus(parts)
+    }
+
+    /// The step of a sum of positions of the ruleset. A game that can come
+    /// back to a position has no last move to count to: not supported.
+    fn step_of(&self, parts: &[R::Position]) -> Result<u64> {
+        let mut search = self.shared.suspense.lock().expect("suspense lock");
+        search.step_of_sum(parts).map_err(|error| match error {
+            Error::Cycle { .. } => Error::Unsupported(format!(
+                "every-move play (--every) of {} needs a game that ends, and this one \
+                 can go round a cycle: {error}",
+                self.shared.ruleset.name()
+            )),
+            error => error,
+        })
     }
 
     fn as_components(&self, option: Vec<R::Position>) -> Vec<ComponentRef> {
@@ -546,6 +571,18 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
         options
             .into_iter()
             .map(|o| Ok((self.as_components(o.clone()), self.genus_of(&o)?)))
+            .collect()
+    }
+
+    fn step(&self) -> Result<u64> {
+        self.step_of(std::slice::from_ref(&self.position))
+    }
+
+    fn options_with_steps(&self) -> Result<Vec<(Vec<ComponentRef>, u64)>> {
+        let options = self.shared.ruleset.options(&self.position)?;
+        options
+            .into_iter()
+            .map(|o| Ok((self.as_components(o.clone()), self.step_of(&o)?)))
             .collect()
     }
 

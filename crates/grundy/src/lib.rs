@@ -47,6 +47,7 @@ pub mod short;
 pub mod solver;
 pub mod strong;
 pub mod sum;
+pub mod suspense;
 pub mod table;
 pub mod take_and_break;
 pub mod value;

@@ -1,7 +1,8 @@
 //! Sums of components, their moves, and the analysis `grundy analyze` prints:
 //! by the XOR rule here, with generalized values where a component can go
-//! round a cycle (`cycles.rs`), and under misère play (`misere.rs`, with
-//! the tame rule in `tame.rs`).
+//! round a cycle (`cycles.rs`), under misère play (`misere.rs`, with
+//! the tame rule in `tame.rs`), and under Every-SG play, where every
+//! component that can move is moved in each turn (`every.rs`).
 
 use num_bigint::BigUint;
 
@@ -13,11 +14,15 @@ use crate::retrograde::loopy::LoopyValue;
 use crate::value::{Convention, Outcome};
 
 mod cycles;
+mod every;
 mod misere;
 mod quotient;
 mod tame;
 
 use cycles::{analyze_loopy, loopy_values};
+pub use every::{
+    analyze_every_listing, analyze_every_outcome, ComponentChoices, EveryAnalysis, WinningChoices,
+};
 pub use misere::{
     analyze_misere, analyze_misere_listing, MisereSearch, MISERE_SEARCH_COMPONENTS,
     MISERE_SEARCH_LIMIT,
