@@ -531,3 +531,53 @@ fn kiki_follows_the_published_rule_on_every_board_up_to_12_by_12() {
         assert_eq!(answer["outcome"], "N", "{n}x{m} + nim 5");
     }
 }
+
+/// HDU 3544 as a script, every bar in one position: its value is that of
+/// the built-in cutcake on every bar up to 4×4 and on pairs of bars, and
+/// a bar with a player to move is lost for them exactly where the value
+/// says so.
+#[test]
+fn chocolate_has_the_values_of_cutcake() {
+    let chocolate = example("chocolate.rhai");
+    let mut positions: Vec<Vec<(u32, u32)>> = (1..=4)
+        .flat_map(|r| (1..=4).map(move |c| vec![(r, c)]))
+        .collect();
+    positions.extend([
+        vec![(1, 3), (2, 5)],
+        vec![(2, 3), (3, 2)],
+        vec![(1, 4), (4, 1)],
+    ]);
+    let mut lines = Vec::new();
+    for bars in &positions {
+        let flat: Vec<String> = bars.iter().map(|(r, c)| format!("{r},{c}")).collect();
+        let cakes: Vec<String> = bars.iter().map(|(r, c)| format!("{r}x{c}")).collect();
+        lines.push(format!("{chocolate} {}", flat.join(",")));
+        lines.push(format!("cutcake {}", cakes.join(" ")));
+        lines.push(format!("{chocolate} {}@Left", flat.join(",")));
+        lines.push(format!("{chocolate} {}@Right", flat.join(",")));
+    }
+    let file = temp_file("chocolate.txt", &lines.join("\n"));
+    let out = grundy()
+        .args(["analyze", "--json", "--outcome-only", "--batch"])
+        .arg(&file)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let answers: Vec<serde_json::Value> = serde_json::Deserializer::from_slice(&out)
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(answers.len(), lines.len());
+    for (four, bars) in answers.chunks(4).zip(&positions) {
+        assert_eq!(four[0]["value"], four[1]["value"], "{bars:?}");
+        // Left moving first loses where Right wins whoever starts or the
+        // second player wins; Right moving first likewise.
+        let class = four[0]["outcome"].as_str().unwrap();
+        let left_loses = matches!(class, "R" | "P");
+        let right_loses = matches!(class, "L" | "P");
+        assert_eq!(four[2]["outcome"] == "L", left_loses, "{bars:?}@Left");
+        assert_eq!(four[3]["outcome"] == "L", right_loses, "{bars:?}@Right");
+    }
+}
