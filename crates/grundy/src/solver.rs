@@ -1,6 +1,13 @@
 //! Memoised search of a game graph for Grundy values.
+//!
+//! The positions a search meets are numbered densely, in the order it
+//! first meets them: each is hashed, cloned and kept once, and the search
+//! itself works on the numbers (ids), with the values in a vector by id.
 
-use std::collections::{HashMap, HashSet};
+use std::hash::BuildHasher;
+
+use hashbrown::hash_table::{Entry, HashTable};
+use hashbrown::DefaultHashBuilder;
 
 use crate::error::{Error, Result, CYCLE_POSITIONS_SHOWN};
 use crate::game::Game;
@@ -12,6 +19,13 @@ use crate::value::MexSet;
 /// largest position types the catalogue searches) as well as time.
 pub const DEFAULT_OPTION_LIMIT: usize = 50_000_000;
 
+/// The value of a position met (an option listed) but not yet solved.
+const UNSOLVED: u64 = u64::MAX;
+/// The value of a position whose options are being solved: meeting it
+/// again closes a cycle. Nimbers never come near these two: a nimber is
+/// at most the number of options listed.
+const ON_STACK: u64 = u64::MAX - 1;
+
 /// Computes Grundy values by exhaustive search, remembering every position it
 /// has solved so that later questions about the same game are cheap.
 ///
@@ -20,8 +34,16 @@ pub const DEFAULT_OPTION_LIMIT: usize = 50_000_000;
 /// is the reference that closed forms are tested against.
 pub struct Solver<G: Game> {
     game: G,
-    memo: HashMap<G::Position, u64>,
-    /// The bytes the memo holds, its positions' heap bytes included.
+    /// Every position met, by id.
+    positions: Vec<G::Position>,
+    /// Ids, hashed and compared by the positions they name.
+    ids: HashTable<u32>,
+    hasher: DefaultHashBuilder,
+    /// The value of each position by id: its nimber, or [`UNSOLVED`] or
+    /// [`ON_STACK`].
+    values: Vec<u64>,
+    /// The bytes the positions, their ids and values hold, the positions'
+    /// heap bytes included.
     memo_bytes: u64,
     /// Options (parts of options) listed so far, and how many may be.
     listed: usize,
@@ -29,17 +51,23 @@ pub struct Solver<G: Game> {
     /// The most bytes the memo and a search's stack may hold together.
     memory: u64,
     mex: MexSet,
+    /// The search's stack: its frames, and the ids of the parts of their
+    /// options, frame after frame, with the number of parts of each option.
+    stack: Vec<Frame>,
+    parts: Vec<u32>,
+    sizes: Vec<u32>,
 }
 
-/// A position whose options are being solved.
-struct Frame<P> {
-    position: P,
-    options: Vec<Vec<P>>,
-    /// Options before `option`, and parts of it before `part`, are solved.
-    option: usize,
-    part: usize,
-    /// The bytes the frame holds, with its place in the set of positions
-    /// on the stack.
+/// A position whose options are being solved: the parts of its options
+/// are `parts[parts_start..]` up to the next frame's, and their sizes
+/// `sizes[sizes_start..]`.
+struct Frame {
+    id: u32,
+    parts_start: usize,
+    sizes_start: usize,
+    /// Parts before this index of `parts` are solved.
+    cursor: usize,
+    /// The bytes the frame holds on the stack.
     bytes: u64,
 }
 
@@ -59,12 +87,18 @@ impl<G: Game> Solver<G> {
     pub fn with_limits(game: G, option_limit: usize, memory: u64) -> Solver<G> {
         Solver {
             game,
-            memo: HashMap::new(),
+            positions: Vec::new(),
+            ids: HashTable::new(),
+            hasher: DefaultHashBuilder::default(),
+            values: Vec::new(),
             memo_bytes: 0,
             listed: 0,
             option_limit,
             memory,
             mex: MexSet::new(),
+            stack: Vec::new(),
+            parts: Vec::new(),
+            sizes: Vec::new(),
         }
     }
 
@@ -74,135 +108,199 @@ impl<G: Game> Solver<G> {
 
     /// Every position solved so far, with its Grundy value.
     pub fn solved(&self) -> impl Iterator<Item = (&G::Position, u64)> {
-        self.memo.iter().map(|(position, &value)| (position, value))
+        (self.positions.iter().zip(&self.values))
+            .filter(|&(_, &value)| value < ON_STACK)
+            .map(|(position, &value)| (position, value))
     }
 
     /// The Grundy value of `position`.
     pub fn nimber(&mut self, position: &G::Position) -> Result<u64> {
-        if let Some(&value) = self.memo.get(position) {
-            return Ok(value);
+        if let Some(id) = self.find(position) {
+            if self.values[id as usize] < ON_STACK {
+                return Ok(self.values[id as usize]);
+            }
         }
+        let searched = self.search(position);
+        if searched.is_err() {
+            // The positions left on the stack are unsolved, as are the
+            // options listed for them: a later search lists them again.
+            for frame in self.stack.drain(..) {
+                self.values[frame.id as usize] = UNSOLVED;
+            }
+            self.parts.clear();
+            self.sizes.clear();
+        }
+        searched
+    }
+
+    fn search(&mut self, position: &G::Position) -> Result<u64> {
+        let root = self.intern(position.clone())?;
         let mut stack_bytes = 0;
-        let mut stack = vec![self.frame(position.clone(), &mut stack_bytes)?];
-        let mut on_stack: HashSet<G::Position> = HashSet::from([position.clone()]);
-        while let Some(top) = stack.last_mut() {
-            match next_unsolved(top, &self.memo) {
-                Some(part) if on_stack.contains(&part) => {
-                    return Err(self.cycle_error(&stack, &part));
+        self.push(root, &mut stack_bytes)?;
+        while let Some(top) = self.stack.last_mut() {
+            let mut unsolved = None;
+            while let Some(&part) = self.parts.get(top.cursor) {
+                match self.values[part as usize] {
+                    ON_STACK => return Err(self.cycle_error(part)),
+                    UNSOLVED => {
+                        unsolved = Some(part);
+                        break;
+                    }
+                    _ => top.cursor += 1,
                 }
-                Some(part) => {
-                    on_stack.insert(part.clone());
-                    let frame = self.frame(part, &mut stack_bytes)?;
-                    stack.push(frame);
-                }
+            }
+            match unsolved {
+                Some(part) => self.push(part, &mut stack_bytes)?,
                 None => {
-                    let frame = stack.pop().expect("the loop holds a frame");
-                    let value = self.mex_of(&frame.options);
-                    on_stack.remove(&frame.position);
+                    let frame = self.stack.pop().expect("the loop holds a frame");
+                    let value = self.mex_of(&frame);
+                    self.parts.truncate(frame.parts_start);
+                    self.sizes.truncate(frame.sizes_start);
                     stack_bytes -= frame.bytes;
-                    self.memo_bytes += memory::hashed(1, size_of::<(G::Position, u64)>() as u64)
-                        + self.game.heap_bytes(&frame.position);
-                    self.memo.insert(frame.position, value);
+                    self.values[frame.id as usize] = value;
                 }
             }
         }
-        Ok(self.memo[position])
+        Ok(self.values[root as usize])
     }
 
-    /// The frame of `position`, whose bytes are added to `stack_bytes`:
-    /// within the limits on options and on memory.
-    fn frame(
-        &mut self,
-        position: G::Position,
-        stack_bytes: &mut u64,
-    ) -> Result<Frame<G::Position>> {
-        let options = self.game.options(&position)?;
-        self.listed += options.iter().map(Vec::len).sum::<usize>();
+    /// The id of `position`, if it was met.
+    fn find(&self, position: &G::Position) -> Option<u32> {
+        let positions = &self.positions;
+        self.ids
+            .find(self.hasher.hash_one(position), |&id| {
+                positions[id as usize] == *position
+            })
+            .copied()
+    }
+
+    /// The id of `position`, numbering it (unsolved) if it is new.
+    fn intern(&mut self, position: G::Position) -> Result<u32> {
+        let positions = &mut self.positions;
+        let hasher = &self.hasher;
+        let entry = self.ids.entry(
+            hasher.hash_one(&position),
+            |&id| positions[id as usize] == position,
+            |&id| hasher.hash_one(&positions[id as usize]),
+        );
+        match entry {
+            Entry::Occupied(found) => Ok(*found.get()),
+            Entry::Vacant(vacant) => {
+                let id = u32::try_from(positions.len())
+                    .ok()
+                    .filter(|&id| id < ON_STACK as u32)
+                    .ok_or_else(|| {
+                        Error::Limit(format!(
+                            "the search met more than {} positions",
+                            u32::MAX - 1
+                        ))
+                    })?;
+                vacant.insert(id);
+                self.memo_bytes += memory::vector(1, size_of::<G::Position>() as u64)
+                    + memory::vector(1, size_of::<u64>() as u64)
+                    + memory::hashed(1, size_of::<u32>() as u64)
+                    + self.game.heap_bytes(&position);
+                positions.push(position);
+                self.values.push(UNSOLVED);
+                Ok(id)
+            }
+        }
+    }
+
+    /// Lists the options of position `id` and pushes its frame, whose
+    /// bytes are added to `stack_bytes`: within the limits on options and
+    /// on memory.
+    fn push(&mut self, id: u32, stack_bytes: &mut u64) -> Result<()> {
+        let options = self.game.options(&self.positions[id as usize])?;
+        let count: usize = options.iter().map(Vec::len).sum();
+        self.listed += count;
         if self.listed > self.option_limit {
             return Err(Error::Limit(format!(
                 "the search listed {} options without finishing",
                 self.option_limit
             )));
         }
+        // The options as the game listed them are held until their parts
+        // are numbered.
         let position_size = size_of::<G::Position>() as u64;
-        let parts: u64 = options
+        let listed: u64 = options
             .iter()
             .map(|option| {
                 let heap: u64 = option.iter().map(|p| self.game.heap_bytes(p)).sum();
                 memory::allocation(option.len() as u64 * position_size) + heap
             })
-            .sum();
-        let list = options.len() as u64 * size_of::<Vec<G::Position>>() as u64;
-        let bytes = memory::vector(1, size_of::<Frame<G::Position>>() as u64)
-            + memory::hashed(1, position_size)
-            + self.game.heap_bytes(&position)
-            + memory::allocation(list)
-            + parts;
+            .sum::<u64>()
+            + memory::allocation(options.len() as u64 * size_of::<Vec<G::Position>>() as u64);
+        let bytes = memory::vector(1, size_of::<Frame>() as u64)
+            + memory::vector(count as u64, size_of::<u32>() as u64)
+            + memory::vector(options.len() as u64, size_of::<u32>() as u64);
         *stack_bytes += bytes;
-        if self.memo_bytes + *stack_bytes > self.memory {
+        self.check_memory(*stack_bytes + listed)?;
+        let parts_start = self.parts.len();
+        let sizes_start = self.sizes.len();
+        for option in options {
+            self.sizes.push(option.len() as u32);
+            for part in option {
+                let part = self.intern(part)?;
+                self.parts.push(part);
+            }
+        }
+        self.check_memory(*stack_bytes)?;
+        self.values[id as usize] = ON_STACK;
+        self.stack.push(Frame {
+            id,
+            parts_start,
+            sizes_start,
+            cursor: parts_start,
+            bytes,
+        });
+        Ok(())
+    }
+
+    /// An error once the memo and `stack_bytes` together pass the budget.
+    fn check_memory(&self, stack_bytes: u64) -> Result<()> {
+        if self.memo_bytes + stack_bytes > self.memory {
             return Err(Error::Limit(format!(
                 "the search needs more than {} MiB, the memory budget",
                 self.memory >> 20
             )));
         }
-        Ok(Frame {
-            position,
-            options,
-            option: 0,
-            part: 0,
-            bytes,
-        })
+        Ok(())
     }
 
-    fn mex_of(&mut self, options: &[Vec<G::Position>]) -> u64 {
+    /// The mex of the values of the frame's options, each the XOR of the
+    /// values of its parts.
+    fn mex_of(&mut self, frame: &Frame) -> u64 {
         self.mex.clear();
-        for option in options {
-            let value = option.iter().fold(0, |acc, part| acc ^ self.memo[part]);
-            self.mex.insert(value, options.len());
+        let sizes = &self.sizes[frame.sizes_start..];
+        let mut parts = self.parts[frame.parts_start..].iter();
+        for &size in sizes {
+            let value = (parts.by_ref().take(size as usize))
+                .fold(0, |acc, &part| acc ^ self.values[part as usize]);
+            self.mex.insert(value, sizes.len());
         }
         self.mex.mex()
     }
 
     /// The cycle that closes at `repeated`, named by its length and its
     /// first few positions: a cycle may pass through every position.
-    fn cycle_error(&self, stack: &[Frame<G::Position>], repeated: &G::Position) -> Error {
-        let start = stack
-            .iter()
-            .position(|f| &f.position == repeated)
+    fn cycle_error(&self, repeated: u32) -> Error {
+        let start = (self.stack.iter())
+            .position(|f| f.id == repeated)
             .expect("a repeated position is on the stack");
-        let cycle = &stack[start..];
+        let cycle = &self.stack[start..];
         let positions = cycle
             .iter()
             .take(CYCLE_POSITIONS_SHOWN)
-            .map(|f| &f.position)
+            .map(|f| f.id)
             .chain(std::iter::once(repeated))
-            .map(|p| self.game.format_position(p))
+            .map(|id| self.game.format_position(&self.positions[id as usize]))
             .collect();
         Error::Cycle {
             positions,
             length: cycle.len(),
         }
     }
-}
-
-/// Advances the frame's cursor past solved parts; returns the first unsolved.
-fn next_unsolved<P: Clone + Eq + std::hash::Hash>(
-    frame: &mut Frame<P>,
-    memo: &HashMap<P, u64>,
-) -> Option<P> {
-    while frame.option < frame.options.len() {
-        let option = &frame.options[frame.option];
-        while frame.part < option.len() {
-            let part = &option[frame.part];
-            if !memo.contains_key(part) {
-                return Some(part.clone());
-            }
-            frame.part += 1;
-        }
-        frame.option += 1;
-        frame.part = 0;
-    }
-    None
 }
 
 #[cfg(test)]

@@ -426,20 +426,25 @@ impl Rules {
         // A script that emits may end without returning an array.
         let value = called.value;
         if complete && !(value.is_unit() && self.script.emits) {
-            let Some(returned) = value.clone().try_cast::<Array>() else {
-                return Err(self.script.value_error(format!(
-                    "{}: expected an array of {}{}, found {}",
-                    call(),
-                    match function {
-                        "checks" => "positions",
-                        _ => "options",
-                    },
-                    match self.script.emits {
-                        true => " or ()",
-                        false => "",
-                    },
-                    position::describe(&value)
-                )));
+            // Taken out of the value without a copy; the value is kept for
+            // the message only where it is no array.
+            let returned = match value.is_array() {
+                true => value.into_array().expect("an array"),
+                false => {
+                    return Err(self.script.value_error(format!(
+                        "{}: expected an array of {}{}, found {}",
+                        call(),
+                        match function {
+                            "checks" => "positions",
+                            _ => "options",
+                        },
+                        match self.script.emits {
+                            true => " or ()",
+                            false => "",
+                        },
+                        position::describe(&value)
+                    )))
+                }
             };
             complete = items.len() + returned.len() <= most;
             items.extend(returned.into_iter().take(most - items.len()));
@@ -658,17 +663,20 @@ impl ScriptGame {
 
     /// One option as `moves` wrote it: a position or a sum of positions.
     fn option(&self, value: Dynamic, call: &dyn Fn() -> String) -> Result<Vec<Position>> {
-        let parts = match value.clone().try_cast::<Sum>() {
-            Some(Sum(parts)) if parts.is_empty() => {
-                return Err(self.rules.script.value_error(format!(
-                    "{}: sum([]) leaves nothing to write; a move that ends the game leads to \
-                     a position with no moves, such as 0",
-                    call()
-                )))
-            }
-            Some(Sum(parts)) => parts,
-            None => vec![value],
-        };
+        // A position is read as it is, without the copy `try_cast` makes
+        // of a value of another type.
+        if !value.is::<Sum>() {
+            let position = self.rules.position(value, call)?;
+            return self.parts(position);
+        }
+        let Sum(parts) = value.try_cast::<Sum>().expect("a sum");
+        if parts.is_empty() {
+            return Err(self.rules.script.value_error(format!(
+                "{}: sum([]) leaves nothing to write; a move that ends the game leads to a \
+                 position with no moves, such as 0",
+                call()
+            )));
+        }
         let mut option = Vec::new();
         for part in parts {
             let position = self.rules.position(part, call)?;

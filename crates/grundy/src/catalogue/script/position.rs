@@ -152,8 +152,11 @@ fn tuple(items: &Array) -> Option<Position> {
     if items.is_empty() {
         return None;
     }
-    let numbers: Option<Vec<INT>> = items.iter().map(|v| v.as_int().ok()).collect();
-    numbers.map(|n| Position::Tuple(n.into()))
+    let mut numbers = Vec::with_capacity(items.len());
+    for item in items {
+        numbers.push(item.as_int().ok()?);
+    }
+    Some(Position::Tuple(numbers.into_boxed_slice()))
 }
 
 /// A value as an error message shows it: its type and, if short, itself.
