@@ -50,6 +50,8 @@ pub mod sum;
 pub mod suspense;
 pub mod table;
 pub mod take_and_break;
+#[cfg(test)]
+mod test_games;
 pub mod value;
 pub mod word;
 

@@ -306,19 +306,7 @@ impl<G: Game> Solver<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A path 0 <- 1 <- 2 <- ... : each position's only option is the one
-    /// below it. Deep enough to overflow a recursive search.
-    struct Path;
-    impl Game for Path {
-        type Position = u64;
-        fn options(&self, &n: &u64) -> Result<Vec<Vec<u64>>> {
-            Ok(if n == 0 { vec![] } else { vec![vec![n - 1]] })
-        }
-        fn format_position(&self, n: &u64) -> String {
-            n.to_string()
-        }
-    }
+    use crate::test_games::Path;
 
     #[test]
     fn a_million_moves_deep_does_not_overflow_the_stack() {

@@ -233,18 +233,7 @@ fn next_unsolved<P: Clone + Eq + std::hash::Hash>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A path 0 <- 1 <- 2 <- ...: position n lasts n moves.
-    struct Path;
-    impl Game for Path {
-        type Position = u64;
-        fn options(&self, &n: &u64) -> Result<Vec<Vec<u64>>> {
-            Ok(if n == 0 { vec![] } else { vec![vec![n - 1]] })
-        }
-        fn format_position(&self, n: &u64) -> String {
-            n.to_string()
-        }
-    }
+    use crate::test_games::Path;
 
     #[test]
     fn a_forced_line_lasts_its_length_without_overflowing_the_stack() {

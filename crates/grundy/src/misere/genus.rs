@@ -441,6 +441,7 @@ impl<G: Game> GenusSearch<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_games::Path;
 
     /// Nim heaps as a game, to search.
     struct Nim;
@@ -511,19 +512,6 @@ mod tests {
         };
         let digits: Vec<u64> = (0..8).map(|k| g.digit(k)).collect();
         assert_eq!(digits, [1, 4, 2, 0, 2, 0, 2, 0]);
-    }
-
-    /// A path 0 <- 1 <- 2 <- ...: deep enough to overflow a recursive
-    /// search; each position alternates *1 and *0.
-    struct Path;
-    impl Game for Path {
-        type Position = u64;
-        fn options(&self, &n: &u64) -> Result<Vec<Vec<u64>>> {
-            Ok(if n == 0 { vec![] } else { vec![vec![n - 1]] })
-        }
-        fn format_position(&self, n: &u64) -> String {
-            n.to_string()
-        }
     }
 
     #[test]
