@@ -4,22 +4,10 @@
 mod common;
 
 use grundy::sum::MisereSearch;
-use grundy::{analyze_misere, parse_sum, Convention, Error, Outcome, Sum};
+use grundy::{analyze_misere, parse_sum, Convention, Error, Outcome};
 
 fn misere(expression: &str) -> grundy::Analysis {
     analyze_misere(&parse_sum(expression).unwrap()).unwrap()
-}
-
-/// The outcome and the `to` expressions of the winning moves, by search.
-fn searched(search: &mut MisereSearch, sum: &Sum) -> (Outcome, Vec<String>) {
-    let moves = search.winning_moves(sum).unwrap();
-    let outcome = if moves.is_empty() && !sum.moves().unwrap().is_empty() {
-        Outcome::P
-    } else {
-        Outcome::N
-    };
-    let to = moves.iter().map(|m| sum.after(m).expression()).collect();
-    (outcome, to)
 }
 
 /// Bound of the check: every Nim sum of 1 to 4 heaps, each heap at most 5.
@@ -50,7 +38,7 @@ fn anti_nim_rule_matches_exhaustive_search() {
                 .collect();
             assert_eq!(
                 (by_rule.outcome, to),
-                searched(&mut search, &sum),
+                common::misere_searched(&mut search, &sum),
                 "{expression}"
             );
         }
@@ -230,7 +218,7 @@ fn genus_digits_are_misere_nimbers_of_sums_with_heaps_of_two() {
         (0..64)
             .find(|n| {
                 let sum = parse_sum(&format!("{expression} + nim {n}")).unwrap();
-                let (outcome, _) = searched(&mut search, &sum);
+                let (outcome, _) = common::misere_searched(&mut search, &sum);
                 outcome == Outcome::P
             })
             .expect("a misère nimber below 64")
@@ -331,7 +319,7 @@ fn tame_rule_matches_exhaustive_search_on_random_sums() {
         };
         by_rule += 1;
         let mut to: Vec<String> = moves.iter().map(|m| sum.after(m).expression()).collect();
-        let (searched_outcome, mut searched_to) = searched(&mut search, &sum);
+        let (searched_outcome, mut searched_to) = common::misere_searched(&mut search, &sum);
         to.sort();
         searched_to.sort();
         assert_eq!(
@@ -446,5 +434,5 @@ fn a_tree_where_the_anti_sg_rule_fails() {
     assert_eq!(genus_of(&expression).to_string(), "1^13");
     let (outcome, moves) = misere_by_tame_rule(&sum).unwrap().unwrap();
     let to: Vec<String> = moves.iter().map(|m| sum.after(m).expression()).collect();
-    assert_eq!((outcome, to), searched(&mut search, &sum));
+    assert_eq!((outcome, to), common::misere_searched(&mut search, &sum));
 }

@@ -15,15 +15,9 @@ fn quotient(name: &str, to: usize) -> Quotient {
     Quotient::compute(game, to, Limits::default(), &mut |_| true, &|| false).unwrap()
 }
 
-/// The outcome and the `to` expressions of the winning moves, by search.
+/// Exhaustive search's outcome and winning moves, the moves sorted.
 fn searched(search: &mut MisereSearch, sum: &Sum) -> (Outcome, Vec<String>) {
-    let moves = search.winning_moves(sum).unwrap();
-    let outcome = if moves.is_empty() && !sum.moves().unwrap().is_empty() {
-        Outcome::P
-    } else {
-        Outcome::N
-    };
-    let mut to: Vec<String> = moves.iter().map(|m| sum.after(m).expression()).collect();
+    let (outcome, mut to) = common::misere_searched(search, sum);
     to.sort();
     (outcome, to)
 }

@@ -40,3 +40,19 @@ pub fn temp_file(name: &str, text: &str) -> PathBuf {
     std::fs::rename(&aside, &path).unwrap();
     path
 }
+
+/// What exhaustive misère search says of `sum`: its outcome, and the sums
+/// its winning moves lead to, in the search's order.
+pub fn misere_searched(
+    search: &mut grundy::sum::MisereSearch,
+    sum: &grundy::Sum,
+) -> (grundy::Outcome, Vec<String>) {
+    let moves = search.winning_moves(sum).unwrap();
+    let outcome = if moves.is_empty() && !sum.moves().unwrap().is_empty() {
+        grundy::Outcome::P
+    } else {
+        grundy::Outcome::N
+    };
+    let to = moves.iter().map(|m| sum.after(m).expression()).collect();
+    (outcome, to)
+}
