@@ -618,3 +618,71 @@ fn chocolate_has_the_values_of_cutcake() {
         assert_eq!(four[3]["outcome"] == "L", right_loses, "{bars:?}@Right");
     }
 }
+
+/// Who wins HDU 3980's necklace of `n` beads, painting `m` consecutive
+/// unpainted ones a move, by exhaustive search over the sets of painted
+/// beads (bit i: bead i painted): the reference for the example script.
+fn paint_chain_first_player_wins(n: u32, m: u32) -> bool {
+    fn wins(painted: u32, n: u32, m: u32, memo: &mut std::collections::HashMap<u32, bool>) -> bool {
+        if let Some(&w) = memo.get(&painted) {
+            return w;
+        }
+        let run = |start: u32| {
+            (0..m)
+                .map(|i| 1u32 << ((start + i) % n))
+                .fold(0, |a, b| a | b)
+        };
+        let won = (0..n)
+            .filter(|&s| painted & run(s) == 0)
+            .any(|s| !wins(painted | run(s), n, m, memo));
+        memo.insert(painted, won);
+        won
+    }
+    m <= n && wins(0, n, m, &mut std::collections::HashMap::new())
+}
+
+/// HDU 3980, "Paint Chain", the example of a script with a parameter:
+/// the problem's samples (n = 3, m = 1: the first player wins; n = 4,
+/// m = 2: the second) and every necklace of up to 12 beads with m from 1
+/// to 4 against exhaustive search of the necklace itself; the values of
+/// the runs differ with m, so each m is a ruleset of its own.
+#[test]
+fn paint_chain_takes_its_length_as_a_parameter() {
+    let script = |m: u32| {
+        format!(
+            "script({}, m={m})",
+            example_path("paint_chain.rhai").display()
+        )
+    };
+    assert_eq!(analyze_json(&format!("{} o3", script(1)))["outcome"], "N");
+    assert_eq!(analyze_json(&format!("{} o4", script(2)))["outcome"], "P");
+    let cases: Vec<(u32, u32)> = (1..=4)
+        .flat_map(|m| (1..=12).map(move |n| (n, m)))
+        .collect();
+    let lines: Vec<String> = cases
+        .iter()
+        .map(|(n, m)| format!("{} o{n}", script(*m)))
+        .collect();
+    let file = temp_file("paint_chain.txt", &lines.join("\n"));
+    let out = grundy()
+        .args(["analyze", "--json", "--outcome-only", "--batch"])
+        .arg(&file)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let answers: Vec<serde_json::Value> = serde_json::Deserializer::from_slice(&out)
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(answers.len(), cases.len());
+    for (&(n, m), answer) in cases.iter().zip(&answers) {
+        let first_wins = paint_chain_first_player_wins(n, m);
+        assert_eq!(
+            answer["outcome"],
+            if first_wins { "N" } else { "P" },
+            "n={n} m={m}"
+        );
+    }
+}
