@@ -10,7 +10,8 @@
 //!   options' elements), which are finitely many: a trial is right exactly
 //!   when no pair has its element in P and an option in P, or neither.
 
-use std::collections::HashSet;
+use hashbrown::HashSet;
+use std::rc::Rc;
 
 use super::monoid::Monoid;
 use crate::error::{Error, Result};
@@ -148,27 +149,34 @@ pub fn verify<M: Monoid>(
     heaps: &Heaps,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<Failure>> {
-    let size = monoid.size();
-    let blocks = size.div_ceil(64);
-    let state_bytes = (blocks as u64 * 8 + 4) * 2 + (heaps.to as u64 + 1) * 4 + 64;
-    let mut states: Vec<(u32, Box<[u64]>, Word)> = vec![(
-        0,
-        vec![0u64; blocks].into_boxed_slice(),
-        vec![0; heaps.to + 1],
-    )];
+    let blocks = monoid.size().div_ceil(64);
+    // A state is one slice: the element in its first word, the set of the
+    // options' elements in the rest. Each is allocated once, shared by the
+    // set of states seen and the list of the next heap's states, and looked
+    // up by the slice; its sum is kept as the state it came from and the
+    // exponent of the heap added (`trail`), and written out for a failure.
+    let state_bytes = (blocks as u64 + 1) * 8 * 2 + 64;
+    let mut states: Vec<Rc<[u64]>> = vec![vec![0u64; blocks + 1].into()];
+    let mut trail: Vec<Vec<(u32, u32)>> = Vec::with_capacity(heaps.active.len());
+    let mut trailed = 0u64;
+    let mut state = vec![0u64; blocks + 1];
+    let mut moved = vec![0u64; blocks + 1];
     for &h in heaps.active {
         let a = heaps.phi[h];
-        let mut seen: HashSet<(u32, Box<[u64]>)> = HashSet::with_capacity(states.len() * 2);
+        let mut seen: HashSet<Rc<[u64]>> = HashSet::with_capacity(states.len() * 2);
         let mut next = Vec::with_capacity(states.len());
-        for (x, options, word) in &states {
-            let (mut x, mut options, mut e) = (*x, options.clone(), 0u32);
-            while !seen.contains(&(x, options.clone())) {
+        let mut back = Vec::with_capacity(states.len());
+        for (from, start) in states.iter().enumerate() {
+            state.copy_from_slice(start);
+            let mut e = 0u32;
+            while !seen.contains(&state[..]) {
                 if next.len() % 4096 == 0 {
                     if stop() {
                         return Err(stopped());
                     }
                     let held = memory::hashed(next.len() as u64 + 1, state_bytes)
-                        .saturating_add(memory::vector(states.len() as u64, state_bytes));
+                        .saturating_add(memory::vector(states.len() as u64, state_bytes))
+                        .saturating_add(memory::vector(trailed + next.len() as u64, 8));
                     if held > memory::budget() {
                         return Err(Error::Limit(format!(
                             "checking the quotient holds more than {} sets of options, over \
@@ -178,33 +186,43 @@ pub fn verify<M: Monoid>(
                         )));
                     }
                 }
-                seen.insert((x, options.clone()));
-                let mut w = word.clone();
-                w[h] = e;
-                next.push((x, options.clone(), w));
-                let mut moved = vec![0u64; blocks].into_boxed_slice();
-                for s in ones(&options) {
-                    set(&mut moved, monoid.mul(s, a));
+                let kept: Rc<[u64]> = Rc::from(&state[..]);
+                seen.insert(kept.clone());
+                next.push(kept);
+                back.push((from as u32, e));
+                let x = state[0] as u32;
+                moved.fill(0);
+                moved[0] = monoid.mul(x, a) as u64;
+                for s in ones(&state[1..]) {
+                    set(&mut moved[1..], monoid.mul(s, a));
                 }
                 for &t in &heaps.transitions[h] {
-                    set(&mut moved, monoid.mul(x, t));
+                    set(&mut moved[1..], monoid.mul(x, t));
                 }
-                x = monoid.mul(x, a);
-                options = moved;
+                std::mem::swap(&mut state, &mut moved);
                 e += 1;
             }
         }
+        trailed += back.len() as u64;
+        trail.push(back);
         states = next;
     }
-    for (x, options, word) in states {
+    for (i, state) in states.iter().enumerate() {
         let mut any = false;
         let mut any_p = false;
-        for s in ones(&options) {
+        for s in ones(&state[1..]) {
             any = true;
             any_p |= p[s as usize];
         }
         let is_p = any && !any_p;
-        if p[x as usize] != is_p {
+        if p[state[0] as usize] != is_p {
+            let mut word = vec![0; heaps.to + 1];
+            let mut at = i;
+            for (back, &h) in trail.iter().zip(heaps.active).rev() {
+                let (from, e) = back[at];
+                word[h] = e;
+                at = from as usize;
+            }
             return Ok(Some(Failure { word, is_p }));
         }
     }

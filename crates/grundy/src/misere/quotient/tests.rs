@@ -170,3 +170,52 @@ fn misere_nim_has_the_quotient_of_anti_nim() {
     assert_eq!(q.order(), 6);
     assert_eq!(q.p_portion().len(), 2);
 }
+
+#[test]
+fn verify_finds_a_sum_the_p_portion_gets_wrong_and_its_true_outcome() {
+    // The quotient of 0.07 to heap 10 with one element's outcome flipped:
+    // `verify` must name a sum whose element is that P-portion's mistake,
+    // with the sum's true outcome (exhaustive search); the quotient as
+    // built passes.
+    let game = code("0.07");
+    let q = quotient("0.07", 10);
+    let active: Vec<usize> = (1..=10)
+        .rev()
+        .filter(|&h| !q.options[h].is_empty())
+        .collect();
+    let transitions = search::transitions(&q.table, &q.images, &q.options);
+    let heaps = search::Heaps {
+        to: 10,
+        active: &active,
+        phi: &q.images,
+        transitions: &transitions,
+    };
+    assert_eq!(
+        search::verify(&q.table, &q.p, &heaps, &|| false).unwrap(),
+        None
+    );
+    let mut brute = Search {
+        game: &game,
+        memo: HashMap::new(),
+    };
+    for x in 0..q.order() {
+        let mut wrong = q.p.clone();
+        wrong[x] = !wrong[x];
+        let failure = search::verify(&q.table, &wrong, &heaps, &|| false)
+            .unwrap()
+            .expect("a flipped outcome is found");
+        let sum: Vec<usize> = failure
+            .word
+            .iter()
+            .enumerate()
+            .flat_map(|(h, &e)| std::iter::repeat_n(h, e as usize))
+            .collect();
+        assert_eq!(
+            brute.is_p(sum.clone()),
+            failure.is_p,
+            "element {x}: sum {sum:?}"
+        );
+        let element = search::image(&q.table, &q.images, &failure.word) as usize;
+        assert_ne!(wrong[element], failure.is_p, "element {x}: sum {sum:?}");
+    }
+}
