@@ -4,6 +4,7 @@
 use std::fmt;
 
 use rhai::{Array, Dynamic, ImmutableString, INT};
+use smallvec::SmallVec;
 
 use crate::memory;
 
@@ -15,20 +16,28 @@ pub struct Sum(pub Array);
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Position {
     Integer(INT),
-    /// An array of integers, such as the two piles of a Wythoff position.
-    Tuple(Box<[INT]>),
+    /// An array of integers, such as the two piles of a Wythoff position:
+    /// up to two are held inline, where a search keeps millions of them.
+    Tuple(Items),
     Text(ImmutableString),
 }
 
+/// The integers of a tuple.
+pub type Items = SmallVec<[INT; 2]>;
+
 impl Position {
     /// The bytes the position holds beyond its `size_of`, as the solvers
-    /// count them (`Game::heap_bytes`): a tuple's items; a text's shared
-    /// allocation (counts of owners and the string's 24 bytes, where texts
-    /// of up to 23 bytes are held) and, for a longer text, its bytes.
+    /// count them (`Game::heap_bytes`): the items of a tuple of more than
+    /// two; a text's shared allocation (counts of owners and the string's
+    /// 24 bytes, where texts of up to 23 bytes are held) and, for a longer
+    /// text, its bytes.
     pub fn heap_bytes(&self) -> u64 {
         match self {
             Position::Integer(_) => 0,
-            Position::Tuple(items) => memory::allocation(size_of_val(&**items) as u64),
+            Position::Tuple(items) if items.spilled() => {
+                memory::allocation((items.capacity() * size_of::<INT>()) as u64)
+            }
+            Position::Tuple(_) => 0,
             Position::Text(text) => {
                 let bytes = text.len() as u64;
                 memory::allocation(40)
@@ -92,9 +101,9 @@ impl Position {
             return Position::Integer(n);
         }
         let items = text.strip_suffix(',').unwrap_or(text);
-        let numbers: Option<Vec<INT>> = items.split(',').map(|s| s.parse().ok()).collect();
+        let numbers: Option<Items> = items.split(',').map(|s| s.parse().ok()).collect();
         match numbers {
-            Some(numbers) if text.contains(',') => Position::Tuple(numbers.into()),
+            Some(numbers) if text.contains(',') => Position::Tuple(numbers),
             _ => Position::Text(text.into()),
         }
     }
@@ -152,11 +161,11 @@ fn tuple(items: &Array) -> Option<Position> {
     if items.is_empty() {
         return None;
     }
-    let mut numbers = Vec::with_capacity(items.len());
+    let mut numbers = Items::with_capacity(items.len());
     for item in items {
         numbers.push(item.as_int().ok()?);
     }
-    Some(Position::Tuple(numbers.into_boxed_slice()))
+    Some(Position::Tuple(numbers))
 }
 
 /// A value as an error message shows it: its type and, if short, itself.
@@ -233,7 +242,7 @@ mod tests {
             Position::Integer(7),
             Position::Integer(-3),
             Position::Tuple([3, 5].into()),
-            Position::Tuple([4].into()),
+            Position::Tuple(Items::from_slice(&[4])),
             Position::Text("xx.x".into()),
             Position::Text("3,x".into()),
         ] {
@@ -252,6 +261,17 @@ mod tests {
                 "{text:?}"
             );
         }
+    }
+
+    /// A pair is held in the position (32 bytes), so a search of millions
+    /// of boards allocates nothing per board; a longer tuple is counted.
+    #[test]
+    fn pairs_are_held_inline() {
+        assert_eq!(size_of::<Position>(), 32);
+        assert_eq!(Position::Tuple([3, 5].into()).heap_bytes(), 0);
+        let items = [1, 2, 3].map(Dynamic::from_int).to_vec();
+        let triple = Position::from_dynamic(Dynamic::from_array(items)).unwrap();
+        assert_eq!(triple.heap_bytes(), memory::allocation(24));
     }
 
     #[test]
