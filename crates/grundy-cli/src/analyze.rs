@@ -176,7 +176,7 @@ impl Question {
                     Some(path) => Some((path.as_path(), self.db_bytes(path)?)),
                     None => None,
                 };
-                strong::analysis(strong, &position, db).map(Answer::Strong)
+                strong::analysis(strong, &position, db, self.outcome_only).map(Answer::Strong)
             }
             Parsed::Sum(sum) => {
                 let most = if self.outcome_only { 0 } else { self.moves };

@@ -44,6 +44,7 @@ pub fn with_progress<T>(
         let phase = match progress.phase {
             Phase::Generating => "generating",
             Phase::Propagating => "solving",
+            Phase::Searching => "searching",
         };
         bar.set_message(format!(
             "{phase}: {} of {} positions",
@@ -72,19 +73,23 @@ pub fn with_progress<T>(
 
 /// The answer of `grundy analyze` for one position of a ruleset solved
 /// strongly: from a `--db` table's bytes, or from a solve (kept by the
-/// ruleset for the next question of a batch).
+/// ruleset for the next question of a batch); with `outcome_only` the
+/// standing alone, which a search that stops at the first winning move
+/// finds without a solve (see `DynStrong::outcome`).
 pub fn analysis(
     strong: &dyn DynStrong,
     position: &[Word],
     db: Option<(&Path, &[u8])>,
+    outcome_only: bool,
 ) -> grundy::Result<StrongAnalysis> {
     let path = db.map(|(p, _)| p.display().to_string()).unwrap_or_default();
     let source = match db {
         Some((_, bytes)) => Source::Db { path: &path, bytes },
         None => Source::Solve,
     };
-    with_progress(false, |options, progress| {
-        strong.analyze(position, source, options, progress)
+    with_progress(false, |options, progress| match outcome_only {
+        true => strong.outcome(position, source, options, progress),
+        false => strong.analyze(position, source, options, progress),
     })
 }
 

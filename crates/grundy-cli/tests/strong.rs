@@ -226,3 +226,40 @@ fn a_table_of_a_file_that_changed_is_refused() {
         .code(2)
         .stderr(predicate::str::contains("the file changed, so solve again"));
 }
+
+/// Issue 21, item 6b: `--outcome-only` of a position solved strongly is
+/// answered by a search that stops at the first winning move, which knows
+/// no remoteness (`null`, and no line of text); where play can come back
+/// (the cycle 1 <-> 3 of tests/data/partizan.txt) it solves strongly, and
+/// gives the draw the full answer gives.
+#[test]
+fn outcome_only_gives_the_outcome_of_the_full_answer_without_remoteness() {
+    let graph = format!("{}/tests/data/partizan.txt", env!("CARGO_MANIFEST_DIR"));
+    let questions = [
+        format!("partizan-graph({graph}) 0@Left"),
+        format!("partizan-graph({graph}) 0@Right"),
+        format!("partizan-graph({graph}) 2@Left"),
+        "mnk(3,3,3) .../.../...".to_string(),
+        "mnk(3,3,3) x../.o./...".to_string(),
+        "mnk(3,3,3) xx./oo./...".to_string(),
+        "mnk(3,3,3) xo./.../...".to_string(),
+    ];
+    let mut outcomes = Vec::new();
+    for question in &questions {
+        let full = analyze_json(question);
+        let only = json(&["analyze", "--outcome-only", question]);
+        assert_eq!(only["outcome"], full["outcome"], "{question}");
+        assert_eq!(only["remoteness"], serde_json::Value::Null, "{question}");
+        assert!(only.get("best_moves").is_none(), "{only}");
+        outcomes.push(only["outcome"].as_str().unwrap().to_string());
+    }
+    assert_eq!(outcomes, ["D", "W", "L", "T", "T", "W", "W"]);
+    grundy()
+        .args(["analyze", "--outcome-only", &questions[1]])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("outcome: W")
+                .and(predicate::str::contains("remoteness").not()),
+        );
+}

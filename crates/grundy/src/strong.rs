@@ -10,7 +10,7 @@ use std::sync::{Mutex, PoisonError};
 use crate::error::{Error, Result};
 use crate::picture::{self, GraphPicture, Mark, Node};
 use crate::retrograde::db::{self, Db};
-use crate::retrograde::{self, Counts, Options, Progress, Solved, StrongGame, Table};
+use crate::retrograde::{self, search, Counts, Options, Progress, Solved, StrongGame, Table};
 use crate::value::Solution;
 use crate::word::Word;
 
@@ -77,6 +77,22 @@ pub trait DynStrong: Send + Sync {
 
     /// The value and best moves of the position written in `words`.
     fn analyze(
+        &self,
+        words: &[Word],
+        source: Source,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Result<StrongAnalysis>;
+
+    /// The standing alone of the position written in `words`, for
+    /// `analyze --outcome-only`: from a `--db` table or a table kept from
+    /// an earlier solve where there is one, else by
+    /// [`retrograde::search::outcome`], which stops at the first winning
+    /// move, and by a solve where that search meets a cycle. The remoteness
+    /// is left out (`None`) whichever answered, so that the answer does not
+    /// depend on the road taken: the search does not know it. No best
+    /// moves.
+    fn outcome(
         &self,
         words: &[Word],
         source: Source,
@@ -191,6 +207,49 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         }
     }
 
+    fn outcome(
+        &self,
+        words: &[Word],
+        source: Source,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Result<StrongAnalysis> {
+        let game = &self.game;
+        let position = self.position(words)?;
+        let kept = || {
+            let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+            kept.iter().rev().find_map(|t| t.solution(game, &position))
+        };
+        let standing = match source {
+            Source::Db { .. } => {
+                (self.analyze(words, source, options, progress)?)
+                    .solution
+                    .standing
+            }
+            Source::Solve => match kept() {
+                Some(solution) => solution.standing,
+                None => match search::outcome(game, &position, options, progress)? {
+                    Some(standing) => standing,
+                    // Play can come back to a position, and a draw is
+                    // decided only by the whole graph: solve strongly.
+                    None => {
+                        (self.analyze(words, source, options, progress)?)
+                            .solution
+                            .standing
+                    }
+                },
+            },
+        };
+        Ok(StrongAnalysis {
+            expression: self.expression(&position),
+            solution: Solution {
+                standing,
+                remoteness: None,
+            },
+            best_moves: Vec::new(),
+        })
+    }
+
     fn graph(
         &self,
         words: &[Word],
@@ -236,9 +295,15 @@ impl<G: StrongRules> StrongSolver<G> {
         game.parse_position(word)
     }
 
+    /// A position as an expression writes it.
+    fn expression(&self, position: &G::Position) -> String {
+        let game = &self.game;
+        format!("{} {}", game.name(), game.format_position(position))
+    }
+
     fn answer(&self, table: &dyn Solved<G>, position: &G::Position) -> Result<StrongAnalysis> {
         let game = &self.game;
-        let expression = |p: &G::Position| format!("{} {}", game.name(), game.format_position(p));
+        let expression = |p: &G::Position| self.expression(p);
         let missing = || {
             Error::Unsupported(format!(
                 "{} is not in the solved table (it is not reachable from the start)",

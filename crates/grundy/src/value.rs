@@ -210,7 +210,9 @@ impl fmt::Display for Standing {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Solution {
     pub standing: Standing,
-    /// `None` exactly for a draw.
+    /// `None` for a draw, and where it is not known: the outcome alone of
+    /// a position (`strong::DynStrong::outcome`), from a search that stops
+    /// at the first winning move.
     pub remoteness: Option<u32>,
 }
 

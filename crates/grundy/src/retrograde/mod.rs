@@ -8,7 +8,8 @@
 //! moves next are played through [`Turns`], over (position, player to move)
 //! pairs. [`solve`] and [`solve_from`] return a [`Table`], which answers per
 //! position and lists the [`BestMove`]s; [`db`] writes a table to a file and
-//! reads it back. [`loopy`] has the generalized Sprague-Grundy values of
+//! reads it back. [`search`] finds the standing alone of one position
+//! without solving the rest, stopping at the first winning move. [`loopy`] has the generalized Sprague-Grundy values of
 //! loopy impartial games, which need no search of sums.
 //!
 //! # The algorithm
@@ -46,6 +47,7 @@
 pub mod db;
 mod digraph;
 pub mod loopy;
+pub mod search;
 mod turns;
 
 use std::collections::HashMap;
@@ -164,6 +166,9 @@ pub enum Phase {
     Generating,
     /// Deciding positions from the finished ones back.
     Propagating,
+    /// Searching one position's outcome ([`search`]): `done` counts the
+    /// positions visited, `reached` those in its table.
+    Searching,
 }
 
 /// How many positions the progress callback waits between two calls.
@@ -783,6 +788,7 @@ fn interrupted(progress: Progress) -> Error {
     let phase = match progress.phase {
         Phase::Generating => "generating",
         Phase::Propagating => "deciding",
+        Phase::Searching => "searching",
     };
     Error::Limit(format!(
         "interrupted while {phase} positions ({} of {} done)",

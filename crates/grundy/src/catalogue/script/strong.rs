@@ -193,6 +193,7 @@ mod tests {
     use crate::catalogue::script::engine::Script;
     use crate::retrograde::{solve_from, Options, Solved};
     use crate::value::Solution;
+    use rhai::INT;
 
     fn strong(text: &str) -> StrongScript {
         let script = Script::compile("test.rhai", text).unwrap();
@@ -341,6 +342,55 @@ mod tests {
             ];
             (moves, prop::collection::vec(end, n))
         })
+    }
+
+    fn partizan(name: &str, text: &str) -> Turns<PartizanScript> {
+        let script = Script::compile(name, text).unwrap();
+        let game = PartizanScript::new(Arc::new(Rules::new(script).unwrap()));
+        Turns::new(game, Player::Left)
+    }
+
+    /// Issue 21, item 6b: the search for the outcome alone
+    /// (`retrograde::search`) gives every position of these games the
+    /// standing a solve gives it, each player to move: bars of chocolate
+    /// (HDU 3544) up to 4×4 and positions of several bars, noughts and
+    /// crosses on a row of three (ties), and the moves script of
+    /// `cycle.rhai` played out (draws, where the search leaves the answer
+    /// to the solve).
+    #[test]
+    fn the_search_for_the_outcome_agrees_with_the_solve() {
+        use crate::retrograde::search::check_every_position;
+        const CHOCOLATE: &str = include_str!("../../../../../examples/chocolate.rhai");
+        const NOUGHTS: &str = include_str!("../../../../../examples/noughts.rhai");
+        const CYCLE: &str = include_str!("../../../../../examples/cycle.rhai");
+        let chocolate = partizan("chocolate.rhai", CHOCOLATE);
+        let bars: [&[INT]; 6] = [
+            &[4, 4],
+            &[3, 4],
+            &[2, 3],
+            &[1, 4, 2, 3],
+            &[1, 2, 2, 2, 3, 1],
+            &[2, 2, 2, 3, 3, 2],
+        ];
+        for bars in bars {
+            for player in [Player::Left, Player::Right] {
+                let root = (Position::Tuple(bars.into()), player);
+                let (positions, answered) = check_every_position(&chocolate, &root);
+                assert_eq!(answered, positions, "{bars:?}");
+            }
+        }
+        let noughts = partizan("noughts.rhai", NOUGHTS);
+        for player in [Player::Left, Player::Right] {
+            let root = (Position::Text("...".into()), player);
+            let (positions, answered) = check_every_position(&noughts, &root);
+            assert_eq!(answered, positions);
+        }
+        let cycle = strong(CYCLE);
+        let (positions, answered) = check_every_position(&cycle, &Position::Integer(4));
+        // Heaps 0, 1 and 2 are answered (2 wins by taking both chips before
+        // its move to 3 is tried); 3 and 4 are draws, which the search
+        // meets as a cycle.
+        assert_eq!((positions, answered), (5, 3));
     }
 
     proptest! {
