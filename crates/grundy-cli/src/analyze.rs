@@ -171,6 +171,14 @@ impl Question {
                 ))
             }
             Parsed::Strong { ruleset, position } => {
+                // The outcome alone of a position of a ruleset with values
+                // comes from its value, without a search of both players'
+                // moves.
+                if let ([word], true, None) = (&position[..], self.outcome_only, &self.db) {
+                    if let Some(answer) = values::outcome(&ruleset, word)? {
+                        return Ok(Answer::Strong(answer));
+                    }
+                }
                 let strong = ruleset.strong().expect("a strong ruleset");
                 let db = match &self.db {
                     Some(path) => Some((path.as_path(), self.db_bytes(path)?)),

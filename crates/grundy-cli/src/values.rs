@@ -5,29 +5,49 @@
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+use grundy::partizan::Games;
 use grundy::registry::{self, ValueTerm};
 use grundy::short::{self, ValueAnalysis, ValueMove};
+use grundy::strong::StrongAnalysis;
+use grundy::word::Word;
+use grundy::RulesetRef;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::machine;
 
-/// Values the parts and analyzes their sum; a spinner counts the positions
-/// valued where stderr is a terminal, and Ctrl-C stops the search.
+/// Values the parts and analyzes their sum (see `valuing`).
 pub fn analysis(terms: &[ValueTerm]) -> grundy::Result<ValueAnalysis> {
+    valuing(|games, progress| {
+        let parts = registry::valued(terms, games, progress)?;
+        Ok(short::analyze_values(games, &parts))
+    })
+}
+
+/// Who wins a position with its player to move, from its value, where
+/// its ruleset has values (`registry::outcome_by_value`; see `valuing`).
+pub fn outcome(ruleset: &RulesetRef, position: &Word) -> grundy::Result<Option<StrongAnalysis>> {
+    valuing(|games, progress| registry::outcome_by_value(ruleset, position, games, progress))
+}
+
+/// Runs a search of values with a spinner that counts the positions
+/// valued where stderr is a terminal; Ctrl-C stops the search.
+fn valuing<T>(
+    search: impl FnOnce(&mut Games, &mut dyn FnMut(u64) -> bool) -> grundy::Result<T>,
+) -> grundy::Result<T> {
     let interrupted = machine::interrupted_flag();
     let bar = ProgressBar::new_spinner();
     bar.set_style(
         ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("a valid template"),
     );
     bar.enable_steady_tick(Duration::from_millis(200));
-    let mut games = grundy::partizan::Games::new();
-    let parts = registry::valued(terms, &mut games, &mut |valued| {
+    let mut games = Games::new();
+    let answer = search(&mut games, &mut |valued| {
         bar.set_message(format!("valuing: {valued} positions"));
         !interrupted.load(Ordering::SeqCst)
     });
     bar.finish_and_clear();
-    Ok(short::analyze_values(&mut games, &parts?))
+    answer
 }
 
 /// The JSON object of the answer (README.md has the schema).

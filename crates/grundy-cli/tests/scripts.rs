@@ -594,28 +594,39 @@ fn chocolate_has_the_values_of_cutcake() {
         lines.push(format!("{chocolate} {}@Right", flat.join(",")));
     }
     let file = temp_file("chocolate.txt", &lines.join("\n"));
-    let out = grundy()
-        .args(["analyze", "--json", "--outcome-only", "--batch"])
-        .arg(&file)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let answers: Vec<serde_json::Value> = serde_json::Deserializer::from_slice(&out)
-        .into_iter()
-        .collect::<Result<_, _>>()
-        .unwrap();
-    assert_eq!(answers.len(), lines.len());
-    for (four, bars) in answers.chunks(4).zip(&positions) {
+    // With `--outcome-only` a position with a player to move is answered
+    // from its value; without, by the strong solve of both players' moves.
+    let batch = |flags: &[&str]| -> Vec<serde_json::Value> {
+        let out = grundy()
+            .args(["analyze", "--json"])
+            .args(flags)
+            .arg("--batch")
+            .arg(&file)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        serde_json::Deserializer::from_slice(&out)
+            .into_iter()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let by_value = batch(&["--outcome-only"]);
+    let solved = batch(&[]);
+    assert_eq!(by_value.len(), lines.len());
+    assert_eq!(solved.len(), lines.len());
+    for ((four, solved), bars) in by_value.chunks(4).zip(solved.chunks(4)).zip(&positions) {
         assert_eq!(four[0]["value"], four[1]["value"], "{bars:?}");
         // Left moving first loses where Right wins whoever starts or the
         // second player wins; Right moving first likewise.
         let class = four[0]["outcome"].as_str().unwrap();
         let left_loses = matches!(class, "R" | "P");
         let right_loses = matches!(class, "L" | "P");
-        assert_eq!(four[2]["outcome"] == "L", left_loses, "{bars:?}@Left");
-        assert_eq!(four[3]["outcome"] == "L", right_loses, "{bars:?}@Right");
+        assert_eq!(solved[2]["outcome"] == "L", left_loses, "{bars:?}@Left");
+        assert_eq!(solved[3]["outcome"] == "L", right_loses, "{bars:?}@Right");
+        assert_eq!(four[2]["outcome"], solved[2]["outcome"], "{bars:?}@Left");
+        assert_eq!(four[3]["outcome"], solved[3]["outcome"], "{bars:?}@Right");
     }
 }
 

@@ -5,13 +5,16 @@
 
 use std::collections::HashMap;
 
-use crate::catalogue::{self, Family, FamilyText};
+use crate::catalogue::{self, position_and_player, Family, FamilyText};
 use crate::component::{ComponentRef, RulesetRef};
 use crate::error::{Error, Result};
 use crate::expr::{self, ComponentText, Signed, Term};
 use crate::partizan::Games;
+use crate::retrograde::Player;
 use crate::short::Valued;
+use crate::strong::StrongAnalysis;
 use crate::sum::Sum;
+use crate::value::{Solution, Standing};
 use crate::word::Word;
 
 /// Every family, in the order the help lists them.
@@ -334,6 +337,42 @@ pub fn valued(
         });
     }
     Ok(parts)
+}
+
+/// Who wins a position written with its player to move (`7,7@Left`) of a
+/// ruleset that has values as well as a strong solve (a partizan script
+/// without `result`), from its value alone: the player who moves first in
+/// a short game wins exactly when its outcome class is his (L for Left, R
+/// for Right) or N. Far faster than a search of the position with both
+/// players to move, since the value search splits positions into their
+/// parts; but a value says nothing of how long play lasts, so there is no
+/// remoteness and there are no best moves. `None` for a ruleset without
+/// values.
+pub fn outcome_by_value(
+    ruleset: &RulesetRef,
+    word: &Word,
+    games: &mut Games,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Option<StrongAnalysis>> {
+    let Some(short) = ruleset.short() else {
+        return Ok(None);
+    };
+    let (position, player) = position_and_player(
+        word,
+        "expected a position and the player to move, such as 3,4@Left",
+    )?;
+    let valued = short.valued(&position, games, progress)?;
+    let wins = games
+        .outcome(valued.value)
+        .first_player_wins(player == Player::Left);
+    Ok(Some(StrongAnalysis {
+        expression: format!("{}@{}", valued.text, player.name()),
+        solution: Solution {
+            standing: if wins { Standing::Win } else { Standing::Lose },
+            remoteness: None,
+        },
+        best_moves: Vec::new(),
+    }))
 }
 
 /// An impartial component as the nimber *g, each option as the nimber of

@@ -81,7 +81,7 @@ fn parameter_count(written: &FamilyText, count: usize, usage: &str) -> Result<()
 /// (`@L`, `@R`, in any case) into the position's own word, with its column,
 /// and the player to move there. `expected` says how a position is written,
 /// for the error when the `@` is missing.
-fn position_and_player(word: &Word, expected: &str) -> Result<(Word, Player)> {
+pub(crate) fn position_and_player(word: &Word, expected: &str) -> Result<(Word, Player)> {
     let (position, player) = word
         .text
         .rsplit_once('@')

@@ -42,6 +42,15 @@ pub enum OutcomeClass {
 }
 
 impl OutcomeClass {
+    /// Whether the player who moves first wins: Left in L and N, Right in
+    /// R and N (a P-position is lost by whoever starts).
+    pub fn first_player_wins(self, left: bool) -> bool {
+        matches!(
+            (self, left),
+            (OutcomeClass::N, _) | (OutcomeClass::L, true) | (OutcomeClass::R, false)
+        )
+    }
+
     pub fn letter(self) -> char {
         match self {
             OutcomeClass::L => 'L',
