@@ -252,6 +252,10 @@ struct JsonComponent<'a> {
     /// its genus is unknown.
     #[serde(skip_serializing_if = "Option::is_none")]
     tame: Option<Value>,
+    /// Only where the player to move wins at once in it (then `nimber` is
+    /// `null`): `true`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    wins_at_once: bool,
 }
 
 #[derive(Serialize)]
@@ -287,6 +291,7 @@ impl<'a> Json<'a> {
                             (c.genus.as_ref()).map_or(Value::Null, |g| g.to_string().into())
                         }),
                         tame: misere.then(|| c.tame.map_or(Value::Null, Value::Bool)),
+                        wins_at_once: c.wins_at_once,
                     }
                 })
                 .collect(),
@@ -446,6 +451,7 @@ fn nimber_table(a: &Analysis) -> String {
         .iter()
         .map(|c| match (loopy, &c.value) {
             (true, Some(value)) => (c.expression.as_str(), value.clone()),
+            _ if c.wins_at_once => (c.expression.as_str(), "wins at once".to_string()),
             _ => (c.expression.as_str(), nimber_text(&c.nimber)),
         })
         .collect();
@@ -455,6 +461,8 @@ fn nimber_table(a: &Analysis) -> String {
             ToString::to_string,
         );
         rows.push(("sum", total));
+    } else if rows.len() > 1 && a.components.iter().any(|c| c.wins_at_once) {
+        rows.push(("sum", "N: a part wins at once".to_string()));
     } else if rows.len() > 1 {
         rows.push(("sum (XOR)", nimber_text(&a.nimber)));
     }

@@ -53,6 +53,11 @@ pub trait Component: Send + Sync {
     /// Who wins the component alone, by a closed form that states the
     /// outcome without the nimber (`Ruleset::formula_outcome`).
     fn formula_outcome(&self) -> Result<Option<Outcome>>;
+    /// Whether the player to move wins at once here, ending the whole sum
+    /// (`Ruleset::wins_at_once`).
+    fn wins_at_once(&self) -> Result<bool>;
+    /// Whether its ruleset has positions that win at once.
+    fn has_wins_at_once(&self) -> bool;
     /// Its genus under misère play (`crate::misere::genus`) and whether it
     /// is tame: by search of its ruleset's positions alone, shared by the
     /// ruleset's components; a Nim heap's by its closed form.
@@ -560,6 +565,14 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
 
     fn formula_outcome(&self) -> Result<Option<Outcome>> {
         self.shared.ruleset.formula_outcome(&self.position)
+    }
+
+    fn wins_at_once(&self) -> Result<bool> {
+        self.shared.ruleset.wins_at_once(&self.position)
+    }
+
+    fn has_wins_at_once(&self) -> bool {
+        self.shared.ruleset.has_wins_at_once()
     }
 
     fn genus(&self) -> Result<Classified> {
