@@ -4,6 +4,7 @@
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
+use grundy::component::SolitaireAnalysis;
 use grundy::registry::Parsed;
 use grundy::short::ValueAnalysis;
 use grundy::strong::StrongAnalysis;
@@ -17,7 +18,7 @@ use serde_json::Value;
 
 use crate::machine::MemoryLimit;
 use crate::report::{exact, Failure, Output};
-use crate::{every, strong, values};
+use crate::{every, solitaire, strong, values};
 
 /// Who wins a sum of games, its nimber, and its winning moves.
 #[derive(clap::Args)]
@@ -121,6 +122,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         (Answer::Values(a), false) => out.text(&values::text(a, outcome_only)),
         (Answer::Every(a), true) => out.json(&every::Json::new(a, outcome_only, None)),
         (Answer::Every(a), false) => out.text(&every::text(a, outcome_only)),
+        (Answer::Solitaire(a), true) => out.json(&solitaire::Json::new(a, outcome_only, None)),
+        (Answer::Solitaire(a), false) => out.text(&solitaire::text(a, outcome_only)),
     }
 }
 
@@ -147,6 +150,7 @@ pub enum Answer {
     Strong(StrongAnalysis),
     Values(ValueAnalysis),
     Every(EveryAnalysis),
+    Solitaire(SolitaireAnalysis),
 }
 
 impl Question {
@@ -169,6 +173,21 @@ impl Question {
                      solved strongly (win, lose, tie, draw) or a partizan value has no step"
                         .into(),
                 ))
+            }
+            Parsed::Solitaire { family, .. } if self.misere || self.every => {
+                Err(family.error(format!(
+                    "{} is for games of two players; a solitaire (one player makes every \
+                     move) is answered without it",
+                    if self.misere { "--misere" } else { "--every" }
+                )))
+            }
+            Parsed::Solitaire {
+                ruleset,
+                family,
+                position,
+            } => {
+                let solitaire = ruleset.solitaire().expect("a solitaire");
+                solitaire.analyze(&family, &position).map(Answer::Solitaire)
             }
             Parsed::Strong { ruleset, position } => {
                 let strong = ruleset.strong().expect("a strong ruleset");

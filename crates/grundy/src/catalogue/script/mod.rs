@@ -36,6 +36,13 @@
 //!   first answer on the positions of `fn checks()` (or heaps 0 to 100)
 //!   and their followers ([`closed`]); `fn outcome(p)` ("P" or "N")
 //!   instead states who wins a position alone.
+//! - `fn wins_at_once(p)` (optional, `moves` scripts without `result` or a
+//!   closed form): `true` where the player to move wins at once, ending
+//!   the whole sum; the options are then the safe moves ([`at_once`]).
+//! - `fn goal(p)` (optional, with `moves` alone) makes the script a
+//!   solitaire: one player makes every move and has won where `goal` is
+//!   true; a position is answered Win (with a shortest path), Draw or Lose,
+//!   alone ([`solitaire`], `crate::solitaire`).
 //! - `fn left(p)` and `fn right(p)` (instead of `moves`, and never one
 //!   without the other) return the arrays of Left's and of Right's options,
 //!   each one position. Who cannot move loses.
@@ -92,6 +99,7 @@ mod closed;
 mod engine;
 mod position;
 mod short;
+mod solitaire;
 mod strong;
 
 use std::sync::{Arc, Mutex};
@@ -103,11 +111,12 @@ use at_once::WinsAtOnce;
 use closed::ClosedForm;
 pub use position::Position;
 use short::ShortScript;
+use solitaire::SolitaireScript;
 use strong::{PartizanScript, StrongScript};
 
 use super::{Family, FamilyText};
 use crate::component::{
-    ruleset_ref, ruleset_ref_played_out, strong_and_short_ruleset_ref, strong_ruleset_ref, RulesetRef,
+    ruleset_ref, ruleset_ref_played_out, solitaire_ruleset_ref, strong_and_short_ruleset_ref, strong_ruleset_ref, RulesetRef,
 };
 use crate::error::{Error, Result};
 use crate::game::{Arity, Game, HeapGame, Listed, Ruleset};
@@ -177,6 +186,8 @@ fn ruleset(script: engine::Script) -> Result<RulesetRef> {
         strong_ruleset_ref(Turns::new(game, Player::Left))
     } else if rules.ends {
         strong_ruleset_ref(StrongScript::new(rules))
+    } else if rules.defines("goal") {
+        solitaire_ruleset_ref(SolitaireScript::new(rules))
     } else if rules.defines("wins_at_once") {
         // Played out move by move, a win at once would be one more ending
         // than `solve` knows: its positions are answered in sums alone.
@@ -287,6 +298,13 @@ impl Rules {
                  fn left and fn right)"
                     .into(),
             ));
+        }
+        let others = ["left", "right", "result", "parts", "nimber", "outcome", "wins_at_once"];
+        if let Some(other) = others.iter().find(|name| defines("goal") && defines(name)) {
+            return Err(script.value_error(format!(
+                "fn goal makes the script a solitaire (one player makes every move, with fn \
+                 moves, and wins where goal is true), which fn {other} has no place in"
+            )));
         }
         if defines("wins_at_once") && (partizan || defines("result")) {
             return Err(script.value_error(
