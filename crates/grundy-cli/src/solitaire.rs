@@ -23,7 +23,11 @@ fn outcome_text(a: &SolitaireAnalysis) -> String {
 }
 
 pub fn text(a: &SolitaireAnalysis, outcome_only: bool) -> String {
-    let mut out = format!("solitaire: {}\noutcome:   {}\n", a.expression, outcome_text(a));
+    let mut out = format!(
+        "solitaire: {}\noutcome:   {}\n",
+        a.expression,
+        outcome_text(a)
+    );
     if !outcome_only && !a.path.is_empty() {
         out.push_str(&format!("path:      {}\n", a.path.join(" -> ")));
     }

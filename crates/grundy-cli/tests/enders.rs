@@ -147,7 +147,11 @@ fn sums_of_up_to_three_pieces_agree_with_a_search_of_the_whole_game() {
         let mut sorted = pieces.clone();
         sorted.sort();
         let wins = search.mover_wins(&sorted);
-        assert_eq!(answer["outcome"], if wins { "N" } else { "P" }, "{pieces:?}");
+        assert_eq!(
+            answer["outcome"],
+            if wins { "N" } else { "P" },
+            "{pieces:?}"
+        );
         for m in answer["winning_moves"].as_array().unwrap() {
             let to = m["to"].as_str().unwrap();
             if to == "(won)" {

@@ -15,10 +15,7 @@ use serde_json::Value;
 /// of vertex v, numbered from 1 (row 0 is unused).
 fn script_for(name: &str, edges: &[Vec<usize>]) -> String {
     let text = std::fs::read_to_string(example_path("sleepy.rhai")).unwrap();
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("const EDGES"))
-        .unwrap();
+    let line = text.lines().find(|l| l.starts_with("const EDGES")).unwrap();
     let rows: Vec<String> = edges.iter().map(|e| format!("{e:?}")).collect();
     let ours = format!("const EDGES = [{}];", rows.join(", "));
     let path = temp_file(name, &text.replace(line, &ours));
@@ -95,11 +92,17 @@ fn cf_936b_samples() {
         .collect();
     assert_eq!(path, ["1,0", "2,1", "4,0", "5,1"]);
     let sample_2 = vec![vec![], vec![3], vec![1], vec![]];
-    let answer = json(&["analyze", &format!("{} 2,0", script_for("s2.rhai", &sample_2))]);
+    let answer = json(&[
+        "analyze",
+        &format!("{} 2,0", script_for("s2.rhai", &sample_2)),
+    ]);
     check(&sample_2, 2, &answer);
     assert_eq!(answer["outcome"], "Lose");
     let sample_3 = vec![vec![], vec![2], vec![1]];
-    let answer = json(&["analyze", &format!("{} 1,0", script_for("s3.rhai", &sample_3))]);
+    let answer = json(&[
+        "analyze",
+        &format!("{} 1,0", script_for("s3.rhai", &sample_3)),
+    ]);
     check(&sample_3, 1, &answer);
     assert_eq!(answer["outcome"], "Draw");
 }
@@ -123,7 +126,10 @@ fn random_graphs_agree_with_the_reference() {
             edges.push((1..=n).filter(|_| next() % 3 == 0).collect());
         }
         let s = 1 + (next() % n as u64) as usize;
-        lines.push(format!("{} {s},0", script_for(&format!("g{i}.rhai"), &edges)));
+        lines.push(format!(
+            "{} {s},0",
+            script_for(&format!("g{i}.rhai"), &edges)
+        ));
         cases.push((edges, s));
     }
     let file = temp_file("graphs.txt", &lines.join("\n"));
@@ -152,11 +158,31 @@ fn random_graphs_agree_with_the_reference() {
 fn bad_uses_of_a_solitaire_exit_2() {
     let sleepy = example("sleepy.rhai");
     let refused = [
-        (vec!["analyze", "--misere"], format!("{sleepy} 1,0"), "--misere"),
-        (vec!["analyze", "--every"], format!("{sleepy} 1,0"), "--every"),
-        (vec!["analyze"], format!("{sleepy} 1,0 + nim 2"), "no part of sums"),
-        (vec!["analyze"], format!("nim 2 + {sleepy} 1,0"), "no part of sums"),
-        (vec!["analyze"], format!("{sleepy} 1,0 2,0"), "no part of sums"),
+        (
+            vec!["analyze", "--misere"],
+            format!("{sleepy} 1,0"),
+            "--misere",
+        ),
+        (
+            vec!["analyze", "--every"],
+            format!("{sleepy} 1,0"),
+            "--every",
+        ),
+        (
+            vec!["analyze"],
+            format!("{sleepy} 1,0 + nim 2"),
+            "no part of sums",
+        ),
+        (
+            vec!["analyze"],
+            format!("nim 2 + {sleepy} 1,0"),
+            "no part of sums",
+        ),
+        (
+            vec!["analyze"],
+            format!("{sleepy} 1,0 2,0"),
+            "no part of sums",
+        ),
     ];
     for (args, expression, message) in refused {
         grundy()

@@ -219,7 +219,9 @@ fn has_cycle(graph: &Digraph) -> bool {
             entering[w as usize] += 1;
         }
     }
-    let mut free: Vec<u32> = (0..n as u32).filter(|&v| entering[v as usize] == 0).collect();
+    let mut free: Vec<u32> = (0..n as u32)
+        .filter(|&v| entering[v as usize] == 0)
+        .collect();
     let mut peeled = 0;
     while let Some(v) = free.pop() {
         peeled += 1;
@@ -299,18 +301,18 @@ mod tests {
         for _ in 0..2000 {
             let n = 1 + next(&mut seed) % 7;
             let edges: Vec<Vec<u32>> = (0..n)
-                .map(|_| {
-                    (0..n as u32)
-                        .filter(|_| next(&mut seed) % 4 == 0)
-                        .collect()
-                })
+                .map(|_| (0..n as u32).filter(|_| next(&mut seed) % 4 == 0).collect())
                 .collect();
             let goals = (0..n as u32).filter(|_| next(&mut seed) % 5 == 0).collect();
             let g = Graph { edges, goals };
             let start = (next(&mut seed) % n) as u32;
             let solved = solve(&g, &start).unwrap();
             let (outcome, moves) = brute_force(&g, start);
-            assert_eq!(solved.outcome, outcome, "{:?} {:?} from {start}", g.edges, g.goals);
+            assert_eq!(
+                solved.outcome, outcome,
+                "{:?} {:?} from {start}",
+                g.edges, g.goals
+            );
             seen[outcome as usize] += 1;
             if let Some(moves) = moves {
                 let path = &solved.path;

@@ -83,7 +83,11 @@ pub fn ask(rulesets: &mut Rulesets, text: &str) -> Answer {
             ruleset,
             family,
             position,
-        } => match ruleset.solitaire().expect("a solitaire").analyze(&family, &position) {
+        } => match ruleset
+            .solitaire()
+            .expect("a solitaire")
+            .analyze(&family, &position)
+        {
             Ok(a) => Answer::Strong {
                 solution: a.outcome.word().to_string(),
                 moves: Vec::new(),

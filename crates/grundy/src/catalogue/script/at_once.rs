@@ -53,7 +53,10 @@ impl WinsAtOnce {
     pub fn safe(&self, options: Vec<Vec<Position>>) -> Result<Vec<Vec<Position>>> {
         let mut safe = Vec::with_capacity(options.len());
         for option in options {
-            if !option.iter().try_fold(false, |any, p| Ok(any || self.wins(p)?))? {
+            if !option
+                .iter()
+                .try_fold(false, |any, p| Ok(any || self.wins(p)?))?
+            {
                 safe.push(option);
             }
         }

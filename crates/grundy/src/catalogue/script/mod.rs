@@ -116,7 +116,8 @@ use strong::{PartizanScript, StrongScript};
 
 use super::{Family, FamilyText};
 use crate::component::{
-    ruleset_ref, ruleset_ref_played_out, solitaire_ruleset_ref, strong_and_short_ruleset_ref, strong_ruleset_ref, RulesetRef,
+    ruleset_ref, ruleset_ref_played_out, solitaire_ruleset_ref, strong_and_short_ruleset_ref,
+    strong_ruleset_ref, RulesetRef,
 };
 use crate::error::{Error, Result};
 use crate::game::{Arity, Game, HeapGame, Listed, Ruleset};
@@ -299,7 +300,15 @@ impl Rules {
                     .into(),
             ));
         }
-        let others = ["left", "right", "result", "parts", "nimber", "outcome", "wins_at_once"];
+        let others = [
+            "left",
+            "right",
+            "result",
+            "parts",
+            "nimber",
+            "outcome",
+            "wins_at_once",
+        ];
         if let Some(other) = others.iter().find(|name| defines("goal") && defines(name)) {
             return Err(script.value_error(format!(
                 "fn goal makes the script a solitaire (one player makes every move, with fn \
