@@ -20,7 +20,7 @@ fn published(most: usize) -> Vec<Vec<u64>> {
     let mut g = vec![vec![0u64; most + 1]; most + 1];
     for w in 2..=most {
         for h in 2..=most {
-            let mut seen = vec![false; 64];
+            let mut seen = [false; 64];
             for a in 2..=w.saturating_sub(2) {
                 seen[(g[a][h] ^ g[w - a][h]) as usize] = true;
             }
