@@ -4,6 +4,7 @@
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
+use grundy::component::SolitaireAnalysis;
 use grundy::registry::Parsed;
 use grundy::short::ValueAnalysis;
 use grundy::strong::StrongAnalysis;
@@ -17,7 +18,7 @@ use serde_json::Value;
 
 use crate::machine::MemoryLimit;
 use crate::report::{exact, Failure, Output};
-use crate::{every, strong, values};
+use crate::{every, solitaire, strong, values};
 
 /// Who wins a sum of games, its nimber, and its winning moves.
 #[derive(clap::Args)]
@@ -121,6 +122,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         (Answer::Values(a), false) => out.text(&values::text(a, outcome_only)),
         (Answer::Every(a), true) => out.json(&every::Json::new(a, outcome_only, None)),
         (Answer::Every(a), false) => out.text(&every::text(a, outcome_only)),
+        (Answer::Solitaire(a), true) => out.json(&solitaire::Json::new(a, outcome_only, None)),
+        (Answer::Solitaire(a), false) => out.text(&solitaire::text(a, outcome_only)),
     }
 }
 
@@ -147,6 +150,7 @@ pub enum Answer {
     Strong(StrongAnalysis),
     Values(ValueAnalysis),
     Every(EveryAnalysis),
+    Solitaire(SolitaireAnalysis),
 }
 
 impl Question {
@@ -169,6 +173,21 @@ impl Question {
                      solved strongly (win, lose, tie, draw) or a partizan value has no step"
                         .into(),
                 ))
+            }
+            Parsed::Solitaire { family, .. } if self.misere || self.every => {
+                Err(family.error(format!(
+                    "{} is for games of two players; a solitaire (one player makes every \
+                     move) is answered without it",
+                    if self.misere { "--misere" } else { "--every" }
+                )))
+            }
+            Parsed::Solitaire {
+                ruleset,
+                family,
+                position,
+            } => {
+                let solitaire = ruleset.solitaire().expect("a solitaire");
+                solitaire.analyze(&family, &position).map(Answer::Solitaire)
             }
             Parsed::Strong { ruleset, position } => {
                 // The outcome alone of a position of a ruleset with values
@@ -260,6 +279,10 @@ struct JsonComponent<'a> {
     /// its genus is unknown.
     #[serde(skip_serializing_if = "Option::is_none")]
     tame: Option<Value>,
+    /// Only where the player to move wins at once in it (then `nimber` is
+    /// `null`): `true`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    wins_at_once: bool,
 }
 
 #[derive(Serialize)]
@@ -295,6 +318,7 @@ impl<'a> Json<'a> {
                             (c.genus.as_ref()).map_or(Value::Null, |g| g.to_string().into())
                         }),
                         tame: misere.then(|| c.tame.map_or(Value::Null, Value::Bool)),
+                        wins_at_once: c.wins_at_once,
                     }
                 })
                 .collect(),
@@ -454,6 +478,7 @@ fn nimber_table(a: &Analysis) -> String {
         .iter()
         .map(|c| match (loopy, &c.value) {
             (true, Some(value)) => (c.expression.as_str(), value.clone()),
+            _ if c.wins_at_once => (c.expression.as_str(), "wins at once".to_string()),
             _ => (c.expression.as_str(), nimber_text(&c.nimber)),
         })
         .collect();
@@ -463,6 +488,8 @@ fn nimber_table(a: &Analysis) -> String {
             ToString::to_string,
         );
         rows.push(("sum", total));
+    } else if rows.len() > 1 && a.components.iter().any(|c| c.wins_at_once) {
+        rows.push(("sum", "N: a part wins at once".to_string()));
     } else if rows.len() > 1 {
         rows.push(("sum (XOR)", nimber_text(&a.nimber)));
     }

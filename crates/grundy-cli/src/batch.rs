@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::analyze::{count_text, nimber_text, Answer, Json, Question};
 use crate::report::{Failure, JsonError, Output};
-use crate::{every, strong, values};
+use crate::{every, solitaire, strong, values};
 
 pub fn run(
     source: &Path,
@@ -84,6 +84,10 @@ pub fn run(
                 out.json(&every::Json::new(&a, outcome_only, Some(number)))?
             }
             Ok(Answer::Every(a)) => out.line(&every::one_line(&a, outcome_only))?,
+            Ok(Answer::Solitaire(a)) if json => {
+                out.json(&solitaire::Json::new(&a, outcome_only, Some(number)))?
+            }
+            Ok(Answer::Solitaire(a)) => out.line(&solitaire::one_line(&a, outcome_only))?,
             Err(error) => answer_error(out, &mut failures, json, number, shown, &error)?,
         }
         // Each answer leaves at once: one given is never lost in a buffer

@@ -67,6 +67,11 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                 strong.graph(&position, args.depth, options, progress)
             })
         }
+        Parsed::Solitaire { .. } => Err(grundy::Error::Unsupported(
+            "the game graph of a solitaire is not drawn yet; `grundy analyze` gives its \
+             outcome and a shortest winning path"
+                .into(),
+        )),
         Parsed::Values(_) => Err(grundy::Error::Unsupported(
             "the game graph of a sum of values (partizan games, literals, differences) is not \
              drawn yet; `grundy analyze` gives its value and winning moves"

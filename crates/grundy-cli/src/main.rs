@@ -13,6 +13,7 @@ mod pattern;
 mod quotient;
 mod report;
 mod sequence;
+mod solitaire;
 mod solve;
 mod strong;
 mod table;

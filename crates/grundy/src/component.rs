@@ -13,6 +13,7 @@ use crate::loopy_solver::LoopySolver;
 use crate::misere::genus::{Classified, Genus, GenusSearch};
 use crate::retrograde::loopy::LoopyValue;
 use crate::short::{DynShort, ShortRules, ShortSolver};
+use crate::solitaire::{self, Solitaire, SolitaireOutcome};
 use crate::solver::Solver;
 use crate::strong::{DynStrong, StrongRules, StrongSolver};
 use crate::suspense::SuspenseSolver;
@@ -53,6 +54,11 @@ pub trait Component: Send + Sync {
     /// Who wins the component alone, by a closed form that states the
     /// outcome without the nimber (`Ruleset::formula_outcome`).
     fn formula_outcome(&self) -> Result<Option<Outcome>>;
+    /// Whether the player to move wins at once here, ending the whole sum
+    /// (`Ruleset::wins_at_once`).
+    fn wins_at_once(&self) -> Result<bool>;
+    /// Whether its ruleset has positions that win at once.
+    fn has_wins_at_once(&self) -> bool;
     /// Its genus under misère play (`crate::misere::genus`) and whether it
     /// is tame: by search of its ruleset's positions alone, shared by the
     /// ruleset's components; a Nim heap's by its closed form.
@@ -106,6 +112,11 @@ pub trait DynRuleset: Send + Sync {
 
     /// The ruleset as a short partizan game with values, when it is one.
     fn short(&self) -> Option<&dyn DynShort> {
+        None
+    }
+
+    /// The ruleset as a one-player game, when it is one.
+    fn solitaire(&self) -> Option<&dyn DynSolitaire> {
         None
     }
 
@@ -268,6 +279,91 @@ impl<S: StrongRules, G: ShortRules + Sync> DynRuleset for StrongAndShort<S, G> {
 
     fn pair_text(&self, a: u64, b: u64) -> Option<String> {
         self.short.pair_text(a, b)
+    }
+}
+
+/// A one-player game (`crate::solitaire`) as the catalogue offers it: named
+/// and read in expressions.
+pub trait SolitaireRules: Solitaire<Position: Send + Sync> + Send + Sync + 'static {
+    /// The ruleset as an expression writes it.
+    fn name(&self) -> String;
+    /// Reads one position from one word.
+    fn parse_position(&self, word: &Word) -> Result<Self::Position>;
+}
+
+/// A one-player ruleset behind the registry's interface.
+pub trait DynSolitaire: Send + Sync {
+    /// Solves the game from the one position written in `words` (a
+    /// solitaire is no part of a sum); `family` is the family's word.
+    fn analyze(&self, family: &Word, words: &[Word]) -> Result<SolitaireAnalysis>;
+}
+
+/// A solitaire solved from a start, as `grundy analyze` reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolitaireAnalysis {
+    /// The start as an expression.
+    pub expression: String,
+    pub outcome: SolitaireOutcome,
+    /// For a win, one shortest path: the positions in order, the start
+    /// first, each as an expression writes it after the ruleset's name.
+    pub path: Vec<String>,
+}
+
+/// A one-player ruleset behind the registry's interface.
+pub fn solitaire_ruleset_ref<G: SolitaireRules>(game: G) -> RulesetRef {
+    Arc::new(SolitaireRuleset(game))
+}
+
+struct SolitaireRuleset<G: SolitaireRules>(G);
+
+impl<G: SolitaireRules> DynRuleset for SolitaireRuleset<G> {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn arity(&self) -> Arity {
+        Arity::Each(1)
+    }
+
+    fn components(&self, family: &Word, _words: &[Word]) -> Result<Vec<ComponentRef>> {
+        Err(family.error(format!(
+            "{} is a solitaire (one player makes every move): its positions are no part \
+             of sums; analyze one position alone",
+            self.name()
+        )))
+    }
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        None
+    }
+
+    fn solitaire(&self) -> Option<&dyn DynSolitaire> {
+        Some(self)
+    }
+}
+
+impl<G: SolitaireRules> DynSolitaire for SolitaireRuleset<G> {
+    fn analyze(&self, family: &Word, words: &[Word]) -> Result<SolitaireAnalysis> {
+        let word = match words {
+            [word] => word,
+            [] => return Err(family.error(format!("{} needs a position", family.text))),
+            [_, second, ..] => {
+                return Err(second.error(format!(
+                    "{} is a solitaire, played from one position: its positions are no \
+                     part of sums",
+                    self.name()
+                )))
+            }
+        };
+        let start = self.0.parse_position(word)?;
+        let solved = solitaire::solve(&self.0, &start)?;
+        Ok(SolitaireAnalysis {
+            expression: format!("{} {}", self.name(), self.0.format_position(&start)),
+            outcome: solved.outcome,
+            path: (solved.path.iter())
+                .map(|p| self.0.format_position(p))
+                .collect(),
+        })
     }
 }
 
@@ -560,6 +656,14 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
 
     fn formula_outcome(&self) -> Result<Option<Outcome>> {
         self.shared.ruleset.formula_outcome(&self.position)
+    }
+
+    fn wins_at_once(&self) -> Result<bool> {
+        self.shared.ruleset.wins_at_once(&self.position)
+    }
+
+    fn has_wins_at_once(&self) -> bool {
+        self.shared.ruleset.has_wins_at_once()
     }
 
     fn genus(&self) -> Result<Classified> {

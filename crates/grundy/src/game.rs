@@ -143,6 +143,22 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
         Ok(None)
     }
 
+    /// Whether the rules let the player to move at `position` win at once,
+    /// ending the whole sum (an "ender": in POJ 2311's cutting game,
+    /// whoever cuts out a 1x1 piece wins). A ruleset with such positions
+    /// lists only its *safe* moves as options, those that leave no part
+    /// from which the opponent wins at once (any other move loses at
+    /// once), and its nimbers are those of the safe moves.
+    fn wins_at_once(&self, _position: &Self::Position) -> Result<bool> {
+        Ok(false)
+    }
+
+    /// Whether some positions win at once (see `wins_at_once`): misère and
+    /// every-move play, which the safe moves do not decide, are refused.
+    fn has_wins_at_once(&self) -> bool {
+        false
+    }
+
     /// The generalized Sprague-Grundy value of a position of a loopy game
     /// (one whose play can go on forever) where it is infinite: `∞(K)`, with
     /// no nimber, for a ruleset that knows its values up front (`graph`).

@@ -44,6 +44,7 @@ pub mod registry;
 pub mod retrograde;
 pub mod sequence;
 pub mod short;
+pub mod solitaire;
 pub mod solver;
 pub mod strong;
 pub mod sum;

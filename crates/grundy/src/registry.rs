@@ -160,6 +160,13 @@ impl Rulesets {
                 family: one.family.clone(),
                 parameters: one.parameters.clone(),
             })?;
+            if ruleset.solitaire().is_some() {
+                return Ok(Parsed::Solitaire {
+                    ruleset,
+                    family: one.family.clone(),
+                    position: one.positions.clone(),
+                });
+            }
             // A ruleset with values as well (a partizan script) answers a
             // position with a player to move strongly, one alone by value.
             let by_value =
@@ -279,6 +286,12 @@ pub enum Parsed {
     /// One position of a ruleset solved strongly, as written.
     Strong {
         ruleset: RulesetRef,
+        position: Vec<Word>,
+    },
+    /// A position of a one-player game (a solitaire), as written.
+    Solitaire {
+        ruleset: RulesetRef,
+        family: Word,
         position: Vec<Word>,
     },
     /// A sum of values: partizan positions, literals, impartial components

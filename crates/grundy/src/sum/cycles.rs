@@ -93,6 +93,7 @@ pub(super) fn analyze_loopy(sum: &Sum, values: &[LoopyValue], most: usize) -> Re
             value: Some(value.to_string()),
             genus: None,
             tame: None,
+            wins_at_once: false,
         })
         .collect();
     let (winning_moves, winning_move_count, best_moves) = match outcome {

@@ -71,6 +71,7 @@ pub struct ComponentChoices {
 
 /// The outcome and steps alone, without the moves.
 pub fn analyze_every_outcome(sum: &Sum) -> Result<EveryAnalysis> {
+    super::refuse_wins_at_once(sum, "every-move play (--every)")?;
     let components = component_steps(sum)?;
     let step = components.iter().map(|(_, s)| *s).max().unwrap_or(0);
     Ok(EveryAnalysis {

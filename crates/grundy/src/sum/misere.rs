@@ -27,6 +27,7 @@ pub fn analyze_misere(sum: &Sum) -> Result<Analysis> {
 
 /// Analyses a sum under misère play, listing at most `most` winning moves.
 pub fn analyze_misere_listing(sum: &Sum, most: usize) -> Result<Analysis> {
+    super::refuse_wins_at_once(sum, "misère play (--misere)")?;
     let genera = genera(sum);
     let (outcome, moves) = match nim_heaps(sum)? {
         Some(heaps) => {

@@ -251,6 +251,9 @@ pub struct ComponentAnalysis {
     pub genus: Option<Genus>,
     /// Under misère play, whether it is tame, where its genus is known.
     pub tame: Option<bool>,
+    /// Whether the player to move wins at once here (`Component::wins_at_once`):
+    /// it then has no nimber.
+    pub wins_at_once: bool,
 }
 
 impl ComponentAnalysis {
@@ -261,6 +264,7 @@ impl ComponentAnalysis {
             nimber,
             genus: None,
             tame: None,
+            wins_at_once: false,
         }
     }
 
@@ -296,6 +300,9 @@ pub fn analyze(sum: &Sum) -> Result<Analysis> {
 /// (and counting them all): writing each move repeats the whole sum, so a
 /// sum of many components lists a few.
 pub fn analyze_listing(sum: &Sum, most: usize) -> Result<Analysis> {
+    if let Some(analysis) = analyze_at_once(sum, most)? {
+        return Ok(analysis);
+    }
     if let [lone] = &sum.components[..] {
         if let Some(outcome) = lone.formula_outcome()? {
             return analyze_by_outcome(sum, lone, outcome, most);
@@ -331,6 +338,62 @@ fn analyze_by_nimbers(sum: &Sum, nimber: BigUint, most: usize) -> Result<Analysi
         winning_move_count: winning_moves.total,
         best_moves: Vec::new(),
     })
+}
+
+/// A sum in which the player to move wins at once (`Component::wins_at_once`)
+/// in some component: `N`, and the winning moves are those wins, one a
+/// component. `None` where no component wins at once: the safe moves,
+/// which its ruleset lists as options, then decide by the XOR rule.
+fn analyze_at_once(sum: &Sum, most: usize) -> Result<Option<Analysis>> {
+    let mut components = Vec::new();
+    let mut wins = Vec::new();
+    for (i, c) in sum.components.iter().enumerate() {
+        let at_once = c.has_wins_at_once() && c.wins_at_once()?;
+        if at_once {
+            wins.push((
+                format!("{} {}: {} wins at once", c.noun(), i + 1, c.position_text()),
+                WON_AT_ONCE.to_string(),
+            ));
+        }
+        components.push(ComponentAnalysis {
+            wins_at_once: at_once,
+            ..ComponentAnalysis::with_nimber(c, None)
+        });
+    }
+    if wins.is_empty() {
+        return Ok(None);
+    }
+    let listed = Listed::first(wins, most);
+    Ok(Some(Analysis {
+        expression: sum.expression(),
+        convention: Convention::Normal,
+        outcome: Outcome::N,
+        nimber: None,
+        loopy_value: None,
+        components,
+        winning_moves: listed.items,
+        winning_move_count: listed.total,
+        best_moves: Vec::new(),
+    }))
+}
+
+/// What a winning move that wins at once leaves: the game is over.
+pub const WON_AT_ONCE: &str = "(won)";
+
+/// Refuses misère and every-move play of a sum with a component whose
+/// ruleset has positions that win at once: the safe moves its options are
+/// decide normal play only.
+pub(crate) fn refuse_wins_at_once(sum: &Sum, play: &str) -> Result<()> {
+    match sum.components.iter().find(|c| c.has_wins_at_once()) {
+        Some(c) => Err(Error::File {
+            path: c.ruleset_name(),
+            message: format!(
+                "its positions may win at once (fn wins_at_once), which is answered under \
+                 normal play only: {play} of it is not defined"
+            ),
+        }),
+        None => Ok(()),
+    }
 }
 
 /// A lone component whose ruleset states who wins without the nimber (a

@@ -79,6 +79,21 @@ pub fn ask(rulesets: &mut Rulesets, text: &str) -> Answer {
                 Err(e) => Answer::Failed(e.kind()),
             }
         }
+        Parsed::Solitaire {
+            ruleset,
+            family,
+            position,
+        } => match ruleset
+            .solitaire()
+            .expect("a solitaire")
+            .analyze(&family, &position)
+        {
+            Ok(a) => Answer::Strong {
+                solution: a.outcome.word().to_string(),
+                moves: Vec::new(),
+            },
+            Err(e) => Answer::Failed(e.kind()),
+        },
         Parsed::Values(terms) => {
             let mut games = Games::new();
             match registry::valued(&terms, &mut games, &mut |_| true) {

@@ -36,6 +36,13 @@
 //!   first answer on the positions of `fn checks()` (or heaps 0 to 100)
 //!   and their followers ([`closed`]); `fn outcome(p)` ("P" or "N")
 //!   instead states who wins a position alone.
+//! - `fn wins_at_once(p)` (optional, `moves` scripts without `result` or a
+//!   closed form): `true` where the player to move wins at once, ending
+//!   the whole sum; the options are then the safe moves ([`at_once`]).
+//! - `fn goal(p)` (optional, with `moves` alone) makes the script a
+//!   solitaire: one player makes every move and has won where `goal` is
+//!   true; a position is answered Win (with a shortest path), Draw or Lose,
+//!   alone ([`solitaire`], `crate::solitaire`).
 //! - `fn left(p)` and `fn right(p)` (instead of `moves`, and never one
 //!   without the other) return the arrays of Left's and of Right's options,
 //!   each one position. Who cannot move loses.
@@ -87,10 +94,12 @@
 //! error names the file, the line and column where there is one, and the
 //! position being expanded.
 
+mod at_once;
 mod closed;
 mod engine;
 mod position;
 mod short;
+mod solitaire;
 mod strong;
 
 use std::sync::{Arc, Mutex};
@@ -98,14 +107,17 @@ use std::sync::{Arc, Mutex};
 use num_bigint::BigUint;
 use rhai::{Array, Dynamic};
 
+use at_once::WinsAtOnce;
 use closed::ClosedForm;
 pub use position::Position;
 use short::ShortScript;
+use solitaire::SolitaireScript;
 use strong::{PartizanScript, StrongScript};
 
 use super::{Family, FamilyText};
 use crate::component::{
-    ruleset_ref_played_out, strong_and_short_ruleset_ref, strong_ruleset_ref, RulesetRef,
+    ruleset_ref, ruleset_ref_played_out, solitaire_ruleset_ref, strong_and_short_ruleset_ref,
+    strong_ruleset_ref, RulesetRef,
 };
 use crate::error::{Error, Result};
 use crate::game::{Arity, Game, HeapGame, Listed, Ruleset};
@@ -175,6 +187,12 @@ fn ruleset(script: engine::Script) -> Result<RulesetRef> {
         strong_ruleset_ref(Turns::new(game, Player::Left))
     } else if rules.ends {
         strong_ruleset_ref(StrongScript::new(rules))
+    } else if rules.defines("goal") {
+        solitaire_ruleset_ref(SolitaireScript::new(rules))
+    } else if rules.defines("wins_at_once") {
+        // Played out move by move, a win at once would be one more ending
+        // than `solve` knows: its positions are answered in sums alone.
+        ruleset_ref(ScriptGame::with_rules(rules))
     } else {
         // Its positions are components of sums; `grundy solve` plays it
         // out from its start as well.
@@ -186,8 +204,18 @@ fn ruleset(script: engine::Script) -> Result<RulesetRef> {
 }
 
 /// The functions grundy calls with one parameter.
-const FUNCTIONS: [&str; 9] = [
-    "moves", "left", "right", "result", "parts", "parse", "show", "nimber", "outcome",
+const FUNCTIONS: [&str; 11] = [
+    "moves",
+    "left",
+    "right",
+    "result",
+    "parts",
+    "parse",
+    "show",
+    "nimber",
+    "outcome",
+    "wins_at_once",
+    "goal",
 ];
 
 /// The functions grundy calls with none.
@@ -269,6 +297,35 @@ impl Rules {
                 "fn nimber and fn outcome state the Grundy values or the outcomes of an \
                  impartial game that lists its options with fn moves alone (no fn result, no \
                  fn left and fn right)"
+                    .into(),
+            ));
+        }
+        let others = [
+            "left",
+            "right",
+            "result",
+            "parts",
+            "nimber",
+            "outcome",
+            "wins_at_once",
+        ];
+        if let Some(other) = others.iter().find(|name| defines("goal") && defines(name)) {
+            return Err(script.value_error(format!(
+                "fn goal makes the script a solitaire (one player makes every move, with fn \
+                 moves, and wins where goal is true), which fn {other} has no place in"
+            )));
+        }
+        if defines("wins_at_once") && (partizan || defines("result")) {
+            return Err(script.value_error(
+                "fn wins_at_once marks the positions of an impartial game (fn moves, no fn \
+                 result, no fn left and fn right) from which the player to move wins at once"
+                    .into(),
+            ));
+        }
+        if defines("wins_at_once") && closed {
+            return Err(script.value_error(
+                "fn wins_at_once and a closed form (fn nimber or fn outcome) cannot be used \
+                 together yet: leave the closed form out, and grundy searches the safe moves"
                     .into(),
             ));
         }
@@ -615,6 +672,9 @@ pub struct ScriptGame {
     has_parts: bool,
     /// `fn nimber`, where the script states a closed form.
     closed: Option<ClosedForm>,
+    /// `fn wins_at_once`, where some positions win at once: options are
+    /// then the safe moves alone.
+    at_once: Option<WinsAtOnce>,
     /// The first error met while `grundy sequence` visited options, which
     /// cannot fail (see [`HeapGame::failure`]).
     heap_failure: FirstError,
@@ -649,6 +709,7 @@ impl ScriptGame {
         ScriptGame {
             has_parts: rules.defines("parts"),
             closed: ClosedForm::of(&rules),
+            at_once: WinsAtOnce::of(&rules),
             heap_failure: FirstError::default(),
             rules,
         }
@@ -689,9 +750,15 @@ impl ScriptGame {
 impl Game for ScriptGame {
     type Position = Position;
 
+    /// Every option; where some positions win at once, the safe ones.
     fn options(&self, position: &Position) -> Result<Vec<Vec<Position>>> {
-        self.rules
-            .options("moves", position, |option, call| self.option(option, call))
+        let options = self
+            .rules
+            .options("moves", position, |option, call| self.option(option, call))?;
+        match &self.at_once {
+            Some(at_once) => at_once.safe(options),
+            None => Ok(options),
+        }
     }
 
     fn format_position(&self, position: &Position) -> String {
@@ -729,8 +796,21 @@ impl Ruleset for ScriptGame {
         (self.parse_position(std::slice::from_ref(&word)).ok()? == pair).then_some(word.text)
     }
 
+    /// A script whose positions may win at once has no nim-sequence: such
+    /// a heap has no nimber.
     fn heap_game(&self) -> Option<&dyn HeapGame> {
-        Some(self)
+        self.at_once.is_none().then_some(self as &dyn HeapGame)
+    }
+
+    fn wins_at_once(&self, position: &Position) -> Result<bool> {
+        match &self.at_once {
+            Some(at_once) => at_once.wins(position),
+            None => Ok(false),
+        }
+    }
+
+    fn has_wins_at_once(&self) -> bool {
+        self.at_once.is_some()
     }
 
     /// `fn nimber`, checked against search before its first answer.
