@@ -14,6 +14,7 @@ mod quotient;
 mod report;
 mod sequence;
 mod solve;
+mod starts;
 mod strong;
 mod table;
 mod thermograph;

@@ -45,6 +45,7 @@ pub mod retrograde;
 pub mod sequence;
 pub mod short;
 pub mod solver;
+pub mod starts;
 pub mod strong;
 pub mod sum;
 pub mod suspense;

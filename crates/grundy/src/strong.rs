@@ -11,6 +11,7 @@ use crate::error::{Error, Result};
 use crate::picture::{self, GraphPicture, Mark, Node};
 use crate::retrograde::db::{self, Db};
 use crate::retrograde::{self, Counts, Options, Progress, Solved, StrongGame, Table};
+use crate::starts::{self, AllStarts};
 use crate::value::Solution;
 use crate::word::Word;
 
@@ -30,6 +31,15 @@ pub trait StrongRules: StrongGame + 'static {
     /// says nothing of what the file holds now. `None` for a family whose
     /// name says all its rules.
     fn digest(&self) -> Option<String> {
+        None
+    }
+
+    /// Every start `grundy solve --all-starts` lists, where the positions
+    /// can be listed (the vertices of a graph file): how many vertices
+    /// there are, and each with Left to move and with Right, in order.
+    /// `None`, the default, for a ruleset whose positions cannot be listed.
+    #[allow(clippy::type_complexity)]
+    fn partizan_starts(&self) -> Option<(u64, Box<dyn Iterator<Item = [Self::Position; 2]> + '_>)> {
         None
     }
 }
@@ -96,6 +106,15 @@ pub trait DynStrong: Send + Sync {
         options: &Options,
         progress: &mut dyn FnMut(Progress) -> bool,
     ) -> Result<GraphPicture>;
+
+    /// Every start of a ruleset whose positions can be listed (see
+    /// [`StrongRules::partizan_starts`]), from one solve of them all:
+    /// `None` for a ruleset whose positions cannot be listed.
+    fn all_starts(
+        &self,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Option<Result<AllStarts>>;
 }
 
 /// The solver of a ruleset solved strongly, behind [`DynStrong`];
@@ -219,6 +238,28 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
                 mark: Mark::from(solution.standing),
             })
         })
+    }
+
+    fn all_starts(
+        &self,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Option<Result<AllStarts>> {
+        let game = &self.game;
+        let (count, vertices) = game.partizan_starts()?;
+        Some((|| {
+            // The roots and the answers, before the solve checks its own.
+            let each = 2 * (size_of::<G::Position>() + size_of::<Solution>());
+            starts::check_memory(count, each as u64, options.memory)?;
+            let roots: Vec<G::Position> = vertices.flatten().collect();
+            let table = retrograde::solve_from(game, &roots, options, progress)?;
+            let rows = table
+                .roots()
+                .chunks_exact(2)
+                .map(|pair| [pair[0], pair[1]])
+                .collect();
+            Ok(AllStarts::Partizan(rows))
+        })())
     }
 }
 
