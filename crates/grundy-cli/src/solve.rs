@@ -62,7 +62,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let failure = Failure::about(&args.ruleset);
     let ruleset = grundy::ruleset(&args.ruleset).map_err(failure)?;
     if args.all_starts {
-        return crate::starts::run(ruleset.as_ref(), &args.ruleset, args.progress, args.json, out);
+        return crate::starts::run(
+            ruleset.as_ref(),
+            &args.ruleset,
+            args.progress,
+            args.json,
+            out,
+        );
     }
     let strong = ruleset.solvable().ok_or_else(|| {
         failure(Error::Unsupported(format!(

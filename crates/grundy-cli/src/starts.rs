@@ -37,7 +37,10 @@ pub fn run(
                 left_first: (*left).into(),
                 right_first: (*right).into(),
             };
-            (json_text(&row), format!("{v:<7} {:<11} {right}", left.to_string()))
+            (
+                json_text(&row),
+                format!("{v:<7} {:<11} {right}", left.to_string()),
+            )
         })),
         AllStarts::Impartial(values) => Box::new(values.iter().enumerate().map(|(v, value)| {
             let outcome = value.outcome().letter();

@@ -147,8 +147,14 @@ fn random_circles_agree_with_analyze_and_with_a_fixed_point() {
             assert_eq!(row["vertex"], v);
             for (player, key) in [("Left", "left_first"), ("Right", "right_first")] {
                 let alone = json(&["analyze", &format!("{ruleset} {v}@{player}")]);
-                assert_eq!(row[key]["outcome"], alone["outcome"], "{ruleset} {v}@{player}");
-                assert_eq!(row[key]["remoteness"], alone["remoteness"], "{ruleset} {v}@{player}");
+                assert_eq!(
+                    row[key]["outcome"], alone["outcome"],
+                    "{ruleset} {v}@{player}"
+                );
+                assert_eq!(
+                    row[key]["remoteness"], alone["remoteness"],
+                    "{ruleset} {v}@{player}"
+                );
             }
         }
         let (left, right) = berzerk_words(&rows);
@@ -171,7 +177,14 @@ fn an_impartial_graph_lists_every_vertex_value() {
         .collect();
     assert_eq!(
         values,
-        [("∞", "D"), ("∞", "D"), ("∞", "D"), ("0", "P"), ("1", "N"), ("0", "P")]
+        [
+            ("∞", "D"),
+            ("∞", "D"),
+            ("∞", "D"),
+            ("0", "P"),
+            ("1", "N"),
+            ("0", "P")
+        ]
     );
     assert_eq!(rows[4]["nimber"], 1);
     assert_eq!(rows[0]["nimber"], Value::Null);
