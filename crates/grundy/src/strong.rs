@@ -38,11 +38,14 @@ pub trait StrongRules: StrongGame + 'static {
     /// can be listed (the vertices of a graph file): how many vertices
     /// there are, and each with Left to move and with Right, in order.
     /// `None`, the default, for a ruleset whose positions cannot be listed.
-    #[allow(clippy::type_complexity)]
-    fn partizan_starts(&self) -> Option<(u64, Box<dyn Iterator<Item = [Self::Position; 2]> + '_>)> {
+    fn partizan_starts(&self) -> Option<PartizanStarts<'_, Self::Position>> {
         None
     }
 }
+
+/// How many vertices a graph has, and each with Left to move and with
+/// Right, in order (see [`StrongRules::partizan_starts`]).
+pub type PartizanStarts<'a, P> = (u64, Box<dyn Iterator<Item = [P; 2]> + 'a>);
 
 /// What `grundy solve` reports.
 #[derive(Clone, Debug)]

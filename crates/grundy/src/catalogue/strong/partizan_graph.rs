@@ -30,7 +30,7 @@ use crate::catalogue::impartial::graph::{content_lines, read_graph_file};
 use crate::component::{strong_ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
 use crate::retrograde::{Digraph, Numbering, PartizanGame, Player, Turns};
-use crate::strong::StrongRules;
+use crate::strong::{PartizanStarts, StrongRules};
 use crate::word::{quote_if_needed, Word};
 
 pub const FAMILY: Family = Family {
@@ -81,7 +81,7 @@ impl StrongRules for Turns<PartizanGraph> {
     }
 
     /// Every vertex, with Left to move and with Right.
-    fn partizan_starts(&self) -> Option<(u64, Box<dyn Iterator<Item = [(u32, Player); 2]> + '_>)> {
+    fn partizan_starts(&self) -> Option<PartizanStarts<'_, (u32, Player)>> {
         let count = self.game().vertex_count();
         let pairs = (0..count).map(|v| [(v, Player::Left), (v, Player::Right)]);
         Some((count as u64, Box::new(pairs)))
