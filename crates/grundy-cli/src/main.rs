@@ -15,6 +15,7 @@ mod report;
 mod sequence;
 mod solitaire;
 mod solve;
+mod starts;
 mod strong;
 mod table;
 mod thermograph;

@@ -2,6 +2,7 @@
 //! many positions are reachable, how many of them are won, lost, tied or
 //! drawn for the player to move, and the start's value and remoteness. An
 //! impartial script is played out this way too (`DynRuleset::solvable`).
+//! With `--all-starts`, every vertex of a graph file instead (starts.rs).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -32,6 +33,12 @@ pub struct Args {
     /// Draw the progress on stderr even when it is not a terminal.
     #[arg(long)]
     progress: bool,
+
+    /// Answer every vertex of a graph file as a start, from one solve of
+    /// the whole graph: for partizan-graph(FILE) its value with Left and
+    /// with Right moving first, for graph(FILE) its value and outcome.
+    #[arg(long, conflicts_with = "db")]
+    all_starts: bool,
 }
 
 #[derive(Serialize)]
@@ -54,6 +61,15 @@ struct Counts {
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let failure = Failure::about(&args.ruleset);
     let ruleset = grundy::ruleset(&args.ruleset).map_err(failure)?;
+    if args.all_starts {
+        return crate::starts::run(
+            ruleset.as_ref(),
+            &args.ruleset,
+            args.progress,
+            args.json,
+            out,
+        );
+    }
     let strong = ruleset.solvable().ok_or_else(|| {
         failure(Error::Unsupported(format!(
             "{} is not solved strongly; `grundy analyze` and `grundy sequence` answer it",

@@ -213,6 +213,23 @@ fn the_pattern_of_a_script_with_a_cycle_sees_its_draws() {
     assert!(rejected.iter().any(|r| r["n"] == 3 && r["found"] == "D"));
 }
 
+/// `multiply.rhai` (HDU 1517): `pattern` finds the published rule, Ollie
+/// (the second player) wins for n in [9*18^k + 1, 18^(k+1)], with the
+/// ratio taken from the values, observed and never proven. 6000 holds
+/// three whole intervals, the fewest the finder claims a ratio from.
+#[test]
+fn the_pattern_of_the_multiplication_game_is_intervals_growing_by_18() {
+    let found = json(&["pattern", &example("multiply.rhai"), "--to", "6000"]);
+    assert_eq!(found["found"], true);
+    assert_eq!(
+        found["pattern"],
+        "P-positions: n in [9*18^k + 1, 18^(k+1)] for k >= 0: intervals whose ends grow \
+         by the ratio 18; and also 0, 1"
+    );
+    assert_eq!(found["proven"], false);
+    assert_eq!(found["checked_to"], 6000);
+}
+
 /// The partizan noughts and crosses script solves as `mnk(3,3,3)`.
 #[test]
 fn solve_a_partizan_script_as_the_built_in() {

@@ -12,9 +12,11 @@ use crate::game::{Arity, HeapGame, Listed, Ruleset};
 use crate::loopy_solver::LoopySolver;
 use crate::misere::genus::{Classified, Genus, GenusSearch};
 use crate::retrograde::loopy::LoopyValue;
+use crate::retrograde::{Options, Progress};
 use crate::short::{DynShort, ShortRules, ShortSolver};
 use crate::solitaire::{self, Solitaire, SolitaireOutcome};
 use crate::solver::Solver;
+use crate::starts::AllStarts;
 use crate::strong::{DynStrong, StrongRules, StrongSolver};
 use crate::suspense::SuspenseSolver;
 use crate::value::Outcome;
@@ -132,6 +134,18 @@ pub trait DynRuleset: Send + Sync {
     fn solvable(&self) -> Option<&dyn DynStrong> {
         self.strong()
     }
+
+    /// Every start's answer, from one solve of them all, where the
+    /// positions are the vertices of a graph file (`grundy solve
+    /// --all-starts`); `None` for a ruleset whose positions cannot be
+    /// listed.
+    fn all_starts(
+        &self,
+        _options: &Options,
+        _progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Option<Result<AllStarts>> {
+        None
+    }
 }
 
 pub type RulesetRef = Arc<dyn DynRuleset>;
@@ -191,6 +205,14 @@ impl<G: StrongRules> DynRuleset for StrongRuleset<G> {
 
     fn strong(&self) -> Option<&dyn DynStrong> {
         Some(&self.0)
+    }
+
+    fn all_starts(
+        &self,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Option<Result<AllStarts>> {
+        self.0.all_starts(options, progress)
     }
 }
 
@@ -271,6 +293,14 @@ impl<S: StrongRules, G: ShortRules + Sync> DynRuleset for StrongAndShort<S, G> {
 
     fn strong(&self) -> Option<&dyn DynStrong> {
         Some(&self.strong)
+    }
+
+    fn all_starts(
+        &self,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Option<Result<AllStarts>> {
+        self.strong.all_starts(options, progress)
     }
 
     fn short(&self) -> Option<&dyn DynShort> {
@@ -424,6 +454,15 @@ impl<R: Ruleset> DynRuleset for Arc<Shared<R>> {
 
     fn solvable(&self) -> Option<&dyn DynStrong> {
         self.played_out.as_deref()
+    }
+
+    fn all_starts(
+        &self,
+        options: &Options,
+        _progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Option<Result<AllStarts>> {
+        let values = self.ruleset.all_values(options.memory)?;
+        Some(values.map(AllStarts::Impartial))
     }
 }
 

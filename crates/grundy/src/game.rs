@@ -168,6 +168,15 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
         None
     }
 
+    /// The generalized Sprague-Grundy value of every position, by number,
+    /// where the positions are the vertices of a graph whose values are
+    /// known up front (`graph`): what `grundy solve --all-starts` lists.
+    /// An error where the list would pass `memory` bytes; `None`, the
+    /// default, for a ruleset whose positions cannot be listed.
+    fn all_values(&self, _memory: u64) -> Option<Result<Vec<LoopyValue>>> {
+        None
+    }
+
     /// The options whose Grundy value is `target`, found directly from the
     /// closed form (for positions too large to list every option); `Ok(None)`
     /// lets the caller list the options and keep those of value `target`.

@@ -46,6 +46,7 @@ pub mod sequence;
 pub mod short;
 pub mod solitaire;
 pub mod solver;
+pub mod starts;
 pub mod strong;
 pub mod sum;
 pub mod suspense;

@@ -9,10 +9,11 @@
 //! - One number n ([`find_sequence`]): G(n) = n; G(n) = n mod m; periodic
 //!   with a preperiod; arithmetically periodic (a saltus) with a preperiod;
 //!   a bit function of n (the 2-adic valuation, the number of one bits, the
-//!   bit length); then, from the outcomes alone, the P-positions as residue
-//!   classes, the powers of two, the Fibonacci numbers, or a Beatty sequence
+//!   bit length); then, from the outcomes alone, the P-positions as the
+//!   powers of two, the Fibonacci numbers, or a Beatty sequence
 //!   floor(k*alpha) whose complement is another (alpha = phi, phi^2,
-//!   sqrt 2, 2 + sqrt 2).
+//!   sqrt 2, 2 + sqrt 2), intervals whose ends grow by a common ratio
+//!   ([9*18^k + 1, 18^(k+1)], HDU 1517), or residue classes.
 //! - Two numbers ([`find_table`]): G(a, b) = a XOR b; G(a, b) = G(a, 0) XOR
 //!   G(0, b) (two independent heaps); P-positions a = b; complementary Beatty
 //!   pairs in either order (Wythoff's (floor(k*phi), floor(k*phi^2)));
@@ -160,6 +161,62 @@ pub enum SequenceRule {
     /// the other one at each of `exceptions` (all below
     /// [`EXCEPTIONS_BELOW`]).
     Set { set: NamedSet, exceptions: Vec<u64> },
+    /// The P-positions are the intervals of [`GeometricIntervals`], except
+    /// that the outcome is the other one at each of `exceptions` (all below
+    /// [`EXCEPTIONS_BELOW`]).
+    Intervals {
+        intervals: GeometricIntervals,
+        exceptions: Vec<u64>,
+    },
+}
+
+/// The intervals [low r^k + low_offset, high r^k - high_offset] for k >= 0:
+/// runs whose starts and ends grow by the common ratio r (HDU 1517's
+/// [9*18^k + 1, 18^(k+1)]). Each offset is 0 or 1, so that an interval may
+/// be closed or half open at either end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GeometricIntervals {
+    pub ratio: u64,
+    pub low: u64,
+    pub low_offset: u64,
+    pub high: u64,
+    pub high_offset: u64,
+}
+
+impl GeometricIntervals {
+    /// Whether n is in one of the intervals.
+    pub fn contains(&self, n: u64) -> bool {
+        let n = n as u128;
+        let mut power = 1u128;
+        loop {
+            let low = self.low as u128 * power + self.low_offset as u128;
+            if low > n {
+                return false;
+            }
+            if n + (self.high_offset as u128) <= self.high as u128 * power {
+                return true;
+            }
+            // n < 2^64 and the ratio is at least 2: the loop ends before
+            // the power passes 2^65.
+            power *= self.ratio as u128;
+        }
+    }
+
+    /// `[9*18^k + 1, 18^(k+1)]`.
+    fn name(&self) -> String {
+        let end = |coefficient: u64, offset: &str| {
+            let r = self.ratio;
+            let power = match coefficient {
+                1 => format!("{r}^k"),
+                c if c == r => format!("{r}^(k+1)"),
+                c => format!("{c}*{r}^k"),
+            };
+            format!("{power}{offset}")
+        };
+        let low = end(self.low, if self.low_offset == 1 { " + 1" } else { "" });
+        let high = end(self.high, if self.high_offset == 1 { " - 1" } else { "" });
+        format!("[{low}, {high}]")
+    }
 }
 
 /// A function of the bits of n.
@@ -526,7 +583,7 @@ enum Trial {
 /// more); within each, a formula of a few symbols comes before a table of
 /// values repeated (periodic, residue classes): a Beatty sequence over a few
 /// hundred values also repeats, with a period as long as a third of them.
-const SEQUENCE_CANDIDATES: [fn(Member) -> Trial; 14] = [
+const SEQUENCE_CANDIDATES: [fn(Member) -> Trial; 15] = [
     identity,
     modulo,
     |m| bits(m, BitFunction::Valuation),
@@ -540,6 +597,7 @@ const SEQUENCE_CANDIDATES: [fn(Member) -> Trial; 14] = [
     |m| beatty(m, PHI_SQUARED, PHI),
     |m| beatty(m, SQRT_2, TWO_PLUS_SQRT_2),
     |m| beatty(m, TWO_PLUS_SQRT_2, SQRT_2),
+    geometric,
     residues,
 ];
 
@@ -780,6 +838,80 @@ fn named(m: Member, set: NamedSet) -> Trial {
     check(SequenceRule::Set { set, exceptions }, m.entries)
 }
 
+/// The fewest whole intervals of P-positions (both ends inside the values)
+/// a rule of geometric intervals needs: two propose the ratio, the third
+/// and the rest test it.
+pub const MIN_INTERVALS: usize = 3;
+
+/// P-positions in intervals whose ends grow geometrically (HDU 1517). The
+/// runs of P-positions from [`EXCEPTIONS_BELOW`] on propose the rule: the
+/// first two whole ones give the ratio, as the one of their starts and of
+/// their ends (each maybe one off, for an end that is open); the rule is
+/// then checked on every value. Where no offsets give one integer ratio of
+/// at least 2, the ratio of their starts, rounded, is checked instead, so
+/// that the counterexample shows why. Skipped with fewer than
+/// [`MIN_INTERVALS`] whole runs: a periodic set has more runs than that
+/// in the values, and its runs do not grow.
+fn geometric(m: Member) -> Trial {
+    let is_p = |n: usize| m.entries[n].outcome() == Outcome::P;
+    let len = m.entries.len();
+    let mut runs = Vec::new();
+    let mut n = (EXCEPTIONS_BELOW as usize).min(len);
+    while n < len && runs.len() < MIN_INTERVALS {
+        if !is_p(n) {
+            n += 1;
+            continue;
+        }
+        let start = n;
+        while n < len && is_p(n) {
+            n += 1;
+        }
+        // A run that reaches the last value may go on beyond it.
+        if n < len {
+            runs.push((start as u64, n as u64 - 1));
+        }
+    }
+    if runs.len() < MIN_INTERVALS {
+        return Trial::Skipped;
+    }
+    let [(s0, e0), (s1, e1)] = [runs[0], runs[1]];
+    let exact =
+        [(0, 0), (1, 0), (0, 1), (1, 1)]
+            .into_iter()
+            .find_map(|(low_offset, high_offset)| {
+                let (low, high) = (s0 - low_offset, e0 + high_offset);
+                let ratio = (s1 - low_offset) / low.max(1);
+                (low > 0
+                    && ratio >= 2
+                    && low * ratio == s1 - low_offset
+                    && high * ratio == e1 + high_offset)
+                    .then_some(GeometricIntervals {
+                        ratio,
+                        low,
+                        low_offset,
+                        high,
+                        high_offset,
+                    })
+            });
+    let intervals = exact.unwrap_or(GeometricIntervals {
+        ratio: ((s1 + s0 / 2) / s0).max(2),
+        low: s0,
+        low_offset: 0,
+        high: e0,
+        high_offset: 0,
+    });
+    let exceptions = (0..EXCEPTIONS_BELOW.min(len as u64))
+        .filter(|&n| is_p(n as usize) != intervals.contains(n))
+        .collect();
+    check(
+        SequenceRule::Intervals {
+            intervals,
+            exceptions,
+        },
+        m.entries,
+    )
+}
+
 /// The P-positions floor(k alpha), k >= 1: complementary Beatty sequences
 /// (phi and phi^2 for Wythoff, sqrt 2 and 2 + sqrt 2).
 fn beatty(m: Member, alpha: Irrational, complement: Irrational) -> Trial {
@@ -873,6 +1005,12 @@ impl SequenceRule {
             SequenceRule::Set { set, exceptions } => Entry::Outcome(Outcome::from_nimber_is_zero(
                 set.contains(n) != exceptions.contains(&n),
             )),
+            SequenceRule::Intervals {
+                intervals,
+                exceptions,
+            } => Entry::Outcome(Outcome::from_nimber_is_zero(
+                intervals.contains(n) != exceptions.contains(&n),
+            )),
         }
     }
 
@@ -927,7 +1065,9 @@ impl SequenceRule {
             SequenceRule::Residues { period, .. } => {
                 (step_regularity(period.preperiod, period.period, 0), false)
             }
-            SequenceRule::Bits { .. } | SequenceRule::Set { .. } => return false,
+            SequenceRule::Bits { .. }
+            | SequenceRule::Set { .. }
+            | SequenceRule::Intervals { .. } => return false,
         };
         let Period {
             preperiod: q,
@@ -957,6 +1097,9 @@ impl SequenceRule {
             SequenceRule::Bits { function, .. } => format!("G(n) = {}", function.name()),
             SequenceRule::Residues { period, .. } => residues_name(period),
             SequenceRule::Set { set, .. } => format!("P-positions: {}", set.name()),
+            SequenceRule::Intervals { intervals, .. } => {
+                format!("P-positions: n in {} for k >= 0", intervals.name())
+            }
         }
     }
 
@@ -974,19 +1117,35 @@ impl SequenceRule {
             }
             SequenceRule::Residues { period, start } => describe_residues(period, start),
             SequenceRule::Set { set, exceptions } => {
-                let mut text = format!("P-positions: {}", set.name());
-                let (added, removed): (Vec<u64>, Vec<u64>) =
-                    exceptions.iter().partition(|&&n| !set.contains(n));
-                if !added.is_empty() {
-                    write!(text, "; and also {}", list(&added)).unwrap();
-                }
-                if !removed.is_empty() {
-                    write!(text, "; but not {}", list(&removed)).unwrap();
-                }
-                text
+                let text = format!("P-positions: {}", set.name());
+                with_exceptions(text, exceptions, |n| set.contains(n))
+            }
+            SequenceRule::Intervals {
+                intervals,
+                exceptions,
+            } => {
+                let text = format!(
+                    "{}: intervals whose ends grow by the ratio {}",
+                    self.name(),
+                    intervals.ratio
+                );
+                with_exceptions(text, exceptions, |n| intervals.contains(n))
             }
         }
     }
+}
+
+/// A rule on P-positions in words, and the positions it gets wrong:
+/// "; and also 0, 1" (P where the rule says N), "; but not 3".
+fn with_exceptions(mut text: String, exceptions: &[u64], rule: impl Fn(u64) -> bool) -> String {
+    let (added, removed): (Vec<u64>, Vec<u64>) = exceptions.iter().partition(|&&n| !rule(n));
+    if !added.is_empty() {
+        write!(text, "; and also {}", list(&added)).unwrap();
+    }
+    if !removed.is_empty() {
+        write!(text, "; but not {}", list(&removed)).unwrap();
+    }
+    text
 }
 
 fn step_regularity(preperiod: usize, period: usize, saltus: i64) -> Regularity {

@@ -11,6 +11,7 @@ use crate::error::{Error, Result};
 use crate::picture::{self, GraphPicture, Mark, Node};
 use crate::retrograde::db::{self, Db};
 use crate::retrograde::{self, search, Counts, Options, Progress, Solved, StrongGame, Table};
+use crate::starts::{self, AllStarts};
 use crate::value::Solution;
 use crate::word::Word;
 
@@ -32,7 +33,19 @@ pub trait StrongRules: StrongGame + 'static {
     fn digest(&self) -> Option<String> {
         None
     }
+
+    /// Every start `grundy solve --all-starts` lists, where the positions
+    /// can be listed (the vertices of a graph file): how many vertices
+    /// there are, and each with Left to move and with Right, in order.
+    /// `None`, the default, for a ruleset whose positions cannot be listed.
+    fn partizan_starts(&self) -> Option<PartizanStarts<'_, Self::Position>> {
+        None
+    }
 }
+
+/// How many vertices a graph has, and each with Left to move and with
+/// Right, in order (see [`StrongRules::partizan_starts`]).
+pub type PartizanStarts<'a, P> = (u64, Box<dyn Iterator<Item = [P; 2]> + 'a>);
 
 /// What `grundy solve` reports.
 #[derive(Clone, Debug)]
@@ -112,6 +125,15 @@ pub trait DynStrong: Send + Sync {
         options: &Options,
         progress: &mut dyn FnMut(Progress) -> bool,
     ) -> Result<GraphPicture>;
+
+    /// Every start of a ruleset whose positions can be listed (see
+    /// [`StrongRules::partizan_starts`]), from one solve of them all:
+    /// `None` for a ruleset whose positions cannot be listed.
+    fn all_starts(
+        &self,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Option<Result<AllStarts>>;
 }
 
 /// The solver of a ruleset solved strongly, behind [`DynStrong`];
@@ -278,6 +300,28 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
                 mark: Mark::from(solution.standing),
             })
         })
+    }
+
+    fn all_starts(
+        &self,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Option<Result<AllStarts>> {
+        let game = &self.game;
+        let (count, vertices) = game.partizan_starts()?;
+        Some((|| {
+            // The roots and the answers, before the solve checks its own.
+            let each = 2 * (size_of::<G::Position>() + size_of::<Solution>());
+            starts::check_memory(count, each as u64, options.memory)?;
+            let roots: Vec<G::Position> = vertices.flatten().collect();
+            let table = retrograde::solve_from(game, &roots, options, progress)?;
+            let rows = table
+                .roots()
+                .chunks_exact(2)
+                .map(|pair| [pair[0], pair[1]])
+                .collect();
+            Ok(AllStarts::Partizan(rows))
+        })())
     }
 }
 

@@ -562,3 +562,161 @@ fn p_positions_in_residue_classes_modulo_3() {
         .iter()
         .any(|r| r.candidate.contains(" odd")));
 }
+
+/// HDU 1517 ("A Multiplication Game") as a game of m = ceil(n / p): a move
+/// takes m to ceil(m / k) for k = 2..=9, and m <= 1 has none.
+fn multiplication_options(m: usize) -> Vec<Vec<usize>> {
+    match m {
+        0 | 1 => Vec::new(),
+        _ => (2..=9).map(|k| vec![m.div_ceil(k)]).collect(),
+    }
+}
+
+/// The published rule of HDU 1517 (the same problem as UVa 847 and POJ
+/// 2505; its solutions, e.g. liukaipeng's of 2008-11-24 at
+/// http://blog.csdn.net/liukaipeng/archive/2008/11/24/3363601.aspx, give
+/// Stan, who starts, [2, 9], Ollie [10, 18], Stan [19, 162], Ollie
+/// [163, 324], each range 18 times the one before): Ollie wins exactly for
+/// n in [9*18^k + 1, 18^(k+1)]. The values are computed here by a mex
+/// loop; the finder reports that rule, observed, with the ratio 18 taken
+/// from the data.
+#[test]
+fn hdu_1517_p_positions_are_intervals_growing_by_18() {
+    let to = 100_000;
+    let values = heap_values(to, multiplication_options);
+    let ollie = |n: usize| values[n] == 0;
+    // The published intervals, and Stan's between them.
+    for (interval, second_wins) in [
+        (2..=9, false),
+        (10..=18, true),
+        (19..=162, false),
+        (163..=324, true),
+    ] {
+        assert!(
+            interval.clone().all(|n| ollie(n) == second_wins),
+            "{interval:?}"
+        );
+    }
+    let published = |n: usize| {
+        let mut k = 1;
+        while 9 * k < n {
+            if n <= 18 * k {
+                return true;
+            }
+            k *= 18;
+        }
+        false
+    };
+    assert!((2..=to).all(|n| ollie(n) == published(n)));
+    // The problem's samples: 162 and 34012226 are Stan's, 17 Ollie's.
+    assert!(!published(162) && published(17) && !published(34_012_226));
+    let expected = sequence(SequenceRule::Intervals {
+        intervals: GeometricIntervals {
+            ratio: 18,
+            low: 9,
+            low_offset: 1,
+            high: 18,
+            high_offset: 0,
+        },
+        exceptions: vec![0, 1],
+    });
+    // From the nimbers, and from the outcomes alone.
+    let outcomes: Vec<Entry> = (0..=to)
+        .map(|n| Entry::Outcome(Outcome::from_nimber_is_zero(ollie(n))))
+        .collect();
+    for entries in [nimbers(&values), outcomes] {
+        let pattern = find_sequence(&entries, None, None);
+        assert_eq!(pattern.formula, expected, "{}", pattern.description);
+        assert_eq!(
+            pattern.description,
+            "P-positions: n in [9*18^k + 1, 18^(k+1)] for k >= 0: intervals whose ends \
+             grow by the ratio 18; and also 0, 1"
+        );
+        assert_eq!(pattern.proven, None);
+    }
+    // Two whole intervals are not enough to claim a ratio: up to 2916 the
+    // third has not begun.
+    let short = find_sequence(&nimbers(&values[..=2916]), None, None);
+    assert!(
+        !matches!(
+            short.formula,
+            Some(Formula::Sequence(SequenceRule::Intervals { .. }))
+        ),
+        "{}",
+        short.description
+    );
+}
+
+/// Runs that do not grow by one ratio are rejected with a counterexample:
+/// P-positions 4..=5, 10..=11, 16..=17, ... (every n = 4 or 5 mod 6): no
+/// integer ratio takes the first run to the second, so their starts'
+/// ratio, 10/4 rounded to 3, is tried, and 10 is where it fails.
+#[test]
+fn runs_that_do_not_grow_are_rejected_where_they_fail() {
+    let outcomes: Vec<Entry> = (0..200)
+        .map(|n| Entry::Outcome(Outcome::from_nimber_is_zero(n % 6 >= 4)))
+        .collect();
+    let pattern = find_sequence(&outcomes, None, None);
+    assert!(
+        matches!(
+            pattern.formula,
+            Some(Formula::Sequence(SequenceRule::Residues { .. }))
+        ),
+        "{}",
+        pattern.description
+    );
+    let miss = rejected(&pattern, "P-positions: n in [4*3^k, 5*3^k] for k >= 0");
+    assert_eq!(miss.at, At::Heap(10));
+    assert_eq!(miss.expected, Entry::Outcome(Outcome::N));
+    assert_eq!(miss.found, Entry::Outcome(Outcome::P));
+}
+
+/// Periodic games stay periodic: subtraction games and octal games, from
+/// their nimbers and from their outcomes alone, never get intervals.
+#[test]
+fn periodic_games_are_not_taken_for_geometric_intervals() {
+    let kayles = heap_values(400, |n| {
+        let mut options = Vec::new();
+        for take in 1..=2.min(n) {
+            for a in 0..=(n - take) / 2 {
+                options.push(vec![a, n - take - a]);
+            }
+        }
+        options
+    });
+    let dawson = heap_values(400, |n| {
+        (0..=n.saturating_sub(2) / 2)
+            .filter(|_| n >= 2)
+            .map(|a| vec![a, n - 2 - a])
+            .collect()
+    });
+    for (name, values) in [
+        ("subtraction(1,3,4)", subtraction(&[1, 3, 4], 300)),
+        ("subtraction(2,5,6)", subtraction(&[2, 5, 6], 300)),
+        ("subtraction(1,4)", subtraction(&[1, 4], 300)),
+        ("kayles", kayles),
+        ("dawson", dawson),
+    ] {
+        let pattern = find_sequence(&nimbers(&values), None, None);
+        assert!(
+            matches!(
+                pattern.formula,
+                Some(Formula::Sequence(SequenceRule::Regular { .. }))
+            ),
+            "{name}: {}",
+            pattern.description
+        );
+        let outcomes: Vec<Entry> = (values.iter())
+            .map(|&g| Entry::Outcome(Outcome::from_nimber_is_zero(g == 0)))
+            .collect();
+        let pattern = find_sequence(&outcomes, None, None);
+        assert!(
+            matches!(
+                pattern.formula,
+                Some(Formula::Sequence(SequenceRule::Residues { .. }))
+            ),
+            "{name}: {}",
+            pattern.description
+        );
+    }
+}

@@ -16,6 +16,7 @@ use crate::error::{Error, Result};
 use crate::game::{Game, Ruleset};
 use crate::retrograde::loopy::{LoopyValue, LoopyValues};
 use crate::retrograde::Digraph;
+use crate::starts;
 use crate::word::{quote_if_needed, Word};
 
 pub const FAMILY: Family = Family {
@@ -200,6 +201,17 @@ impl Ruleset for Graph {
             .nimber(vertex)
             .is_none()
             .then(|| self.value(vertex))
+    }
+
+    /// Every vertex's value, computed when the file was read.
+    fn all_values(&self, memory: u64) -> Option<Result<Vec<LoopyValue>>> {
+        let count = self.graph.vertex_count() as u32;
+        // A value, and the allocation of an infinite one's K.
+        let each = (size_of::<LoopyValue>() + 32) as u64;
+        Some(
+            starts::check_memory(count as u64, each, memory)
+                .map(|()| (0..count).map(|v| self.value(v)).collect()),
+        )
     }
 }
 

@@ -20,15 +20,17 @@
 //!
 //! In an expression, `partizan-graph(FILE) 0@Left` is vertex 0 with Left
 //! to move (`0@Right`: Right to move); `grundy solve` starts at vertex 0
-//! with Left to move. The outcome class of a vertex (L, R, N or P) is read
-//! from its two answers: who wins moving first, and who moving second.
+//! with Left to move, and `grundy solve --all-starts` answers every vertex
+//! with either player first from one solve of them all. The outcome class
+//! of a vertex (L, R, N or P) is read from its two answers: who wins moving
+//! first, and who moving second.
 
 use super::{parameter_count, position_and_player, Family, FamilyText};
 use crate::catalogue::impartial::graph::{content_lines, read_graph_file};
 use crate::component::{strong_ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
 use crate::retrograde::{Digraph, Numbering, PartizanGame, Player, Turns};
-use crate::strong::StrongRules;
+use crate::strong::{PartizanStarts, StrongRules};
 use crate::word::{quote_if_needed, Word};
 
 pub const FAMILY: Family = Family {
@@ -76,6 +78,13 @@ impl StrongRules for Turns<PartizanGraph> {
             )));
         }
         Ok((v, player))
+    }
+
+    /// Every vertex, with Left to move and with Right.
+    fn partizan_starts(&self) -> Option<PartizanStarts<'_, (u32, Player)>> {
+        let count = self.game().vertex_count();
+        let pairs = (0..count).map(|v| [(v, Player::Left), (v, Player::Right)]);
+        Some((count as u64, Box::new(pairs)))
     }
 }
 
