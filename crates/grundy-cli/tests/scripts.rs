@@ -102,9 +102,8 @@ fn a_closed_form_of_the_outcome_answers_a_lone_position() {
                 if p[1] > 1 { o.push([p[0], p[1] - 1]) } \
                 if p[0] > 1 && p[1] > 1 { o.push([p[0] - 1, p[1] - 1]) } o }\n\
                 fn checks() { for n in 1..=10 { for m in 1..=10 { emit([n, m]) } } }\n";
-    let rule = "fn outcome(p) { if p[0] % 2 == 1 && p[1] % 2 == 1 { \"P\" } else { \"N\" } }\n";
-    let path = temp_file("kiki_outcome.rhai", &format!("{kiki}{rule}"));
-    let script = format!("script(\"{}\")", path.display());
+    // examples/kiki_rule.rhai: those moves, those checks, and the rule.
+    let script = example("kiki_rule.rhai");
     let analysis = analyze_json(&format!("{script} 2000,2000"));
     assert_eq!(analysis["outcome"], "N");
     assert_eq!(analysis["nimber"], serde_json::Value::Null);
