@@ -9,6 +9,11 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// How many options a search may list before it stops. Every remembered
+/// position was once listed, so this bounds memory (a few GiB for the
+/// largest position types the catalogue searches) as well as time.
+pub const DEFAULT_OPTION_LIMIT: usize = 50_000_000;
+
 /// The budget when no front end set one: enough for ten million positions
 /// of a few words each.
 pub const DEFAULT_BUDGET: u64 = 2 << 30;

@@ -14,10 +14,7 @@ use crate::game::Game;
 use crate::memory;
 use crate::value::MexSet;
 
-/// How many options a search may list before it stops. Every remembered
-/// position was once listed, so this bounds memory (a few GiB for the
-/// largest position types the catalogue searches) as well as time.
-pub const DEFAULT_OPTION_LIMIT: usize = 50_000_000;
+pub use crate::memory::DEFAULT_OPTION_LIMIT;
 
 /// The value of a position met (an option listed) but not yet solved.
 const UNSOLVED: u64 = u64::MAX;

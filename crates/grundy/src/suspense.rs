@@ -30,8 +30,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::error::{Error, Result, CYCLE_POSITIONS_SHOWN};
 use crate::game::Game;
-use crate::memory;
-use crate::solver::DEFAULT_OPTION_LIMIT;
+use crate::memory::{self, DEFAULT_OPTION_LIMIT};
 
 /// Finds steps (suspense numbers) by exhaustive search, remembering every
 /// position it has solved. It keeps its own stack, so a long line of play

@@ -29,8 +29,7 @@ use hashbrown::HashMap;
 
 use super::{interrupted, Options, Phase, Progress, StrongGame, TICK};
 use crate::error::{Error, Result};
-use crate::memory;
-use crate::solver::DEFAULT_OPTION_LIMIT;
+use crate::memory::{self, DEFAULT_OPTION_LIMIT};
 use crate::value::Standing;
 
 /// The standing of `root` for the player to move, or `None` where the
