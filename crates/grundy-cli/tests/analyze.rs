@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{analyze_json, assert_every_winning_move_leads_to_p, grundy, temp_file};
+use common::{analyze_json, assert_every_winning_move_leads_to_p, batch_json, grundy, temp_file};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -158,18 +158,7 @@ fn every_to_parses_again() {
         lines.extend(moves.iter().map(|m| m["to"].as_str().unwrap().to_string()));
     }
     let file = temp_file("tos.txt", &lines.join("\n"));
-    let out = grundy()
-        .args(["analyze", "--json", "--outcome-only", "--batch"])
-        .arg(&file)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let answers: Vec<Value> = serde_json::Deserializer::from_slice(&out)
-        .into_iter()
-        .collect::<Result<_, _>>()
-        .unwrap();
+    let answers = batch_json(&["--outcome-only"], &file);
     assert_eq!(answers.len(), lines.len());
     for (answer, to) in answers.iter().zip(&lines) {
         assert_eq!(answer["outcome"], "P", "{to}");

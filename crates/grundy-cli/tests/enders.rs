@@ -8,7 +8,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{analyze_json, example, grundy, json, temp_file};
+use common::{analyze_json, batch_json, example, grundy, json, temp_file};
 use predicates::str::contains;
 use serde_json::Value;
 
@@ -128,18 +128,7 @@ fn sums_of_up_to_three_pieces_agree_with_a_search_of_the_whole_game() {
         .map(|s| format!("{script} {}", text(s)))
         .collect();
     let file = temp_file("cutting.txt", &lines.join("\n"));
-    let out = grundy()
-        .args(["analyze", "--json", "--batch"])
-        .arg(&file)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let answers: Vec<Value> = serde_json::Deserializer::from_slice(&out)
-        .into_iter()
-        .collect::<Result<_, _>>()
-        .unwrap();
+    let answers = batch_json(&[], &file);
     assert_eq!(answers.len(), sums.len());
     let mut search = Search(HashMap::new());
     let mut checked_moves = 0;

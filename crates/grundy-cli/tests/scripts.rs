@@ -8,8 +8,8 @@ mod common;
 use std::path::PathBuf;
 
 use common::{
-    analyze_json, assert_every_winning_move_leads_to_p, example, example_path, grundy, json,
-    temp_file,
+    analyze_json, assert_every_winning_move_leads_to_p, batch_json, example, example_path, grundy,
+    json, temp_file,
 };
 use predicates::str::contains;
 
@@ -548,18 +548,7 @@ fn kiki_follows_the_published_rule_on_every_board_up_to_12_by_12() {
             .map(|(n, m)| format!("{kiki} {n},{m} + nim 5")),
     );
     let file = temp_file("kiki.txt", &lines.join("\n"));
-    let out = grundy()
-        .args(["analyze", "--json", "--batch"])
-        .arg(&file)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let answers: Vec<serde_json::Value> = serde_json::Deserializer::from_slice(&out)
-        .into_iter()
-        .collect::<Result<_, _>>()
-        .unwrap();
+    let answers = batch_json(&[], &file);
     assert_eq!(answers.len(), lines.len());
     let (alone, beside_nim) = answers.split_at(boards.len());
     for (&(n, m), answer) in boards.iter().zip(alone) {
@@ -612,24 +601,8 @@ fn chocolate_has_the_values_of_cutcake() {
     let file = temp_file("chocolate.txt", &lines.join("\n"));
     // With `--outcome-only` a position with a player to move is answered
     // from its value; without, by the strong solve of both players' moves.
-    let batch = |flags: &[&str]| -> Vec<serde_json::Value> {
-        let out = grundy()
-            .args(["analyze", "--json"])
-            .args(flags)
-            .arg("--batch")
-            .arg(&file)
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        serde_json::Deserializer::from_slice(&out)
-            .into_iter()
-            .collect::<Result<_, _>>()
-            .unwrap()
-    };
-    let by_value = batch(&["--outcome-only"]);
-    let solved = batch(&[]);
+    let by_value = batch_json(&["--outcome-only"], &file);
+    let solved = batch_json(&[], &file);
     assert_eq!(by_value.len(), lines.len());
     assert_eq!(solved.len(), lines.len());
     for ((four, solved), bars) in by_value.chunks(4).zip(solved.chunks(4)).zip(&positions) {
@@ -691,18 +664,7 @@ fn paint_chain_takes_its_length_as_a_parameter() {
         .map(|(n, m)| format!("{} o{n}", script(*m)))
         .collect();
     let file = temp_file("paint_chain.txt", &lines.join("\n"));
-    let out = grundy()
-        .args(["analyze", "--json", "--outcome-only", "--batch"])
-        .arg(&file)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let answers: Vec<serde_json::Value> = serde_json::Deserializer::from_slice(&out)
-        .into_iter()
-        .collect::<Result<_, _>>()
-        .unwrap();
+    let answers = batch_json(&["--outcome-only"], &file);
     assert_eq!(answers.len(), cases.len());
     for (&(n, m), answer) in cases.iter().zip(&answers) {
         let first_wins = paint_chain_first_player_wins(n, m);

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{example, example_path, grundy, json, temp_file};
+use common::{batch_json, example, example_path, grundy, json, temp_file};
 use predicates::str::contains;
 use serde_json::Value;
 
@@ -133,18 +133,7 @@ fn random_graphs_agree_with_the_reference() {
         cases.push((edges, s));
     }
     let file = temp_file("graphs.txt", &lines.join("\n"));
-    let out = grundy()
-        .args(["analyze", "--json", "--batch"])
-        .arg(&file)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let answers: Vec<Value> = serde_json::Deserializer::from_slice(&out)
-        .into_iter()
-        .collect::<Result<_, _>>()
-        .unwrap();
+    let answers = batch_json(&[], &file);
     assert_eq!(answers.len(), cases.len());
     let mut seen = std::collections::HashMap::new();
     for ((edges, s), answer) in cases.iter().zip(&answers) {

@@ -36,6 +36,25 @@ pub fn analyze_json(expression: &str) -> Value {
     json(&["analyze", expression])
 }
 
+/// The answers of `grundy analyze --json FLAGS --batch FILE`, which must
+/// succeed: one JSON object a line of the file.
+pub fn batch_json(flags: &[&str], file: &std::path::Path) -> Vec<Value> {
+    let out = grundy()
+        .args(["analyze", "--json"])
+        .args(flags)
+        .arg("--batch")
+        .arg(file)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::Deserializer::from_slice(&out)
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
 /// Each winning move's `to` is analysed again and must be a P-position;
 /// returns those analyses.
 pub fn assert_every_winning_move_leads_to_p(analysis: &Value) -> Vec<Value> {
