@@ -327,6 +327,13 @@ fn a_solve_past_its_memory_budget_is_refused() {
         .err()
         .unwrap();
     assert!(err.to_string().contains("memory budget of 1 MiB"), "{err}");
+    // What it held when it stopped, said to be that and not the whole
+    // graph's need (which is not known before the graph is generated).
+    assert!(
+        err.to_string().contains("positions reached so far"),
+        "{err}"
+    );
+    assert!(!err.to_string().contains("needs about"), "{err}");
     // A cycle with no end: every position is a draw.
     let table = solve_from(&game, &[vec![0]], &options(), &mut |_| true).unwrap();
     assert_eq!(table.counts().draw, 100_000);

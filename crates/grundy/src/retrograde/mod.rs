@@ -171,6 +171,17 @@ pub enum Phase {
     Searching,
 }
 
+impl Phase {
+    /// What the solve is doing to positions in this phase, for messages.
+    pub fn verb(self) -> &'static str {
+        match self {
+            Phase::Generating => "generating",
+            Phase::Propagating => "deciding",
+            Phase::Searching => "searching",
+        }
+    }
+}
+
 /// How many positions the progress callback waits between two calls.
 const TICK: u64 = 1 << 16;
 
@@ -766,10 +777,16 @@ fn check(
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<()> {
     if bytes > options.memory {
+        // The figure is what the positions reached so far need, not what
+        // the whole graph needs: that is not known before the graph is
+        // generated, so the message says which it is.
         return Err(Error::Limit(format!(
-            "the solve needs about {} MiB, more than its memory budget of {} MiB",
+            "the solve passed its memory budget of {} MiB while {} positions: the \
+             {reached} positions reached so far ({done} of them done) need about {} MiB, \
+             and more may be reached",
+            options.memory >> 20,
+            phase.verb(),
             bytes >> 20,
-            options.memory >> 20
         )));
     }
     let report = Progress {
@@ -785,14 +802,11 @@ fn check(
 }
 
 fn interrupted(progress: Progress) -> Error {
-    let phase = match progress.phase {
-        Phase::Generating => "generating",
-        Phase::Propagating => "deciding",
-        Phase::Searching => "searching",
-    };
     Error::Limit(format!(
-        "interrupted while {phase} positions ({} of {} done)",
-        progress.done, progress.reached
+        "interrupted while {} positions ({} of {} done)",
+        progress.phase.verb(),
+        progress.done,
+        progress.reached
     ))
 }
 
