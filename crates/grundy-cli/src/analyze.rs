@@ -66,7 +66,7 @@ pub struct Args {
 
     /// List at most N winning moves (each repeats the whole position); the
     /// answer always says how many there are in all.
-    #[arg(long, value_name = "N", default_value_t = 100)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MOVES)]
     moves: usize,
 
     /// Only the outcome and the nimber: no components, no winning moves.
@@ -102,6 +102,9 @@ impl Args {
     }
 }
 
+/// The winning moves listed when the question does not say.
+pub const DEFAULT_MOVES: usize = 100;
+
 /// Answers one expression (`--batch` is `batch::run`).
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let question = args.question();
@@ -114,17 +117,27 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         })?;
     let outcome_only = question.outcome_only;
     match (&answer, args.json) {
-        (Answer::Sum(a), true) => out.json(&Json::new(a, &question, None)),
+        (answer, true) => out.line(&json_text(answer, &question)),
         (Answer::Sum(a), false) => out.text(&table(a, &question)),
-        (Answer::Strong(a), true) => out.json(&strong::Json::new(a, outcome_only, None)),
         (Answer::Strong(a), false) => out.text(&strong::text(a, outcome_only)),
-        (Answer::Values(a), true) => out.json(&values::Json::new(a, outcome_only, None)),
         (Answer::Values(a), false) => out.text(&values::text(a, outcome_only)),
-        (Answer::Every(a), true) => out.json(&every::Json::new(a, outcome_only, None)),
         (Answer::Every(a), false) => out.text(&every::text(a, outcome_only)),
-        (Answer::Solitaire(a), true) => out.json(&solitaire::Json::new(a, outcome_only, None)),
         (Answer::Solitaire(a), false) => out.text(&solitaire::text(a, outcome_only)),
     }
+}
+
+/// The answer as `--json` prints it (and `grundy serve` serves it), one
+/// line without its newline.
+pub fn json_text(answer: &Answer, question: &Question) -> String {
+    let outcome_only = question.outcome_only;
+    let text = match answer {
+        Answer::Sum(a) => serde_json::to_string(&Json::new(a, question, None)),
+        Answer::Strong(a) => serde_json::to_string(&strong::Json::new(a, outcome_only, None)),
+        Answer::Values(a) => serde_json::to_string(&values::Json::new(a, outcome_only, None)),
+        Answer::Every(a) => serde_json::to_string(&every::Json::new(a, outcome_only, None)),
+        Answer::Solitaire(a) => serde_json::to_string(&solitaire::Json::new(a, outcome_only, None)),
+    };
+    text.expect("answers serialise")
 }
 
 /// What is asked of every expression: the convention, and how much of the
@@ -154,6 +167,18 @@ pub enum Answer {
 }
 
 impl Question {
+    /// A question without a `--db` table (what `grundy serve` asks).
+    pub fn new(misere: bool, every: bool, moves: usize, outcome_only: bool) -> Question {
+        Question {
+            misere,
+            every,
+            moves,
+            outcome_only,
+            db: None,
+            db_bytes: OnceCell::new(),
+        }
+    }
+
     /// The answer about `expression`, read once, with rulesets from
     /// `rulesets`, so that the questions of a batch share their solvers and
     /// tables. A position solved strongly (win, lose, tie, draw) has an

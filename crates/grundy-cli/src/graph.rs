@@ -57,14 +57,37 @@ enum Format {
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let failure = Failure::about(&args.expression);
+    let picture = picture(&args.expression, args.depth).map_err(failure)?;
+    let title = title(&args.expression);
+    let text = match args.format {
+        Format::Dot => picture.dot(&title),
+        Format::Svg => picture.svg(&title),
+    }
+    .map_err(failure)?;
+    match &args.out {
+        Some(path) => crate::files::write_bytes(path, text.as_bytes()),
+        None => out.text(&text),
+    }
+}
+
+/// The game graph from `expression` as SVG (what `grundy serve` draws).
+pub fn svg(expression: &str, depth: Option<usize>) -> grundy::Result<String> {
+    picture(expression, depth)?.svg(&title(expression))
+}
+
+fn title(expression: &str) -> String {
+    format!("game graph of {expression}")
+}
+
+/// The graph of the position `expression`, to `depth` moves if given.
+fn picture(expression: &str, depth: Option<usize>) -> grundy::Result<GraphPicture> {
     let mut rulesets = Rulesets::new();
-    let question = rulesets.parse_question(&args.expression).map_err(failure)?;
-    let picture = match question {
-        Parsed::Sum(start) => sum_graph(start, args.depth),
+    match rulesets.parse_question(expression)? {
+        Parsed::Sum(start) => sum_graph(start, depth),
         Parsed::Strong { ruleset, position } => {
             let strong = ruleset.strong().expect("a strong ruleset");
             with_progress(false, |options, progress| {
-                strong.graph(&position, args.depth, options, progress)
+                strong.graph(&position, depth, options, progress)
             })
         }
         Parsed::Solitaire { .. } => Err(grundy::Error::Unsupported(
@@ -77,17 +100,6 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
              drawn yet; `grundy analyze` gives its value and winning moves"
                 .into(),
         )),
-    }
-    .map_err(failure)?;
-    let title = format!("game graph of {}", args.expression);
-    let text = match args.format {
-        Format::Dot => picture.dot(&title),
-        Format::Svg => picture.svg(&title),
-    }
-    .map_err(failure)?;
-    match &args.out {
-        Some(path) => crate::files::write_bytes(path, text.as_bytes()),
-        None => out.text(&text),
     }
 }
 

@@ -2,7 +2,7 @@
 //! computation may take, and Ctrl-C. Engines take these as plain numbers and
 //! callbacks; only the front end reads them from the system.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// A flag that Ctrl-C sets: without a handler Ctrl-C kills the process;
@@ -13,6 +13,18 @@ pub fn interrupted_flag() -> Arc<AtomicBool> {
     let flag = interrupted.clone();
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
     interrupted
+}
+
+/// Into how many shares the memory is split: 1, or in `grundy serve` the
+/// questions it answers at once, so that each may take its share and no
+/// more.
+static SHARES: AtomicU64 = AtomicU64::new(1);
+
+/// Splits the memory a computation may take into `ways` shares (one a
+/// question answered at once), and tells the searches their share.
+pub fn share_memory(ways: u64) {
+    SHARES.store(ways.max(1), Ordering::SeqCst);
+    set_search_budget();
 }
 
 /// Tells the library's searches (nimbers, generalized values) the memory
@@ -100,6 +112,18 @@ impl MemoryLimit {
                 bytes: MEMORY_WHERE_UNKNOWN,
                 source: "a fixed limit, where the system does not say",
             })
+            .shared()
+    }
+
+    /// This limit's share where the memory is split (`share_memory`).
+    fn shared(self) -> MemoryLimit {
+        match SHARES.load(Ordering::SeqCst) {
+            1 => self,
+            ways => MemoryLimit {
+                bytes: self.bytes / ways,
+                source: "a share of the memory (grundy serve answers several questions at once)",
+            },
+        }
     }
 
     /// The most bytes of a file decoded in memory (a `--db` table, a

@@ -13,6 +13,7 @@ mod pattern;
 mod quotient;
 mod report;
 mod sequence;
+mod serve;
 mod solitaire;
 mod solve;
 mod starts;
@@ -47,6 +48,7 @@ enum Command {
     Pattern(pattern::Args),
     Thermograph(thermograph::Args),
     Quotient(quotient::Args),
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -76,6 +78,7 @@ fn main() -> ExitCode {
         Command::Pattern(args) => pattern::run(args, &mut out),
         Command::Thermograph(args) => thermograph::run(args, &mut out),
         Command::Quotient(args) => quotient::run(args, &mut out),
+        Command::Serve(args) => serve::run(args, &mut out),
     };
     match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,

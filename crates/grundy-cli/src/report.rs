@@ -107,6 +107,18 @@ pub struct JsonError {
     column: Option<usize>,
 }
 
+impl JsonError {
+    /// Bad input that is no engine error (a usage error, a bad query
+    /// string), without a column.
+    pub fn bad_input(message: String) -> JsonError {
+        JsonError {
+            message,
+            kind: grundy::error::ErrorKind::BadInput.name(),
+            column: None,
+        }
+    }
+}
+
 impl From<&Error> for JsonError {
     fn from(error: &Error) -> JsonError {
         JsonError {
@@ -119,8 +131,15 @@ impl From<&Error> for JsonError {
 
 /// The error answer of `--json`: `{"error": {...}}`.
 #[derive(Serialize)]
-struct JsonFailure {
+pub struct JsonFailure {
     error: JsonError,
+}
+
+impl JsonFailure {
+    /// The answer as one line of JSON text.
+    pub fn text(error: JsonError) -> String {
+        serde_json::to_string(&JsonFailure { error }).expect("errors serialise")
+    }
 }
 
 /// Why a subcommand did not answer, or not in full.
@@ -142,6 +161,9 @@ pub enum Failure {
     /// Standard output could not be written: closed by its reader, or
     /// broken.
     Output(io::Error),
+    /// Something else of the system failed (the server cannot listen on
+    /// its port): what was being done, and why.
+    Io { what: String, error: io::Error },
 }
 
 impl From<Error> for Failure {
@@ -208,6 +230,10 @@ impl Failure {
                 warn(&format!("error: cannot write the answer: {error}\n"));
                 ExitCode::from(1)
             }
+            Failure::Io { what, error } => {
+                warn(&format!("error: {what}: {error}\n"));
+                ExitCode::from(1)
+            }
         }
     }
 }
@@ -222,11 +248,7 @@ pub fn report_usage(error: &clap::Error) {
         .map(str::trim)
         .collect();
     let answer = JsonFailure {
-        error: JsonError {
-            message: words.join(" ").trim_start_matches("error: ").to_string(),
-            kind: grundy::error::ErrorKind::BadInput.name(),
-            column: None,
-        },
+        error: JsonError::bad_input(words.join(" ").trim_start_matches("error: ").to_string()),
     };
     let mut out = Output::stdout();
     let _ = out.json(&answer).and_then(|()| out.flush());

@@ -1,0 +1,325 @@
+//! The HTTP API: each route reads its question from the query string, runs
+//! it on a blocking thread (at most one a core at a time, so that a huge
+//! question never holds up the server itself), and answers with the JSON
+//! the command line prints for the same question.
+
+use std::sync::Arc;
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use grundy::error::ErrorKind;
+use grundy::registry::Parsed;
+use grundy::{analyze_listing, analyze_misere_listing, Outcome, Rulesets, FAMILIES};
+use serde::{Deserialize, Serialize};
+use tokio::sync::Semaphore;
+
+use super::page;
+use crate::analyze::{Answer, Question};
+use crate::report::{JsonError, JsonFailure};
+use crate::{analyze, graph};
+
+/// What the handlers share: the permits of the computations that may run
+/// at once.
+#[derive(Clone)]
+struct Server {
+    permits: Arc<Semaphore>,
+}
+
+/// The routes of the page and of the API, running at most `at_once`
+/// computations at a time.
+pub fn router(at_once: usize) -> Router {
+    let server = Server {
+        permits: Arc::new(Semaphore::new(at_once)),
+    };
+    Router::new()
+        .route("/", get(page::index))
+        .route("/app.js", get(page::script))
+        .route("/style.css", get(page::style))
+        .route("/api/families", get(families))
+        .route("/api/analyze", get(analyze))
+        .route("/api/moves", get(moves))
+        .route("/api/engine", get(engine))
+        .route("/api/graph", get(graph))
+        .fallback(not_found)
+        .with_state(server)
+}
+
+/// An answer that is not the one asked for: an error as the command line
+/// writes it with `--json`, under the HTTP status that says whose it is.
+struct Refusal {
+    status: StatusCode,
+    error: JsonError,
+}
+
+impl Refusal {
+    fn bad_input(message: impl Into<String>) -> Refusal {
+        Refusal {
+            status: StatusCode::BAD_REQUEST,
+            error: JsonError::bad_input(message.into()),
+        }
+    }
+}
+
+/// Bad input is the asker's (400); a question past a limit or not
+/// supported is well formed but not answered (422).
+impl From<grundy::Error> for Refusal {
+    fn from(error: grundy::Error) -> Refusal {
+        let status = match error.kind() {
+            ErrorKind::BadInput => StatusCode::BAD_REQUEST,
+            _ => StatusCode::UNPROCESSABLE_ENTITY,
+        };
+        Refusal {
+            status,
+            error: JsonError::from(&error),
+        }
+    }
+}
+
+impl From<QueryRejection> for Refusal {
+    fn from(rejection: QueryRejection) -> Refusal {
+        Refusal::bad_input(rejection.body_text())
+    }
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        (self.status, json(JsonFailure::text(self.error))).into_response()
+    }
+}
+
+/// A body of JSON text.
+fn json(text: String) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], text)
+}
+
+/// Runs `work` on a blocking thread once a permit is free. The permit goes
+/// with the work, so it is held until the work ends even when the request
+/// that asked has gone.
+async fn compute<T: Send + 'static>(
+    server: &Server,
+    work: impl FnOnce() -> grundy::Result<T> + Send + 'static,
+) -> Result<T, Refusal> {
+    let permit = (server.permits.clone().acquire_owned().await).expect("never closed");
+    let joined = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work()
+    })
+    .await;
+    match joined {
+        Ok(answer) => Ok(answer?),
+        Err(_) => Err(Refusal {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            // A panic is a bug, not a limit; no kind of the schema is
+            // nearer than "unsupported".
+            error: JsonError::from(&grundy::Error::Unsupported(
+                "the computation failed (a bug: please report it)".into(),
+            )),
+        }),
+    }
+}
+
+#[derive(Serialize)]
+struct Family {
+    name: &'static str,
+    usage: &'static str,
+    summary: &'static str,
+    example: &'static str,
+}
+
+/// `GET /api/families`: every family of the registry.
+async fn families() -> impl IntoResponse {
+    let families: Vec<Family> = (FAMILIES.iter())
+        .map(|f| Family {
+            name: f.name,
+            usage: f.usage,
+            summary: f.summary,
+            example: f.example,
+        })
+        .collect();
+    json(serde_json::to_string(&families).expect("families serialise"))
+}
+
+/// The query of `/api/analyze`: the flags of `grundy analyze`.
+#[derive(Deserialize)]
+struct AnalyzeQuery {
+    expr: String,
+    #[serde(default)]
+    misere: bool,
+    #[serde(default)]
+    every: bool,
+    moves: Option<usize>,
+    #[serde(default)]
+    outcome_only: bool,
+}
+
+/// `GET /api/analyze?expr=...`: what `grundy analyze EXPR --json` prints.
+async fn analyze(
+    State(server): State<Server>,
+    query: Result<Query<AnalyzeQuery>, QueryRejection>,
+) -> Result<impl IntoResponse, Refusal> {
+    let Query(query) = query?;
+    if query.every && query.misere {
+        return Err(Refusal::bad_input(
+            "every and misere cannot be asked together",
+        ));
+    }
+    if query.outcome_only && query.moves.is_some() {
+        return Err(Refusal::bad_input(
+            "outcome_only and moves cannot be asked together",
+        ));
+    }
+    let text = compute(&server, move || {
+        let question = Question::new(
+            query.misere,
+            query.every,
+            query.moves.unwrap_or(analyze::DEFAULT_MOVES),
+            query.outcome_only,
+        );
+        let answer = question.answer(&mut Rulesets::new(), &query.expr)?;
+        Ok(analyze::json_text(&answer, &question))
+    })
+    .await?;
+    Ok(json(text))
+}
+
+/// The query of `/api/moves` and `/api/engine`: a position and its
+/// convention.
+#[derive(Deserialize)]
+struct PositionQuery {
+    expr: String,
+    #[serde(default)]
+    misere: bool,
+}
+
+/// A move with the standing of the player who makes it.
+#[derive(Serialize)]
+struct ListedMove {
+    #[serde(rename = "move")]
+    description: String,
+    to: String,
+    /// `win`, `lose` or (in a game with cycles) `draw` for the player
+    /// making the move.
+    standing: &'static str,
+    /// Moves until the game ends, where known.
+    remoteness: Option<u32>,
+}
+
+/// Every move of a sum of impartial games, each with who wins after it.
+fn listed_moves(expr: &str, misere: bool) -> grundy::Result<Vec<ListedMove>> {
+    let sum = match Rulesets::new().parse_question(expr)? {
+        Parsed::Sum(sum) => sum,
+        _ => {
+            return Err(grundy::Error::Unsupported(
+                "/api/moves lists the moves of sums of impartial games; /api/analyze gives \
+                 the best moves of the others"
+                    .into(),
+            ))
+        }
+    };
+    let mut listed = Vec::new();
+    for m in sum.moves()? {
+        let after = sum.after(&m);
+        let analysis = match misere {
+            true => analyze_misere_listing(&after, 0)?,
+            false => analyze_listing(&after, 0)?,
+        };
+        listed.push(ListedMove {
+            description: sum.describe(&m),
+            to: after.expression(),
+            standing: match analysis.outcome {
+                Outcome::P => "win",
+                Outcome::N => "lose",
+                // A loopy sum: a draw after the move is a draw for both.
+                Outcome::D => "draw",
+            },
+            remoteness: None,
+        });
+    }
+    Ok(listed)
+}
+
+/// `GET /api/moves?expr=...`: every move of a sum, each with its standing
+/// for the player making it: `{"expression": ..., "moves": [...]}`.
+async fn moves(
+    State(server): State<Server>,
+    query: Result<Query<PositionQuery>, QueryRejection>,
+) -> Result<impl IntoResponse, Refusal> {
+    let Query(query) = query?;
+    let text = compute(&server, move || {
+        let moves = listed_moves(&query.expr, query.misere)?;
+        let body = serde_json::json!({ "expression": query.expr, "moves": moves });
+        Ok(body.to_string())
+    })
+    .await?;
+    Ok(json(text))
+}
+
+/// `GET /api/engine?expr=...`: the move the perfect player makes,
+/// `{"move": ..., "to": ...}`: of a position solved strongly its best move
+/// (the fastest win, the slowest loss); of a sum a winning move, or when
+/// it has none, its first move.
+async fn engine(
+    State(server): State<Server>,
+    query: Result<Query<PositionQuery>, QueryRejection>,
+) -> Result<impl IntoResponse, Refusal> {
+    let Query(query) = query?;
+    let text = compute(&server, move || {
+        let question = Question::new(query.misere, false, 1, false);
+        let answer = question.answer(&mut Rulesets::new(), &query.expr)?;
+        let (description, to) = match answer {
+            Answer::Strong(a) => match a.best_moves.first() {
+                Some((to, _)) => (to.clone(), to.clone()),
+                None => return Err(no_move()),
+            },
+            Answer::Sum(a) => match a.winning_moves.first() {
+                Some((description, to)) => (description.clone(), to.clone()),
+                None => match listed_moves(&query.expr, query.misere)?.into_iter().next() {
+                    Some(m) => (m.description, m.to),
+                    None => return Err(no_move()),
+                },
+            },
+            _ => {
+                return Err(grundy::Error::Unsupported(
+                    "the engine plays sums of impartial games and positions solved strongly".into(),
+                ))
+            }
+        };
+        let body = serde_json::json!({ "move": description, "to": to });
+        Ok(body.to_string())
+    })
+    .await?;
+    Ok(json(text))
+}
+
+fn no_move() -> grundy::Error {
+    grundy::Error::Unsupported("the game is over: there is no move to make".into())
+}
+
+#[derive(Deserialize)]
+struct GraphQuery {
+    expr: String,
+    depth: Option<usize>,
+}
+
+/// `GET /api/graph?expr=...`: the game graph as SVG.
+async fn graph(
+    State(server): State<Server>,
+    query: Result<Query<GraphQuery>, QueryRejection>,
+) -> Result<impl IntoResponse, Refusal> {
+    let Query(query) = query?;
+    let svg = compute(&server, move || graph::svg(&query.expr, query.depth)).await?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
+}
+
+async fn not_found() -> Refusal {
+    Refusal {
+        status: StatusCode::NOT_FOUND,
+        error: JsonError::bad_input(
+            "no such page: the API is under /api/ (see `grundy serve --help`)".into(),
+        ),
+    }
+}

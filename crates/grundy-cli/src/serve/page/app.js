@@ -1,0 +1,343 @@
+// The explorer's page: asks the API (/api/...) and draws its answers. The
+// position is in the URL (?expr=...), so a link can be shared and the back
+// button goes back a move.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const api = (path, params) => fetch(path + "?" + new URLSearchParams(params)).then(async (r) => {
+  const body = await r.json();
+  if (!r.ok) throw body.error;
+  return body;
+});
+
+// The standing of the player to move, from an answer's outcome letter:
+// N and W win, P and L lose, T ties, D draws.
+const STANDING = { N: "win", W: "win", P: "lose", L: "lose", T: "tie", D: "draw" };
+// The standing of the player who moves *into* a position whose player to
+// move has `after`.
+const MOVER = { win: "lose", lose: "win", tie: "tie", draw: "draw" };
+const EXPLAIN = {
+  win: "the player to move wins",
+  lose: "the player to move loses (whatever they do, the opponent wins)",
+  tie: "a tie with perfect play",
+  draw: "a draw: neither player can force a win, play goes on forever",
+};
+
+const YOUR_MOVE = {
+  win: "Your move: you can win from here. Find the winning move!",
+  lose: "Your move: with perfect play the engine wins. Hold out as long as you can.",
+  tie: "Your move: the best either side can do is a tie.",
+  draw: "Your move: neither side can force a win.",
+};
+
+let families = [];
+let game = null;     // the game being played: {engine: true, history: [...]}
+let current = null;  // the answer shown
+
+function params(expr) {
+  const p = { expr };
+  if ($("misere").checked) p.misere = "true";
+  return p;
+}
+
+function showError(error, expr) {
+  const box = $("error");
+  let text = error.message || String(error);
+  if (error.column && expr !== undefined) {
+    text += "\n\n  " + expr + "\n  " + " ".repeat(Math.max(0, error.column - 1)) + "^";
+  }
+  box.textContent = text;
+  box.hidden = false;
+}
+
+// Goes to `expr`: in the URL (a new history entry unless `replace`), then
+// analyzed and shown.
+async function go(expr, replace) {
+  const url = "?" + new URLSearchParams({ expr });
+  if (replace) history.replaceState({ expr }, "", url);
+  else history.pushState({ expr }, "", url);
+  return show(expr);
+}
+
+async function show(expr) {
+  $("expr").value = expr;
+  $("error").hidden = true;
+  try {
+    const answer = await api("/api/analyze", params(expr));
+    const moves = await movesOf(expr, answer);
+    current = { expr, answer, moves };
+    draw(current);
+    return current;
+  } catch (error) {
+    $("answer").hidden = true;
+    showError(error, expr);
+    return null;
+  }
+}
+
+// Every move from the position with the standing of the player making it:
+// for a sum every move (from /api/moves); for a position solved strongly
+// its best moves; for a partizan value each player's moves.
+async function movesOf(expr, a) {
+  if (a.best_moves) {
+    return a.best_moves.map((m) => ({
+      move: m.to, to: m.to, standing: MOVER[STANDING[m.outcome]], remoteness: m.remoteness,
+    }));
+  }
+  if (a.left_moves) {
+    const side = (who, ms) => ms.map((m) => ({ move: who + ": " + m.to, to: m.to, value: m.value }));
+    return side("Left", a.left_moves).concat(side("Right", a.right_moves));
+  }
+  if (a.play === "every") {
+    return a.winning_moves.map((m) => ({ move: m.move, to: m.to, standing: "win" }));
+  }
+  const listed = await api("/api/moves", params(expr));
+  return listed.moves.map((m) => ({
+    move: m.move, to: m.to, standing: m.standing, remoteness: m.remoteness,
+  }));
+}
+
+function standingOf(a) {
+  return STANDING[a.outcome];
+}
+
+function draw({ expr, answer: a, moves }) {
+  $("answer").hidden = false;
+  const standing = standingOf(a);
+  const badge = $("outcome");
+  badge.textContent = a.outcome;
+  badge.className = "badge " + (standing || "");
+  $("position").textContent = a.expression || expr;
+  $("explain").textContent = a.value !== undefined && a.left_moves
+    ? "outcome class " + a.outcome + " (" + classText(a.outcome) + ")"
+    : EXPLAIN[standing] || "";
+  const facts = [];
+  if (a.nimber !== undefined && a.nimber !== null) facts.push("nimber " + a.nimber);
+  if (a.value !== undefined && a.left_moves) facts.push("value " + a.value);
+  if (a.temperature !== undefined) facts.push("temperature " + a.temperature);
+  if (a.remoteness !== undefined && a.remoteness !== null) facts.push("remoteness " + a.remoteness);
+  if (a.convention === "misere") facts.push("misère play");
+  if (a.step !== undefined) facts.push("step " + a.step);
+  $("value").textContent = facts.join(" · ");
+
+  const list = $("moves");
+  list.replaceChildren();
+  const order = { win: 0, tie: 1, draw: 2, lose: 3 };
+  const sorted = moves.slice().sort((a, b) => (order[a.standing] ?? 0) - (order[b.standing] ?? 0));
+  for (const m of sorted) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "move " + (m.standing || "");
+    const to = document.createElement("span");
+    to.className = "to";
+    to.textContent = m.move === m.to ? m.to : m.move + "  →  " + m.to;
+    const tag = document.createElement("span");
+    tag.className = "tag";
+    tag.textContent = m.value !== undefined ? "value " + m.value
+      : (m.standing || "") + (m.remoteness !== undefined && m.remoteness !== null ? " in " + (m.remoteness + 1) : "");
+    b.append(to, tag);
+    b.dataset.to = m.to;
+    b.addEventListener("click", () => userMove(m));
+    li.append(b);
+    list.append(li);
+  }
+  $("moves-note").textContent = moves.length === 0 ? "(none: the game is over)"
+    : a.best_moves && standing === "win" ? "(the winning ones)" : "";
+
+  const comps = a.components || a.parts;
+  $("components-panel").hidden = !comps || comps.length < 2;
+  if (comps) {
+    const rows = comps.map((c) => {
+      const tr = document.createElement("tr");
+      const cells = [c.component || c.part, c.value ?? c.nimber ?? c.genus ?? c.step ?? ""];
+      for (const text of cells) {
+        const td = document.createElement("td");
+        td.textContent = text === null ? "" : String(text);
+        tr.append(td);
+      }
+      return tr;
+    });
+    $("components").replaceChildren(...rows);
+  }
+  $("graph").replaceChildren();
+  drawBoard(a.expression || expr);
+  drawChart();
+}
+
+// A board of mnk or connect4 drawn as a grid: rows top first, split by
+// '/', x and o the two players' marks.
+function drawBoard(expr) {
+  const box = $("board");
+  const m = /^(mnk|connect4)\([^)]*\)\s+(\S+)$/.exec(expr.trim());
+  box.hidden = !m;
+  if (!m) return;
+  const rows = m[2].split("/");
+  box.className = "board" + (m[1] === "connect4" ? " discs" : "");
+  box.style.gridTemplateColumns = `repeat(${rows[0].length}, auto)`;
+  box.replaceChildren(...rows.flatMap((row) => [...row].map((c) => {
+    const cell = document.createElement("div");
+    const mark = c.toLowerCase();
+    cell.className = "cell " + (mark === "x" || mark === "o" ? mark : "");
+    cell.textContent = m[1] === "mnk" && mark !== "." ? mark.toUpperCase() : "";
+    return cell;
+  })));
+}
+
+function classText(letter) {
+  return { L: "Left wins", R: "Right wins", N: "the player to move wins", P: "the player to move loses" }[letter] || "";
+}
+
+// A move clicked: outside a game, a visit; in a game, the user's move, and
+// then the engine's reply.
+async function userMove(m) {
+  if (!game) return go(m.to);
+  if (game.over || game.waiting) return;
+  game.history.push({ by: "you", move: m.move, to: m.to, before: current });
+  const shown = await go(m.to);
+  if (shown) await engineMove();
+}
+
+async function engineMove() {
+  if (!game || !current) return;
+  if (current.moves.length === 0) return finish();
+  game.waiting = true;
+  $("play-status").textContent = "The engine is thinking…";
+  try {
+    const reply = await api("/api/engine", params(current.expr));
+    game.history.push({ by: "engine", move: reply.move, to: reply.to, before: current });
+    await go(reply.to);
+  } catch (error) {
+    showError(error);
+  }
+  game.waiting = false;
+  if (current && current.moves.length === 0) return finish();
+  $("play-status").textContent = YOUR_MOVE[standingOf(current.answer)] || "Your move.";
+  drawChart();
+}
+
+function finish() {
+  game.over = true;
+  const last = game.history[game.history.length - 1];
+  const standing = standingOf(current.answer);
+  let text = "The game is over: ";
+  if (standing === "tie") text += "a tie.";
+  else if (!last) text += "no move to make.";
+  else text += (standing === "lose" ? (last.by === "you" ? "you win!" : "the engine wins.") : (last.by === "you" ? "the engine wins." : "you win!"));
+  $("play-status").textContent = text;
+  drawChart();
+}
+
+function startGame(engineFirst) {
+  if (!current) return;
+  game = { history: [], start: current, over: false };
+  $("undo").disabled = false;
+  $("play-status").textContent = engineFirst ? "" : YOUR_MOVE[standingOf(current.answer)] || "Your move.";
+  drawChart();
+  if (engineFirst) engineMove();
+}
+
+// Takes back the user's last move and the engine's reply.
+async function undo() {
+  if (!game || game.waiting) return;
+  let back = null;
+  while (game.history.length > 0) {
+    const last = game.history.pop();
+    back = last.before;
+    if (last.by === "you") break;
+  }
+  if (back) {
+    game.over = false;
+    await go(back.expr);
+    $("play-status").textContent = YOUR_MOVE[standingOf(current.answer)] || "Your move.";
+  }
+}
+
+// The chart of the game so far: for each position, the remoteness where
+// known (else 1), above the axis when the player who moved first is
+// winning, below when losing, on it for a tie or a draw.
+function drawChart() {
+  const chart = $("chart");
+  const history = $("history");
+  if (!game) { chart.replaceChildren(); history.replaceChildren(); return; }
+  const points = [game.start].concat(game.history.map((h, i) =>
+    i + 1 < game.history.length ? game.history[i + 1].before : current));
+  const values = points.map((p, i) => {
+    if (!p) return 0;
+    const s = standingOf(p.answer);
+    const r = p.answer.remoteness ?? (s === "win" || s === "lose" ? 1 : 0);
+    const sign = s === "win" ? 1 : s === "lose" ? -1 : 0;
+    return (i % 2 === 0 ? sign : -sign) * Math.max(r, s === "tie" || s === "draw" ? 0 : 1);
+  });
+  const w = 420, h = 160, pad = 24;
+  const top = Math.max(1, ...values.map(Math.abs));
+  const x = (i) => pad + (i * (w - 2 * pad)) / Math.max(1, values.length - 1);
+  const y = (v) => h / 2 - (v * (h / 2 - pad)) / top;
+  let svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" role="img" aria-label="value history">`;
+  svg += `<line x1="${pad}" y1="${h / 2}" x2="${w - pad}" y2="${h / 2}" stroke="#999" stroke-dasharray="4 3"/>`;
+  svg += `<text x="4" y="14" font-size="11" fill="#1a7f37">first player wins</text>`;
+  svg += `<text x="4" y="${h - 4}" font-size="11" fill="#cf222e">first player loses</text>`;
+  svg += `<polyline fill="none" stroke="#1b3a5c" stroke-width="2" points="${values.map((v, i) => x(i) + "," + y(v)).join(" ")}"/>`;
+  values.forEach((v, i) => {
+    const colour = v > 0 ? "#1a7f37" : v < 0 ? "#cf222e" : "#9a6700";
+    svg += `<circle cx="${x(i)}" cy="${y(v)}" r="4" fill="${colour}"><title>move ${i}: ${Math.abs(v)}</title></circle>`;
+  });
+  svg += "</svg>";
+  chart.innerHTML = svg;
+  history.replaceChildren(...game.history.map((h) => {
+    const li = document.createElement("li");
+    li.className = h.by;
+    li.textContent = h.by + ": " + h.move + (h.move === h.to ? "" : " → " + h.to);
+    return li;
+  }));
+}
+
+async function drawGraph() {
+  if (!current) return;
+  const box = $("graph");
+  box.textContent = "Drawing…";
+  const r = await fetch("/api/graph?" + new URLSearchParams({ expr: current.expr }));
+  if (r.ok) {
+    box.innerHTML = await r.text();
+  } else {
+    const body = await r.json();
+    box.textContent = body.error.message;
+  }
+}
+
+async function loadFamilies() {
+  families = await api("/api/families", {});
+  const select = $("family");
+  for (const f of families) {
+    const o = document.createElement("option");
+    o.value = f.name;
+    o.textContent = f.name + ": " + f.summary;
+    select.append(o);
+  }
+}
+
+$("family").addEventListener("change", () => {
+  const f = families.find((f) => f.name === $("family").value);
+  if (!f) return;
+  $("usage").textContent = f.usage + ": " + f.summary;
+  game = null;
+  go(f.example);
+});
+$("ask").addEventListener("submit", (e) => {
+  e.preventDefault();
+  game = null;
+  go($("expr").value.trim());
+});
+$("play-first").addEventListener("click", () => startGame(false));
+$("play-second").addEventListener("click", () => startGame(true));
+$("undo").addEventListener("click", undo);
+$("draw-graph").addEventListener("click", drawGraph);
+window.addEventListener("popstate", (e) => {
+  const expr = (e.state && e.state.expr) || new URLSearchParams(location.search).get("expr");
+  if (expr) show(expr);
+});
+
+loadFamilies().then(() => {
+  const expr = new URLSearchParams(location.search).get("expr");
+  if (expr) go(expr, true);
+});

@@ -1,0 +1,264 @@
+//! The explorer in a real browser: Debian's Chromium, headless, driven by
+//! chromedriver over the WebDriver protocol. The test types `nim 3 4 5`,
+//! clicks a winning move, checks the position reached and its outcome,
+//! goes back, plays a move against the engine, and saves a screenshot in
+//! `target/browser/` (CI keeps it).
+//!
+//! Chromium and chromedriver are not needed to build grundy: where they
+//! are missing the test says so and passes, unless GRUNDY_BROWSER_TEST is
+//! `required` (as `.ci/run` sets it, after installing them).
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+/// A child process killed when dropped.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn found(program: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|p| p.is_file())
+}
+
+/// A port free now on the loopback address.
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().port()
+}
+
+/// A WebDriver session.
+struct Browser {
+    agent: ureq::Agent,
+    base: String,
+    _driver: Killed,
+}
+
+impl Browser {
+    fn start(chromium: &str, driver: &str) -> Browser {
+        let port = free_port();
+        let child = Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let driver = Killed(child);
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .new_agent();
+        let root = format!("http://127.0.0.1:{port}");
+        let started = Instant::now();
+        while agent.get(&format!("{root}/status")).call().is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "chromedriver answers"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let capabilities = json!({"capabilities": {"alwaysMatch": {
+            "goog:chromeOptions": {
+                "binary": chromium,
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                         "--disable-dev-shm-usage", "--window-size=1280,1100"]
+            }
+        }}});
+        let session = post(&agent, &format!("{root}/session"), &capabilities);
+        let id = session["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("a session: {session}"));
+        Browser {
+            agent,
+            base: format!("{root}/session/{id}"),
+            _driver: driver,
+        }
+    }
+
+    fn post(&self, path: &str, body: Value) -> Value {
+        post(&self.agent, &format!("{}{path}", self.base), &body)
+    }
+
+    fn get(&self, path: &str) -> Value {
+        let mut response = self
+            .agent
+            .get(&format!("{}{path}", self.base))
+            .call()
+            .unwrap();
+        response.body_mut().read_json().unwrap()
+    }
+
+    fn open(&self, url: &str) {
+        self.post("/url", json!({ "url": url }));
+    }
+
+    /// The element a CSS selector finds first, once there is one.
+    fn find(&self, css: &str) -> String {
+        let started = Instant::now();
+        loop {
+            let found = self.post("/element", json!({"using": "css selector", "value": css}));
+            if let Some(object) = found["value"].as_object() {
+                if let Some(id) = object.values().next().and_then(Value::as_str) {
+                    if !object.contains_key("error") {
+                        return id.to_string();
+                    }
+                }
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "{css}: {found}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn text(&self, css: &str) -> String {
+        let id = self.find(css);
+        let got = self.get(&format!("/element/{id}/text"));
+        got["value"].as_str().unwrap_or_default().to_string()
+    }
+
+    /// Waits until the text of `css` is `want`.
+    fn wait_text(&self, css: &str, want: &str) {
+        let started = Instant::now();
+        loop {
+            let text = self.text(css);
+            if text == want {
+                return;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "{css} shows {text:?}, not {want:?}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn click(&self, css: &str) {
+        let id = self.find(css);
+        self.post(&format!("/element/{id}/click"), json!({}));
+    }
+
+    fn type_into(&self, css: &str, text: &str) {
+        let id = self.find(css);
+        self.post(&format!("/element/{id}/clear"), json!({}));
+        self.post(&format!("/element/{id}/value"), json!({ "text": text }));
+    }
+
+    fn url(&self) -> String {
+        self.get("/url")["value"].as_str().unwrap().to_string()
+    }
+
+    fn screenshot(&self, path: &std::path::Path) {
+        let shot = self.get("/screenshot");
+        let png = decode_base64(shot["value"].as_str().unwrap());
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, png).unwrap();
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.agent.delete(&self.base).call();
+    }
+}
+
+fn post(agent: &ureq::Agent, url: &str, body: &Value) -> Value {
+    let mut response = agent.post(url).send_json(body).unwrap();
+    response.body_mut().read_json().unwrap()
+}
+
+/// Standard base64 (the screenshot WebDriver returns).
+fn decode_base64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => panic!("not base64: {c}"),
+    };
+    let bytes: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(value).collect();
+    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
+    for chunk in bytes.chunks(4) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &v)| n | (v as u32) << (18 - 6 * i));
+        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}
+
+#[test]
+fn a_student_clicks_a_winning_move() {
+    let required = std::env::var("GRUNDY_BROWSER_TEST").is_ok_and(|v| v == "required");
+    let (Some(chromium), Some(driver)) = (found("chromium"), found("chromedriver")) else {
+        assert!(
+            !required,
+            "GRUNDY_BROWSER_TEST=required, but chromium or chromedriver is missing"
+        );
+        eprintln!("browser test skipped: chromium and chromedriver are not installed");
+        return;
+    };
+    let mut server = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("grundy serve starts");
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _server = Killed(server);
+    let base = line.split_whitespace().nth(2).unwrap().to_string();
+    let browser = Browser::start(chromium.to_str().unwrap(), driver.to_str().unwrap());
+
+    browser.open(&base);
+    browser.type_into("#expr", "nim 3 4 5");
+    browser.click("#go");
+    browser.wait_text("#outcome", "N");
+    browser.wait_text("#position", "nim 3 4 5");
+    // The one winning move (Bouton: 3 XOR 4 XOR 5 = 2, so 3 -> 1) is the
+    // one move marked winning.
+    browser.click("#moves button.win");
+    browser.wait_text("#position", "nim 1 4 5");
+    browser.wait_text("#outcome", "P");
+    assert!(
+        browser.url().contains("expr=nim+1+4+5"),
+        "{}",
+        browser.url()
+    );
+    // The back button goes back a move.
+    browser.post("/back", json!({}));
+    browser.wait_text("#position", "nim 3 4 5");
+
+    // Against the engine: the student takes the winning move, the engine
+    // replies from the lost position, and the student is to move again.
+    browser.click("#play-first");
+    browser.click("#moves button.win");
+    browser.wait_text("#history li:nth-child(2)", &engine_line(&browser));
+    browser.wait_text("#outcome", "N");
+    let shot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("../browser/explorer.png");
+    browser.screenshot(&shot);
+    assert!(std::fs::metadata(&shot).unwrap().len() > 10_000);
+}
+
+/// The engine's line of the history, once it is there.
+fn engine_line(browser: &Browser) -> String {
+    let text = browser.text("#history li:nth-child(2)");
+    assert!(text.starts_with("engine: heap"), "{text}");
+    text
+}

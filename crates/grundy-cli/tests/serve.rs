@@ -1,0 +1,267 @@
+//! `grundy serve`: the API answers as the command line does, errors carry
+//! their HTTP status, and many requests at once are all answered.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use common::{grundy, json};
+use serde_json::Value;
+
+/// A server on a free port of the loopback address, stopped when dropped.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("grundy serve starts");
+        let mut line = String::new();
+        let stdout = child.stdout.take().expect("piped");
+        BufReader::new(stdout).read_line(&mut line).expect("a line");
+        // "grundy serve: http://127.0.0.1:PORT/ (Ctrl-C stops it)"
+        let url = line.split_whitespace().nth(2).expect("an address");
+        assert!(url.starts_with("http://127.0.0.1:"), "{line}");
+        Server {
+            child,
+            base: url.trim_end_matches('/').to_string(),
+        }
+    }
+
+    /// The status and body of `GET path` (a query already encoded).
+    fn get(&self, path: &str) -> (u16, String) {
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .new_agent();
+        let mut response = agent
+            .get(&format!("{}{path}", self.base))
+            .call()
+            .expect("the server answers");
+        let status = response.status().as_u16();
+        let body = response.body_mut().read_to_string().expect("a text body");
+        (status, body)
+    }
+
+    fn get_json(&self, path: &str) -> (u16, Value) {
+        let (status, body) = self.get(path);
+        (status, serde_json::from_str(&body).expect("JSON"))
+    }
+
+    fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A query string's value, percent-encoded.
+fn encode(text: &str) -> String {
+    let mut out = String::new();
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(byte as char)
+            }
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+/// The check: `GET /api/analyze?expr=nim%203%204%205` is what
+/// `grundy analyze 'nim 3 4 5' --json` prints, and so for every kind of
+/// answer (a sum, misère play, every-move play, a position solved strongly,
+/// a partizan value, a solitaire) and for the flags.
+#[test]
+fn analyze_answers_what_the_command_line_prints() {
+    let server = Server::start();
+    let (status, body) = server.get("/api/analyze?expr=nim%203%204%205");
+    assert_eq!(status, 200);
+    let printed = grundy()
+        .args(["analyze", "nim 3 4 5", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(body.as_bytes(), printed.stdout.trim_ascii_end());
+    let cases: &[(&str, &[&str], &str)] = &[
+        ("nim 3 5 1", &["--misere"], "&misere=true"),
+        ("nim 3 4 5", &["--every"], "&every=true"),
+        ("kayles 10 + dawson 7", &["--moves", "2"], "&moves=2"),
+        ("wythoff 3 5", &["--outcome-only"], "&outcome_only=true"),
+        ("mnk(3,3,3) x.o/.x./...", &[], ""),
+        ("toads-frogs TT..FF", &[], ""),
+        ("hackenbush BRB GG", &[], ""),
+    ];
+    for (expr, flags, query) in cases {
+        let mut args = vec!["analyze", expr];
+        args.extend_from_slice(flags);
+        let (status, served) =
+            server.get_json(&format!("/api/analyze?expr={}{query}", encode(expr)));
+        assert_eq!(status, 200, "{expr}: {served}");
+        assert_eq!(served, json(&args), "{expr} {flags:?}");
+    }
+}
+
+/// Bad input is HTTP 400 with the error the command line prints (and its
+/// column); a question past a limit is 422 naming the limit.
+#[test]
+fn errors_carry_their_status_and_column() {
+    let server = Server::start();
+    let (status, served) = server.get_json("/api/analyze?expr=nim%203%20x");
+    assert_eq!(status, 400);
+    let printed = grundy()
+        .args(["analyze", "nim 3 x", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        served,
+        serde_json::from_slice::<Value>(&printed.stdout).unwrap()
+    );
+    assert_eq!(served["error"]["column"], 7);
+    assert_eq!(served["error"]["kind"], "bad_input");
+
+    let (status, served) = server.get_json("/api/analyze?expr=grundys-game%20100000000000000");
+    assert_eq!(status, 422, "{served}");
+    assert_eq!(served["error"]["kind"], "limit");
+    assert!(served["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("1048576 heaps"));
+
+    // No expression: the query string is bad input, answered in JSON.
+    let (status, served) = server.get_json("/api/analyze?misere=true");
+    assert_eq!(status, 400);
+    assert_eq!(served["error"]["kind"], "bad_input");
+    let (status, served) = server.get_json("/api/analyze?expr=nim%201&misere=maybe");
+    assert_eq!(status, 400, "{served}");
+    let (status, _) = server.get_json("/api/analyze?expr=nim%201&misere=true&every=true");
+    assert_eq!(status, 400);
+    let (status, served) = server.get_json("/no/such/page");
+    assert_eq!(status, 404);
+    assert_eq!(served["error"]["kind"], "bad_input");
+}
+
+/// Every move of a sum, each marked by whether it wins for the player
+/// making it: exactly the moves to positions of nim-sum 0 (Bouton).
+#[test]
+fn moves_are_marked_by_bouton() {
+    let server = Server::start();
+    let (status, served) = server.get_json("/api/moves?expr=nim%203%204%205");
+    assert_eq!(status, 200);
+    let moves = served["moves"].as_array().unwrap();
+    // 3 + 4 + 5 moves: any number taken from one heap.
+    assert_eq!(moves.len(), 12);
+    for m in moves {
+        let to = m["to"].as_str().unwrap();
+        let heaps = to.strip_prefix("nim ").unwrap().split(' ');
+        let xor = heaps
+            .map(|h| h.parse::<u64>().unwrap())
+            .fold(0, |a, b| a ^ b);
+        let wins = if xor == 0 { "win" } else { "lose" };
+        assert_eq!(m["standing"], wins, "{m}");
+    }
+}
+
+/// The engine's move: from an N-position a move to nim-sum 0; from a
+/// position solved strongly its best move, which the command line lists
+/// first.
+#[test]
+fn the_engine_plays_a_best_move() {
+    let server = Server::start();
+    let (_, reply) = server.get_json("/api/engine?expr=nim%203%204%205");
+    assert_eq!(reply["to"], "nim 1 4 5");
+    let (status, reply) = server.get_json("/api/engine?expr=nim%201%202%203");
+    assert_eq!(status, 200, "a lost position still has moves: {reply}");
+    let expr = "mnk(3,3,3) x.o/.x./...";
+    let (_, reply) = server.get_json(&format!("/api/engine?expr={}", encode(expr)));
+    let printed = json(&["analyze", expr]);
+    assert_eq!(reply["to"], printed["best_moves"][0]["to"]);
+    let (status, _) = server.get_json("/api/engine?expr=nim%200");
+    assert_eq!(status, 422);
+}
+
+/// The page and what it loads, and the families it lists.
+#[test]
+fn the_page_and_the_families_are_served() {
+    let server = Server::start();
+    let (status, page) = server.get("/");
+    assert_eq!(status, 200);
+    assert!(page.contains("<script src=\"/app.js\">"));
+    for path in ["/app.js", "/style.css"] {
+        assert_eq!(server.get(path).0, 200, "{path}");
+    }
+    let (_, families) = server.get_json("/api/families");
+    let names: Vec<&str> = (families.as_array().unwrap().iter())
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    for name in ["nim", "wythoff", "mnk", "connect4", "toads-frogs", "script"] {
+        assert!(names.contains(&name), "{name} in {names:?}");
+    }
+    let (status, svg) = server.get("/api/graph?expr=nim%201%202");
+    assert_eq!(status, 200);
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
+}
+
+/// The resident memory of a process, in kB.
+fn resident_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// 200 requests at once, each answered correctly; a second round of 200
+/// leaves the memory where the first left it; and a question past a limit
+/// among them is answered with its limit error, the others unharmed.
+#[test]
+fn two_hundred_requests_at_once() {
+    let server = Server::start();
+    let round = |server: &Server| {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..200u64)
+                .map(|i| {
+                    scope.spawn(move || {
+                        let (a, b, c) = (i % 7 + 1, i % 11 + 2, i % 13 + 3);
+                        if i == 100 {
+                            let (status, _) =
+                                server.get_json("/api/analyze?expr=grundys-game%20100000000000000");
+                            assert_eq!(status, 422);
+                            return;
+                        }
+                        let path = format!("/api/analyze?expr=nim%20{a}%20{b}%20{c}");
+                        let (status, served) = server.get_json(&path);
+                        assert_eq!(status, 200);
+                        let xor = a ^ b ^ c;
+                        assert_eq!(served["nimber"], xor);
+                        assert_eq!(served["outcome"], if xor == 0 { "P" } else { "N" });
+                    })
+                })
+                .collect();
+            for handle in handles {
+                handle.join().expect("every request answered");
+            }
+        });
+    };
+    round(&server);
+    let after_first = resident_kb(server.pid());
+    round(&server);
+    round(&server);
+    let after_third = resident_kb(server.pid());
+    // Flat: two more rounds add less than 16 MiB (a leak of a request's
+    // answer would add some kB a request, 400 of them).
+    assert!(
+        after_third < after_first + 16 * 1024,
+        "{after_first} kB after one round, {after_third} kB after three"
+    );
+}
