@@ -1,23 +1,16 @@
 //! `grundy analyze EXPR`: the outcome, the nimber and the winning moves; with
 //! `--batch`, the same for every line of a file (see `batch`).
 
-use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
-use grundy::component::SolitaireAnalysis;
-use grundy::registry::Parsed;
-use grundy::short::ValueAnalysis;
-use grundy::strong::StrongAnalysis;
-use grundy::sum::{analyze_every_listing, analyze_every_outcome, EveryAnalysis};
-use grundy::{
-    analyze_listing, analyze_misere_listing, Analysis, Convention, Count, Outcome, Rulesets,
-};
+use grundy::answer::analyze::{Analyzed, SolvedTable};
+use grundy::answer::{self, AnalyzeAnswer, AnalyzeOptions};
+use grundy::{Analysis, Convention, Count, Outcome, Rulesets};
 use num_bigint::BigUint;
-use serde::Serialize;
-use serde_json::Value;
 
 use crate::machine::MemoryLimit;
-use crate::report::{exact, Failure, Output};
+use crate::progress::watched;
+use crate::report::{Failure, Output};
 use crate::{every, solitaire, strong, values};
 
 /// Who wins a sum of games, its nimber, and its winning moves.
@@ -66,7 +59,7 @@ pub struct Args {
 
     /// List at most N winning moves (each repeats the whole position); the
     /// answer always says how many there are in all.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MOVES)]
+    #[arg(long, value_name = "N", default_value_t = 100)]
     moves: usize,
 
     /// Only the outcome and the nimber: no components, no winning moves.
@@ -85,16 +78,19 @@ impl Args {
         self.batch.as_deref()
     }
 
-    /// What is asked of every expression.
+    /// What is asked of every expression, with the memory the machine has
+    /// now.
     pub fn question(&self) -> Question {
-        Question {
-            misere: self.misere,
-            every: self.every,
-            moves: self.moves,
-            outcome_only: self.outcome_only,
-            db: self.db.clone(),
-            db_bytes: OnceCell::new(),
-        }
+        let available = MemoryLimit::now();
+        let mut options = AnalyzeOptions::default();
+        options.misere = self.misere;
+        options.every = self.every;
+        options.moves = self.moves;
+        options.outcome_only = self.outcome_only;
+        options.memory = Some(available.bytes);
+        options.db = (self.db.as_ref())
+            .map(|path| SolvedTable::new(path.display().to_string(), MemoryLimit::file_bytes()));
+        Question { options, available }
     }
 
     pub fn json(&self) -> bool {
@@ -102,264 +98,55 @@ impl Args {
     }
 }
 
-/// The winning moves listed when the question does not say.
-pub const DEFAULT_MOVES: usize = 100;
-
 /// Answers one expression (`--batch` is `batch::run`).
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let question = args.question();
     let expression = args.expression.join(" ");
-    let answer = question
+    let analyzed = question
         .answer(&mut Rulesets::new(), &expression)
         .map_err(|error| Failure::Error {
             error,
             expression: Some(expression.clone()),
         })?;
-    let outcome_only = question.outcome_only;
-    match (&answer, args.json) {
-        (answer, true) => out.line(&json_text(answer, &question)),
-        (Answer::Sum(a), false) => out.text(&table(a, &question)),
-        (Answer::Strong(a), false) => out.text(&strong::text(a, outcome_only)),
-        (Answer::Values(a), false) => out.text(&values::text(a, outcome_only)),
-        (Answer::Every(a), false) => out.text(&every::text(a, outcome_only)),
-        (Answer::Solitaire(a), false) => out.text(&solitaire::text(a, outcome_only)),
+    let outcome_only = question.outcome_only();
+    match args.json {
+        true => out.json(&AnalyzeAnswer::new(&analyzed, outcome_only)),
+        false => out.text(&text(&analyzed, outcome_only)),
     }
 }
 
-/// The answer as `--json` prints it (and `grundy serve` serves it), one
-/// line without its newline.
-pub fn json_text(answer: &Answer, question: &Question) -> String {
-    let outcome_only = question.outcome_only;
-    let text = match answer {
-        Answer::Sum(a) => serde_json::to_string(&Json::new(a, question, None)),
-        Answer::Strong(a) => serde_json::to_string(&strong::Json::new(a, outcome_only, None)),
-        Answer::Values(a) => serde_json::to_string(&values::Json::new(a, outcome_only, None)),
-        Answer::Every(a) => serde_json::to_string(&every::Json::new(a, outcome_only, None)),
-        Answer::Solitaire(a) => serde_json::to_string(&solitaire::Json::new(a, outcome_only, None)),
-    };
-    text.expect("answers serialise")
-}
-
-/// What is asked of every expression: the convention, and how much of the
-/// answer.
+/// What is asked of every expression (`grundy::answer::AnalyzeOptions`),
+/// and the memory there was when it was asked.
 pub struct Question {
-    pub misere: bool,
-    /// Every-SG play: every component that can move is moved in each turn.
-    pub every: bool,
-    /// The most winning moves listed.
-    pub moves: usize,
-    /// Only the outcome and the nimber (or remoteness).
-    pub outcome_only: bool,
-    /// The table to answer positions solved strongly from.
-    db: Option<PathBuf>,
-    /// The table's bytes, read at the first position that needs them.
-    db_bytes: OnceCell<Vec<u8>>,
-}
-
-/// The answer to a question: a sum's, a position solved strongly, or a
-/// sum of values.
-pub enum Answer {
-    Sum(Analysis),
-    Strong(StrongAnalysis),
-    Values(ValueAnalysis),
-    Every(EveryAnalysis),
-    Solitaire(SolitaireAnalysis),
+    options: AnalyzeOptions,
+    available: MemoryLimit,
 }
 
 impl Question {
-    /// A question without a `--db` table (what `grundy serve` asks).
-    pub fn new(misere: bool, every: bool, moves: usize, outcome_only: bool) -> Question {
-        Question {
-            misere,
-            every,
-            moves,
-            outcome_only,
-            db: None,
-            db_bytes: OnceCell::new(),
-        }
-    }
-
     /// The answer about `expression`, read once, with rulesets from
     /// `rulesets`, so that the questions of a batch share their solvers and
-    /// tables. A position solved strongly (win, lose, tie, draw) has an
-    /// answer of its own; anything else is a sum.
-    pub fn answer(&self, rulesets: &mut Rulesets, expression: &str) -> grundy::Result<Answer> {
-        match rulesets.parse_question(expression)? {
-            Parsed::Sum(sum) if self.every => {
-                let analysis = match self.outcome_only {
-                    true => analyze_every_outcome(&sum),
-                    false => analyze_every_listing(&sum, self.moves),
-                };
-                analysis.map(Answer::Every)
-            }
-            Parsed::Strong { .. } | Parsed::Values(_) if self.every => {
-                Err(grundy::Error::Unsupported(
-                    "every-move play (--every) is for sums of impartial games: a position \
-                     solved strongly (win, lose, tie, draw) or a partizan value has no step"
-                        .into(),
-                ))
-            }
-            Parsed::Solitaire { family, .. } if self.misere || self.every => {
-                Err(family.error(format!(
-                    "{} is for games of two players; a solitaire (one player makes every \
-                     move) is answered without it",
-                    if self.misere { "--misere" } else { "--every" }
-                )))
-            }
-            Parsed::Solitaire {
-                ruleset,
-                family,
-                position,
-            } => {
-                let solitaire = ruleset.solitaire().expect("a solitaire");
-                solitaire.analyze(&family, &position).map(Answer::Solitaire)
-            }
-            Parsed::Strong { ruleset, position } => {
-                // The outcome alone of a position of a ruleset with values
-                // comes from its value, without a search of both players'
-                // moves.
-                if let ([word], true, None) = (&position[..], self.outcome_only, &self.db) {
-                    if let Some(answer) = values::outcome(&ruleset, word)? {
-                        return Ok(Answer::Strong(answer));
-                    }
-                }
-                let strong = ruleset.strong().expect("a strong ruleset");
-                let db = match &self.db {
-                    Some(path) => Some((path.as_path(), self.db_bytes(path)?)),
-                    None => None,
-                };
-                strong::analysis(strong, &position, db, self.outcome_only).map(Answer::Strong)
-            }
-            Parsed::Sum(sum) => {
-                let most = if self.outcome_only { 0 } else { self.moves };
-                let analysis = match self.misere {
-                    true => analyze_misere_listing(&sum, most),
-                    false => analyze_listing(&sum, most),
-                };
-                analysis.map(Answer::Sum)
-            }
-            Parsed::Values(_) if self.misere => Err(grundy::Error::Unsupported(
-                "misère play of partizan games and game literals is not supported: their \
-                 values are those of normal play"
-                    .into(),
-            )),
-            Parsed::Values(terms) => values::analysis(&terms).map(Answer::Values),
-        }
+    /// tables; a long solve or search of values shows its progress, and
+    /// stops on Ctrl-C.
+    pub fn answer(&self, rulesets: &mut Rulesets, expression: &str) -> grundy::Result<Analyzed> {
+        watched(false, &self.available, |progress| {
+            answer::analysis(rulesets, expression, &self.options, progress)
+        })
     }
 
-    /// The bytes of the `--db` table, read once, up to
-    /// `MemoryLimit::file_bytes`.
-    fn db_bytes(&self, path: &Path) -> grundy::Result<&[u8]> {
-        if self.db_bytes.get().is_none() {
-            let limit = MemoryLimit::file_bytes();
-            let path = path.display().to_string();
-            let bytes = grundy::file::read_at_most(&path, limit, "table")?;
-            let _ = self.db_bytes.set(bytes);
-        }
-        Ok(self.db_bytes.get().expect("read above"))
+    /// Whether only the outcome and the nimber (or remoteness) are asked.
+    pub fn outcome_only(&self) -> bool {
+        self.options.outcome_only
     }
 }
 
-/// The JSON object of an answer (README.md has the schema).
-#[derive(Serialize)]
-pub struct Json<'a> {
-    /// The line of a batch the answer is for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<u64>,
-    expression: &'a str,
-    convention: &'static str,
-    outcome: &'static str,
-    /// `null` where no nimber is known (a lone huge Wythoff position) or
-    /// none decides play (misère play).
-    nimber: Value,
-    /// Left out with `--outcome-only`.
-    #[serde(flatten)]
-    moves: Option<JsonMoves<'a>>,
-}
-
-#[derive(Serialize)]
-struct JsonMoves<'a> {
-    components: Vec<JsonComponent<'a>>,
-    winning_move_count: Value,
-    /// Whether the count is a lower bound: a component may have more winning
-    /// moves than can be counted (a huge take-and-break heap).
-    winning_move_count_is_lower_bound: bool,
-    winning_moves: Vec<JsonMove<'a>>,
-    /// Only for a draw: the moves that keep it.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    best_moves: Vec<JsonMove<'a>>,
-}
-
-#[derive(Serialize)]
-struct JsonComponent<'a> {
-    component: &'a str,
-    nimber: Value,
-    /// The generalized value: the nimber, or `∞(0,2)`.
-    value: Option<&'a str>,
-    /// Under misère play only: the genus (`2^1420`), `null` where its search
-    /// did not finish within its limits.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    genus: Option<Value>,
-    /// Under misère play only: whether the component is tame, `null` where
-    /// its genus is unknown.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    tame: Option<Value>,
-    /// Only where the player to move wins at once in it (then `nimber` is
-    /// `null`): `true`.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    wins_at_once: bool,
-}
-
-#[derive(Serialize)]
-struct JsonMove<'a> {
-    #[serde(rename = "move")]
-    description: &'a str,
-    to: &'a str,
-}
-
-fn json_moves(moves: &[(String, String)]) -> Vec<JsonMove<'_>> {
-    (moves.iter())
-        .map(|(description, to)| JsonMove { description, to })
-        .collect()
-}
-
-fn nimber_json(nimber: &Option<BigUint>) -> Value {
-    nimber.as_ref().map_or(Value::Null, exact)
-}
-
-impl<'a> Json<'a> {
-    pub fn new(a: &'a Analysis, question: &Question, line: Option<u64>) -> Json<'a> {
-        let moves = (!question.outcome_only).then(|| JsonMoves {
-            components: a
-                .components
-                .iter()
-                .map(|c| {
-                    let misere = a.convention == Convention::Misere;
-                    JsonComponent {
-                        component: &c.expression,
-                        nimber: nimber_json(&c.nimber),
-                        value: c.value.as_deref(),
-                        genus: misere.then(|| {
-                            (c.genus.as_ref()).map_or(Value::Null, |g| g.to_string().into())
-                        }),
-                        tame: misere.then(|| c.tame.map_or(Value::Null, Value::Bool)),
-                        wins_at_once: c.wins_at_once,
-                    }
-                })
-                .collect(),
-            winning_move_count: exact(&BigUint::from(a.winning_move_count.number())),
-            winning_move_count_is_lower_bound: matches!(a.winning_move_count, Count::AtLeast(_)),
-            winning_moves: json_moves(&a.winning_moves),
-            best_moves: json_moves(&a.best_moves),
-        });
-        Json {
-            line,
-            expression: &a.expression,
-            convention: a.convention.name(),
-            outcome: a.outcome.letter(),
-            nimber: nimber_json(&a.nimber),
-            moves,
-        }
+/// The answer as text: a table, or for the answers of their own, theirs.
+fn text(analyzed: &Analyzed, outcome_only: bool) -> String {
+    match analyzed {
+        Analyzed::Sum(a) => table(a, outcome_only),
+        Analyzed::Strong(a) => strong::text(a, outcome_only),
+        Analyzed::Values(a) => values::text(a, outcome_only),
+        Analyzed::Every(a) => every::text(a, outcome_only),
+        Analyzed::Solitaire(a) => solitaire::text(a, outcome_only),
     }
 }
 
@@ -402,8 +189,8 @@ fn padded(cell: &str, width: usize) -> String {
 /// The answer as a table: under normal play the components with their
 /// nimbers; under misère play, which no nimber decides, the components alone
 /// and the convention. With `--outcome-only`, the nimber and outcome alone.
-fn table(a: &Analysis, question: &Question) -> String {
-    if question.outcome_only {
+fn table(a: &Analysis, outcome_only: bool) -> String {
+    if outcome_only {
         let first = match a.convention {
             Convention::Normal => format!("nimber:  {}", nimber_text(&a.nimber)),
             Convention::Misere => convention_line(a.convention),

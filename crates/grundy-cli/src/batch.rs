@@ -9,11 +9,12 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
+use grundy::answer::analyze::Analyzed;
+use grundy::answer::{AnalyzeAnswer, ErrorAnswer};
 use grundy::{Analysis, Convention, Error, Rulesets};
-use serde::Serialize;
 
-use crate::analyze::{count_text, nimber_text, Answer, Json, Question};
-use crate::report::{Failure, JsonError, Output};
+use crate::analyze::{count_text, nimber_text, Question};
+use crate::report::{Failure, Output};
 use crate::{every, solitaire, strong, values};
 
 pub fn run(
@@ -68,26 +69,10 @@ pub fn run(
             continue;
         }
         // The whole line is parsed, so that a column counts from its start.
-        let outcome_only = question.outcome_only;
+        let outcome_only = question.outcome_only();
         match question.answer(&mut rulesets, line) {
-            Ok(Answer::Sum(a)) if json => out.json(&Json::new(&a, question, Some(number)))?,
-            Ok(Answer::Sum(a)) => out.line(&one_line(&a, question))?,
-            Ok(Answer::Strong(a)) if json => {
-                out.json(&strong::Json::new(&a, outcome_only, Some(number)))?
-            }
-            Ok(Answer::Strong(a)) => out.line(&strong::one_line(&a, outcome_only))?,
-            Ok(Answer::Values(a)) if json => {
-                out.json(&values::Json::new(&a, outcome_only, Some(number)))?
-            }
-            Ok(Answer::Values(a)) => out.line(&values::one_line(&a, outcome_only))?,
-            Ok(Answer::Every(a)) if json => {
-                out.json(&every::Json::new(&a, outcome_only, Some(number)))?
-            }
-            Ok(Answer::Every(a)) => out.line(&every::one_line(&a, outcome_only))?,
-            Ok(Answer::Solitaire(a)) if json => {
-                out.json(&solitaire::Json::new(&a, outcome_only, Some(number)))?
-            }
-            Ok(Answer::Solitaire(a)) => out.line(&solitaire::one_line(&a, outcome_only))?,
+            Ok(a) if json => out.json(&AnalyzeAnswer::new(&a, outcome_only).at_line(number))?,
+            Ok(a) => out.line(&one_line(&a, outcome_only))?,
             Err(error) => answer_error(out, &mut failures, json, number, shown, &error)?,
         }
         // Each answer leaves at once: one given is never lost in a buffer
@@ -112,21 +97,11 @@ fn answer_error(
 ) -> Result<(), Failure> {
     failures.add(number, error);
     if json {
-        out.json(&JsonLineError {
-            line: number,
-            error: JsonError::from(error),
-        })?;
+        out.json(&ErrorAnswer::new(error).at_line(number))?;
     } else {
         out.line(&format!("{shown}: error: line {number}: {error}"))?;
     }
     out.flush()
-}
-
-/// The error answer of one line: `{"line": N, "error": {...}}`.
-#[derive(Serialize)]
-struct JsonLineError {
-    line: u64,
-    error: JsonError,
 }
 
 /// The lines that failed, for the exit status.
@@ -159,17 +134,28 @@ impl Failures {
     }
 }
 
-/// An answer on one line, to be read by grep and cut:
+/// An answer on one line, to be read by grep and cut (see `sum_line`).
+fn one_line(analyzed: &Analyzed, outcome_only: bool) -> String {
+    match analyzed {
+        Analyzed::Sum(a) => sum_line(a, outcome_only),
+        Analyzed::Strong(a) => strong::one_line(a, outcome_only),
+        Analyzed::Values(a) => values::one_line(a, outcome_only),
+        Analyzed::Every(a) => every::one_line(a, outcome_only),
+        Analyzed::Solitaire(a) => solitaire::one_line(a, outcome_only),
+    }
+}
+
+/// A sum's answer on one line:
 /// `nim 3 4 5: N, nimber 2, 1 winning move: heap 1: 3 -> 1 => nim 1 4 5`,
 /// with several moves separated by `; `. Under misère play `misere` stands
 /// where the nimber would be.
-fn one_line(a: &Analysis, question: &Question) -> String {
+fn sum_line(a: &Analysis, outcome_only: bool) -> String {
     let value = match a.convention {
         Convention::Normal => format!("nimber {}", nimber_text(&a.nimber)),
         Convention::Misere => "misere".to_string(),
     };
     let mut text = format!("{}: {}, {value}", a.expression, a.outcome);
-    if question.outcome_only {
+    if outcome_only {
         return text;
     }
     let count = a.winning_move_count;

@@ -1,14 +1,9 @@
 //! `grundy analyze --every`: a sum played Every-SG (each turn moves in every
-//! component that can move; the last move wins), as a table, one line, or
-//! JSON: each component's step, the largest, the outcome, and the winning
+//! component that can move; the last move wins), as a table or one line: each component's step, the largest, the outcome, and the winning
 //! moves, listed and, compactly, by the largest step each leaves.
 
 use grundy::sum::EveryAnalysis;
 use num_bigint::BigUint;
-use serde::Serialize;
-use serde_json::Value;
-
-use crate::report::exact;
 
 /// The answer as a table.
 pub fn text(a: &EveryAnalysis, outcome_only: bool) -> String {
@@ -100,110 +95,4 @@ pub fn one_line(a: &EveryAnalysis, outcome_only: bool) -> String {
         text.push_str(&moves.join(" | "));
     }
     text
-}
-
-/// The JSON object: the keys of `analyze`'s (`convention` is `normal`, the
-/// last move wins; `play` is `every`; `nimber` is `null`, as no nimber
-/// decides it), with `step` for the sum and each component, and `choices`.
-#[derive(Serialize)]
-pub struct Json<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<u64>,
-    expression: &'a str,
-    convention: &'static str,
-    play: &'static str,
-    outcome: &'static str,
-    nimber: Value,
-    step: u64,
-    #[serde(flatten)]
-    moves: Option<JsonMoves<'a>>,
-}
-
-#[derive(Serialize)]
-struct JsonMoves<'a> {
-    components: Vec<JsonComponent<'a>>,
-    winning_move_count: Value,
-    winning_move_count_is_lower_bound: bool,
-    winning_moves: Vec<JsonMove<'a>>,
-    choices: Vec<JsonChoices<'a>>,
-}
-
-#[derive(Serialize)]
-struct JsonComponent<'a> {
-    component: &'a str,
-    nimber: Value,
-    step: u64,
-}
-
-#[derive(Serialize)]
-struct JsonMove<'a> {
-    #[serde(rename = "move")]
-    description: &'a str,
-    to: &'a str,
-}
-
-/// The winning moves that leave `step` as the largest step.
-#[derive(Serialize)]
-struct JsonChoices<'a> {
-    step: u64,
-    count: Value,
-    components: Vec<JsonComponentChoices<'a>>,
-}
-
-#[derive(Serialize)]
-struct JsonComponentChoices<'a> {
-    /// From 1, as the moves number components.
-    component: usize,
-    option_count: u64,
-    options: Vec<JsonOption<'a>>,
-}
-
-#[derive(Serialize)]
-struct JsonOption<'a> {
-    to: &'a str,
-    step: u64,
-}
-
-impl<'a> Json<'a> {
-    pub fn new(a: &'a EveryAnalysis, outcome_only: bool, line: Option<u64>) -> Json<'a> {
-        let moves = (!outcome_only).then(|| JsonMoves {
-            components: (a.components.iter())
-                .map(|(component, step)| JsonComponent {
-                    component,
-                    nimber: Value::Null,
-                    step: *step,
-                })
-                .collect(),
-            winning_move_count: exact(&a.winning_move_count),
-            winning_move_count_is_lower_bound: false,
-            winning_moves: (a.winning_moves.iter())
-                .map(|(description, to)| JsonMove { description, to })
-                .collect(),
-            choices: (a.choices.iter())
-                .map(|c| JsonChoices {
-                    step: c.step,
-                    count: exact(&c.count),
-                    components: (c.components.iter())
-                        .map(|cc| JsonComponentChoices {
-                            component: cc.component + 1,
-                            option_count: cc.option_count,
-                            options: (cc.options.iter())
-                                .map(|(to, step)| JsonOption { to, step: *step })
-                                .collect(),
-                        })
-                        .collect(),
-                })
-                .collect(),
-        });
-        Json {
-            line,
-            expression: &a.expression,
-            convention: "normal",
-            play: "every",
-            outcome: a.outcome.letter(),
-            nimber: Value::Null,
-            step: a.step,
-            moves,
-        }
-    }
 }

@@ -11,8 +11,8 @@ use grundy::picture::{reachable, GraphPicture, Mark, Node, MAX_NODES};
 use grundy::registry::Parsed;
 use grundy::{Rulesets, Sum};
 
+use crate::progress::solving;
 use crate::report::{Failure, Output};
-use crate::strong::with_progress;
 
 /// The game graph from a position: every position reachable from it, each
 /// with its value, the P-positions (lost for the player to move) marked.
@@ -86,7 +86,7 @@ fn picture(expression: &str, depth: Option<usize>) -> grundy::Result<GraphPictur
         Parsed::Sum(start) => sum_graph(start, depth),
         Parsed::Strong { ruleset, position } => {
             let strong = ruleset.strong().expect("a strong ruleset");
-            with_progress(false, |options, progress| {
+            solving(false, |options, progress| {
                 strong.graph(&position, depth, options, progress)
             })
         }

@@ -3,16 +3,21 @@
 //! callbacks; only the front end reads them from the system.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-/// A flag that Ctrl-C sets: without a handler Ctrl-C kills the process;
+/// The flag that Ctrl-C sets: without a handler Ctrl-C kills the process;
 /// with one, a long computation sees the flag between chunks and stops
-/// cleanly with what it has.
+/// cleanly with what it has. One flag and one handler for the run, so that
+/// every question of a batch sees it.
 pub fn interrupted_flag() -> Arc<AtomicBool> {
-    let interrupted = Arc::new(AtomicBool::new(false));
-    let flag = interrupted.clone();
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
-    interrupted
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let interrupted = Arc::new(AtomicBool::new(false));
+        let flag = interrupted.clone();
+        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+        interrupted
+    })
+    .clone()
 }
 
 /// Into how many shares the memory is split: 1, or in `grundy serve` the

@@ -10,6 +10,7 @@ mod files;
 mod graph;
 mod machine;
 mod pattern;
+mod progress;
 mod quotient;
 mod report;
 mod sequence;

@@ -1,14 +1,13 @@
 //! What the subcommands share: the help on expressions, the one writer every
-//! answer goes through, numbers as JSON writes them, and how an error is
+//! answer goes through, and how an error is
 //! shown and turned into an exit status.
 
 use std::io::{self, BufWriter, ErrorKind as IoErrorKind, StdoutLock, Write};
 use std::process::ExitCode;
 
+use grundy::answer::ErrorAnswer;
 use grundy::{Error, FAMILIES};
-use num_bigint::BigUint;
 use serde::Serialize;
-use serde_json::Value;
 
 /// The help text on the expression language, with every family of the
 /// registry.
@@ -84,64 +83,6 @@ impl Output {
     }
 }
 
-/// The largest integer below which every integer is a JSON number that jq
-/// and JavaScript read exactly: they read numbers as 64-bit floats, which
-/// have 53 bits of mantissa, so 2^53 + 1 would be read as 2^53.
-const EXACT_LIMIT: u64 = 1 << 53;
-
-/// A nimber or a count as JSON: a number below 2^53, a string of its
-/// decimal digits from 2^53 on, so that every reader gets it exactly.
-pub fn exact(n: &BigUint) -> Value {
-    match u64::try_from(n) {
-        Ok(small) if small < EXACT_LIMIT => Value::from(small),
-        _ => Value::String(n.to_string()),
-    }
-}
-
-/// An error as JSON writes it:
-/// `{"message": ..., "kind": "bad_input"|"limit"|"unsupported", "column": N|null}`.
-#[derive(Serialize)]
-pub struct JsonError {
-    message: String,
-    kind: &'static str,
-    column: Option<usize>,
-}
-
-impl JsonError {
-    /// Bad input that is no engine error (a usage error, a bad query
-    /// string), without a column.
-    pub fn bad_input(message: String) -> JsonError {
-        JsonError {
-            message,
-            kind: grundy::error::ErrorKind::BadInput.name(),
-            column: None,
-        }
-    }
-}
-
-impl From<&Error> for JsonError {
-    fn from(error: &Error) -> JsonError {
-        JsonError {
-            message: error.to_string(),
-            kind: error.kind().name(),
-            column: error.column(),
-        }
-    }
-}
-
-/// The error answer of `--json`: `{"error": {...}}`.
-#[derive(Serialize)]
-pub struct JsonFailure {
-    error: JsonError,
-}
-
-impl JsonFailure {
-    /// The answer as one line of JSON text.
-    pub fn text(error: JsonError) -> String {
-        serde_json::to_string(&JsonFailure { error }).expect("errors serialise")
-    }
-}
-
 /// Why a subcommand did not answer, or not in full.
 pub enum Failure {
     /// The engine's error, with the expression it concerns if any.
@@ -205,9 +146,7 @@ impl Failure {
                 }
                 warn(&text);
                 if json && !out.answered {
-                    let answer = JsonFailure {
-                        error: JsonError::from(error),
-                    };
+                    let answer = ErrorAnswer::new(error);
                     // A closed stdout has no reader left to tell.
                     let _ = out.json(&answer).and_then(|()| out.flush());
                 }
@@ -247,9 +186,8 @@ pub fn report_usage(error: &clap::Error) {
         .take_while(|line| !line.trim().is_empty())
         .map(str::trim)
         .collect();
-    let answer = JsonFailure {
-        error: JsonError::bad_input(words.join(" ").trim_start_matches("error: ").to_string()),
-    };
+    let message = words.join(" ").trim_start_matches("error: ").to_string();
+    let answer = ErrorAnswer::usage(message);
     let mut out = Output::stdout();
     let _ = out.json(&answer).and_then(|()| out.flush());
 }

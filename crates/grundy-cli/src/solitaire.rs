@@ -1,9 +1,8 @@
 //! `grundy analyze` of a one-player game (a solitaire): Win in k moves
-//! with one shortest path, Draw or Lose (text, one line, JSON).
+//! with one shortest path, Draw or Lose (text, one line).
 
 use grundy::component::SolitaireAnalysis;
 use grundy::solitaire::SolitaireOutcome;
-use serde::Serialize;
 
 /// The moves of a win: one fewer than the positions of its path.
 fn moves(a: &SolitaireAnalysis) -> Option<usize> {
@@ -40,33 +39,4 @@ pub fn one_line(a: &SolitaireAnalysis, outcome_only: bool) -> String {
         line.push_str(&format!(": {}", a.path.join(" -> ")));
     }
     line
-}
-
-#[derive(Serialize)]
-pub struct Json<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<u64>,
-    expression: &'a str,
-    play: &'static str,
-    /// `Win`, `Draw` or `Lose`.
-    outcome: &'static str,
-    /// The moves of the shortest win; `null` for a draw or a loss.
-    moves: Option<usize>,
-    /// The positions of the shortest win, the start first; left out with
-    /// `--outcome-only`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    path: Option<&'a [String]>,
-}
-
-impl<'a> Json<'a> {
-    pub fn new(a: &'a SolitaireAnalysis, outcome_only: bool, line: Option<u64>) -> Json<'a> {
-        Json {
-            line,
-            expression: &a.expression,
-            play: "solitaire",
-            outcome: a.outcome.word(),
-            moves: moves(a),
-            path: (!outcome_only).then_some(&a.path[..]),
-        }
-    }
 }

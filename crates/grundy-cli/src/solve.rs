@@ -11,7 +11,9 @@ use grundy::Error;
 use serde::Serialize;
 
 use crate::report::{Failure, Output};
-use crate::strong::{with_progress, JsonSolution};
+use grundy::answer::analyze::SolutionAnswer;
+
+use crate::progress::solving;
 
 /// Strongly solves a ruleset (mnk, connect4, partizan-graph, a script with
 /// fn start) from its start.
@@ -46,7 +48,7 @@ struct Json<'a> {
     ruleset: &'a str,
     positions: u64,
     counts: Counts,
-    start: JsonSolution,
+    start: SolutionAnswer,
     seconds: f64,
 }
 
@@ -77,7 +79,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         )))
     })?;
     let started = Instant::now();
-    let solved = with_progress(args.progress, |options, progress| {
+    let solved = solving(args.progress, |options, progress| {
         strong.solve(options, progress, args.db.is_some())
     })
     .map_err(failure)?;

@@ -7,7 +7,9 @@ use grundy::{DynRuleset, Error};
 use serde::Serialize;
 
 use crate::report::{Failure, Output};
-use crate::strong::{with_progress, JsonSolution};
+use grundy::answer::analyze::SolutionAnswer;
+
+use crate::progress::solving;
 
 pub fn run(
     ruleset: &dyn DynRuleset,
@@ -18,7 +20,7 @@ pub fn run(
 ) -> Result<(), Failure> {
     let failure = Failure::about(expression);
     let name = ruleset.name();
-    let starts = with_progress(progress, |options, report| {
+    let starts = solving(progress, |options, report| {
         ruleset.all_starts(options, report).unwrap_or_else(|| {
             Err(Error::Parse {
                 column: 1,
@@ -83,8 +85,8 @@ fn json_text(row: &impl Serialize) -> String {
 #[derive(Serialize)]
 struct PartizanRow {
     vertex: usize,
-    left_first: JsonSolution,
-    right_first: JsonSolution,
+    left_first: SolutionAnswer,
+    right_first: SolutionAnswer,
 }
 
 /// A vertex of an impartial graph: its generalized value (`null` nimber

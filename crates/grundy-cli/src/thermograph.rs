@@ -4,14 +4,16 @@
 
 use std::path::PathBuf;
 
+use grundy::answer::analyze::value_analysis;
 use grundy::partizan::{Dyadic, Trajectory};
 use grundy::picture::ThermographPicture;
 use grundy::registry::Parsed;
 use grundy::Rulesets;
 use serde::Serialize;
 
+use crate::machine::MemoryLimit;
+use crate::progress::watched;
 use crate::report::{Failure, Output};
-use crate::values;
 
 /// The thermograph of a sum of values: its walls, mast, mean and
 /// temperature (Siegel's conventions: from t = -1; a number m/2^k has
@@ -79,7 +81,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             ))))
         }
     };
-    let a = values::analysis(&terms).map_err(failure)?;
+    let a = watched(false, &MemoryLimit::now(), |progress| {
+        value_analysis(&terms, progress)
+    })
+    .map_err(failure)?;
     let t = &a.thermograph;
     let (left, right) = (corners(&t.left_wall), corners(&t.right_wall));
     let text = match (args.format, args.json) {

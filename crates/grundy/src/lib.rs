@@ -27,6 +27,7 @@
 //! - [`registry`] (with the private expression language): from text to
 //!   rulesets and sums.
 
+pub mod answer;
 pub mod catalogue;
 pub mod component;
 pub mod error;

@@ -11,6 +11,8 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use grundy::answer::analyze::Analyzed;
+use grundy::answer::{self, AnalyzeOptions, ErrorAnswer};
 use grundy::error::ErrorKind;
 use grundy::registry::Parsed;
 use grundy::{analyze_listing, analyze_misere_listing, Outcome, Rulesets, FAMILIES};
@@ -18,9 +20,8 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
 use super::page;
-use crate::analyze::{Answer, Question};
-use crate::report::{JsonError, JsonFailure};
-use crate::{analyze, graph};
+use crate::graph;
+use crate::machine::MemoryLimit;
 
 /// What the handlers share: the permits of the computations that may run
 /// at once.
@@ -52,14 +53,14 @@ pub fn router(at_once: usize) -> Router {
 /// writes it with `--json`, under the HTTP status that says whose it is.
 struct Refusal {
     status: StatusCode,
-    error: JsonError,
+    answer: ErrorAnswer,
 }
 
 impl Refusal {
     fn bad_input(message: impl Into<String>) -> Refusal {
         Refusal {
             status: StatusCode::BAD_REQUEST,
-            error: JsonError::bad_input(message.into()),
+            answer: ErrorAnswer::usage(message.into()),
         }
     }
 }
@@ -74,7 +75,7 @@ impl From<grundy::Error> for Refusal {
         };
         Refusal {
             status,
-            error: JsonError::from(&error),
+            answer: ErrorAnswer::new(&error),
         }
     }
 }
@@ -87,7 +88,8 @@ impl From<QueryRejection> for Refusal {
 
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
-        (self.status, json(JsonFailure::text(self.error))).into_response()
+        let text = serde_json::to_string(&self.answer).expect("errors serialise");
+        (self.status, json(text)).into_response()
     }
 }
 
@@ -115,7 +117,7 @@ async fn compute<T: Send + 'static>(
             status: StatusCode::INTERNAL_SERVER_ERROR,
             // A panic is a bug, not a limit; no kind of the schema is
             // nearer than "unsupported".
-            error: JsonError::from(&grundy::Error::Unsupported(
+            answer: ErrorAnswer::new(&grundy::Error::Unsupported(
                 "the computation failed (a bug: please report it)".into(),
             )),
         }),
@@ -141,6 +143,15 @@ async fn families() -> impl IntoResponse {
         })
         .collect();
     json(serde_json::to_string(&families).expect("families serialise"))
+}
+
+/// The options of a question under `convention`, within this question's
+/// share of the memory.
+fn options(misere: bool) -> AnalyzeOptions {
+    let mut options = AnalyzeOptions::default();
+    options.misere = misere;
+    options.memory = Some(MemoryLimit::now().bytes);
+    options
 }
 
 /// The query of `/api/analyze`: the flags of `grundy analyze`.
@@ -173,14 +184,14 @@ async fn analyze(
         ));
     }
     let text = compute(&server, move || {
-        let question = Question::new(
-            query.misere,
-            query.every,
-            query.moves.unwrap_or(analyze::DEFAULT_MOVES),
-            query.outcome_only,
-        );
-        let answer = question.answer(&mut Rulesets::new(), &query.expr)?;
-        Ok(analyze::json_text(&answer, &question))
+        let mut options = options(query.misere);
+        options.every = query.every;
+        options.outcome_only = query.outcome_only;
+        if let Some(moves) = query.moves {
+            options.moves = moves;
+        }
+        let answer = answer::analyze(&mut Rulesets::new(), &query.expr, &options)?;
+        Ok(serde_json::to_string(&answer).expect("answers serialise"))
     })
     .await?;
     Ok(json(text))
@@ -268,14 +279,16 @@ async fn engine(
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
     let text = compute(&server, move || {
-        let question = Question::new(query.misere, false, 1, false);
-        let answer = question.answer(&mut Rulesets::new(), &query.expr)?;
-        let (description, to) = match answer {
-            Answer::Strong(a) => match a.best_moves.first() {
+        let mut options = options(query.misere);
+        options.moves = 1;
+        let analyzed =
+            answer::analysis(&mut Rulesets::new(), &query.expr, &options, &mut |_| true)?;
+        let (description, to) = match analyzed {
+            Analyzed::Strong(a) => match a.best_moves.first() {
                 Some((to, _)) => (to.clone(), to.clone()),
                 None => return Err(no_move()),
             },
-            Answer::Sum(a) => match a.winning_moves.first() {
+            Analyzed::Sum(a) => match a.winning_moves.first() {
                 Some((description, to)) => (description.clone(), to.clone()),
                 None => match listed_moves(&query.expr, query.misere)?.into_iter().next() {
                     Some(m) => (m.description, m.to),
@@ -318,7 +331,7 @@ async fn graph(
 async fn not_found() -> Refusal {
     Refusal {
         status: StatusCode::NOT_FOUND,
-        error: JsonError::bad_input(
+        answer: ErrorAnswer::usage(
             "no such page: the API is under /api/ (see `grundy serve --help`)".into(),
         ),
     }

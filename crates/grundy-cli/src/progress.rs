@@ -1,0 +1,104 @@
+//! The progress of a long computation on stderr, and what stops it: Ctrl-C,
+//! or the memory left running low. The library reports its progress
+//! (`grundy::answer::Progress`) to a callback; this is the command line's.
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use grundy::answer::{OnProgress, Progress};
+use grundy::retrograde::{Options, Phase};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::machine::{self, MemoryLimit};
+
+/// Runs `run` with a callback that draws its progress as a spinner on
+/// stderr (where it is a terminal, or always with `forced`; from the first
+/// report on, so that a quick answer draws nothing) and stops it on Ctrl-C.
+///
+/// `available` is the memory there was when the question came, of which the
+/// computation was given its budget. The solver checks its own estimate of
+/// what it holds against the budget; at each report the memory actually
+/// left is read too, and the computation stops before it runs out (an
+/// estimate cannot see how the allocator fragments, which doubled what
+/// positions of long texts took).
+pub fn watched<T>(
+    forced: bool,
+    available: &MemoryLimit,
+    run: impl FnOnce(OnProgress) -> grundy::Result<T>,
+) -> grundy::Result<T> {
+    let reserve = available.bytes / 8;
+    let interrupted = machine::interrupted_flag();
+    let started = Instant::now();
+    let mut bar: Option<ProgressBar> = None;
+    let mut ran_low = None;
+    let answer = run(&mut |progress| {
+        let bar = bar.get_or_insert_with(|| spinner(forced, started));
+        bar.set_message(message(progress));
+        let left = MemoryLimit::now();
+        if left.bytes < reserve {
+            ran_low = Some(left);
+            return false;
+        }
+        !interrupted.load(Ordering::SeqCst)
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    match (answer, ran_low) {
+        (Err(_), Some(left)) => Err(grundy::Error::Limit(format!(
+            "the solve stopped with {} MiB left of {}, less than an eighth of the {} MiB \
+             there were when it started (its memory budget was {} MiB)",
+            left.bytes >> 20,
+            left.source,
+            available.bytes >> 20,
+            Options::for_available_memory(Some(available.bytes)).memory >> 20
+        ))),
+        (answer, _) => answer,
+    }
+}
+
+/// A strong solve with the memory the machine has now (see `watched`).
+pub fn solving<T>(
+    forced: bool,
+    solve: impl FnOnce(
+        &Options,
+        &mut dyn FnMut(grundy::retrograde::Progress) -> bool,
+    ) -> grundy::Result<T>,
+) -> grundy::Result<T> {
+    let available = MemoryLimit::now();
+    let options = Options::for_available_memory(Some(available.bytes));
+    watched(forced, &available, |progress| {
+        solve(&options, &mut |p| progress(Progress::Solving(p)))
+    })
+}
+
+/// A spinner that has run since `started`.
+fn spinner(forced: bool, started: Instant) -> ProgressBar {
+    let bar = ProgressBar::new_spinner().with_elapsed(started.elapsed());
+    if forced {
+        let stderr = Box::new(console::Term::stderr());
+        bar.set_draw_target(ProgressDrawTarget::term_like_with_hz(stderr, 20));
+    }
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("a valid template"),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+fn message(progress: Progress) -> String {
+    match progress {
+        Progress::Solving(p) => {
+            let phase = match p.phase {
+                Phase::Generating => "generating",
+                Phase::Propagating => "solving",
+                Phase::Searching => "searching",
+            };
+            format!("{phase}: {} of {} positions", p.done, p.reached)
+        }
+        Progress::Valuing { positions } => format!("valuing: {positions} positions"),
+        Progress::Sequence(p) => format!("{} heaps", p.heaps),
+        Progress::Quotient { heap, order } => format!("heap {heap}: {order} elements so far"),
+        _ => String::new(),
+    }
+}

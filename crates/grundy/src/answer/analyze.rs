@@ -1,0 +1,800 @@
+//! `analyze`: who wins a position, its value and its winning moves. One
+//! expression is a sum of impartial games (normal play, misère play, or
+//! Every-SG play), a position of a ruleset solved strongly, a sum of
+//! partizan values, or a solitaire; each has an answer of its own, and
+//! [`AnalyzeAnswer`] is any of them.
+//!
+//! ```
+//! use grundy::answer::{analyze, AnalyzeAnswer, AnalyzeOptions};
+//!
+//! let mut options = AnalyzeOptions::default();
+//! options.misere = true;
+//! let answer = analyze(&mut grundy::Rulesets::new(), "nim 1 1", &options).unwrap();
+//! let AnalyzeAnswer::Sum(sum) = answer else { panic!("a sum") };
+//! // Misère Nim with two heaps of 1: the player to move takes one and loses.
+//! assert_eq!((sum.convention.as_str(), sum.outcome.as_str()), ("misere", "N"));
+//! assert_eq!(sum.nimber, None);
+//! ```
+
+use std::cell::OnceCell;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::component::SolitaireAnalysis;
+use crate::error::{Error, Result};
+use crate::partizan::Games;
+use crate::registry::{self, Parsed, Rulesets, ValueTerm};
+use crate::retrograde::Options;
+use crate::short::{self, ValueAnalysis, ValueMove};
+use crate::solitaire::SolitaireOutcome;
+use crate::strong::{Source, StrongAnalysis};
+use crate::sum::{
+    analyze_every_listing, analyze_every_outcome, analyze_listing, analyze_misere_listing,
+    Analysis, EveryAnalysis,
+};
+use crate::value::{Convention, Solution};
+use crate::word::Word;
+use crate::{Count, RulesetRef};
+
+use super::{Exact, MoveTo, OnProgress, Progress};
+
+/// What is asked of an expression: the convention, and how much of the
+/// answer. `AnalyzeOptions::default()` asks for everything under normal
+/// play, listing at most 100 winning moves.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct AnalyzeOptions {
+    /// Misère play: who cannot move wins.
+    pub misere: bool,
+    /// Every-SG play: each turn moves in every component that can move.
+    pub every: bool,
+    /// The most winning moves listed (all are counted).
+    pub moves: usize,
+    /// Only the outcome and the nimber (or remoteness): no components, no
+    /// moves.
+    pub outcome_only: bool,
+    /// The solved table to answer positions solved strongly from, instead
+    /// of solving them.
+    pub db: Option<SolvedTable>,
+    /// The memory the machine has available, in bytes, of which a strong
+    /// solve takes at most three quarters; `None`: 4 GiB.
+    pub memory: Option<u64>,
+}
+
+impl Default for AnalyzeOptions {
+    fn default() -> AnalyzeOptions {
+        AnalyzeOptions {
+            misere: false,
+            every: false,
+            moves: 100,
+            outcome_only: false,
+            db: None,
+            memory: None,
+        }
+    }
+}
+
+/// The table `solve --db FILE` wrote, read at the first position that needs
+/// it and kept for the next (the questions of a batch share it).
+#[derive(Debug)]
+pub struct SolvedTable {
+    path: String,
+    byte_limit: u64,
+    bytes: OnceCell<Vec<u8>>,
+}
+
+impl SolvedTable {
+    /// The table in the file at `path`, of which at most `byte_limit` bytes
+    /// are read (a larger file is a limit error).
+    pub fn new(path: impl Into<String>, byte_limit: u64) -> SolvedTable {
+        SolvedTable {
+            path: path.into(),
+            byte_limit,
+            bytes: OnceCell::new(),
+        }
+    }
+
+    fn source(&self) -> Result<Source<'_>> {
+        if self.bytes.get().is_none() {
+            let bytes = crate::file::read_at_most(&self.path, self.byte_limit, "table")?;
+            let _ = self.bytes.set(bytes);
+        }
+        let bytes = self.bytes.get().expect("read above");
+        Ok(Source::Db {
+            path: &self.path,
+            bytes,
+        })
+    }
+}
+
+/// The answer of an expression in the engine's own types, for a front end
+/// that writes it its own way (the command line's tables);
+/// [`AnalyzeAnswer::new`] turns it into the answer of the schema. Not
+/// `non_exhaustive`, so that a front end's match on it is checked to be
+/// whole: a new kind of answer is a change each front end must see.
+#[derive(Debug)]
+pub enum Analyzed {
+    /// A sum of impartial games under normal or misère play.
+    Sum(Analysis),
+    /// A position of a ruleset solved strongly.
+    Strong(StrongAnalysis),
+    /// A sum of partizan values.
+    Values(ValueAnalysis),
+    /// A sum under Every-SG play.
+    Every(EveryAnalysis),
+    /// A position of a one-player game.
+    Solitaire(SolitaireAnalysis),
+}
+
+/// The answer about `expression`, with rulesets from `rulesets` (so that
+/// the questions of a batch share their solvers and tables).
+pub fn analyze(
+    rulesets: &mut Rulesets,
+    expression: &str,
+    options: &AnalyzeOptions,
+) -> Result<AnalyzeAnswer> {
+    analyze_with_progress(rulesets, expression, options, &mut |_| true)
+}
+
+/// [`analyze`], reporting the progress of a long solve or search of values
+/// to `progress`, which stops it by answering `false`.
+pub fn analyze_with_progress(
+    rulesets: &mut Rulesets,
+    expression: &str,
+    options: &AnalyzeOptions,
+    progress: OnProgress,
+) -> Result<AnalyzeAnswer> {
+    let analyzed = analysis(rulesets, expression, options, progress)?;
+    Ok(AnalyzeAnswer::new(&analyzed, options.outcome_only))
+}
+
+/// The answer about `expression` in the engine's types (see [`Analyzed`]).
+/// A position solved strongly (win, lose, tie, draw) has an answer of its
+/// own, as has a sum of values or a solitaire; anything else is a sum.
+pub fn analysis(
+    rulesets: &mut Rulesets,
+    expression: &str,
+    options: &AnalyzeOptions,
+    progress: OnProgress,
+) -> Result<Analyzed> {
+    match rulesets.parse_question(expression)? {
+        Parsed::Sum(sum) if options.every => {
+            let analysis = match options.outcome_only {
+                true => analyze_every_outcome(&sum),
+                false => analyze_every_listing(&sum, options.moves),
+            };
+            analysis.map(Analyzed::Every)
+        }
+        Parsed::Strong { .. } | Parsed::Values(_) if options.every => Err(Error::Unsupported(
+            "every-move play (--every) is for sums of impartial games: a position \
+             solved strongly (win, lose, tie, draw) or a partizan value has no step"
+                .into(),
+        )),
+        Parsed::Solitaire { family, .. } if options.misere || options.every => {
+            Err(family.error(format!(
+                "{} is for games of two players; a solitaire (one player makes every \
+                 move) is answered without it",
+                if options.misere {
+                    "--misere"
+                } else {
+                    "--every"
+                }
+            )))
+        }
+        Parsed::Solitaire {
+            ruleset,
+            family,
+            position,
+        } => {
+            let solitaire = ruleset.solitaire().expect("a solitaire");
+            solitaire
+                .analyze(&family, &position)
+                .map(Analyzed::Solitaire)
+        }
+        Parsed::Strong { ruleset, position } => {
+            strong(&ruleset, &position, options, progress).map(Analyzed::Strong)
+        }
+        Parsed::Sum(sum) => {
+            let most = if options.outcome_only {
+                0
+            } else {
+                options.moves
+            };
+            let analysis = match options.misere {
+                true => analyze_misere_listing(&sum, most),
+                false => analyze_listing(&sum, most),
+            };
+            analysis.map(Analyzed::Sum)
+        }
+        Parsed::Values(_) if options.misere => Err(Error::Unsupported(
+            "misère play of partizan games and game literals is not supported: their \
+             values are those of normal play"
+                .into(),
+        )),
+        Parsed::Values(terms) => value_analysis(&terms, progress).map(Analyzed::Values),
+    }
+}
+
+/// A position of a ruleset solved strongly: from the solved table, or from
+/// a solve (kept by the ruleset for the next question of a batch); with
+/// `outcome_only` the standing alone, which a search that stops at the
+/// first winning move finds without a solve, or, for a ruleset with
+/// values, its value.
+fn strong(
+    ruleset: &RulesetRef,
+    position: &[Word],
+    options: &AnalyzeOptions,
+    progress: OnProgress,
+) -> Result<StrongAnalysis> {
+    if let ([word], true, None) = (position, options.outcome_only, &options.db) {
+        let by_value = valuing(progress, |games, progress| {
+            registry::outcome_by_value(ruleset, word, games, progress)
+        })?;
+        if let Some(answer) = by_value {
+            return Ok(answer);
+        }
+    }
+    let strong = ruleset.strong().expect("a strong ruleset");
+    let source = match &options.db {
+        Some(table) => table.source()?,
+        None => Source::Solve,
+    };
+    let solve_options = Options::for_available_memory(options.memory);
+    let progress = &mut |p| progress(Progress::Solving(p));
+    match options.outcome_only {
+        true => strong.outcome(position, source, &solve_options, progress),
+        false => strong.analyze(position, source, &solve_options, progress),
+    }
+}
+
+/// Values the parts of a sum of values and analyzes the sum: its value,
+/// outcome, mean, temperature, thermograph and winning moves.
+pub fn value_analysis(terms: &[ValueTerm], progress: OnProgress) -> Result<ValueAnalysis> {
+    valuing(progress, |games, progress| {
+        let parts = registry::valued(terms, games, progress)?;
+        Ok(short::analyze_values(games, &parts))
+    })
+}
+
+/// Runs a search of values in a fresh table of games, reporting each count
+/// of positions valued as [`Progress::Valuing`].
+fn valuing<T>(
+    progress: OnProgress,
+    search: impl FnOnce(&mut Games, &mut dyn FnMut(u64) -> bool) -> Result<T>,
+) -> Result<T> {
+    let mut games = Games::new();
+    search(&mut games, &mut |positions| {
+        progress(Progress::Valuing { positions })
+    })
+}
+
+/// The answer of `analyze`: one of five, told apart by their keys (a sum
+/// has `convention` without `play`; Every-SG play has `play: "every"`; a
+/// solitaire `play: "solitaire"`; a position solved strongly has
+/// `remoteness`; a sum of values has `is_number`).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(untagged)]
+#[non_exhaustive]
+pub enum AnalyzeAnswer {
+    /// A sum of impartial games under normal or misère play.
+    Sum(SumAnswer),
+    /// A position of a ruleset solved strongly.
+    Strong(StrongAnswer),
+    /// A sum of partizan values.
+    Values(ValuesAnswer),
+    /// A sum under Every-SG play.
+    Every(EveryAnswer),
+    /// A position of a one-player game.
+    Solitaire(SolitaireAnswer),
+}
+
+impl AnalyzeAnswer {
+    /// The answer of `analyzed`; with `outcome_only`, without its
+    /// components and moves.
+    pub fn new(analyzed: &Analyzed, outcome_only: bool) -> AnalyzeAnswer {
+        match analyzed {
+            Analyzed::Sum(a) => AnalyzeAnswer::Sum(SumAnswer::new(a, outcome_only)),
+            Analyzed::Strong(a) => AnalyzeAnswer::Strong(StrongAnswer::new(a, outcome_only)),
+            Analyzed::Values(a) => AnalyzeAnswer::Values(ValuesAnswer::new(a, outcome_only)),
+            Analyzed::Every(a) => AnalyzeAnswer::Every(EveryAnswer::new(a, outcome_only)),
+            Analyzed::Solitaire(a) => {
+                AnalyzeAnswer::Solitaire(SolitaireAnswer::new(a, outcome_only))
+            }
+        }
+    }
+
+    /// The same answer, for line `line` of a batch.
+    pub fn at_line(mut self, number: u64) -> AnalyzeAnswer {
+        let line = match &mut self {
+            AnalyzeAnswer::Sum(a) => &mut a.line,
+            AnalyzeAnswer::Strong(a) => &mut a.line,
+            AnalyzeAnswer::Values(a) => &mut a.line,
+            AnalyzeAnswer::Every(a) => &mut a.line,
+            AnalyzeAnswer::Solitaire(a) => &mut a.line,
+        };
+        *line = Some(number);
+        self
+    }
+}
+
+/// A sum of impartial games: its outcome, its nimber, and unless asked for
+/// the outcome only, its components and winning moves.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct SumAnswer {
+    /// The line of a batch (`analyze --batch`) the answer is for, counted
+    /// from 1; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// The sum as an expression.
+    pub expression: String,
+    /// `normal` (who cannot move loses) or `misere` (who cannot move wins).
+    #[schemars(extend("enum" = ["normal", "misere"]))]
+    pub convention: String,
+    /// `P` (the player to move loses), `N` (wins) or `D` (a draw).
+    #[schemars(extend("enum" = ["P", "N", "D"]))]
+    pub outcome: String,
+    /// The nimber; `null` where none is known (a lone huge Wythoff
+    /// position) or none decides play (misère play, an infinite value).
+    pub nimber: Option<Exact>,
+    /// The components and moves; left out with `--outcome-only`.
+    #[serde(flatten)]
+    pub moves: Option<SumMoves>,
+}
+
+/// The components and winning moves of a sum.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[non_exhaustive]
+pub struct SumMoves {
+    /// Each component with its value.
+    pub components: Vec<SumComponent>,
+    /// How many winning moves there are in all.
+    pub winning_move_count: Exact,
+    /// Whether the count is a lower bound: a component may have more
+    /// winning moves than can be counted (a huge take-and-break heap).
+    pub winning_move_count_is_lower_bound: bool,
+    /// The first winning moves (at most `--moves`).
+    pub winning_moves: Vec<MoveTo>,
+    /// For a draw only: the moves that keep it; left out otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub best_moves: Vec<MoveTo>,
+}
+
+/// One component of a sum.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct SumComponent {
+    /// The component as an expression.
+    pub component: String,
+    /// Its nimber; `null` where unknown, under misère play, for an infinite
+    /// value, or where it wins at once.
+    pub nimber: Option<Exact>,
+    /// Its generalized value: the nimber, or `∞(0,2)`; `null` where the
+    /// nimber is not reported.
+    pub value: Option<String>,
+    /// Under misère play only: its genus (`2^1420`), `null` where its
+    /// search did not finish within its limits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub genus: Option<Option<String>>,
+    /// Under misère play only: whether it is tame, `null` where its genus
+    /// is unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tame: Option<Option<bool>>,
+    /// Only where the player to move wins at once in it (then `nimber` is
+    /// `null`): `true`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub wins_at_once: bool,
+}
+
+impl SumAnswer {
+    /// The answer of `a`; with `outcome_only`, without components and
+    /// moves.
+    pub fn new(a: &Analysis, outcome_only: bool) -> SumAnswer {
+        let misere = a.convention == Convention::Misere;
+        let moves = (!outcome_only).then(|| SumMoves {
+            components: (a.components.iter())
+                .map(|c| SumComponent {
+                    component: c.expression.clone(),
+                    nimber: c.nimber.clone().map(Exact),
+                    value: c.value.clone(),
+                    genus: misere.then(|| c.genus.as_ref().map(ToString::to_string)),
+                    tame: misere.then_some(c.tame),
+                    wins_at_once: c.wins_at_once,
+                })
+                .collect(),
+            winning_move_count: Exact::from(a.winning_move_count.number()),
+            winning_move_count_is_lower_bound: matches!(a.winning_move_count, Count::AtLeast(_)),
+            winning_moves: MoveTo::list(&a.winning_moves),
+            best_moves: MoveTo::list(&a.best_moves),
+        });
+        SumAnswer {
+            line: None,
+            expression: a.expression.clone(),
+            convention: a.convention.name().to_string(),
+            outcome: a.outcome.letter().to_string(),
+            nimber: a.nimber.clone().map(Exact),
+            moves,
+        }
+    }
+}
+
+/// A standing and its remoteness, for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[non_exhaustive]
+pub struct SolutionAnswer {
+    /// `W` (the player to move wins), `L` (loses), `T` (a tie) or `D` (a
+    /// draw: play goes on forever).
+    #[schemars(extend("enum" = ["W", "L", "T", "D"]))]
+    pub outcome: &'static str,
+    /// Moves until the game ends with best play; `null` for a draw, and
+    /// with `--outcome-only`, which does not search for it.
+    pub remoteness: Option<u32>,
+}
+
+impl From<Solution> for SolutionAnswer {
+    fn from(s: Solution) -> SolutionAnswer {
+        SolutionAnswer {
+            outcome: s.standing.letter(),
+            remoteness: s.remoteness,
+        }
+    }
+}
+
+/// A position of a ruleset solved strongly: its standing and remoteness,
+/// and unless asked for the outcome only, its best moves.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct StrongAnswer {
+    /// The line of a batch the answer is for; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// The position as an expression.
+    pub expression: String,
+    /// Its standing and remoteness.
+    #[serde(flatten)]
+    pub solution: SolutionAnswer,
+    /// Every best move; left out with `--outcome-only`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_moves: Option<Vec<StrongMove>>,
+}
+
+/// A best move of a position solved strongly.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct StrongMove {
+    /// The position after the move, as an expression.
+    pub to: String,
+    /// The value after the move, for the opponent who moves there.
+    #[serde(flatten)]
+    pub after: SolutionAnswer,
+}
+
+impl StrongAnswer {
+    /// The answer of `a`; with `outcome_only`, without best moves.
+    pub fn new(a: &StrongAnalysis, outcome_only: bool) -> StrongAnswer {
+        let best_moves = (!outcome_only).then(|| {
+            (a.best_moves.iter())
+                .map(|(to, after)| StrongMove {
+                    to: to.clone(),
+                    after: (*after).into(),
+                })
+                .collect()
+        });
+        StrongAnswer {
+            line: None,
+            expression: a.expression.clone(),
+            solution: a.solution.into(),
+            best_moves,
+        }
+    }
+}
+
+/// A sum of partizan values (positions, game literals, differences): its
+/// canonical form, outcome class, mean and temperature, and unless asked
+/// for the outcome only, each part and each player's winning moves.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct ValuesAnswer {
+    /// The line of a batch the answer is for; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// The sum as an expression.
+    pub expression: String,
+    /// The canonical form of the sum, as grundy reads it back.
+    pub value: String,
+    /// `L` (Left wins whoever starts), `R` (Right wins), `N` (the player
+    /// to move wins) or `P` (the player to move loses).
+    #[schemars(extend("enum" = ["L", "R", "N", "P"]))]
+    pub outcome: String,
+    /// Whether the value is a number.
+    pub is_number: bool,
+    /// The mean value, a dyadic rational such as `3/2`.
+    pub mean: String,
+    /// The temperature, a dyadic rational (Siegel's convention: a number
+    /// m/2^k has temperature -1/2^k).
+    pub temperature: String,
+    /// The parts and moves; left out with `--outcome-only`.
+    #[serde(flatten)]
+    pub moves: Option<ValuesMoves>,
+}
+
+/// The parts of a sum of values and each player's winning moves.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[non_exhaustive]
+pub struct ValuesMoves {
+    /// Each part with its value.
+    pub parts: Vec<ValuesPart>,
+    /// Left's winning moves, Left moving first.
+    pub left_moves: Vec<ValuesMove>,
+    /// Right's winning moves, Right moving first.
+    pub right_moves: Vec<ValuesMove>,
+    /// Parts whose moves were too many to list: the moves above are those
+    /// of the other parts. Left out where there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unlisted: Vec<Unlisted>,
+}
+
+/// A part whose moves are too many to list.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct Unlisted {
+    /// The part, counted from 0.
+    pub part: usize,
+    /// How many options it has.
+    pub options: u64,
+}
+
+/// One part of a sum of values.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct ValuesPart {
+    /// The part as written.
+    pub part: String,
+    /// Its canonical form.
+    pub value: String,
+}
+
+/// A winning move in a sum of values.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct ValuesMove {
+    /// The part moved in, counted from 0.
+    pub part: usize,
+    /// The part after the move.
+    pub to: String,
+    /// The canonical form of the sum after the move.
+    pub value: String,
+}
+
+fn values_moves(moves: &[ValueMove]) -> Vec<ValuesMove> {
+    (moves.iter())
+        .map(|m| ValuesMove {
+            part: m.part,
+            to: m.to.clone(),
+            value: m.value.clone(),
+        })
+        .collect()
+}
+
+impl ValuesAnswer {
+    /// The answer of `a`; with `outcome_only`, without parts and moves.
+    pub fn new(a: &ValueAnalysis, outcome_only: bool) -> ValuesAnswer {
+        ValuesAnswer {
+            line: None,
+            expression: a.expression.clone(),
+            value: a.value.clone(),
+            outcome: a.outcome.letter().to_string(),
+            is_number: a.is_number,
+            mean: a.mean.to_string(),
+            temperature: a.temperature.to_string(),
+            moves: (!outcome_only).then(|| ValuesMoves {
+                parts: (a.parts.iter())
+                    .map(|(part, value)| ValuesPart {
+                        part: part.clone(),
+                        value: value.clone(),
+                    })
+                    .collect(),
+                left_moves: values_moves(&a.left_moves),
+                right_moves: values_moves(&a.right_moves),
+                unlisted: (a.unlisted.iter())
+                    .map(|&(part, options)| Unlisted { part, options })
+                    .collect(),
+            }),
+        }
+    }
+}
+
+/// A sum under Every-SG play (a move in every component that can move; the
+/// last move wins): the keys of a sum's answer (`convention` is `normal`,
+/// `nimber` is `null`, as no nimber decides it), with `play`, each step
+/// and the winning moves by the largest step they leave.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct EveryAnswer {
+    /// The line of a batch the answer is for; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// The sum as an expression.
+    pub expression: String,
+    /// Always `normal`: the last move wins.
+    #[schemars(extend("const" = "normal"))]
+    pub convention: &'static str,
+    /// Always `every`.
+    #[schemars(extend("const" = "every"))]
+    pub play: &'static str,
+    /// `P` (the player to move loses) or `N` (wins).
+    #[schemars(extend("enum" = ["P", "N"]))]
+    pub outcome: String,
+    /// Always `null`: no nimber decides Every-SG play.
+    pub nimber: (),
+    /// The largest step of the components: the player to move wins exactly
+    /// when it is odd.
+    pub step: u64,
+    /// The components and moves; left out with `--outcome-only`.
+    #[serde(flatten)]
+    pub moves: Option<EveryMoves>,
+}
+
+/// The components and winning moves of an Every-SG sum.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[non_exhaustive]
+pub struct EveryMoves {
+    /// Each component with its step.
+    pub components: Vec<EveryComponent>,
+    /// How many winning moves there are in all: choices of one option in
+    /// each component that can move.
+    pub winning_move_count: Exact,
+    /// Always `false`: the count is exact.
+    pub winning_move_count_is_lower_bound: bool,
+    /// The first winning moves (at most `--moves`).
+    pub winning_moves: Vec<MoveTo>,
+    /// The winning moves compactly, by the largest step each leaves.
+    pub choices: Vec<EveryChoices>,
+}
+
+/// One component of an Every-SG sum.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct EveryComponent {
+    /// The component as an expression.
+    pub component: String,
+    /// Always `null`.
+    pub nimber: (),
+    /// Its step (suspense number).
+    pub step: u64,
+}
+
+/// The winning moves that leave `step` as the largest step.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct EveryChoices {
+    /// The largest step the moves leave (even).
+    pub step: u64,
+    /// How many moves these are.
+    pub count: Exact,
+    /// What each component that can move may choose.
+    pub components: Vec<ComponentChoices>,
+}
+
+/// The options one component may choose in a winning move.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct ComponentChoices {
+    /// The component, counted from 1 as the moves number components.
+    pub component: usize,
+    /// How many options it may choose in all.
+    pub option_count: u64,
+    /// The first of them.
+    pub options: Vec<StepOption>,
+}
+
+/// An option of a component and its step.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct StepOption {
+    /// What the component becomes (`nothing` where nothing is left).
+    pub to: String,
+    /// Its step.
+    pub step: u64,
+}
+
+impl EveryAnswer {
+    /// The answer of `a`; with `outcome_only`, without components and
+    /// moves.
+    pub fn new(a: &EveryAnalysis, outcome_only: bool) -> EveryAnswer {
+        let moves = (!outcome_only).then(|| EveryMoves {
+            components: (a.components.iter())
+                .map(|(component, step)| EveryComponent {
+                    component: component.clone(),
+                    nimber: (),
+                    step: *step,
+                })
+                .collect(),
+            winning_move_count: Exact(a.winning_move_count.clone()),
+            winning_move_count_is_lower_bound: false,
+            winning_moves: MoveTo::list(&a.winning_moves),
+            choices: (a.choices.iter())
+                .map(|c| EveryChoices {
+                    step: c.step,
+                    count: Exact(c.count.clone()),
+                    components: (c.components.iter())
+                        .map(|cc| ComponentChoices {
+                            component: cc.component + 1,
+                            option_count: cc.option_count,
+                            options: (cc.options.iter())
+                                .map(|(to, step)| StepOption {
+                                    to: to.clone(),
+                                    step: *step,
+                                })
+                                .collect(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        });
+        EveryAnswer {
+            line: None,
+            expression: a.expression.clone(),
+            convention: "normal",
+            play: "every",
+            outcome: a.outcome.letter().to_string(),
+            nimber: (),
+            step: a.step,
+            moves,
+        }
+    }
+}
+
+/// A position of a one-player game: whether a goal can be reached, and for
+/// a win one shortest path.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct SolitaireAnswer {
+    /// The line of a batch the answer is for; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// The position as an expression.
+    pub expression: String,
+    /// Always `solitaire`.
+    #[schemars(extend("const" = "solitaire"))]
+    pub play: &'static str,
+    /// `Win` (a goal can be reached), `Draw` (none can, but play can go on
+    /// forever) or `Lose` (none can, and every line of play ends).
+    #[schemars(extend("enum" = ["Win", "Draw", "Lose"]))]
+    pub outcome: &'static str,
+    /// The moves of the shortest win; `null` for a draw or a loss.
+    pub moves: Option<usize>,
+    /// The positions of the shortest win, the start first (empty for a
+    /// draw or a loss); left out with `--outcome-only`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<Vec<String>>,
+}
+
+impl SolitaireAnswer {
+    /// The answer of `a`; with `outcome_only`, without the path.
+    pub fn new(a: &SolitaireAnalysis, outcome_only: bool) -> SolitaireAnswer {
+        SolitaireAnswer {
+            line: None,
+            expression: a.expression.clone(),
+            play: "solitaire",
+            outcome: a.outcome.word(),
+            moves: (a.outcome == SolitaireOutcome::Win).then(|| a.path.len() - 1),
+            path: (!outcome_only).then(|| a.path.clone()),
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! The typed answers of every question, and the one JSON schema they make.
+//!
+//! Each question a front end asks (`analyze`, `solve`, `sequence`, `table`,
+//! `pattern`, `quotient`, `thermograph`) has a front-door function here that
+//! takes the expression text and typed options and returns an owned,
+//! serialisable answer. The command line prints `serde_json::to_string` of
+//! it for `--json`; other front ends return or serve the same value, so
+//! every front end speaks one schema: [`schema`], checked in as
+//! `schema/grundy.schema.json`, versioned by [`SCHEMA_VERSION`].
+//!
+//! ```
+//! use grundy::answer::{self, AnalyzeAnswer, AnalyzeOptions};
+//!
+//! let options = AnalyzeOptions::default();
+//! let answer = answer::analyze(&mut grundy::Rulesets::new(), "nim 3 4 5", &options).unwrap();
+//! let AnalyzeAnswer::Sum(sum) = &answer else { panic!("a sum") };
+//! assert_eq!(sum.outcome, "N");
+//! let json = serde_json::to_string(&answer).unwrap();
+//! assert!(json.starts_with(r#"{"expression":"nim 3 4 5","convention":"normal","outcome":"N","nimber":2,"#));
+//! ```
+//!
+//! This layer knows the questions and their answers, not the terminal:
+//! whatever only the machine knows (the memory available, how many bytes of
+//! a file may be read, Ctrl-C) comes in as plain numbers and as the
+//! progress callback's answer.
+
+pub mod analyze;
+
+use std::borrow::Cow;
+
+use num_bigint::BigUint;
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use serde::{Serialize, Serializer};
+
+use crate::error::Error;
+
+pub use analyze::{analysis, analyze, analyze_with_progress, AnalyzeAnswer, AnalyzeOptions};
+
+/// The version of the schema of the answers: raised whenever an answer
+/// changes in a way that a reader could notice (a key added, removed or
+/// retyped). The schema file carries it as `version` and in its `$id`.
+pub const SCHEMA_VERSION: &str = "1";
+
+/// What a long computation reports every so often. The callback that gets
+/// it answers whether to go on: `false` stops the computation, which then
+/// ends with a limit error (or, for a sequence, reports what it has).
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub enum Progress {
+    /// A strong solve (retrograde analysis) or the search of one position's
+    /// outcome.
+    Solving(crate::retrograde::Progress),
+    /// The search for values of partizan positions: how many are valued.
+    Valuing {
+        /// Positions valued so far.
+        positions: u64,
+    },
+    /// A nim-sequence: the heaps computed so far.
+    Sequence(crate::sequence::Progress),
+    /// A misère quotient: the heap reached and the elements so far.
+    Quotient {
+        /// The largest heap whose sums are in the quotient.
+        heap: usize,
+        /// The quotient's order so far.
+        order: usize,
+    },
+}
+
+/// The callback of a long computation: gets its [`Progress`], answers
+/// whether to go on.
+pub type OnProgress<'a> = &'a mut dyn FnMut(Progress) -> bool;
+
+/// The largest integer below which every integer is a JSON number that jq
+/// and JavaScript read exactly: they read numbers as 64-bit floats, which
+/// have 53 bits of mantissa, so 2^53 + 1 would be read as 2^53.
+const EXACT_LIMIT: u64 = 1 << 53;
+
+/// A whole number written so that every reader gets it exactly: a JSON
+/// number below 2^53, a string of its decimal digits from 2^53 on (a nimber
+/// of a huge Nim heap, a count of winning moves).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Exact(pub BigUint);
+
+impl From<u64> for Exact {
+    fn from(n: u64) -> Exact {
+        Exact(BigUint::from(n))
+    }
+}
+
+impl Serialize for Exact {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match u64::try_from(&self.0) {
+            Ok(small) if small < EXACT_LIMIT => serializer.serialize_u64(small),
+            _ => serializer.collect_str(&self.0),
+        }
+    }
+}
+
+impl JsonSchema for Exact {
+    fn schema_name() -> Cow<'static, str> {
+        "Exact".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A whole number written exactly: a JSON number below 2^53, \
+                            a string of its decimal digits from 2^53 on.",
+            "anyOf": [
+                { "type": "integer", "minimum": 0, "maximum": EXACT_LIMIT - 1 },
+                { "type": "string", "pattern": "^[0-9]+$" }
+            ]
+        })
+    }
+}
+
+/// One move: how it reads, and the whole position after it as an
+/// expression that parses again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct MoveTo {
+    /// How the move reads, e.g. `heap 1: 3 -> 1`.
+    #[serde(rename = "move")]
+    pub description: String,
+    /// The whole position after the move, as an expression.
+    pub to: String,
+}
+
+impl MoveTo {
+    /// The moves of an analysis, as (description, position after) pairs.
+    pub fn list(moves: &[(String, String)]) -> Vec<MoveTo> {
+        (moves.iter())
+            .map(|(description, to)| MoveTo {
+                description: description.clone(),
+                to: to.clone(),
+            })
+            .collect()
+    }
+}
+
+/// The answer of a question that failed: `{"error": {...}}`, and in a batch
+/// `{"line": N, "error": {...}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct ErrorAnswer {
+    /// The line of a batch (`analyze --batch`) that failed, counted from 1;
+    /// left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// What went wrong.
+    pub error: ErrorDetail,
+}
+
+/// What went wrong, and whose it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct ErrorDetail {
+    /// The error as the command line shows it.
+    pub message: String,
+    /// Whose the error is: `bad_input` (the input must change; the command
+    /// line exits with 2), `limit` (a well-formed question beyond a limit)
+    /// or `unsupported` (a question not answered yet; both exit with 1).
+    #[schemars(extend("enum" = ["bad_input", "limit", "unsupported"]))]
+    pub kind: String,
+    /// The 1-based character column of the expression where a parse error
+    /// starts; `null` for other errors.
+    pub column: Option<usize>,
+}
+
+impl ErrorAnswer {
+    /// The answer of `error`.
+    pub fn new(error: &Error) -> ErrorAnswer {
+        ErrorAnswer {
+            line: None,
+            error: ErrorDetail {
+                message: error.to_string(),
+                kind: error.kind().name().to_string(),
+                column: error.column(),
+            },
+        }
+    }
+
+    /// A usage error of a front end (arguments it could not read): bad
+    /// input, without a column.
+    pub fn usage(message: String) -> ErrorAnswer {
+        ErrorAnswer {
+            line: None,
+            error: ErrorDetail {
+                message,
+                kind: crate::error::ErrorKind::BadInput.name().to_string(),
+                column: None,
+            },
+        }
+    }
+
+    /// The same answer, for line `line` of a batch.
+    pub fn at_line(mut self, line: u64) -> ErrorAnswer {
+        self.line = Some(line);
+        self
+    }
+}
+
+/// Any answer of any question: the root type of the schema. It is written
+/// without a tag (each answer is the object its question prints), so a
+/// reader tells them apart by the question it asked, or by their keys.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(untagged)]
+#[non_exhaustive]
+pub enum Answer {
+    /// `analyze`: a sum, a position solved strongly, a sum of values, an
+    /// Every-SG sum or a solitaire.
+    Analyze(AnalyzeAnswer),
+    /// A question that failed.
+    Error(ErrorAnswer),
+}
+
+/// The JSON schema of [`Answer`] (draft 2020-12), with [`SCHEMA_VERSION`]
+/// as `version` and in `$id`: what `schema/grundy.schema.json` holds.
+pub fn schema() -> serde_json::Value {
+    // What is written, not what would be read: a key left out where empty
+    // is not required, an `Option` written as `null` is.
+    let generator = schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
+    let mut schema = generator.into_root_schema_for::<Answer>().to_value();
+    let object = schema.as_object_mut().expect("a schema is an object");
+    object.insert(
+        "$id".into(),
+        format!("urn:grundy:answer-schema:{SCHEMA_VERSION}").into(),
+    );
+    object.insert("version".into(), SCHEMA_VERSION.into());
+    schema
+}
