@@ -9,16 +9,20 @@
 
 use std::ops::RangeInclusive;
 
-use grundy::pattern::values::{find_value_rows, RowRule, ValuePattern};
-use grundy::pattern::{self, At, FamilyPattern, Parity, Pattern, Rejected};
+use grundy::answer::pattern::{
+    parity_name, FamilyPatternAnswer, PatternAnswer, ValuePatternAnswer,
+};
+use grundy::answer::table::{entry, has_values, two_number_table, value_table};
+use grundy::pattern::values::{find_value_rows, ValuePattern};
+use grundy::pattern::{self, FamilyPattern, Pattern};
 use grundy::sequence::{MethodChoice, Sequence};
 use grundy::table::Entry;
 use grundy::{Error, Rulesets};
-use serde::Serialize;
-use serde_json::Value;
 
+use crate::machine::MemoryLimit;
+use crate::progress::watched;
 use crate::report::{Failure, Output};
-use crate::table::{entry, entry_json, has_values, parse_range, two_number_table, value_table};
+use crate::table::parse_range;
 
 /// The simplest rule that fits every computed value of a ruleset.
 #[derive(clap::Args)]
@@ -58,21 +62,29 @@ const MAX_MEMBERS: u64 = 64;
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     if let (Some(rows), Some(cols)) = (&args.rows, &args.cols) {
-        if has_values(&args.ruleset)? {
-            let (name, table) =
-                value_table(&args.ruleset, rows.clone(), cols.clone(), |games, g| {
-                    games.number_value(g)
-                })?;
+        let failure = Failure::about(&args.ruleset);
+        if has_values(&args.ruleset).map_err(failure)? {
+            let (name, table) = watched(false, &MemoryLimit::now(), |progress| {
+                value_table(
+                    &args.ruleset,
+                    rows.clone(),
+                    cols.clone(),
+                    progress,
+                    |games, g| games.number_value(g),
+                )
+            })
+            .map_err(failure)?;
             let found = find_value_rows(&table);
             return match args.json {
-                true => out.json(&ValueJson::new(&name, &found)),
+                true => out.json(&ValuePatternAnswer::new(&name, &found)),
                 false => out.text(&value_text(&name, &found)),
             };
         }
     }
     let (name, found) = match (&args.rows, &args.cols, args.to, &args.k) {
         (Some(rows), Some(cols), _, _) => {
-            let (name, table) = two_number_table(&args.ruleset, rows.clone(), cols.clone())?;
+            let (name, table) = two_number_table(&args.ruleset, rows.clone(), cols.clone())
+                .map_err(Failure::about(&args.ruleset))?;
             (name, Found::One(pattern::find_table(&table)))
         }
         (_, _, Some(to), Some(ks)) => family(&args.ruleset, ks.clone(), to)?,
@@ -88,9 +100,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         }
     };
     match found {
-        Found::One(pattern) if args.json => out.json(&Json::new(&name, &pattern)),
+        Found::One(pattern) if args.json => out.json(&PatternAnswer::new(&name, &pattern)),
         Found::One(pattern) => out.text(&format!("ruleset:  {name}\n{}", text(&pattern))),
-        Found::Family(family) if args.json => out.json(&FamilyJson::new(&name, &family)),
+        Found::Family(family) if args.json => out.json(&FamilyPatternAnswer::new(&name, &family)),
         Found::Family(family) => out.text(&family_text(&name, &family)),
     }
 }
@@ -173,110 +185,6 @@ fn family(family: &str, ks: RangeInclusive<u64>, to: usize) -> Result<(String, F
     ))
 }
 
-/// The JSON object of `grundy pattern`.
-#[derive(Serialize)]
-struct Json<'a> {
-    ruleset: &'a str,
-    /// The description, or why there is none.
-    pattern: &'a str,
-    /// Whether a formula fits every value.
-    found: bool,
-    /// The last position checked: n, or [a, b].
-    checked_to: Option<Value>,
-    proven: bool,
-    /// The theorem that proves it for every position.
-    theorem: Option<&'a str>,
-    rejected: Vec<JsonRejected<'a>>,
-}
-
-impl<'a> Json<'a> {
-    fn new(ruleset: &'a str, pattern: &'a Pattern) -> Json<'a> {
-        Json {
-            ruleset,
-            pattern: &pattern.description,
-            found: pattern.formula.is_some(),
-            checked_to: pattern.checked_to.last().map(at_json),
-            proven: pattern.proven.is_some(),
-            theorem: pattern.proven.as_deref(),
-            rejected: pattern.rejected.iter().map(JsonRejected::from).collect(),
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct JsonRejected<'a> {
-    candidate: &'a str,
-    /// The member of the family it failed on, with `--k`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    k: Option<u64>,
-    /// The first position it fails at: n, or [a, b].
-    n: Value,
-    expected: Value,
-    found: Value,
-}
-
-impl<'a> From<&'a Rejected> for JsonRejected<'a> {
-    fn from(r: &'a Rejected) -> JsonRejected<'a> {
-        JsonRejected {
-            candidate: &r.candidate,
-            k: r.k,
-            n: at_json(r.at),
-            expected: entry_json(r.expected),
-            found: entry_json(r.found),
-        }
-    }
-}
-
-fn at_json(at: At) -> Value {
-    match at {
-        At::Heap(n) => Value::from(n),
-        At::Pair(a, b) => Value::from(vec![a, b]),
-    }
-}
-
-/// `--k`: the family's description and one object per class of members.
-#[derive(Serialize)]
-struct FamilyJson<'a> {
-    ruleset: &'a str,
-    pattern: &'a str,
-    classes: Vec<ClassJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct ClassJson<'a> {
-    /// "every", "odd" or "even".
-    k: &'static str,
-    ks: &'a [u64],
-    #[serde(flatten)]
-    pattern: Json<'a>,
-}
-
-impl<'a> FamilyJson<'a> {
-    fn new(ruleset: &'a str, family: &'a FamilyPattern) -> FamilyJson<'a> {
-        FamilyJson {
-            ruleset,
-            pattern: &family.description,
-            classes: family
-                .classes
-                .iter()
-                .map(|c| ClassJson {
-                    k: parity_name(c.parity),
-                    ks: &c.ks,
-                    pattern: Json::new(ruleset, &c.pattern),
-                })
-                .collect(),
-        }
-    }
-}
-
-fn parity_name(parity: Parity) -> &'static str {
-    match parity {
-        Parity::Every => "every",
-        Parity::Odd => "odd",
-        Parity::Even => "even",
-    }
-}
-
 /// A pattern as text: the description, how far it was checked, whether it
 /// is proven, and each rejected candidate with its first counterexample.
 fn text(pattern: &Pattern) -> String {
@@ -329,74 +237,4 @@ fn value_text(name: &str, found: &ValuePattern) -> String {
         }
     }
     text
-}
-
-/// The JSON object of `grundy pattern` on a table of values.
-#[derive(Serialize)]
-struct ValueJson<'a> {
-    ruleset: &'a str,
-    pattern: &'a str,
-    /// The last position checked, [a, b].
-    checked_to: Option<Value>,
-    rows: Vec<RowJson>,
-}
-
-/// One row's rule: `"periodic"` (v(a, b + period) = v(a, b) + saltus from
-/// b = from on) or `"halving"` (each step half the one before from b =
-/// from on, toward `limit`), or `"none"` with why.
-#[derive(Serialize)]
-struct RowJson {
-    a: u64,
-    rule: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    from: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    period: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    saltus: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    limit: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    why: Option<String>,
-}
-
-impl<'a> ValueJson<'a> {
-    fn new(ruleset: &'a str, found: &'a ValuePattern) -> ValueJson<'a> {
-        let row = |a: u64, rule: &Result<RowRule, String>| {
-            let mut row = RowJson {
-                a,
-                rule: "none",
-                from: None,
-                period: None,
-                saltus: None,
-                limit: None,
-                why: None,
-            };
-            match rule {
-                Ok(RowRule::Periodic {
-                    from,
-                    period,
-                    saltus,
-                }) => {
-                    row.rule = "periodic";
-                    row.from = Some(*from);
-                    row.period = Some(*period);
-                    row.saltus = Some(saltus.to_string());
-                }
-                Ok(RowRule::Halving { from, limit }) => {
-                    row.rule = "halving";
-                    row.from = Some(*from);
-                    row.limit = Some(limit.to_string());
-                }
-                Err(why) => row.why = Some(why.clone()),
-            }
-            row
-        };
-        ValueJson {
-            ruleset,
-            pattern: &found.description,
-            checked_to: found.checked_to.last().map(at_json),
-            rows: found.rows.iter().map(|(a, r)| row(*a, r)).collect(),
-        }
-    }
 }

@@ -6,10 +6,10 @@
 
 use std::sync::atomic::Ordering;
 
+use grundy::answer::quotient::QuotientAnswer;
 use grundy::misere::quotient::{Limits, Quotient};
 use grundy::Error;
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
 
 use crate::machine;
 use crate::report::{Failure, Output};
@@ -79,7 +79,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         error => failure(error),
     })?;
     match args.json {
-        true => out.json(&Json::new(&name, &quotient)),
+        true => out.json(&QuotientAnswer::new(&name, &quotient)),
         false => out.text(&text(&name, &quotient)),
     }
 }
@@ -127,37 +127,4 @@ fn text(name: &str, q: &Quotient) -> String {
         text.push('\n');
     }
     text
-}
-
-/// The JSON object of `grundy quotient`: elements are numbered from 0 (the
-/// identity, the empty sum); `elements[i]` names element i by a sum of
-/// fewest heaps; `heaps[h - 1]` is the element of heap h; `table[a][b]` is
-/// the product of a and b.
-#[derive(Serialize)]
-struct Json<'a> {
-    ruleset: &'a str,
-    to: usize,
-    order: usize,
-    elements: Vec<Vec<usize>>,
-    p_portion: Vec<u32>,
-    heaps: Vec<u32>,
-    table: Vec<Vec<u32>>,
-}
-
-impl<'a> Json<'a> {
-    fn new(ruleset: &'a str, q: &Quotient) -> Json<'a> {
-        let all = 0..q.order() as u32;
-        Json {
-            ruleset,
-            to: q.to(),
-            order: q.order(),
-            elements: all.clone().map(|x| q.least_sum(x).to_vec()).collect(),
-            p_portion: q.p_portion(),
-            heaps: (1..=q.to()).map(|h| q.heap_image(h)).collect(),
-            table: all
-                .clone()
-                .map(|a| all.clone().map(|b| q.mul(a, b)).collect())
-                .collect(),
-        }
-    }
 }

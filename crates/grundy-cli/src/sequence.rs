@@ -6,11 +6,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use grundy::period::Regularity;
+use grundy::answer::sequence::{SequenceAnswer, SequenceValues};
 use grundy::sequence::{MethodChoice, Report, Sequence, Values};
 use grundy::Error;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde::{Serialize, Serializer};
 
 use crate::files::write_whole;
 use crate::machine::{self, MemoryLimit};
@@ -181,14 +180,16 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         );
         write_whole(path, |out| out.write_all(svg.as_bytes()))?;
     }
-    let shown = args
-        .values
-        .then(|| Shown::new(sequence.values(), &report, args.to));
-    if let Some(shown) = &shown {
-        shown.check()?;
-    }
+    let shown = match args.values {
+        true => Some(SequenceValues::new(
+            sequence.values().clone(),
+            &report,
+            args.to,
+        )?),
+        false => None,
+    };
     let written = if args.json {
-        let json = Json::new(&name, &report, stopped, shown.as_ref());
+        let json = SequenceAnswer::new(&name, &report, stopped, shown);
         let w = out.writer();
         serde_json::to_writer(&mut *w, &json)
             .map_err(io::Error::from)
@@ -267,52 +268,11 @@ fn read_checkpoint(path: &Path, name: &str) -> Result<Values, Failure> {
     Ok(values)
 }
 
-/// The JSON object of DESIGN.md.
-#[derive(Serialize)]
-struct Json<'a> {
-    ruleset: &'a str,
-    /// How many values were computed: G(0..heaps).
-    heaps: usize,
-    period: Option<usize>,
-    preperiod: Option<usize>,
-    saltus: Option<i64>,
-    proven: bool,
-    theorem: Option<&'a str>,
-    /// The values G(0..proof_heaps) the proof rests on.
-    proof_heaps: Option<usize>,
-    interrupted: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    values: Option<&'a Shown<'a>>,
-}
-
-impl<'a> Json<'a> {
-    fn new(
-        ruleset: &'a str,
-        report: &'a Report,
-        interrupted: bool,
-        values: Option<&'a Shown<'a>>,
-    ) -> Json<'a> {
-        let regularity = report.regularity.as_ref();
-        Json {
-            ruleset,
-            heaps: report.computed,
-            period: regularity.map(|r| r.period.period),
-            preperiod: regularity.map(|r| r.period.preperiod),
-            saltus: regularity.map(|r| r.saltus),
-            proven: report.proof.is_some(),
-            theorem: report.proof.as_ref().map(|p| p.theorem.as_str()),
-            proof_heaps: report.proof.as_ref().map(|p| p.needs),
-            interrupted,
-            values,
-        }
-    }
-}
-
 fn text(
     name: &str,
     report: &Report,
     interrupted: bool,
-    values: Option<&Shown>,
+    values: Option<&SequenceValues>,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     writeln!(out, "ruleset:   {name}")?;
@@ -347,67 +307,6 @@ fn text(
         writeln!(out)?;
     }
     Ok(())
-}
-
-/// The values `--values` prints: G(0..=N), those computed and, when the
-/// period was proven before N, the rest from the period. They are written
-/// out one by one, never held.
-struct Shown<'a> {
-    values: &'a Values,
-    /// The proven regularity, which continues the values computed.
-    proven: Option<Regularity>,
-    /// How many values are shown.
-    len: usize,
-}
-
-impl<'a> Shown<'a> {
-    fn new(values: &'a Values, report: &Report, to: usize) -> Shown<'a> {
-        // A proof known from the start (a family's own) continues the values
-        // once they hold what it rests on, not in a run interrupted before.
-        let proven = (report.proof.as_ref())
-            .filter(|p| values.len() >= p.needs)
-            .map(|p| p.regularity);
-        // Fewer than asked only when the run stopped before N, unproven.
-        let len = match proven {
-            Some(_) => to.saturating_add(1),
-            None => values.len().min(to.saturating_add(1)),
-        };
-        Shown {
-            values,
-            proven,
-            len,
-        }
-    }
-
-    /// `G(n)` for `n < self.len`.
-    fn get(&self, n: usize) -> Option<u64> {
-        match &self.proven {
-            Some(regularity) => self.values.get_by(n, regularity),
-            None => Some(self.values.get(n).into()),
-        }
-    }
-
-    /// That every value shown fits in 64 bits: the largest values are in
-    /// the last period, where the saltus has added most.
-    fn check(&self) -> Result<(), Failure> {
-        let last = self.proven.map_or(1, |r| r.period.period);
-        match (self.len.saturating_sub(last)..self.len).find(|&n| self.get(n).is_none()) {
-            Some(n) => Err(Failure::from(Error::Limit(format!(
-                "G({n}) does not fit in 64 bits"
-            )))),
-            None => Ok(()),
-        }
-    }
-
-    fn iter(&self) -> impl Iterator<Item = u64> + '_ {
-        (0..self.len).map(|n| self.get(n).expect("checked by Shown::check"))
-    }
-}
-
-impl Serialize for Shown<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.iter())
-    }
 }
 
 #[cfg(test)]

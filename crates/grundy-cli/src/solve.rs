@@ -5,15 +5,12 @@
 //! With `--all-starts`, every vertex of a graph file instead (starts.rs).
 
 use std::path::PathBuf;
-use std::time::Instant;
 
-use grundy::Error;
-use serde::Serialize;
+use grundy::answer::solve::{self, SolveAnswer, SolveOptions};
 
+use crate::machine::MemoryLimit;
+use crate::progress::watched;
 use crate::report::{Failure, Output};
-use grundy::answer::analyze::SolutionAnswer;
-
-use crate::progress::solving;
 
 /// Strongly solves a ruleset (mnk, connect4, partizan-graph, a script with
 /// fn start) from its start.
@@ -43,76 +40,37 @@ pub struct Args {
     all_starts: bool,
 }
 
-#[derive(Serialize)]
-struct Json<'a> {
-    ruleset: &'a str,
-    positions: u64,
-    counts: Counts,
-    start: SolutionAnswer,
-    seconds: f64,
-}
-
-#[derive(Serialize)]
-struct Counts {
-    win: u64,
-    lose: u64,
-    tie: u64,
-    draw: u64,
-}
-
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let failure = Failure::about(&args.ruleset);
-    let ruleset = grundy::ruleset(&args.ruleset).map_err(failure)?;
+    let available = MemoryLimit::now();
     if args.all_starts {
-        return crate::starts::run(
-            ruleset.as_ref(),
-            &args.ruleset,
-            args.progress,
-            args.json,
-            out,
-        );
+        return crate::starts::run(&args.ruleset, args.progress, &available, args.json, out);
     }
-    let strong = ruleset.solvable().ok_or_else(|| {
-        failure(Error::Unsupported(format!(
-            "{} is not solved strongly; `grundy analyze` and `grundy sequence` answer it",
-            ruleset.name()
-        )))
-    })?;
-    let started = Instant::now();
-    let solved = solving(args.progress, |options, progress| {
-        strong.solve(options, progress, args.db.is_some())
+    let mut options = SolveOptions::default();
+    options.db = args.db.is_some();
+    options.memory = Some(available.bytes);
+    let solved = watched(args.progress, &available, |progress| {
+        solve::solved(&args.ruleset, &options, progress)
     })
     .map_err(failure)?;
-    let seconds = started.elapsed().as_secs_f64();
-    if let (Some(path), Some(bytes)) = (&args.db, &solved.db) {
+    if let (Some(path), Some(bytes)) = (&args.db, &solved.solve.db) {
         crate::files::write_bytes(path, bytes)?;
     }
-    let c = solved.counts;
     if args.json {
-        out.json(&Json {
-            ruleset: &solved.ruleset,
-            positions: solved.positions,
-            counts: Counts {
-                win: c.win,
-                lose: c.lose,
-                tie: c.tie,
-                draw: c.draw,
-            },
-            start: solved.start.into(),
-            seconds,
-        })
-    } else {
-        out.text(&format!(
-            "ruleset:   {}\npositions: {}\nwin:       {}\nlose:      {}\ntie:       {}\n\
-             draw:      {}\nstart:     {} ({})\nseconds:   {seconds:.2}\n",
-            solved.ruleset,
-            solved.positions,
-            c.win,
-            c.lose,
-            c.tie,
-            c.draw,
-            solved.start,
-            solved.start.standing.explanation()
-        ))
+        return out.json(&SolveAnswer::new(&solved));
     }
+    let (s, c) = (&solved.solve, solved.solve.counts);
+    out.text(&format!(
+        "ruleset:   {}\npositions: {}\nwin:       {}\nlose:      {}\ntie:       {}\n\
+         draw:      {}\nstart:     {} ({})\nseconds:   {:.2}\n",
+        s.ruleset,
+        s.positions,
+        c.win,
+        c.lose,
+        c.tie,
+        c.draw,
+        s.start,
+        s.start.standing.explanation(),
+        solved.seconds
+    ))
 }

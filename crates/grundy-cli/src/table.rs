@@ -9,16 +9,12 @@
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
-use std::sync::atomic::Ordering;
+use grundy::answer::table::{has_values, two_number_table, value_table, TableAnswer, TableEntry};
+use grundy::table::Table;
+use grundy::Error;
 
-use grundy::partizan::{GameId, Games};
-use grundy::registry::{self, Parsed};
-use grundy::table::{Entry, Table};
-use grundy::{Error, Rulesets};
-use serde::Serialize;
-use serde_json::Value;
-
-use crate::machine;
+use crate::machine::MemoryLimit;
+use crate::progress::watched;
 use crate::report::{Failure, Output};
 
 /// The values of a ruleset whose positions can be two numbers, as a table.
@@ -65,160 +61,43 @@ pub fn parse_range(text: &str) -> Result<RangeInclusive<u64>, String> {
     Ok(first..=last)
 }
 
-/// The table of `ruleset` (one whose positions can be two numbers: see
-/// `DynRuleset::pair_text`) and the ruleset's name. One registry builds
-/// every position, so that one solver and its cache serve them all.
-pub fn two_number_table(
-    ruleset: &str,
-    rows: RangeInclusive<u64>,
-    cols: RangeInclusive<u64>,
-) -> Result<(String, Table), Failure> {
-    let failure = Failure::about(ruleset);
-    let mut rulesets = Rulesets::new();
-    let built = rulesets.ruleset(ruleset).map_err(failure)?;
-    let name = built.name();
-    let table = Table::new(rows, cols, |a, b| {
-        let position = built.pair_text(a, b).ok_or_else(|| Error::Parse {
-            column: 1,
-            message: format!("{name} does not have positions of two numbers, so it has no table"),
-        })?;
-        entry(&rulesets.parse_sum(&format!("{ruleset} {position}"))?)
-    })
-    .map_err(failure)?;
-    Ok((name, table))
-}
-
-/// The nimber of `sum` where known, else its outcome.
-pub fn entry(sum: &grundy::Sum) -> grundy::Result<Entry> {
-    let analysis = grundy::analyze_listing(sum, 0)?;
-    match analysis.nimber {
-        Some(g) => u64::try_from(&g).map(Entry::Nimber).map_err(|_| {
-            Error::Limit(format!(
-                "the nimber of {} does not fit in 64 bits",
-                analysis.expression
-            ))
-        }),
-        None => Ok(Entry::Outcome(analysis.outcome)),
-    }
-}
-
-/// An entry as JSON: its nimber, or its outcome's letter.
-pub fn entry_json(entry: Entry) -> Value {
-    match entry {
-        Entry::Nimber(g) => Value::from(g),
-        Entry::Outcome(o) => Value::from(o.letter()),
-    }
-}
-
-#[derive(Serialize)]
-struct Json<'a> {
-    ruleset: &'a str,
-    rows: [u64; 2],
-    cols: [u64; 2],
-    /// Row by row: `values[i][j]` is position (A + i, C + j).
-    values: Vec<Vec<Value>>,
-}
-
-/// What `cell` reads of the value of each position (a, b) of a partizan
-/// family with values (its text, or the number it is), all valued in one
-/// table of games; Ctrl-C stops it.
-pub fn value_table<E: Clone>(
-    ruleset: &str,
-    rows: RangeInclusive<u64>,
-    cols: RangeInclusive<u64>,
-    mut cell: impl FnMut(&mut Games, GameId) -> E,
-) -> Result<(String, Table<E>), Failure> {
-    let failure = Failure::about(ruleset);
-    let mut rulesets = Rulesets::new();
-    let built = rulesets.ruleset(ruleset).map_err(failure)?;
-    let name = built.name();
-    let interrupted = machine::interrupted_flag();
-    let mut games = Games::new();
-    let pairs = built.pair_text(*rows.start(), *cols.start()).is_some();
-    let table = Table::new(rows, cols, |a, b| {
-        let position = built.pair_text(a, b).ok_or_else(|| match pairs {
-            true => Error::Limit(format!(
-                "{name} has no position ({a}, {b}): it is beyond the largest {name} plays"
-            )),
-            false => Error::Parse {
-                column: 1,
-                message: format!(
-                    "{name} does not have positions of two numbers, so it has no table"
-                ),
-            },
-        })?;
-        let Parsed::Values(terms) = rulesets.parse_question(&format!("{ruleset} {position}"))?
-        else {
-            return Err(Error::Unsupported(format!(
-                "{name} {position} has no value"
-            )));
-        };
-        let parts = registry::valued(&terms, &mut games, &mut |_| {
-            !interrupted.load(Ordering::SeqCst)
-        })?;
-        let value = parts
-            .iter()
-            .fold(games.zero(), |sum, p| games.add(sum, p.value));
-        Ok(cell(&mut games, value))
-    })
-    .map_err(failure)?;
-    Ok((name, table))
-}
-
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
-    if has_values(&args.ruleset)? {
+    let failure = Failure::about(&args.ruleset);
+    if has_values(&args.ruleset).map_err(failure)? {
         return run_values(args, out);
     }
-    let (name, table) = two_number_table(&args.ruleset, args.rows, args.cols)?;
+    let (name, table) = two_number_table(&args.ruleset, args.rows, args.cols).map_err(failure)?;
     if let Some(path) = &args.svg {
         let title = format!("{name}: the value of each position (a, b)");
         crate::files::write_bytes(path, grundy::picture::heat_map(&title, &table).as_bytes())?;
     }
-    show(&name, &table, args.json, |&e| entry_json(e), out)
+    match args.json {
+        true => out.json(&TableAnswer::new(&name, &table, |&e| TableEntry::from(e))),
+        false => out.text(&grid(&table)),
+    }
 }
 
-/// A table of values: text or JSON (a heat map colours nimbers only).
+/// A table of values: text or JSON (a heat map colours nimbers only);
+/// Ctrl-C stops it.
 fn run_values(args: Args, out: &mut Output) -> Result<(), Failure> {
+    let failure = Failure::about(&args.ruleset);
     if args.svg.is_some() {
-        return Err(Failure::about(&args.ruleset)(Error::Unsupported(
+        return Err(failure(Error::Unsupported(
             "the heat map colours nimbers and outcomes; a table of values is text or JSON".into(),
         )));
     }
-    let (name, table) = value_table(&args.ruleset, args.rows, args.cols, |games, g| {
-        games.write(g)
-    })?;
-    show(&name, &table, args.json, |v| Value::from(v.as_str()), out)
-}
-
-/// The table as JSON, each entry by `json`, or as a text grid.
-fn show<E: Clone + std::fmt::Display>(
-    name: &str,
-    table: &Table<E>,
-    as_json: bool,
-    json: impl Fn(&E) -> Value,
-    out: &mut Output,
-) -> Result<(), Failure> {
-    if !as_json {
-        return out.text(&grid(table));
-    }
-    let (rows, cols) = (table.rows(), table.cols());
-    out.json(&Json {
-        ruleset: name,
-        rows: [*rows.start(), *rows.end()],
-        cols: [*cols.start(), *cols.end()],
-        values: rows
-            .map(|a| table.row(a).iter().map(&json).collect())
-            .collect(),
+    let (name, table) = watched(false, &MemoryLimit::now(), |progress| {
+        value_table(&args.ruleset, args.rows, args.cols, progress, |games, g| {
+            games.write(g)
+        })
     })
-}
-
-/// Whether `ruleset` is a partizan family with values (its tables and
-/// patterns are of canonical forms, not nimbers).
-pub fn has_values(ruleset: &str) -> Result<bool, Failure> {
-    let built = Rulesets::new()
-        .ruleset(ruleset)
-        .map_err(Failure::about(ruleset))?;
-    Ok(built.short().is_some())
+    .map_err(failure)?;
+    match args.json {
+        true => out.json(&TableAnswer::new(&name, &table, |v| {
+            TableEntry::Text(v.clone())
+        })),
+        false => out.text(&grid(&table)),
+    }
 }
 
 /// The table as text: b across the top, a down the left, each column as

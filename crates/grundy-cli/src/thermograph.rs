@@ -4,12 +4,9 @@
 
 use std::path::PathBuf;
 
-use grundy::answer::analyze::value_analysis;
-use grundy::partizan::{Dyadic, Trajectory};
+use grundy::answer::thermograph::{thermograph_analysis, ThermographAnswer};
+use grundy::partizan::Trajectory;
 use grundy::picture::ThermographPicture;
-use grundy::registry::Parsed;
-use grundy::Rulesets;
-use serde::Serialize;
 
 use crate::machine::MemoryLimit;
 use crate::progress::watched;
@@ -44,76 +41,25 @@ enum Format {
     Json,
 }
 
-/// The thermograph as numbers: each wall's corners from t = -1 up; above
-/// the last corner each wall is vertical.
-#[derive(Serialize)]
-struct Json<'a> {
-    expression: &'a str,
-    value: &'a str,
-    mean: String,
-    temperature: String,
-    left_wall: Vec<Corner>,
-    right_wall: Vec<Corner>,
-}
-
-#[derive(Serialize)]
-struct Corner {
-    t: String,
-    value: String,
-}
-
-fn corners(wall: &Trajectory) -> Vec<(Dyadic, Dyadic)> {
-    wall.corners().0
-}
-
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let failure = Failure::about(&args.expression);
-    let terms = match Rulesets::new()
-        .parse_question(&args.expression)
-        .map_err(failure)?
-    {
-        Parsed::Values(terms) => terms,
-        _ => {
-            return Err(failure(grundy::Error::Unsupported(format!(
-                "{} is not a sum of partizan values; an impartial sum is a nimber, whose \
-                 thermograph is a mast at 0 from temperature 0 (write '{} + 0' to see it)",
-                args.expression, args.expression
-            ))))
-        }
-    };
     let a = watched(false, &MemoryLimit::now(), |progress| {
-        value_analysis(&terms, progress)
+        thermograph_analysis(&args.expression, progress)
     })
     .map_err(failure)?;
-    let t = &a.thermograph;
-    let (left, right) = (corners(&t.left_wall), corners(&t.right_wall));
     let text = match (args.format, args.json) {
         (Format::Json, _) | (_, true) => {
-            let side = |wall: &[(Dyadic, Dyadic)]| -> Vec<Corner> {
-                wall.iter()
-                    .map(|(t, x)| Corner {
-                        t: t.to_string(),
-                        value: x.to_string(),
-                    })
-                    .collect()
-            };
-            let json = Json {
-                expression: &a.expression,
-                value: &a.value,
-                mean: a.mean.to_string(),
-                temperature: a.temperature.to_string(),
-                left_wall: side(&left),
-                right_wall: side(&right),
-            };
-            serde_json::to_string(&json).expect("a thermograph serializes") + "\n"
+            serde_json::to_string(&ThermographAnswer::new(&a)).expect("a thermograph serializes")
+                + "\n"
         }
         (Format::Svg, false) => {
-            let float = |wall: &[(Dyadic, Dyadic)]| -> Vec<(f64, f64)> {
-                wall.iter()
+            let float = |wall: &Trajectory| -> Vec<(f64, f64)> {
+                (wall.corners().0.iter())
                     .map(|&(t, x)| (t.to_f64(), x.to_f64()))
                     .collect()
             };
-            let (left, right) = (float(&left), float(&right));
+            let t = &a.thermograph;
+            let (left, right) = (float(&t.left_wall), float(&t.right_wall));
             let label = format!("mean {}, temperature {}", a.mean, a.temperature);
             let picture = ThermographPicture {
                 left_wall: &left,

@@ -40,7 +40,7 @@ fn analyze_heaps(heaps: &[String], options: &[&str]) -> (Value, usize) {
         .get_output()
         .stdout
         .clone();
-    (serde_json::from_slice(&out).unwrap(), out.len())
+    (common::validated(&out), out.len())
 }
 
 /// 20,000 Nim heaps: the answer lists 100 winning moves by default and
@@ -176,7 +176,7 @@ fn a_repeat_of_no_copies_is_refused_at_its_count() {
         .get_output()
         .stdout
         .clone();
-    let error: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let error = common::validated(&out);
     assert_eq!(error["error"]["column"], 7);
     assert!(error["error"]["message"]
         .as_str()

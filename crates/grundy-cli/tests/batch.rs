@@ -64,7 +64,7 @@ fn json_lines_carry_the_line_number_and_errors_their_kind() {
         .code(2);
     let answers: Vec<Value> = lines(&assert.get_output().stdout)
         .iter()
-        .map(|line| serde_json::from_str(line).unwrap())
+        .map(|line| common::validated(line.as_bytes()))
         .collect();
     let numbers: Vec<u64> = answers
         .iter()
@@ -155,7 +155,7 @@ fn a_line_too_long_is_answered_with_the_limit_and_the_batch_goes_on() {
     let answers: Vec<serde_json::Value> = String::from_utf8(out)
         .unwrap()
         .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
+        .map(|l| common::validated(l.as_bytes()))
         .collect();
     assert_eq!(answers.len(), 3);
     assert_eq!(answers[0]["outcome"], "N");
@@ -194,7 +194,7 @@ fn positions_solved_strongly_are_answered_as_alone() {
             .unwrap();
         assert_eq!(output.status.code(), Some(0), "{output:?}");
         for (i, (line, question)) in lines(&output.stdout).iter().zip(&questions).enumerate() {
-            let mut answer: Value = serde_json::from_str(line).unwrap();
+            let mut answer = common::validated(line.as_bytes());
             assert_eq!(answer["line"], i + 1);
             answer.as_object_mut().unwrap().remove("line");
             let mut alone = vec!["analyze", question.as_str()];

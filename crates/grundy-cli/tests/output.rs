@@ -80,7 +80,7 @@ fn assert_json_error(args: &[&str], status: i32, kind: &str, column: Value, mess
         .code(status)
         .stderr(predicate::str::starts_with("error: "))
         .stderr(predicate::str::contains(message));
-    let json: Value = serde_json::from_slice(&assert.get_output().stdout).unwrap();
+    let json = common::validated(&assert.get_output().stdout);
     let error = &json["error"];
     assert_eq!(error["kind"], kind, "{args:?}");
     assert_eq!(error["column"], column, "{args:?}");

@@ -201,7 +201,7 @@ fn a_checkpoint_resumes_where_it_stopped() {
             .clone()
     };
     run("700");
-    let resumed: Value = serde_json::from_slice(&run("1500")).unwrap();
+    let resumed = common::validated(&run("1500"));
     let direct = sequence_json(&["grundys-game", "--to", "1500", "--values"]);
     assert_eq!(resumed["values"], direct["values"]);
     // A checkpoint of another ruleset is refused.

@@ -300,7 +300,7 @@ fn a_thermograph_as_numbers_and_as_a_picture() {
         .get_output()
         .stdout
         .clone();
-    let t: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let t = common::validated(&out);
     assert_eq!(t["mean"], "5/4");
     assert_eq!(t["temperature"], "3/4");
     let corners = |wall: &str| -> Vec<(String, String)> {

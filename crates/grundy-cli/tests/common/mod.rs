@@ -1,6 +1,8 @@
 //! Helpers shared by the command-line tests (each test file uses some).
 #![allow(dead_code)]
 
+use std::sync::OnceLock;
+
 use assert_cmd::Command;
 use serde_json::Value;
 
@@ -18,7 +20,7 @@ pub fn json(args: &[&str]) -> Value {
         .get_output()
         .stdout
         .clone();
-    serde_json::from_slice(&out).unwrap()
+    validated(&out)
 }
 
 /// The ruleset of the example script `name` of examples/: `script(PATH)`.
@@ -49,10 +51,7 @@ pub fn batch_json(flags: &[&str], file: &std::path::Path) -> Vec<Value> {
         .get_output()
         .stdout
         .clone();
-    serde_json::Deserializer::from_slice(&out)
-        .into_iter()
-        .collect::<Result<_, _>>()
-        .unwrap()
+    validated_lines(&out)
 }
 
 /// Each winning move's `to` is analysed again and must be a P-position;
@@ -90,4 +89,56 @@ pub fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
     let path = temp_path(name);
     std::fs::write(&path, text).unwrap();
     path
+}
+
+/// The schema every `--json` answer follows (`schema/grundy.schema.json`,
+/// which `cargo test -p grundy --test schema` keeps equal to the answer
+/// types), compiled once.
+fn answer_schema() -> &'static (boon::Schemas, boon::SchemaIndex) {
+    static SCHEMA: OnceLock<(boon::Schemas, boon::SchemaIndex)> = OnceLock::new();
+    SCHEMA.get_or_init(|| {
+        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../schema/grundy.schema.json");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let schema: Value = serde_json::from_str(&text).unwrap();
+        let mut schemas = boon::Schemas::new();
+        let mut compiler = boon::Compiler::new();
+        compiler.add_resource("grundy.schema.json", schema).unwrap();
+        let index = compiler
+            .compile("grundy.schema.json", &mut schemas)
+            .unwrap();
+        (schemas, index)
+    })
+}
+
+/// Why `answer` does not follow the schema of the answers, if it does not.
+pub fn schema_error(answer: &Value) -> Option<String> {
+    let (schemas, index) = answer_schema();
+    (schemas.validate(answer, *index).err()).map(|error| format!("{error:#}"))
+}
+
+/// Fails unless `answer` follows the schema of the answers.
+pub fn assert_valid(answer: &Value) {
+    if let Some(error) = schema_error(answer) {
+        panic!("the answer does not follow schema/grundy.schema.json: {error}\n{answer}");
+    }
+}
+
+/// The one JSON answer in `out` (a `--json` run's stdout), which must
+/// follow the schema of the answers.
+pub fn validated(out: &[u8]) -> Value {
+    let answer = serde_json::from_slice(out).unwrap();
+    assert_valid(&answer);
+    answer
+}
+
+/// The JSON answers in `out`, one a line (`--batch --json`), each of which
+/// must follow the schema of the answers.
+pub fn validated_lines(out: &[u8]) -> Vec<Value> {
+    let answers: Vec<Value> = serde_json::Deserializer::from_slice(out)
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    answers.iter().for_each(assert_valid);
+    answers
 }

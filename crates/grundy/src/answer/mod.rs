@@ -25,6 +25,12 @@
 //! progress callback's answer.
 
 pub mod analyze;
+pub mod pattern;
+pub mod quotient;
+pub mod sequence;
+pub mod solve;
+pub mod table;
+pub mod thermograph;
 
 use std::borrow::Cow;
 
@@ -212,6 +218,24 @@ pub enum Answer {
     /// `analyze`: a sum, a position solved strongly, a sum of values, an
     /// Every-SG sum or a solitaire.
     Analyze(AnalyzeAnswer),
+    /// `solve`: a ruleset solved strongly from its start.
+    Solve(solve::SolveAnswer),
+    /// `solve --all-starts`: every vertex of a graph as a start.
+    Starts(solve::StartsAnswer),
+    /// `sequence`: a nim-sequence and its period.
+    Sequence(sequence::SequenceAnswer),
+    /// `table`: the values of the positions (a, b) of a ruleset.
+    Table(table::TableAnswer),
+    /// `pattern`: the rule that fits a ruleset's values.
+    Pattern(pattern::PatternAnswer),
+    /// `pattern --k`: the rules of a family's members.
+    FamilyPattern(pattern::FamilyPatternAnswer),
+    /// `pattern` of a table of values: a rule along each row.
+    ValuePattern(pattern::ValuePatternAnswer),
+    /// `quotient`: a misère quotient.
+    Quotient(quotient::QuotientAnswer),
+    /// `thermograph --format json`: a thermograph as exact numbers.
+    Thermograph(thermograph::ThermographAnswer),
     /// A question that failed.
     Error(ErrorAnswer),
 }

@@ -1,0 +1,257 @@
+//! `pattern`: the simplest rule that fits every value computed, how far it
+//! was checked, whether a theorem proves it, and the first counterexample
+//! of every simpler candidate; for a family with a parameter, one rule for
+//! each class of its members; for a table of partizan values, a rule along
+//! each row.
+//!
+//! ```
+//! use grundy::answer::pattern::PatternAnswer;
+//! use grundy::table::Entry;
+//!
+//! // Nim: G(n) = n.
+//! let values: Vec<Entry> = (0..20).map(Entry::Nimber).collect();
+//! let found = grundy::pattern::find_sequence(&values, None, None);
+//! let answer = PatternAnswer::new("nim", &found);
+//! assert!(answer.found);
+//! assert_eq!(answer.checked_to, Some(grundy::answer::pattern::Position::Heap(19)));
+//! ```
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::pattern::values::{RowRule, ValuePattern};
+use crate::pattern::{At, FamilyPattern, Parity, Pattern, Rejected};
+
+use super::table::TableEntry;
+
+/// The rule found for the values of one ruleset.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct PatternAnswer {
+    /// The ruleset as an expression writes it.
+    pub ruleset: String,
+    /// The rule in words, or why there is none.
+    pub pattern: String,
+    /// Whether a rule fits every value.
+    pub found: bool,
+    /// The last position checked; `null` where none was.
+    pub checked_to: Option<Position>,
+    /// Whether a theorem proves the rule for every position.
+    pub proven: bool,
+    /// The theorem that proves it; `null` where unproven.
+    pub theorem: Option<String>,
+    /// Each simpler candidate, with its first counterexample.
+    pub rejected: Vec<RejectedAnswer>,
+}
+
+/// A position of one number (a heap n) or of two ([a, b]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(untagged)]
+#[non_exhaustive]
+pub enum Position {
+    /// A heap n.
+    Heap(usize),
+    /// A position (a, b), as [a, b].
+    Pair([u64; 2]),
+}
+
+impl From<At> for Position {
+    fn from(at: At) -> Position {
+        match at {
+            At::Heap(n) => Position::Heap(n),
+            At::Pair(a, b) => Position::Pair([a, b]),
+        }
+    }
+}
+
+/// A candidate rule that a value refutes.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct RejectedAnswer {
+    /// The candidate, in short.
+    pub candidate: String,
+    /// The member of the family it failed on, with `--k`; left out
+    /// otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub k: Option<u64>,
+    /// The first position it fails at.
+    pub n: Position,
+    /// What the candidate says there.
+    pub expected: TableEntry,
+    /// What was computed there.
+    pub found: TableEntry,
+}
+
+impl From<&Rejected> for RejectedAnswer {
+    fn from(r: &Rejected) -> RejectedAnswer {
+        RejectedAnswer {
+            candidate: r.candidate.clone(),
+            k: r.k,
+            n: r.at.into(),
+            expected: r.expected.into(),
+            found: r.found.into(),
+        }
+    }
+}
+
+impl PatternAnswer {
+    /// The answer of `pattern`, found for `ruleset`.
+    pub fn new(ruleset: &str, pattern: &Pattern) -> PatternAnswer {
+        PatternAnswer {
+            ruleset: ruleset.to_string(),
+            pattern: pattern.description.clone(),
+            found: pattern.formula.is_some(),
+            checked_to: pattern.checked_to.last().map(Position::from),
+            proven: pattern.proven.is_some(),
+            theorem: pattern.proven.clone(),
+            rejected: pattern.rejected.iter().map(RejectedAnswer::from).collect(),
+        }
+    }
+}
+
+/// `--k`: one rule for a family's members, or one for each class of them.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct FamilyPatternAnswer {
+    /// The family as written.
+    pub ruleset: String,
+    /// The rules in words.
+    pub pattern: String,
+    /// One rule for each class of members.
+    pub classes: Vec<ClassAnswer>,
+}
+
+/// The rule of one class of a family's members.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct ClassAnswer {
+    /// Which members: `every`, `odd` or `even` k.
+    #[schemars(extend("enum" = ["every", "odd", "even"]))]
+    pub k: &'static str,
+    /// The members' parameters k.
+    pub ks: Vec<u64>,
+    /// Their rule (the family's name as `ruleset`).
+    #[serde(flatten)]
+    pub pattern: PatternAnswer,
+}
+
+impl FamilyPatternAnswer {
+    /// The answer of `family`, found for the family `ruleset`.
+    pub fn new(ruleset: &str, family: &FamilyPattern) -> FamilyPatternAnswer {
+        FamilyPatternAnswer {
+            ruleset: ruleset.to_string(),
+            pattern: family.description.clone(),
+            classes: (family.classes.iter())
+                .map(|c| ClassAnswer {
+                    k: parity_name(c.parity),
+                    ks: c.ks.clone(),
+                    pattern: PatternAnswer::new(ruleset, &c.pattern),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A class of members as text: `every`, `odd` or `even`.
+pub fn parity_name(parity: Parity) -> &'static str {
+    match parity {
+        Parity::Every => "every",
+        Parity::Odd => "odd",
+        Parity::Even => "even",
+    }
+}
+
+/// A rule along each row of a table of partizan values.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct ValuePatternAnswer {
+    /// The ruleset as an expression writes it.
+    pub ruleset: String,
+    /// Every row's rule in words, or why there is none.
+    pub pattern: String,
+    /// The last position checked, [a, b]; `null` where none was.
+    pub checked_to: Option<Position>,
+    /// Each row's rule.
+    pub rows: Vec<RowAnswer>,
+}
+
+/// One row's rule: `periodic` (v(a, b + period) = v(a, b) + saltus from
+/// b = from on) or `halving` (each step half the one before from b = from
+/// on, toward `limit`), or `none` with why.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct RowAnswer {
+    /// The row.
+    pub a: u64,
+    /// `periodic`, `halving` or `none`.
+    #[schemars(extend("enum" = ["periodic", "halving", "none"]))]
+    pub rule: &'static str,
+    /// Where the rule starts (b); left out for `none`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<u64>,
+    /// The period of a `periodic` rule; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub period: Option<u64>,
+    /// What a period adds, a dyadic rational; only for `periodic`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub saltus: Option<String>,
+    /// What a `halving` row approaches; only for `halving`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<String>,
+    /// Why no rule fits; only for `none`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+}
+
+impl RowAnswer {
+    fn new(a: u64, rule: &Result<RowRule, String>) -> RowAnswer {
+        let mut row = RowAnswer {
+            a,
+            rule: "none",
+            from: None,
+            period: None,
+            saltus: None,
+            limit: None,
+            why: None,
+        };
+        match rule {
+            Ok(RowRule::Periodic {
+                from,
+                period,
+                saltus,
+            }) => {
+                row.rule = "periodic";
+                row.from = Some(*from);
+                row.period = Some(*period);
+                row.saltus = Some(saltus.to_string());
+            }
+            Ok(RowRule::Halving { from, limit }) => {
+                row.rule = "halving";
+                row.from = Some(*from);
+                row.limit = Some(limit.to_string());
+            }
+            Err(why) => row.why = Some(why.clone()),
+        }
+        row
+    }
+}
+
+impl ValuePatternAnswer {
+    /// The answer of `found`, for `ruleset`.
+    pub fn new(ruleset: &str, found: &ValuePattern) -> ValuePatternAnswer {
+        ValuePatternAnswer {
+            ruleset: ruleset.to_string(),
+            pattern: found.description.clone(),
+            checked_to: found.checked_to.last().map(Position::from),
+            rows: (found.rows.iter())
+                .map(|(a, rule)| RowAnswer::new(*a, rule))
+                .collect(),
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! `solve`: a ruleset solved strongly from its start (how many positions,
+//! how many of them each standing, the start's value), and every vertex
+//! of a graph file as a start.
+//!
+//! ```
+//! use grundy::answer::solve::{solve, SolveOptions};
+//!
+//! // Tic-tac-toe's little brother: 1 x 3 board, two in a row wins.
+//! let answer = solve("mnk(1,3,2)", &SolveOptions::default(), &mut |_| true).unwrap();
+//! assert_eq!((answer.start.outcome, answer.start.remoteness), ("W", Some(3)));
+//! ```
+
+use std::time::Instant;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::retrograde::Options;
+use crate::starts::AllStarts;
+use crate::strong::Solve;
+
+use super::analyze::SolutionAnswer;
+use super::{OnProgress, Progress};
+
+/// What `solve` is asked.
+#[derive(Debug, Default)]
+#[non_exhaustive]
+pub struct SolveOptions {
+    /// Keep the solved table's bytes (`Solved::db`), to be written to a file
+    /// that `analyze` answers from.
+    pub db: bool,
+    /// The memory the machine has available, in bytes, of which the solve
+    /// takes at most three quarters; `None`: 4 GiB.
+    pub memory: Option<u64>,
+}
+
+/// A ruleset solved strongly, in the engine's types, and how long it took.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Solved {
+    /// What the solve found (with the table's bytes where asked).
+    pub solve: Solve,
+    /// Seconds the solve took.
+    pub seconds: f64,
+}
+
+/// Solves `ruleset` (an expression naming one ruleset, such as
+/// `mnk(3,3,3)`) from its start, reporting [`Progress::Solving`].
+pub fn solved(ruleset: &str, options: &SolveOptions, progress: OnProgress) -> Result<Solved> {
+    let built = crate::registry::ruleset(ruleset)?;
+    let strong = built.solvable().ok_or_else(|| {
+        Error::Unsupported(format!(
+            "{} is not solved strongly; `grundy analyze` and `grundy sequence` answer it",
+            built.name()
+        ))
+    })?;
+    let started = Instant::now();
+    let solve_options = Options::for_available_memory(options.memory);
+    let solve = strong.solve(
+        &solve_options,
+        &mut |p| progress(Progress::Solving(p)),
+        options.db,
+    )?;
+    Ok(Solved {
+        solve,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// [`solved`], as the answer of the schema.
+pub fn solve(ruleset: &str, options: &SolveOptions, progress: OnProgress) -> Result<SolveAnswer> {
+    solved(ruleset, options, progress).map(|s| SolveAnswer::new(&s))
+}
+
+/// A ruleset solved strongly from its start.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct SolveAnswer {
+    /// The ruleset as an expression writes it.
+    pub ruleset: String,
+    /// How many positions are reachable from the start.
+    pub positions: u64,
+    /// How many of them are won, lost, tied and drawn for the player to
+    /// move.
+    pub counts: SolveCounts,
+    /// The start's value for the player to move.
+    pub start: SolutionAnswer,
+    /// Seconds the solve took.
+    pub seconds: f64,
+}
+
+/// How many positions have each standing, for the player to move.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct SolveCounts {
+    /// Won.
+    pub win: u64,
+    /// Lost.
+    pub lose: u64,
+    /// Tied.
+    pub tie: u64,
+    /// Drawn: play goes on forever.
+    pub draw: u64,
+}
+
+impl SolveAnswer {
+    /// The answer of a solve.
+    pub fn new(solved: &Solved) -> SolveAnswer {
+        let (s, c) = (&solved.solve, solved.solve.counts);
+        SolveAnswer {
+            ruleset: s.ruleset.clone(),
+            positions: s.positions,
+            counts: SolveCounts {
+                win: c.win,
+                lose: c.lose,
+                tie: c.tie,
+                draw: c.draw,
+            },
+            start: s.start.into(),
+            seconds: solved.seconds,
+        }
+    }
+}
+
+/// Every vertex of `ruleset`'s graph file as a start (`graph(FILE)`,
+/// `partizan-graph(FILE)`), from one solve of the whole graph, with
+/// `memory` available (see [`SolveOptions::memory`]); with the ruleset's
+/// name.
+pub fn all_starts(
+    ruleset: &str,
+    memory: Option<u64>,
+    progress: OnProgress,
+) -> Result<(String, AllStarts)> {
+    let built = crate::registry::ruleset(ruleset)?;
+    let name = built.name();
+    let options = Options::for_available_memory(memory);
+    let report = &mut |p| progress(Progress::Solving(p));
+    let starts = built.all_starts(&options, report).unwrap_or_else(|| {
+        Err(Error::Parse {
+            column: 1,
+            message: format!(
+                "{name} has no list of starts: --all-starts answers every vertex of \
+                 graph(FILE) and partizan-graph(FILE)"
+            ),
+        })
+    })?;
+    Ok((name, starts))
+}
+
+/// Every vertex of a graph as a start: an array, a row a vertex.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(untagged)]
+#[non_exhaustive]
+pub enum StartsAnswer {
+    /// A partizan graph: each vertex with Left and with Right moving first.
+    Partizan(Vec<PartizanStart>),
+    /// An impartial graph: each vertex's generalized value and outcome.
+    Impartial(Vec<ImpartialStart>),
+}
+
+/// A vertex of a partizan graph: its value with Left to move first, and
+/// with Right.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct PartizanStart {
+    /// The vertex, counted from 0.
+    pub vertex: usize,
+    /// Its value with Left to move.
+    pub left_first: SolutionAnswer,
+    /// Its value with Right to move.
+    pub right_first: SolutionAnswer,
+}
+
+/// A vertex of an impartial graph.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct ImpartialStart {
+    /// The vertex, counted from 0.
+    pub vertex: usize,
+    /// Its generalized Sprague-Grundy value: the nimber, or `∞(0,2)`.
+    pub value: String,
+    /// Its nimber; `null` where the value is infinite.
+    pub nimber: Option<u64>,
+    /// `P`, `N`, or `D` for a draw.
+    #[schemars(extend("enum" = ["P", "N", "D"]))]
+    pub outcome: &'static str,
+}
+
+impl StartsAnswer {
+    /// The answer of every start.
+    pub fn new(starts: &AllStarts) -> StartsAnswer {
+        match starts {
+            AllStarts::Partizan(rows) => StartsAnswer::Partizan(
+                (rows.iter().enumerate())
+                    .map(|(vertex, [left, right])| PartizanStart {
+                        vertex,
+                        left_first: (*left).into(),
+                        right_first: (*right).into(),
+                    })
+                    .collect(),
+            ),
+            AllStarts::Impartial(values) => StartsAnswer::Impartial(
+                (values.iter().enumerate())
+                    .map(|(vertex, value)| ImpartialStart {
+                        vertex,
+                        value: value.to_string(),
+                        nimber: value.nimber(),
+                        outcome: value.outcome().letter(),
+                    })
+                    .collect(),
+            ),
+        }
+    }
+}
