@@ -7,11 +7,11 @@
 
 use std::path::PathBuf;
 
-use grundy::picture::{reachable, GraphPicture, Mark, Node, MAX_NODES};
-use grundy::registry::Parsed;
-use grundy::{Rulesets, Sum};
+use grundy::answer::graph::{graph, title};
+use grundy::picture::{GraphPicture, MAX_NODES};
 
-use crate::progress::solving;
+use crate::machine::MemoryLimit;
+use crate::progress::watched;
 use crate::report::{Failure, Output};
 
 /// The game graph from a position: every position reachable from it, each
@@ -75,59 +75,11 @@ pub fn svg(expression: &str, depth: Option<usize>) -> grundy::Result<String> {
     picture(expression, depth)?.svg(&title(expression))
 }
 
-fn title(expression: &str) -> String {
-    format!("game graph of {expression}")
-}
-
-/// The graph of the position `expression`, to `depth` moves if given.
+/// The graph of the position `expression`, to `depth` moves if given, with
+/// a strong solve's progress on stderr.
 fn picture(expression: &str, depth: Option<usize>) -> grundy::Result<GraphPicture> {
-    let mut rulesets = Rulesets::new();
-    match rulesets.parse_question(expression)? {
-        Parsed::Sum(start) => sum_graph(start, depth),
-        Parsed::Strong { ruleset, position } => {
-            let strong = ruleset.strong().expect("a strong ruleset");
-            solving(false, |options, progress| {
-                strong.graph(&position, depth, options, progress)
-            })
-        }
-        Parsed::Solitaire { .. } => Err(grundy::Error::Unsupported(
-            "the game graph of a solitaire is not drawn yet; `grundy analyze` gives its \
-             outcome and a shortest winning path"
-                .into(),
-        )),
-        Parsed::Values(_) => Err(grundy::Error::Unsupported(
-            "the game graph of a sum of values (partizan games, literals, differences) is not \
-             drawn yet; `grundy analyze` gives its value and winning moves"
-                .into(),
-        )),
-    }
-}
-
-/// The graph of a sum: positions are told apart by their expressions, which
-/// parse back to them.
-fn sum_graph(start: Sum, depth: Option<usize>) -> grundy::Result<GraphPicture> {
-    let reached = reachable(start, depth, Sum::expression, |sum| {
-        Ok(sum.moves()?.iter().map(|m| sum.after(m)).collect())
-    })?;
-    reached.picture(node)
-}
-
-/// A position's node: its components' positions (the ruleset is the same
-/// everywhere, and named in the title) over its nimber, or its outcome where
-/// no nimber is known.
-fn node(sum: &Sum) -> grundy::Result<Node> {
-    let analysis = grundy::analyze_listing(sum, 0)?;
-    let positions: Vec<String> = sum.components.iter().map(|c| c.position_text()).collect();
-    let position = match positions.is_empty() {
-        true => "end".to_string(),
-        false => positions.join(" + "),
-    };
-    let value = match &analysis.nimber {
-        Some(g) => format!("G = {g}"),
-        None => analysis.outcome.letter().to_string(),
-    };
-    Ok(Node {
-        label: format!("{position}\n{value}"),
-        mark: Mark::from(analysis.outcome),
+    let available = MemoryLimit::now();
+    watched(false, &available, |progress| {
+        graph(expression, depth, Some(available.bytes), progress)
     })
 }

@@ -57,21 +57,6 @@ pub fn watched<T>(
     }
 }
 
-/// A strong solve with the memory the machine has now (see `watched`).
-pub fn solving<T>(
-    forced: bool,
-    solve: impl FnOnce(
-        &Options,
-        &mut dyn FnMut(grundy::retrograde::Progress) -> bool,
-    ) -> grundy::Result<T>,
-) -> grundy::Result<T> {
-    let available = MemoryLimit::now();
-    let options = Options::for_available_memory(Some(available.bytes));
-    watched(forced, &available, |progress| {
-        solve(&options, &mut |p| progress(Progress::Solving(p)))
-    })
-}
-
 /// A spinner that has run since `started`.
 fn spinner(forced: bool, started: Instant) -> ProgressBar {
     let bar = ProgressBar::new_spinner().with_elapsed(started.elapsed());

@@ -4,9 +4,7 @@
 
 use std::path::PathBuf;
 
-use grundy::answer::thermograph::{thermograph_analysis, ThermographAnswer};
-use grundy::partizan::Trajectory;
-use grundy::picture::ThermographPicture;
+use grundy::answer::thermograph::{thermograph_analysis, thermograph_svg, ThermographAnswer};
 
 use crate::machine::MemoryLimit;
 use crate::progress::watched;
@@ -52,24 +50,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             serde_json::to_string(&ThermographAnswer::new(&a)).expect("a thermograph serializes")
                 + "\n"
         }
-        (Format::Svg, false) => {
-            let float = |wall: &Trajectory| -> Vec<(f64, f64)> {
-                (wall.corners().0.iter())
-                    .map(|&(t, x)| (t.to_f64(), x.to_f64()))
-                    .collect()
-            };
-            let t = &a.thermograph;
-            let (left, right) = (float(&t.left_wall), float(&t.right_wall));
-            let label = format!("mean {}, temperature {}", a.mean, a.temperature);
-            let picture = ThermographPicture {
-                left_wall: &left,
-                right_wall: &right,
-                mean: a.mean.to_f64(),
-                temperature: a.temperature.to_f64(),
-                label: &label,
-            };
-            picture.svg(&format!("thermograph of {} = {}", a.expression, a.value))
-        }
+        (Format::Svg, false) => thermograph_svg(&a),
     };
     match &args.out {
         Some(path) => crate::files::write_bytes(path, text.as_bytes()),

@@ -25,6 +25,7 @@
 //! progress callback's answer.
 
 pub mod analyze;
+pub mod graph;
 pub mod pattern;
 pub mod quotient;
 pub mod sequence;

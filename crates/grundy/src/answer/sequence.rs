@@ -20,7 +20,71 @@ use serde::{Serialize, Serializer};
 
 use crate::error::{Error, Result};
 use crate::period::Regularity;
-use crate::sequence::{Report, Values};
+use crate::sequence::{MethodChoice, Report, Sequence, Values};
+
+use super::{OnProgress, Progress};
+
+/// The nim-sequence of the heap game `ruleset` to heap `to`, as one run
+/// with no checkpoint (the command line's `sequence` adds checkpoints and
+/// files): `full` computes every heap (no stop at a proven period),
+/// `values` lists G(0..=to). `progress` gets the heaps computed, and stops
+/// the run by answering `false`; the answer then says `interrupted`.
+///
+/// ```
+/// // S-Nim with S = {1, 3, 4}: period 7, 0 1 0 1 2 3 2 (the notes' table).
+/// let answer = grundy::answer::sequence::sequence("subtraction(1,3,4)", 20, false, true, &mut |_| true).unwrap();
+/// assert_eq!(answer.period, Some(7));
+/// let json = serde_json::to_value(&answer).unwrap();
+/// assert_eq!(json["values"].as_array().unwrap()[..7], [0, 1, 0, 1, 2, 3, 2]);
+/// ```
+pub fn sequence(
+    ruleset: &str,
+    to: usize,
+    full: bool,
+    values: bool,
+    progress: OnProgress,
+) -> Result<SequenceAnswer> {
+    let built = crate::registry::ruleset(ruleset)?;
+    let name = built.name();
+    let game = built.heap_game().ok_or_else(|| Error::Parse {
+        column: 1,
+        message: format!("{name} is not a heap game, so it has no nim-sequence"),
+    })?;
+    // The table of values takes a byte a heap at least: past the memory
+    // budget the run stops, and a full run is refused before it starts.
+    let budget = crate::memory::budget();
+    let too_many = |heaps: u64| heaps > budget;
+    if full && too_many((to as u64).saturating_add(1)) {
+        return Err(Error::Limit(format!(
+            "the values of {} heaps need at least a byte each, more than the memory \
+             budget of {} MiB",
+            to as u64 + 1,
+            budget >> 20
+        )));
+    }
+    let mut run = Sequence::new(game, MethodChoice::Auto)?;
+    let mut past_budget = false;
+    let stopped = run.compute(to, full, &mut |p| {
+        past_budget = too_many(p.heaps as u64);
+        !past_budget && progress(Progress::Sequence(*p))
+    });
+    if past_budget {
+        return Err(Error::Limit(format!(
+            "stopped after {} heaps: their values would pass the memory budget of {} MiB",
+            run.values().len(),
+            budget >> 20
+        )));
+    }
+    if let Some(error) = game.failure() {
+        return Err(error);
+    }
+    let report = run.report();
+    let shown = match values {
+        true => Some(SequenceValues::new(run.values().clone(), &report, to)?),
+        false => None,
+    };
+    Ok(SequenceAnswer::new(&name, &report, stopped, shown))
+}
 
 /// A nim-sequence computed: how far, and what regularity it shows.
 #[derive(Clone, Debug, Serialize, JsonSchema)]

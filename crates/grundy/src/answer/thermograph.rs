@@ -16,6 +16,7 @@ use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::partizan::Trajectory;
+use crate::picture::ThermographPicture;
 use crate::registry::{Parsed, Rulesets};
 use crate::short::ValueAnalysis;
 
@@ -37,6 +38,28 @@ pub fn thermograph_analysis(expression: &str, progress: OnProgress) -> Result<Va
 /// The thermograph of `expression`, a sum of values.
 pub fn thermograph(expression: &str, progress: OnProgress) -> Result<ThermographAnswer> {
     thermograph_analysis(expression, progress).map(|a| ThermographAnswer::new(&a))
+}
+
+/// The thermograph of an analysed sum of values drawn as SVG (walls in
+/// floating point, as a picture needs), titled with its expression and
+/// value.
+pub fn thermograph_svg(a: &ValueAnalysis) -> String {
+    let float = |wall: &Trajectory| -> Vec<(f64, f64)> {
+        (wall.corners().0.iter())
+            .map(|&(t, x)| (t.to_f64(), x.to_f64()))
+            .collect()
+    };
+    let t = &a.thermograph;
+    let (left, right) = (float(&t.left_wall), float(&t.right_wall));
+    let label = format!("mean {}, temperature {}", a.mean, a.temperature);
+    let picture = ThermographPicture {
+        left_wall: &left,
+        right_wall: &right,
+        mean: a.mean.to_f64(),
+        temperature: a.temperature.to_f64(),
+        label: &label,
+    };
+    picture.svg(&format!("thermograph of {} = {}", a.expression, a.value))
 }
 
 /// A thermograph as exact numbers: each wall's corners from t = -1 up;

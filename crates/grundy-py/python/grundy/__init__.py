@@ -1,0 +1,70 @@
+"""grundy: who wins a combinatorial game, the value of each position, and
+every best move.
+
+A thin Python layer over the Rust library ``grundy``: each function takes an
+expression in grundy's language (``"nim 3 4 5"``, ``"mnk(3,3,3) x.o/.x./..."``,
+``"toads-frogs TT..FF"``) and returns an answer object whose ``to_dict()`` is
+exactly the JSON ``grundy ... --json`` prints (``schema/grundy.schema.json``
+of the repository). Errors raise :class:`GrundyError` subclasses.
+
+>>> import grundy
+>>> a = grundy.analyze("nim 3 4 5")
+>>> a.outcome, a.nimber
+('N', 2)
+>>> [(m.move, m.to) for m in a.winning_moves]
+[('heap 1: 3 -> 1', 'nim 1 4 5')]
+"""
+
+from ._native import (
+    BadInputError,
+    FileError,
+    GrundyError,
+    LimitError,
+    ParseError,
+    ScriptError,
+    UnsupportedError,
+    SCHEMA_VERSION,
+)
+from ._answers import (
+    Analysis,
+    Answer,
+    Move,
+    Sequence,
+    Solve,
+    Table,
+    Thermograph,
+    Graph,
+    analyze,
+    graph,
+    sequence,
+    solve,
+    table,
+    thermograph,
+    value,
+)
+
+__all__ = [
+    "Analysis",
+    "Answer",
+    "BadInputError",
+    "FileError",
+    "Graph",
+    "GrundyError",
+    "LimitError",
+    "Move",
+    "ParseError",
+    "SCHEMA_VERSION",
+    "ScriptError",
+    "Sequence",
+    "Solve",
+    "Table",
+    "Thermograph",
+    "UnsupportedError",
+    "analyze",
+    "graph",
+    "sequence",
+    "solve",
+    "table",
+    "thermograph",
+    "value",
+]

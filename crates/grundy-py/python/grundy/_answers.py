@@ -1,0 +1,313 @@
+"""The answer objects: each wraps the JSON object of its answer (the one
+schema of the repository) and shows it in a notebook."""
+
+from __future__ import annotations
+
+import copy
+import html
+import json
+import sys
+from typing import Any, Callable, Optional, Union
+
+from . import _native
+
+Progress = Union[None, bool, Callable[[dict], Any]]
+
+
+class Move:
+    """One move: how it reads (``move``) and the position after it (``to``),
+    an expression that ``analyze`` reads again."""
+
+    __slots__ = ("move", "to")
+
+    def __init__(self, move: str, to: str) -> None:
+        self.move = move
+        self.to = to
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and (self.move, self.to) == (other.move, other.to)
+
+    def __hash__(self) -> int:
+        return hash((self.move, self.to))
+
+    def __repr__(self) -> str:
+        return f"Move({self.move!r}, to={self.to!r})"
+
+
+class Answer:
+    """An answer: its keys are attributes (``a.outcome``), ``to_dict()`` is
+    the JSON object the command line prints with ``--json``."""
+
+    def __init__(self, data: dict) -> None:
+        self._data = data
+
+    def to_dict(self) -> dict:
+        """The answer as a dictionary: ``json.loads`` of the command line's
+        ``--json`` output for the same question."""
+        return copy.deepcopy(self._data)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._data[name]
+        except KeyError:
+            raise AttributeError(
+                f"{type(self).__name__} has no {name!r}; it has {sorted(self._data)}"
+            ) from None
+
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | set(self._data))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Answer) and self._data == other._data
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({json.dumps(self._data)[:200]})"
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><th style='text-align:left'>{html.escape(str(k))}</th>"
+            f"<td style='text-align:left'>{html.escape(_short(v))}</td></tr>"
+            for k, v in self._data.items()
+        )
+        return f"<table>{rows}</table>"
+
+
+def _short(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value)
+    return text if len(text) <= 300 else text[:300] + "…"
+
+
+_COLOURS = {"N": "#1a7f37", "W": "#1a7f37", "P": "#cf222e", "L": "#cf222e", "T": "#9a6700", "D": "#0969da", "R": "#0969da"}
+
+
+class Analysis(Answer):
+    """The answer of :func:`analyze`: ``outcome``, ``nimber`` (or
+    ``remoteness``, or ``value``), ``components`` and ``winning_moves``."""
+
+    @property
+    def winning_moves(self) -> list:
+        """The winning moves as :class:`Move` objects: of a sum its winning
+        moves, of a position solved strongly its best moves, of a sum of
+        values the moves of Left and Right (``move`` says whose)."""
+        data = self._data
+        if "winning_moves" in data:
+            return [Move(m["move"], m["to"]) for m in data["winning_moves"]]
+        if "best_moves" in data:
+            return [Move(m["to"], m["to"]) for m in data["best_moves"]]
+        moves = []
+        for side in ("left", "right"):
+            for m in data.get(f"{side}_moves", []):
+                moves.append(Move(f"{side.capitalize()}: {m['to']}", m["to"]))
+        return moves
+
+    def _repr_html_(self) -> str:
+        d = self._data
+        colour = _COLOURS.get(d.get("outcome"), "#59636e")
+        facts = []
+        for key in ("nimber", "value", "remoteness", "temperature", "step"):
+            if d.get(key) is not None:
+                facts.append(f"{key} {html.escape(str(d[key]))}")
+        if d.get("convention") == "misere":
+            facts.append("misère play")
+        head = (
+            f"<div style='display:flex;gap:.8em;align-items:center'>"
+            f"<span style='background:{colour};color:#fff;font-weight:700;font-size:1.6em;"
+            f"padding:.2em .5em;border-radius:.3em'>{html.escape(str(d.get('outcome')))}</span>"
+            f"<span><code>{html.escape(d.get('expression', ''))}</code><br>"
+            f"{' · '.join(facts)}</span></div>"
+        )
+        moves = "".join(
+            f"<li><code>{html.escape(m.move)}</code> → <code>{html.escape(m.to)}</code></li>"
+            for m in self.winning_moves[:20]
+        )
+        return head + (f"<ol>{moves}</ol>" if moves else "")
+
+
+class Solve(Answer):
+    """The answer of :func:`solve`: the positions reachable from the start,
+    how many win, lose, tie or draw, and the start's value."""
+
+
+class Sequence(Answer):
+    """The answer of :func:`sequence`: the nim-sequence of a heap game, its
+    period where found; ``values`` as a NumPy array when NumPy is
+    installed, else a list."""
+
+    @property
+    def values(self):
+        values = self._data.get("values")
+        if values is None:
+            raise AttributeError("ask sequence(..., full=True) for the values")
+        try:
+            import numpy
+        except ImportError:
+            return list(values)
+        return numpy.asarray(values)
+
+    def _repr_svg_(self) -> Optional[str]:
+        values = self._data.get("values")
+        if not values or not all(isinstance(v, int) for v in values):
+            return None
+        return _native.sequence_plot(self._data["ruleset"], values)
+
+
+class Table(Answer):
+    """The answer of :func:`table`: ``values[i][j]`` is the value of the
+    position ``(rows[0] + i, cols[0] + j)``; shown in a notebook as a heat
+    map, the P-positions (value 0) black."""
+
+    def _repr_html_(self) -> str:
+        d = self._data
+        numbers = [v for row in d["values"] for v in row if isinstance(v, int)]
+        top = max(numbers, default=0) or 1
+        head = "".join(f"<th>{b}</th>" for b in range(d["cols"][0], d["cols"][1] + 1))
+        body = []
+        for i, row in enumerate(d["values"]):
+            cells = []
+            for v in row:
+                if v == 0:
+                    style = "background:#000;color:#fff"
+                elif isinstance(v, int):
+                    light = 92 - int(50 * v / top)
+                    style = f"background:hsl(210,70%,{light}%)"
+                else:
+                    style = ""
+                cells.append(f"<td style='{style};text-align:center'>{html.escape(str(v))}</td>")
+            body.append(f"<tr><th>{d['rows'][0] + i}</th>{''.join(cells)}</tr>")
+        return (
+            f"<table><caption>{html.escape(d['ruleset'])}: value of (a, b)</caption>"
+            f"<tr><th>a \\ b</th>{head}</tr>{''.join(body)}</table>"
+        )
+
+    def _repr_svg_(self) -> Optional[str]:
+        d = self._data
+        if not all(isinstance(v, int) for row in d["values"] for v in row):
+            return None
+        rows = f"{d['rows'][0]}..{d['rows'][1]}"
+        cols = f"{d['cols'][0]}..{d['cols'][1]}"
+        return _native.table_svg(d["ruleset"], rows, cols)
+
+
+class Thermograph(Answer):
+    """The answer of :func:`thermograph`: mean, temperature and walls of a
+    partizan position; drawn as SVG in a notebook."""
+
+    def _repr_svg_(self) -> str:
+        return _native.thermograph_svg(self._data["expression"])
+
+
+class Graph:
+    """The game graph from a position, drawn as SVG (``svg``)."""
+
+    def __init__(self, expression: str, svg: str) -> None:
+        self.expression = expression
+        self.svg = svg
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"Graph({self.expression!r}, {len(self.svg)} bytes of SVG)"
+
+
+def _progress(progress: Progress, total: Optional[int] = None):
+    """The callback the engine calls with a progress dictionary: the
+    caller's, a tqdm bar (``progress=True`` with tqdm installed), a line on
+    stderr (``progress=True`` without tqdm), or none."""
+    if progress is None or progress is False:
+        return None, None
+    if callable(progress):
+        return progress, None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        def line(p: dict) -> None:
+            print(f"\r{p}", end="", file=sys.stderr, flush=True)
+        return line, None
+    bar = tqdm(total=total)
+
+    def update(p: dict) -> None:
+        done = p.get("done", p.get("heaps", 0))
+        bar.update(max(0, done - bar.n))
+    return update, bar
+
+
+def _run(call, progress: Progress, total: Optional[int] = None):
+    callback, bar = _progress(progress, total)
+    try:
+        return json.loads(call(callback))
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def analyze(
+    expression: str,
+    *,
+    misere: bool = False,
+    every: bool = False,
+    moves: int = 100,
+    outcome_only: bool = False,
+    progress: Progress = None,
+) -> Analysis:
+    """Who wins ``expression``, its value, and its winning moves: what
+    ``grundy analyze EXPRESSION --json`` prints, as an :class:`Analysis`."""
+    return Analysis(
+        _run(
+            lambda cb: _native.analyze(expression, misere, every, moves, outcome_only, cb),
+            progress,
+        )
+    )
+
+
+def value(expression: str, *, progress: Progress = None) -> Analysis:
+    """The value of a sum of partizan positions (canonical form, mean,
+    temperature, each player's moves): :func:`analyze` of it."""
+    return analyze(expression, progress=progress)
+
+
+def solve(ruleset: str, *, progress: Progress = None) -> Solve:
+    """Strongly solves a ruleset from its start (``grundy solve RULESET
+    --json``)."""
+    return Solve(_run(lambda cb: _native.solve(ruleset, cb), progress))
+
+
+def sequence(
+    ruleset: str,
+    to: int,
+    *,
+    full: bool = False,
+    values: bool = True,
+    progress: Progress = None,
+) -> Sequence:
+    """The nim-sequence of a heap game to heap ``to``: what ``grundy
+    sequence RULESET --to N --values --json`` prints (``values=False``:
+    without ``--values``; ``full=True``: ``--full``, every heap computed
+    even past a proven period). Ctrl-C stops it (KeyboardInterrupt)."""
+    return Sequence(
+        _run(
+            lambda cb: _native.sequence(ruleset, to, full, values, cb),
+            progress,
+            total=to + 1,
+        )
+    )
+
+
+def table(ruleset: str, rows: str, cols: str, *, progress: Progress = None) -> Table:
+    """Values of positions ``(a, b)`` for ``a`` in ``rows`` and ``b`` in
+    ``cols`` (ranges written ``"0..10"``), as ``grundy table RULESET --rows
+    A..B --cols C..D --json`` prints them."""
+    return Table(_run(lambda cb: _native.table(ruleset, rows, cols, cb), progress))
+
+
+def thermograph(expression: str, *, progress: Progress = None) -> Thermograph:
+    """The thermograph of a sum of partizan values as exact numbers
+    (``grundy thermograph EXPRESSION --format json``); drawn as SVG in a
+    notebook."""
+    return Thermograph(_run(lambda cb: _native.thermograph(expression, cb), progress))
+
+
+def graph(expression: str, *, depth: Optional[int] = None) -> Graph:
+    """The game graph from a position, as ``grundy graph --format svg``
+    draws it."""
+    return Graph(expression, _native.graph_svg(expression, depth))

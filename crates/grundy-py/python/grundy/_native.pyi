@@ -1,0 +1,48 @@
+"""Type stubs of the extension module grundy._native (src/lib.rs): each
+function returns the JSON text of its answer, which the package wraps."""
+
+from typing import Callable, Optional
+
+SCHEMA_VERSION: str
+
+Progress = Optional[Callable[[dict], object]]
+
+class GrundyError(Exception):
+    """Any error of grundy."""
+    kind: str
+    column: Optional[int]
+
+class BadInputError(GrundyError):
+    """The question is malformed: an expression, a parameter, a file."""
+
+class ParseError(BadInputError):
+    """An expression or parameter that does not parse; ``column`` is where."""
+
+class FileError(BadInputError):
+    """A file named in an expression cannot be read or is malformed."""
+
+class ScriptError(BadInputError):
+    """A script is wrong at a place in it."""
+
+class LimitError(GrundyError):
+    """A well-formed question past one of grundy's limits."""
+
+class UnsupportedError(GrundyError):
+    """A well-formed question grundy cannot answer yet."""
+
+def analyze(
+    expression: str,
+    misere: bool,
+    every: bool,
+    moves: int,
+    outcome_only: bool,
+    progress: Progress = None,
+) -> str: ...
+def solve(ruleset: str, progress: Progress = None) -> str: ...
+def sequence(ruleset: str, to: int, full: bool, values: bool, progress: Progress = None) -> str: ...
+def table(ruleset: str, rows: str, cols: str, progress: Progress = None) -> str: ...
+def table_svg(ruleset: str, rows: str, cols: str) -> str: ...
+def thermograph(expression: str, progress: Progress = None) -> str: ...
+def thermograph_svg(expression: str) -> str: ...
+def graph_svg(expression: str, depth: Optional[int] = None) -> str: ...
+def sequence_plot(ruleset: str, values: list[int]) -> str: ...

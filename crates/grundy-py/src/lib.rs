@@ -1,0 +1,308 @@
+//! The extension module `grundy._native`: each function asks the library's
+//! front door (`grundy::answer`) and returns the answer as the JSON text the
+//! command line prints, which the Python package (`python/grundy`) wraps in
+//! objects. The work runs detached from the interpreter (other Python
+//! threads go on); its progress goes to the caller's callback, and Ctrl-C
+//! (KeyboardInterrupt) stops it at the next report.
+
+use grundy::answer::solve::SolveOptions;
+use grundy::answer::{self, AnalyzeOptions, Progress};
+use grundy::error::ErrorKind;
+use grundy::Rulesets;
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+create_exception!(
+    _native,
+    GrundyError,
+    PyException,
+    "Any error of grundy: `kind` (bad_input, limit, unsupported) and `column` (or None)."
+);
+create_exception!(
+    _native,
+    BadInputError,
+    GrundyError,
+    "The question is malformed: an expression, a parameter, a file."
+);
+create_exception!(
+    _native,
+    ParseError,
+    BadInputError,
+    "An expression or parameter that does not parse; `column` is where (1-based)."
+);
+create_exception!(
+    _native,
+    FileError,
+    BadInputError,
+    "A file named in an expression cannot be read or is malformed."
+);
+create_exception!(
+    _native,
+    ScriptError,
+    BadInputError,
+    "A script is wrong at a place in it (its message says where)."
+);
+create_exception!(
+    _native,
+    LimitError,
+    GrundyError,
+    "A well-formed question past one of grundy's limits (named in the message)."
+);
+create_exception!(
+    _native,
+    UnsupportedError,
+    GrundyError,
+    "A well-formed question grundy cannot answer yet."
+);
+
+/// The Python exception of an error of the library, with its `kind` and
+/// `column` as attributes.
+fn raised(py: Python<'_>, error: grundy::Error) -> PyErr {
+    let message = error.to_string();
+    let err = match &error {
+        grundy::Error::Parse { .. } => ParseError::new_err(message),
+        grundy::Error::File { .. } => FileError::new_err(message),
+        grundy::Error::Script { .. } => ScriptError::new_err(message),
+        _ => match error.kind() {
+            ErrorKind::BadInput => BadInputError::new_err(message),
+            ErrorKind::Limit => LimitError::new_err(message),
+            _ => UnsupportedError::new_err(message),
+        },
+    };
+    let value = err.value(py);
+    // Setting an attribute of a fresh exception cannot fail.
+    let _ = value.setattr("kind", error.kind().name());
+    let _ = value.setattr("column", error.column());
+    err
+}
+
+/// A progress report as a dictionary for the caller's callback.
+fn progress_dict<'py>(py: Python<'py>, progress: &Progress) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    match progress {
+        Progress::Solving(p) => {
+            dict.set_item("phase", p.phase.verb())?;
+            dict.set_item("done", p.done)?;
+            dict.set_item("reached", p.reached)?;
+        }
+        Progress::Valuing { positions } => {
+            dict.set_item("phase", "valuing")?;
+            dict.set_item("done", positions)?;
+        }
+        Progress::Sequence(p) => {
+            dict.set_item("phase", "sequence")?;
+            dict.set_item("done", p.heaps)?;
+        }
+        Progress::Quotient { heap, order } => {
+            dict.set_item("phase", "quotient")?;
+            dict.set_item("done", heap)?;
+            dict.set_item("order", order)?;
+        }
+        _ => {
+            dict.set_item("phase", "working")?;
+        }
+    }
+    Ok(dict)
+}
+
+/// Runs `work` detached from the interpreter, with a progress callback that
+/// reports to `callback` and stops the work on Ctrl-C (or an exception the
+/// callback raises), which is then raised here.
+fn detached<T: Send>(
+    py: Python<'_>,
+    callback: Option<Py<PyAny>>,
+    work: impl FnOnce(&mut dyn FnMut(Progress) -> bool) -> grundy::Result<T> + Send,
+) -> PyResult<T> {
+    let mut stopped_by: Option<PyErr> = None;
+    let result = py.detach(|| {
+        let mut on_progress = |progress: Progress| {
+            Python::attach(|py| {
+                let reported = py.check_signals().and_then(|()| match &callback {
+                    Some(callback) => {
+                        let dict = progress_dict(py, &progress)?;
+                        callback.call1(py, (dict,)).map(drop)
+                    }
+                    None => Ok(()),
+                });
+                match reported {
+                    Ok(()) => true,
+                    Err(error) => {
+                        stopped_by = Some(error);
+                        false
+                    }
+                }
+            })
+        };
+        work(&mut on_progress)
+    });
+    if let Some(error) = stopped_by {
+        return Err(error);
+    }
+    result.map_err(|error| raised(py, error))
+}
+
+fn json(answer: &impl serde::Serialize) -> String {
+    serde_json::to_string(answer).expect("answers serialise")
+}
+
+/// `grundy analyze EXPRESSION --json`.
+#[pyfunction]
+#[pyo3(signature = (expression, misere, every, moves, outcome_only, progress=None))]
+fn analyze(
+    py: Python<'_>,
+    expression: &str,
+    misere: bool,
+    every: bool,
+    moves: usize,
+    outcome_only: bool,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    let mut options = AnalyzeOptions::default();
+    options.misere = misere;
+    options.every = every;
+    options.moves = moves;
+    options.outcome_only = outcome_only;
+    detached(py, progress, move |on_progress| {
+        let answer =
+            answer::analyze_with_progress(&mut Rulesets::new(), expression, &options, on_progress)?;
+        Ok(json(&answer))
+    })
+}
+
+/// `grundy solve RULESET --json`.
+#[pyfunction]
+#[pyo3(signature = (ruleset, progress=None))]
+fn solve(py: Python<'_>, ruleset: &str, progress: Option<Py<PyAny>>) -> PyResult<String> {
+    let options = SolveOptions::default();
+    detached(py, progress, move |on_progress| {
+        Ok(json(&answer::solve::solve(ruleset, &options, on_progress)?))
+    })
+}
+
+/// `grundy sequence RULESET --to N --json [--full] [--values]`.
+#[pyfunction]
+#[pyo3(signature = (ruleset, to, full, values, progress=None))]
+fn sequence(
+    py: Python<'_>,
+    ruleset: &str,
+    to: usize,
+    full: bool,
+    values: bool,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    detached(py, progress, move |on_progress| {
+        let answer = answer::sequence::sequence(ruleset, to, full, values, on_progress)?;
+        Ok(json(&answer))
+    })
+}
+
+/// Reads `A..B` (both included), as the command line does.
+fn range(text: &str) -> grundy::Result<std::ops::RangeInclusive<u64>> {
+    let bad = || grundy::Error::Parse {
+        column: 1,
+        message: format!("expected a range A..B of whole numbers, found {text:?}"),
+    };
+    let (first, last) = text.split_once("..").ok_or_else(bad)?;
+    let first: u64 = first.trim().parse().map_err(|_| bad())?;
+    let last: u64 = last.trim().parse().map_err(|_| bad())?;
+    if first > last {
+        return Err(bad());
+    }
+    Ok(first..=last)
+}
+
+/// `grundy table RULESET --rows A..B --cols C..D --json`.
+#[pyfunction]
+#[pyo3(signature = (ruleset, rows, cols, progress=None))]
+fn table(
+    py: Python<'_>,
+    ruleset: &str,
+    rows: &str,
+    cols: &str,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    detached(py, progress, move |on_progress| {
+        let answer = answer::table::table(ruleset, range(rows)?, range(cols)?, on_progress)?;
+        Ok(json(&answer))
+    })
+}
+
+/// The heat map of a table of nimbers (`grundy table --svg`).
+#[pyfunction]
+fn table_svg(py: Python<'_>, ruleset: &str, rows: &str, cols: &str) -> PyResult<String> {
+    detached(py, None, move |_| {
+        let (name, table) = answer::table::two_number_table(ruleset, range(rows)?, range(cols)?)?;
+        let title = format!("{name}: the value of each position (a, b)");
+        Ok(grundy::picture::heat_map(&title, &table))
+    })
+}
+
+/// `grundy thermograph EXPRESSION --format json`.
+#[pyfunction]
+#[pyo3(signature = (expression, progress=None))]
+fn thermograph(py: Python<'_>, expression: &str, progress: Option<Py<PyAny>>) -> PyResult<String> {
+    detached(py, progress, move |on_progress| {
+        Ok(json(&answer::thermograph::thermograph(
+            expression,
+            on_progress,
+        )?))
+    })
+}
+
+/// `grundy thermograph EXPRESSION` (SVG).
+#[pyfunction]
+fn thermograph_svg(py: Python<'_>, expression: &str) -> PyResult<String> {
+    detached(py, None, move |on_progress| {
+        let analysis = answer::thermograph::thermograph_analysis(expression, on_progress)?;
+        Ok(answer::thermograph::thermograph_svg(&analysis))
+    })
+}
+
+/// `grundy graph EXPRESSION --format svg`.
+#[pyfunction]
+#[pyo3(signature = (expression, depth=None))]
+fn graph_svg(py: Python<'_>, expression: &str, depth: Option<usize>) -> PyResult<String> {
+    detached(py, None, move |on_progress| {
+        let picture = answer::graph::graph(expression, depth, None, on_progress)?;
+        picture.svg(&answer::graph::title(expression))
+    })
+}
+
+/// The plot of a nim-sequence's values (`grundy sequence --plot`).
+#[pyfunction]
+fn sequence_plot(ruleset: &str, values: Vec<u64>) -> String {
+    let title = format!(
+        "nim-sequence of {ruleset}: G(n) for n = 0..{}",
+        values.len().saturating_sub(1)
+    );
+    grundy::picture::sequence_plot(&title, values.len(), |n| values[n], None)
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("SCHEMA_VERSION", answer::SCHEMA_VERSION)?;
+    m.add("GrundyError", py.get_type::<GrundyError>())?;
+    m.add("BadInputError", py.get_type::<BadInputError>())?;
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("FileError", py.get_type::<FileError>())?;
+    m.add("ScriptError", py.get_type::<ScriptError>())?;
+    m.add("LimitError", py.get_type::<LimitError>())?;
+    m.add("UnsupportedError", py.get_type::<UnsupportedError>())?;
+    for function in [
+        wrap_pyfunction!(analyze, m)?,
+        wrap_pyfunction!(solve, m)?,
+        wrap_pyfunction!(sequence, m)?,
+        wrap_pyfunction!(table, m)?,
+        wrap_pyfunction!(table_svg, m)?,
+        wrap_pyfunction!(thermograph, m)?,
+        wrap_pyfunction!(thermograph_svg, m)?,
+        wrap_pyfunction!(graph_svg, m)?,
+        wrap_pyfunction!(sequence_plot, m)?,
+    ] {
+        m.add_function(function)?;
+    }
+    Ok(())
+}

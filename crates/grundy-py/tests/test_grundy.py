@@ -1,0 +1,196 @@
+"""The Python package against the command line and the theory: the same
+JSON for 30 expressions across the families (and both valid under the
+schema), errors as exceptions with their column, Ctrl-C, progress, and
+what a notebook shows."""
+
+import _thread
+import json
+import threading
+
+import pytest
+
+import grundy
+from conftest import ROOT
+
+EXAMPLES = ROOT / "examples"
+
+# (expression, keyword arguments of grundy.analyze, flags of the command line)
+EXPRESSIONS = [
+    ("nim 3 4 5", {}, []),
+    ("nim 1 2 3", {}, []),
+    ("nim 3 5 1", {"misere": True}, ["--misere"]),
+    ("nim 3 4 5", {"every": True}, ["--every"]),
+    ("bash(3) 10", {}, []),
+    ("subtraction(1,3,4) 10 12", {}, []),
+    ("octal(0.07) 12", {}, []),
+    ("hex(0.F) 9", {}, []),
+    ("kayles 5 + dawson 7", {"moves": 3}, ["--moves", "3"]),
+    ("kayles 5 7", {"misere": True}, ["--misere"]),
+    ("grundys-game 7", {}, []),
+    ("lasker 2 2 3", {}, []),
+    ("lieges(1) 3 4", {}, []),
+    ("divisor 12 7", {}, []),
+    ("progressive 1 1 3 2", {}, []),
+    ("wythoff 3 5", {}, []),
+    ("wythoff 1000000007 1618033988", {"outcome_only": True}, ["--outcome-only"]),
+    ("fibonacci 10", {}, []),
+    ("euclid 25 7", {}, []),
+    ("calendar 2001-11-03", {}, []),
+    ("staircase 3 0 2 5", {}, []),
+    ("mnk(3,3,3) x.o/.x./...", {}, []),
+    ("connect4(4,4) ..../..../..../x...", {}, []),
+    ("clobber xox/oxo", {}, []),
+    (f"col({EXAMPLES}/petersen.txt) empty", {}, []),
+    ("cutcake 3x4 2x7", {}, []),
+    ("domineering 3x3", {}, []),
+    ("hackenbush BRB GG", {}, []),
+    ("toads-frogs TT..FF", {}, []),
+    (f"script({EXAMPLES}/subtraction.rhai) 10 + nim 3", {}, []),
+    (f"script({EXAMPLES}/sleepy.rhai) 1,0", {}, []),
+    ("{1|} + *", {}, []),
+]
+
+
+def test_the_issue_example():
+    assert grundy.analyze("nim 3 4 5").outcome == "N"
+
+
+@pytest.mark.parametrize("expression,kwargs,flags", EXPRESSIONS)
+def test_same_json_as_the_command_line(expression, kwargs, flags, cli, schema):
+    answer = grundy.analyze(expression, **kwargs)
+    printed = cli("analyze", expression, *flags)
+    assert "error" not in printed, printed
+    assert answer.to_dict() == printed
+    schema.validate(answer.to_dict())
+    schema.validate(printed)
+
+
+def test_thirty_expressions_across_the_families():
+    families = {e.split("(")[0].split(" ")[0] for e, _, _ in EXPRESSIONS}
+    assert len(EXPRESSIONS) >= 30 and len(families) >= 25
+
+
+def test_bouton_winning_moves():
+    # 3 ^ 4 ^ 5 = 2: the one winning move takes the heap of 3 to 1.
+    a = grundy.analyze("nim 3 4 5")
+    assert a.nimber == 2
+    assert [(m.move, m.to) for m in a.winning_moves] == [("heap 1: 3 -> 1", "nim 1 4 5")]
+    assert grundy.analyze("nim 1 2 3").winning_moves == []
+
+
+def test_a_bad_expression_raises_parse_error_with_its_column(cli):
+    with pytest.raises(grundy.ParseError) as raised:
+        grundy.analyze("nim 3 x")
+    error = raised.value
+    assert error.column == 7
+    assert error.kind == "bad_input"
+    assert isinstance(error, grundy.BadInputError)
+    assert isinstance(error, grundy.GrundyError)
+    printed = cli("analyze", "nim 3 x")
+    assert str(error) == printed["error"]["message"]
+    assert error.column == printed["error"]["column"]
+
+
+def test_a_limit_raises_limit_error():
+    with pytest.raises(grundy.LimitError) as raised:
+        grundy.analyze("grundys-game 100000000000000")
+    assert raised.value.kind == "limit"
+    assert raised.value.column is None
+    assert "1048576 heaps" in str(raised.value)
+
+
+def test_a_missing_file_raises_file_error():
+    with pytest.raises(grundy.FileError):
+        grundy.analyze("script(no/such/file.rhai) 3")
+
+
+def test_answers_show_themselves_in_a_notebook():
+    html = grundy.analyze("nim 3 4 5")._repr_html_()
+    assert "nim 1 4 5" in html and ">N<" in html
+
+
+def test_the_schema_version_is_the_file_s():
+    with open(ROOT / "schema" / "grundy.schema.json") as f:
+        assert json.load(f)["version"] == grundy.SCHEMA_VERSION
+
+
+def test_sequence_of_a_subtraction_game_has_the_notes_period(cli, schema):
+    # S = {1, 3, 4}: G = 0 1 0 1 2 3 2, period 7.
+    s = grundy.sequence("subtraction(1,3,4)", 30)
+    assert s.period == 7
+    assert list(s.values)[:7] == [0, 1, 0, 1, 2, 3, 2]
+    printed = cli("sequence", "subtraction(1,3,4)", "--to", "30", "--values")
+    assert s.to_dict() == printed
+    schema.validate(printed)
+    assert "<svg" in s._repr_svg_()
+
+
+def test_wythoff_table_zeros_are_the_golden_pairs(cli, schema):
+    t = grundy.table("wythoff", "0..12", "0..12")
+    zeros = {(a, b) for a, row in enumerate(t.values) for b, v in enumerate(row) if v == 0}
+    # Wythoff: P-positions (floor(k phi), floor(k phi^2)) and their mirrors.
+    golden = {(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)}
+    expected = {p for a, b in golden for p in ((a, b), (b, a)) if max(p) <= 12}
+    assert zeros == expected
+    assert t.to_dict() == cli("table", "wythoff", "--rows", "0..12", "--cols", "0..12")
+    schema.validate(t.to_dict())
+    assert "<table>" in t._repr_html_() and "<svg" in t._repr_svg_()
+
+
+def test_solve_tic_tac_toe_is_a_tie(schema):
+    s = grundy.solve("mnk(3,3,3)")
+    # 5,478 positions reachable from the empty board, the start a tie.
+    assert s.positions == 5478
+    assert s.start["outcome"] == "T"
+    schema.validate(s.to_dict())
+
+
+def test_a_thermograph_and_a_graph_draw_themselves(schema):
+    t = grundy.thermograph("{2|-1}")
+    # {2|-1}: mean 1/2, temperature 3/2.
+    assert (t.mean, t.temperature) == ("1/2", "3/2")
+    schema.validate(t.to_dict())
+    assert "<svg" in t._repr_svg_()
+    g = grundy.graph("nim 1 2")
+    # One node a position, each labelled with its nimber: G = 0 twice.
+    assert g.svg.count("G = ") == 6 and g.svg.count("G = 0") == 2
+
+
+def test_progress_reaches_the_callback():
+    seen = []
+    grundy.sequence("subtraction(1,3,4)", 300000, full=True, values=False, progress=seen.append)
+    # A report every 65,536 heaps: 4 of them on the way to 300,000.
+    assert len(seen) >= 4 and all(p["phase"] == "sequence" for p in seen)
+    assert [p["done"] for p in seen] == sorted(p["done"] for p in seen)
+
+
+def test_ctrl_c_stops_a_long_sequence_promptly():
+    # A billion heaps take many seconds; a SIGINT after 0.5 s stops the run
+    # at its next report, 65,536 heaps later, and raises KeyboardInterrupt.
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            grundy.sequence("subtraction(1,3,4)", 1_000_000_000, full=True, values=False)
+    finally:
+        timer.cancel()
+
+
+def test_other_threads_run_while_grundy_works():
+    # The work is detached from the interpreter: a Python thread counts
+    # while a sequence is computed.
+    counted = []
+    done = threading.Event()
+
+    def count():
+        while not done.is_set():
+            counted.append(1)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    try:
+        grundy.sequence("subtraction(1,3,4)", 30_000_000, full=True, values=False)
+    finally:
+        done.set()
+        counter.join()
+    assert len(counted) > 1000
