@@ -47,6 +47,13 @@ pub enum Error {
     /// The question has no answer in the engine yet (say what is missing).
     #[error("not supported: {0}")]
     Unsupported(String),
+
+    /// A parameter given in code, not written in an expression, is out of
+    /// range (a board of no cells): bad input with no column to point at.
+    /// [`Word::locate`](crate::word::Word::locate) turns it into a
+    /// [`Error::Parse`] at the word that wrote the parameter.
+    #[error("{0}")]
+    Parameter(String),
 }
 
 /// Whose an error is, which decides the command line's exit status.
@@ -87,7 +94,8 @@ impl Error {
             Error::Parse { .. }
             | Error::File { .. }
             | Error::Script { .. }
-            | Error::Cycle { .. } => ErrorKind::BadInput,
+            | Error::Cycle { .. }
+            | Error::Parameter(_) => ErrorKind::BadInput,
             Error::TooLarge(_) | Error::Limit(_) => ErrorKind::Limit,
             Error::Unsupported(_) => ErrorKind::Unsupported,
         }

@@ -10,6 +10,8 @@
 
 use std::fmt;
 
+use crate::error::Error;
+
 /// A take-and-break ruleset: its code, and whether split heaps must differ
 /// (Grundy's game: split a heap into two unequal heaps).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,9 +31,22 @@ pub const THREE: u8 = 8;
 
 impl TakeAndBreak {
     /// Reads a code such as `0.07`, `.77`, `4.7`, `4` or, in hexadecimal,
-    /// `0.F`. On failure, returns the 0-based character index of the problem
-    /// in `text` and what is wrong.
-    pub fn parse(text: &str, hexadecimal: bool) -> Result<TakeAndBreak, (usize, String)> {
+    /// `0.F`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Parse`] with the 1-based column in `text` of the character
+    /// at fault: a digit out of the radix, two digits before the point, or
+    /// bits 1 or 2 in the digit before the point.
+    pub fn parse(text: &str, hexadecimal: bool) -> Result<TakeAndBreak, Error> {
+        Self::read(text, hexadecimal).map_err(|(at, message)| Error::Parse {
+            column: at + 1,
+            message,
+        })
+    }
+
+    /// [`TakeAndBreak::parse`], with the 0-based index of the problem.
+    fn read(text: &str, hexadecimal: bool) -> Result<TakeAndBreak, (usize, String)> {
         let radix = if hexadecimal { 16 } else { 8 };
         let kind = if hexadecimal { "hexadecimal" } else { "octal" };
         if text.is_empty() || text == "." {

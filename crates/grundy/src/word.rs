@@ -25,6 +25,21 @@ impl Word {
         }
     }
 
+    /// An error met in this word's text, placed in the expression: the
+    /// column of an [`Error::Parse`], counted from 1 within the word,
+    /// becomes a column of the expression, and an [`Error::Parameter`]
+    /// points at the word. Other errors are returned as they are.
+    pub fn locate(&self, error: Error) -> Error {
+        match error {
+            Error::Parse { column, message } => Error::Parse {
+                column: self.column + column - 1,
+                message,
+            },
+            Error::Parameter(message) => self.error(message),
+            other => other,
+        }
+    }
+
     /// The word as an integer of any size.
     pub fn big(&self, what: &str) -> Result<BigUint> {
         if self.text.is_empty() || !self.text.bytes().all(|b| b.is_ascii_digit()) {
@@ -95,5 +110,24 @@ mod tests {
             bad.big("heap"),
             Err(Error::Parse { column: 2, .. })
         ));
+    }
+
+    #[test]
+    fn errors_inside_a_word_point_into_the_expression() {
+        // `octal(0.08)`: the code starts at column 7, its bad digit is the
+        // code's fourth character.
+        let code = Word {
+            text: "0.08".into(),
+            column: 7,
+        };
+        let inside = Error::Parse {
+            column: 4,
+            message: "'8' is not an octal digit".into(),
+        };
+        assert_eq!(code.locate(inside).column(), Some(10));
+        let parameter = Error::Parameter("the board must have between 1 and 64 cells".into());
+        assert_eq!(code.locate(parameter).column(), Some(7));
+        let limit = Error::Limit("too many".into());
+        assert_eq!(code.locate(limit.clone()), limit);
     }
 }

@@ -61,11 +61,7 @@ pub const GRUNDYS_GAME: Family = Family {
 fn build_code(written: &FamilyText, hexadecimal: bool, usage: &str) -> Result<RulesetRef> {
     parameter_count(written, 1, usage)?;
     let word = &written.parameters[0];
-    let code =
-        TakeAndBreak::parse(&word.text, hexadecimal).map_err(|(at, message)| Error::Parse {
-            column: word.column + at,
-            message,
-        })?;
+    let code = TakeAndBreak::parse(&word.text, hexadecimal).map_err(|e| word.locate(e))?;
     let family = if hexadecimal { "hex" } else { "octal" };
     let name = format!("{family}({code})");
     Ok(ruleset_ref(CodeRuleset::new(name, code)))
