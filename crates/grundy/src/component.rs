@@ -83,6 +83,8 @@ pub trait Component: Send + Sync {
     fn options_with_steps(&self) -> Result<Vec<(Vec<ComponentRef>, u64)>>;
 }
 
+/// A component shared between a sum, its options and the answers that name
+/// them.
 pub type ComponentRef = Arc<dyn Component>;
 
 impl std::fmt::Debug for dyn Component {
@@ -148,6 +150,8 @@ pub trait DynRuleset: Send + Sync {
     }
 }
 
+/// A ruleset shared by all its components (and their one solver): what
+/// [`crate::registry`] returns for a spelling of a ruleset.
 pub type RulesetRef = Arc<dyn DynRuleset>;
 
 /// A ruleset behind the object-safe interface, with solvers of its own.
@@ -333,6 +337,7 @@ pub trait DynSolitaire: Send + Sync {
 pub struct SolitaireAnalysis {
     /// The start as an expression.
     pub expression: String,
+    /// Win, draw or lose from the start.
     pub outcome: SolitaireOutcome,
     /// For a win, one shortest path: the positions in order, the start
     /// first, each as an expression writes it after the ruleset's name.

@@ -27,6 +27,8 @@
 //! - [`registry`] (with the private expression language): from text to
 //!   rulesets and sums.
 
+#![warn(missing_docs)]
+
 pub mod catalogue;
 pub mod component;
 pub mod error;

@@ -7,7 +7,10 @@
 /// The period of an eventually periodic nim-sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Period {
+    /// `q`: the first index from which the values repeat (0 for a purely
+    /// periodic sequence).
     pub preperiod: usize,
+    /// `p >= 1`: the length of the repeating block.
     pub period: usize,
 }
 
@@ -53,7 +56,9 @@ fn value<T: Nimber>(values: &[T], n: usize) -> i64 {
 /// `G(n + period) = G(n) + saltus` for every `n >= preperiod` seen so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Regularity {
+    /// The preperiod and period of the differences.
     pub period: Period,
+    /// `s`: how much the values grow each period (0: plain periodicity).
     pub saltus: i64,
 }
 
@@ -153,6 +158,7 @@ pub fn wide<T: Nimber>(x: T) -> u32 {
 /// A regularity that holds for the whole infinite sequence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proof {
+    /// The regularity proven.
     pub regularity: Regularity,
     /// What proves it: "octal periodicity theorem", a closed form...
     pub theorem: String,

@@ -34,6 +34,7 @@ const BYTES_PER_MOVE: u64 = 4;
 /// A one-player game: the moves of each position, each to one position,
 /// and the positions where the player has won.
 pub trait Solitaire {
+    /// A position of the game, hashed and kept once by the search.
     type Position: Clone + Eq + Hash + Debug;
 
     /// The positions one move leads to.
@@ -79,7 +80,10 @@ impl SolitaireOutcome {
 /// fewer than its positions).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solved<P> {
+    /// Win, draw or lose from the start.
     pub outcome: SolitaireOutcome,
+    /// For a win, the positions of one shortest path, the start first and a
+    /// goal last; empty otherwise.
     pub path: Vec<P>,
 }
 

@@ -75,6 +75,9 @@ impl<G: Game> Solver<G> {
         Solver::with_option_limit(game, DEFAULT_OPTION_LIMIT)
     }
 
+    /// A solver that lists at most `option_limit` options in all and stops
+    /// with [`Error::Limit`] past them, within the
+    /// process's memory budget.
     pub fn with_option_limit(game: G, option_limit: usize) -> Solver<G> {
         Solver::with_limits(game, option_limit, memory::budget())
     }
@@ -99,6 +102,7 @@ impl<G: Game> Solver<G> {
         }
     }
 
+    /// The game this solver searches.
     pub fn game(&self) -> &G {
         &self.game
     }

@@ -50,11 +50,13 @@ pub type PartizanStarts<'a, P> = (u64, Box<dyn Iterator<Item = [P; 2]> + 'a>);
 /// What `grundy solve` reports.
 #[derive(Clone, Debug)]
 pub struct Solve {
+    /// The ruleset's name as an expression writes it.
     pub ruleset: String,
     /// Positions reachable from the start.
     pub positions: u64,
     /// Those positions by their value for the player to move there.
     pub counts: Counts,
+    /// The start's value for the player to move, with its remoteness.
     pub start: Solution,
     /// The solved table in the `--db` format, when asked for.
     pub db: Option<Vec<u8>>,
@@ -74,8 +76,15 @@ pub struct StrongAnalysis {
 
 /// A table to answer from: solve again, or read a `--db` file's bytes.
 pub enum Source<'a> {
+    /// Solve from the position asked about.
     Solve,
-    Db { path: &'a str, bytes: &'a [u8] },
+    /// Read the answer from a solved table in the `--db` format.
+    Db {
+        /// The file's path, for errors.
+        path: &'a str,
+        /// The file's content.
+        bytes: &'a [u8],
+    },
 }
 
 /// A ruleset solved strongly, whatever its type.
@@ -149,6 +158,7 @@ pub struct StrongSolver<G: StrongGame> {
 }
 
 impl<G: StrongGame> StrongSolver<G> {
+    /// The game's solver, with no table kept yet.
     pub fn new(game: G) -> StrongSolver<G> {
         StrongSolver {
             game,
@@ -156,6 +166,7 @@ impl<G: StrongGame> StrongSolver<G> {
         }
     }
 
+    /// The game this solver solves.
     pub fn game(&self) -> &G {
         &self.game
     }

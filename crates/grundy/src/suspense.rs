@@ -74,6 +74,7 @@ impl<G: Game> SuspenseSolver<G> {
         }
     }
 
+    /// The game this solver searches.
     pub fn game(&self) -> &G {
         &self.game
     }

@@ -31,6 +31,7 @@ impl Entry {
         }
     }
 
+    /// The nimber, `None` where only the outcome is known.
     pub fn nimber(self) -> Option<u64> {
         match self {
             Entry::Nimber(g) => Some(g),
@@ -105,10 +106,14 @@ impl<E: Clone> Table<E> {
         })
     }
 
+    /// The values of the first number `a` of the positions the table holds,
+    /// a row each.
     pub fn rows(&self) -> RangeInclusive<u64> {
         self.rows.clone()
     }
 
+    /// The values of the second number `b` of the positions the table
+    /// holds, a column each.
     pub fn cols(&self) -> RangeInclusive<u64> {
         self.cols.clone()
     }

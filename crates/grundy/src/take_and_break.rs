@@ -24,9 +24,17 @@ pub struct TakeAndBreak {
     pub(crate) hexadecimal: bool,
 }
 
+/// Bit 1 of a digit `d_k`: a move may remove `k` tokens that are the whole
+/// heap.
 pub const WHOLE: u8 = 1;
+/// Bit 2 of a digit `d_k`: a move may remove `k` tokens and leave one
+/// non-empty heap.
 pub const ONE: u8 = 2;
+/// Bit 4 of a digit `d_k`: a move may remove `k` tokens and split the rest
+/// into two non-empty heaps.
 pub const TWO: u8 = 4;
+/// Bit 8 of a digit `d_k` (hexadecimal codes only): a move may remove `k`
+/// tokens and split the rest into three non-empty heaps.
 pub const THREE: u8 = 8;
 
 impl TakeAndBreak {

@@ -37,6 +37,7 @@ impl Outcome {
         }
     }
 
+    /// The outcome's letter, as tables and answers print it: `P`, `N`, `D`.
     pub fn letter(self) -> &'static str {
         match self {
             Outcome::P => "P",
@@ -45,6 +46,7 @@ impl Outcome {
         }
     }
 
+    /// What the outcome means for the player to move, in a few words.
     pub fn explanation(self) -> &'static str {
         match self {
             Outcome::P => "the player to move loses",
@@ -78,6 +80,7 @@ impl Convention {
         }
     }
 
+    /// The rule in a few words: who cannot move loses, or wins.
     pub fn explanation(self) -> &'static str {
         match self {
             Convention::Normal => "who cannot move loses",
@@ -99,6 +102,7 @@ pub struct MexSet {
 }
 
 impl MexSet {
+    /// An empty set, which allocates only when the first value is inserted.
     pub fn new() -> MexSet {
         MexSet::default()
     }
@@ -168,6 +172,7 @@ pub enum Standing {
 }
 
 impl Standing {
+    /// The standing's letter, as tables and answers print it: `W`, `L`, `T`, `D`.
     pub fn letter(self) -> &'static str {
         match self {
             Standing::Win => "W",
@@ -177,6 +182,7 @@ impl Standing {
         }
     }
 
+    /// What the standing means for the player to move, in a few words.
     pub fn explanation(self) -> &'static str {
         match self {
             Standing::Win => "the player to move wins",
@@ -209,6 +215,7 @@ impl fmt::Display for Standing {
 /// - a draw: none, play goes on forever.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Solution {
+    /// Win, lose, tie or draw for the player to move.
     pub standing: Standing,
     /// `None` for a draw, and where it is not known: the outcome alone of
     /// a position (`strong::DynStrong::outcome`), from a search that stops

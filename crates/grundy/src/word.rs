@@ -12,7 +12,9 @@ use crate::error::{Error, Result};
 /// A piece of an expression and the 1-based column where it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Word {
+    /// The characters of the word, as written (quotes removed).
     pub text: String,
+    /// The 1-based character column in the expression where the word starts.
     pub column: usize,
 }
 

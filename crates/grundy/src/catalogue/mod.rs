@@ -34,6 +34,7 @@ use crate::word::Word;
 
 /// A ruleset with its parameters open, as the catalogue lists it.
 pub struct Family {
+    /// The family's name as an expression writes it: `nim`, `subtraction`.
     pub name: &'static str,
     /// How a component of the family is written.
     pub usage: &'static str,
@@ -49,7 +50,10 @@ pub struct Family {
 /// so that an error can point at it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FamilyText {
+    /// The family's name, with its column.
     pub family: Word,
+    /// The parameters between the parentheses, in order (none without
+    /// parentheses), each with its column.
     pub parameters: Vec<Word>,
 }
 

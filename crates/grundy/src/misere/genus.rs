@@ -86,7 +86,12 @@ pub struct Genus {
 /// position with a heap of 2 or more (firm).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tameness {
+    /// The genus of `*0` or `*1` (`0^120`, `1^031`): its misère play differs
+    /// from its normal play.
     Fickle,
+    /// The genus `g^(g, g XOR 2)` of a Nim position with a heap of 2 or more
+    /// (`*2` is `2^20`, `*2 + *2` is `0^02`): in a sum it plays alike in both
+    /// conventions until only heaps of 0 and 1 are left.
     Firm,
 }
 
@@ -239,7 +244,10 @@ impl TameSum {
 /// A position's genus, and whether it is tame (it and every follower).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Classified {
+    /// The position's genus.
     pub genus: Genus,
+    /// Whether the position and every position reachable from it are tame,
+    /// so that the tame rule decides sums of them.
     pub tame: bool,
 }
 

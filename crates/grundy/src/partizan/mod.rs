@@ -27,7 +27,9 @@ pub struct GameId(u32);
 /// A game written by its options, which are canonical games.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Form {
+    /// Left's options, canonical games of the same table.
     pub left: Vec<GameId>,
+    /// Right's options.
     pub right: Vec<GameId>,
 }
 
@@ -35,9 +37,13 @@ pub struct Form {
 /// (whoever starts), or the `P`revious player (whoever starts loses).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OutcomeClass {
+    /// Left wins, whoever starts (G > 0).
     L,
+    /// Right wins, whoever starts (G < 0).
     R,
+    /// The first player wins (G is fuzzy with 0, G || 0).
     N,
+    /// The second player wins: whoever starts loses (G = 0).
     P,
 }
 
@@ -51,6 +57,7 @@ impl OutcomeClass {
         )
     }
 
+    /// The class's letter: `L`, `R`, `N` or `P`.
     pub fn letter(self) -> char {
         match self {
             OutcomeClass::L => 'L',
@@ -145,6 +152,8 @@ impl Games {
         self.nodes.len()
     }
 
+    /// Whether the table holds no game (never after [`Games::new`], which
+    /// puts 0 in it).
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }

@@ -23,13 +23,21 @@ use crate::table::Table;
 pub enum RowRule {
     /// v(a, b + period) = v(a, b) + saltus for every b from `from` on.
     Periodic {
+        /// The first b from which the rule holds.
         from: u64,
+        /// How many columns the values take to repeat (up to the saltus).
         period: u64,
+        /// How much the values grow each period (0: plain periodicity).
         saltus: Dyadic,
     },
     /// v(a, b + 2) - v(a, b + 1) = (v(a, b + 1) - v(a, b)) / 2 for every b
     /// from `from` on: the values approach `limit`.
-    Halving { from: u64, limit: Dyadic },
+    Halving {
+        /// The first b from which the steps halve.
+        from: u64,
+        /// The number the values approach as b grows.
+        limit: Dyadic,
+    },
 }
 
 impl fmt::Display for RowRule {
@@ -70,6 +78,7 @@ pub struct ValuePattern {
     pub description: String,
     /// Each row a with its rule, or none (with why).
     pub rows: Vec<(u64, Result<RowRule, String>)>,
+    /// The positions every row's rule was checked against: the whole table.
     pub checked_to: Checked,
 }
 

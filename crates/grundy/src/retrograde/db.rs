@@ -8,7 +8,7 @@
 //! | bytes | what |
 //! | --- | --- |
 //! | 8 | the magic `GRUNDYDB` |
-//! | 4 | the version, 1 |
+//! | 4 | the version, 2 |
 //! | 4 | L, the length of the ruleset's name |
 //! | L | the ruleset's name in UTF-8, as an expression writes it (`mnk(3,3,3)`) |
 //! | 4 | D, the length of the digest: 0, or 64 |
@@ -34,7 +34,9 @@ use super::{decode, Counts, Solved, StrongGame, Table, DRAW, STATE, UNDECIDED};
 use crate::error::{Error, Result};
 use crate::value::Solution;
 
+/// The first eight bytes of every file.
 pub const MAGIC: &[u8; 8] = b"GRUNDYDB";
+/// The version of the format this grundy writes and reads.
 pub const VERSION: u32 = 2;
 
 /// The bytes of a file holding `table`, a solve of the ruleset `ruleset`
@@ -203,14 +205,17 @@ impl Db {
         })
     }
 
+    /// The name of the ruleset solved, as an expression writes it.
     pub fn ruleset(&self) -> &str {
         &self.ruleset
     }
 
+    /// How many positions the file holds.
     pub fn positions(&self) -> u64 {
         self.keys.len() as u64
     }
 
+    /// How many of them are won, lost, tied and drawn for the player to move.
     pub fn counts(&self) -> Counts {
         let mut counts = Counts::default();
         for &cell in &self.cells {

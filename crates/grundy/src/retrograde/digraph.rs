@@ -67,15 +67,19 @@ impl Digraph {
         Ok(())
     }
 
+    /// How many vertices have been added.
     pub fn vertex_count(&self) -> usize {
         self.starts.len() - 1
     }
 
+    /// How many edges (successors of all vertices) there are.
     pub fn edge_count(&self) -> usize {
         self.targets.len()
     }
 
     #[inline]
+    /// The successors of vertex `v`, in the order pushed; `v` must be below
+    /// [`Digraph::vertex_count`].
     pub fn successors(&self, v: u32) -> &[u32] {
         let v = v as usize;
         &self.targets[self.starts[v] as usize..self.starts[v + 1] as usize]

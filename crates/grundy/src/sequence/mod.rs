@@ -33,15 +33,21 @@ pub enum MethodChoice {
     /// Sparse space for games that split heaps, naive for the others.
     #[default]
     Auto,
+    /// Every option of every heap ([`Method::Naive`]).
     Naive,
+    /// The sparse-space method ([`Method::Sparse`]), for any code.
     Sparse,
 }
 
 /// What a long computation shows of itself between chunks.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress {
+    /// How many values are known: `G(0..heaps)`.
     pub heaps: usize,
+    /// The largest value so far.
     pub largest: u32,
+    /// How many heaps the sparse-space method counts as rare (0 for the
+    /// other methods).
     pub rare_heaps: usize,
 }
 
@@ -53,6 +59,7 @@ pub struct Report {
     /// The proven regularity, or the one the computed values show (its period
     /// seen at least twice), if any.
     pub regularity: Option<Regularity>,
+    /// The proof of the regularity, where a theorem or the family proves it.
     pub proof: Option<Proof>,
 }
 
@@ -199,10 +206,12 @@ impl<'g> Sequence<'g> {
         }
     }
 
+    /// The values computed so far, `G(0)` first.
     pub fn values(&self) -> &Values {
         &self.values
     }
 
+    /// The proof of the period, once the values computed cover it.
     pub fn proof(&self) -> Option<&Proof> {
         self.proof.as_ref()
     }

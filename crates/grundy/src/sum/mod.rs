@@ -32,17 +32,22 @@ pub use tame::misere_by_tame_rule;
 /// Components played side by side; a move is made in exactly one of them.
 #[derive(Clone, Debug)]
 pub struct Sum {
+    /// The components, in the order written.
     pub components: Vec<ComponentRef>,
 }
 
 /// A move of a sum: component `component` is replaced by the sum `to`.
 #[derive(Clone, Debug)]
 pub struct Move {
+    /// The index of the component moved in, from 0.
     pub component: usize,
+    /// What the component becomes: the parts of the option (none where the
+    /// move leaves nothing of it).
     pub to: Vec<ComponentRef>,
 }
 
 impl Sum {
+    /// The sum of `components`, in this order (empty: the game with no move).
     pub fn new(components: Vec<ComponentRef>) -> Sum {
         Sum { components }
     }
@@ -167,6 +172,8 @@ pub struct SumPosition {
 }
 
 impl SumPosition {
+    /// The sum as a position: equal to any sum of the same components in any
+    /// order.
     pub fn new(sum: Sum) -> SumPosition {
         let mut key: Vec<String> = sum
             .components
@@ -212,8 +219,11 @@ impl Game for SumGame {
 /// What `grundy analyze` reports about a sum.
 #[derive(Clone, Debug)]
 pub struct Analysis {
+    /// The sum as an expression writes it (it parses back to the same sum).
     pub expression: String,
+    /// The convention the sum was analysed under.
     pub convention: Convention,
+    /// Who wins: `P`, `N`, or `D` for a draw (loopy games).
     pub outcome: Outcome,
     /// `None` for a lone component whose nimber is unknown but whose outcome
     /// and winning moves its ruleset finds directly (a huge Wythoff position),

@@ -113,6 +113,8 @@ pub struct CodeRuleset {
 pub const LISTABLE_OPTIONS: u64 = 1 << 20;
 
 impl CodeRuleset {
+    /// The ruleset of `code`, named `name` in expressions (`kayles`,
+    /// `octal(0.07)`), with no value computed yet.
     pub fn new(name: String, code: TakeAndBreak) -> CodeRuleset {
         let sequence = Mutex::new(Sequence::of_code(code.clone(), MethodChoice::Auto));
         CodeRuleset {

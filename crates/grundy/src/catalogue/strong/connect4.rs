@@ -56,6 +56,8 @@ impl StrongRules for Connect4 {
     }
 }
 
+/// Connect Four (`connect4(W,H)`) on W columns of height H, with
+/// W x (H + 1) at most 64, solved strongly by [`crate::retrograde`].
 pub struct Connect4 {
     width: u32,
     height: u32,
@@ -539,7 +541,11 @@ mod tests {
             assert!(err.to_string().contains(message), "{text}: {err}");
             assert_eq!(err.column(), Some(offset + 1), "{text}: {err}");
         }
-        assert!(Connect4::new(8, 8).err().unwrap().to_string().contains("at most 64"));
+        assert!(Connect4::new(8, 8)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("at most 64"));
         let empty = Connect4::new(0, 4).err().unwrap();
         assert!(matches!(empty, error::Error::Parameter(_)), "{empty}");
         assert_eq!(game(7, 6).name(), "connect4(7,6)");

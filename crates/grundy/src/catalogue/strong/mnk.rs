@@ -64,6 +64,8 @@ impl StrongRules for Mnk {
     }
 }
 
+/// The m,n,k-game (`mnk(M,N,K)`) on a board of at most 64 cells,
+/// solved strongly by [`crate::retrograde`].
 pub struct Mnk {
     rows: u32,
     columns: u32,
@@ -814,9 +816,21 @@ mod tests {
 
     #[test]
     fn parameters_out_of_range() {
-        assert!(Mnk::new(0, 3, 3).err().unwrap().to_string().contains("cells"));
-        assert!(Mnk::new(9, 9, 5).err().unwrap().to_string().contains("64 cells"));
-        assert!(Mnk::new(3, 3, 4).err().unwrap().to_string().contains("K must be"));
+        assert!(Mnk::new(0, 3, 3)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("cells"));
+        assert!(Mnk::new(9, 9, 5)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("64 cells"));
+        assert!(Mnk::new(3, 3, 4)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("K must be"));
         assert_eq!(game(4, 4, 3).name(), "mnk(4,4,3)");
     }
 }

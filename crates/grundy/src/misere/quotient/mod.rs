@@ -41,7 +41,10 @@ pub struct Quotient {
 /// order given) moves to the option that leaves the heaps `leaves`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeapMove {
+    /// The 0-based index of the heap moved in, in the order the sum gave.
     pub heap: usize,
+    /// The sizes of the heaps the move leaves in its place (none: the heap is
+    /// taken whole).
     pub leaves: Vec<usize>,
 }
 
