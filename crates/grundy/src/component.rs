@@ -2,6 +2,18 @@
 //! [`RulesetRef`] is what the registry builds from a family and its
 //! parameters, and a [`Component`] is one of its positions inside a sum, so
 //! that a sum can mix rulesets.
+//!
+//! ```
+//! // A Nim heap of 3 as a component: three options, each one heap, and the
+//! // nimber 3 (Bouton).
+//! let sum = grundy::parse_sum("nim 3").unwrap();
+//! let heap = &sum.components[0];
+//! assert_eq!((heap.ruleset_name(), heap.position_text()), ("nim".to_string(), "3".to_string()));
+//! assert_eq!(heap.nimber().unwrap(), 3u32.into());
+//! let options: Vec<String> = heap.options().unwrap().iter().map(|parts| parts[0].position_text()).collect();
+//! assert_eq!(options.len(), 3);
+//! assert!(options.contains(&"0".to_string()));
+//! ```
 
 use std::sync::{Arc, Mutex};
 

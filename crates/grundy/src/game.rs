@@ -1,4 +1,28 @@
 //! The traits a game implements.
+//!
+//! ```
+//! use grundy::{Game, Solver};
+//!
+//! /// Subtraction(1,2) by hand: take one or two tokens. G(n) = n mod 3.
+//! struct TakeOneOrTwo;
+//!
+//! impl Game for TakeOneOrTwo {
+//!     type Position = u32;
+//!
+//!     fn options(&self, n: &u32) -> grundy::Result<Vec<Vec<u32>>> {
+//!         // Each option is a sum of positions: here one heap.
+//!         Ok([1, 2].iter().filter(|&&s| s <= *n).map(|s| vec![n - s]).collect())
+//!     }
+//!
+//!     fn format_position(&self, n: &u32) -> String {
+//!         n.to_string()
+//!     }
+//! }
+//!
+//! let mut solver = Solver::new(TakeOneOrTwo);
+//! assert_eq!(solver.nimber(&7).unwrap(), 1);
+//! assert_eq!(solver.nimber(&9).unwrap(), 0);
+//! ```
 
 use std::fmt::Debug;
 use std::hash::Hash;

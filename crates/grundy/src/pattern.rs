@@ -33,6 +33,22 @@
 //! caller passes a regularity its theorem proves for the whole sequence and
 //! the description found agrees with it over a window that makes them agree
 //! forever. The finder never invents a proof.
+//!
+//! ```
+//! use grundy::pattern::{find_sequence, Formula, SequenceRule};
+//! use grundy::table::Entry;
+//!
+//! // Subtraction(1,2): G(n) = n mod 3. The finder names the rule and the
+//! // simpler candidates it rejected, each with a counterexample.
+//! let values: Vec<Entry> = (0..40).map(|n| Entry::Nimber(n % 3)).collect();
+//! let pattern = find_sequence(&values, None, None);
+//! assert_eq!(
+//!     pattern.formula,
+//!     Some(Formula::Sequence(SequenceRule::Modulo { modulus: 3, of_k: None }))
+//! );
+//! assert_eq!(pattern.proven, None);
+//! assert!(!pattern.rejected.is_empty());
+//! ```
 
 use std::fmt::{self, Write as _};
 use std::ops::RangeInclusive;

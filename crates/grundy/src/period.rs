@@ -3,6 +3,18 @@
 //! A nim-sequence `G(0), G(1), ...` is eventually periodic with preperiod `q`
 //! and period `p` when `G(n + p) = G(n)` for every `n >= q`; DESIGN.md takes
 //! the smallest `p`, then the smallest `q`.
+//!
+//! ```
+//! use grundy::period::{smallest_period, Period};
+//!
+//! // Subtraction(1,2): G(n) = n mod 3, periodic from the start.
+//! let values: Vec<u32> = (0..12).map(|n| n % 3).collect();
+//! // 6 is a period of the tail from 0; the smallest one is 3.
+//! let period = smallest_period(&values, 0, 6);
+//! assert_eq!(period, Period { preperiod: 0, period: 3 });
+//! // G(1000) is G(1000 mod 3) = G(1).
+//! assert_eq!(period.reduce(1000), 1);
+//! ```
 
 /// The period of an eventually periodic nim-sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

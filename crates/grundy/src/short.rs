@@ -3,6 +3,24 @@
 //! their positions and game literals: each part's canonical form, the
 //! sum's, who wins, mean, temperature, and the winning moves of each
 //! player moving first. The values themselves are `crate::partizan`.
+//!
+//! ```
+//! use grundy::partizan::{Games, OutcomeClass};
+//! use grundy::short::{analyze_values, Valued};
+//!
+//! // {1|} is 2, so {1|} - 2 is zero: whoever starts loses.
+//! let mut games = Games::new();
+//! let g = games.read("{1|}", 1).unwrap();
+//! let two = games.read("2", 1).unwrap();
+//! let parts = [
+//!     Valued::literal(&mut games, "{1|}", g),
+//!     Valued::literal(&mut games, "2", two).negated(&mut games),
+//! ];
+//! let analysis = analyze_values(&mut games, &parts);
+//! assert_eq!(analysis.value, "0");
+//! assert_eq!(analysis.outcome, OutcomeClass::P);
+//! assert!(analysis.left_moves.is_empty() && analysis.right_moves.is_empty());
+//! ```
 
 use std::sync::{Mutex, PoisonError};
 

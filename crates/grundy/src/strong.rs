@@ -4,6 +4,28 @@
 //! position (its value for the player to move, its remoteness and its best
 //! moves), or draw the game graph from one. The solving itself is
 //! `crate::retrograde`.
+//!
+//! ```
+//! use grundy::retrograde::Options;
+//! use grundy::strong::Source;
+//! use grundy::value::Standing;
+//! use grundy::word::Word;
+//!
+//! // The three-cell game (two adjacent marks win): only the middle wins for X,
+//! // since a corner is answered in the middle and the board fills up level.
+//! let ruleset = grundy::ruleset("mnk(1,3,2)").unwrap();
+//! let game = ruleset.strong().unwrap();
+//! let options = Options { memory: 1 << 30 };
+//! let start = [Word { text: "...".into(), column: 12 }];
+//! let analysis = game.analyze(&start, Source::Solve, &options, &mut |_| true).unwrap();
+//! assert_eq!(analysis.solution.standing, Standing::Win);
+//! assert_eq!(analysis.best_moves.len(), 1);
+//! assert_eq!(analysis.best_moves[0].0, "mnk(1,3,2) .x.");
+//! // Solved whole from the start: X wins in three moves.
+//! let solve = game.solve(&options, &mut |_| true, false).unwrap();
+//! assert_eq!(solve.start.standing, Standing::Win);
+//! assert_eq!(solve.start.remoteness, Some(3));
+//! ```
 
 use std::sync::{Mutex, PoisonError};
 

@@ -7,6 +7,26 @@
 //! one heap, bit 4 two heaps, bit 8 (hexadecimal codes only) three heaps; the
 //! heaps left are never empty. `d_0`, before the point, is for moves that
 //! remove nothing and only split. Kayles is `0.77`, Dawson's Kayles `0.07`.
+//!
+//! ```
+//! use grundy::sequence::{MethodChoice, Sequence};
+//! use grundy::take_and_break::TakeAndBreak;
+//!
+//! // Dawson's Kayles, 0.07: remove two tokens, leaving zero, one or two heaps.
+//! // Its first values, as Winning Ways tabulates them (OEIS A002187).
+//! let code = TakeAndBreak::parse("0.07", false).unwrap();
+//! assert_eq!(code.to_string(), "0.07");
+//! assert_eq!(code.largest_removal(), 2);
+//! let mut sequence = Sequence::of_code(code, MethodChoice::Auto);
+//! sequence.compute(11, true, &mut |_| true);
+//! assert_eq!(
+//!     sequence.values().to_vec(),
+//!     [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3]
+//! );
+//! // A digit out of the radix is bad input, pointed at by its column.
+//! let error = TakeAndBreak::parse("0.08", false).unwrap_err();
+//! assert_eq!(error.column(), Some(4));
+//! ```
 
 use std::fmt;
 

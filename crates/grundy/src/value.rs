@@ -1,5 +1,19 @@
 //! Values of games: nimbers, the mex, outcomes, conventions; the standing
 //! and remoteness of a position in a game solved strongly.
+//!
+//! ```
+//! use grundy::value::{mex, MexSet};
+//!
+//! // The mex is the least number not in the set: mex {0, 1, 3} = 2, and the
+//! // empty set's is 0 (a position with no move has nimber 0).
+//! assert_eq!(mex([0, 1, 3]), 2);
+//! assert_eq!(mex([]), 0);
+//! let mut set = MexSet::new();
+//! for value in [0, 1, 3] {
+//!     set.insert(value, 3);
+//! }
+//! assert_eq!(set.mex(), 2);
+//! ```
 
 use std::fmt;
 

@@ -2,6 +2,18 @@
 //! reads text (a family's parameters and positions, the expression language)
 //! points at in its errors. It sits at the bottom so that families can read
 //! their own words without knowing the expression language.
+//!
+//! ```
+//! use grundy::word::{quote_if_needed, Word};
+//!
+//! let heap = Word { text: "300".into(), column: 5 };
+//! assert_eq!(heap.number::<u16>("a heap").unwrap(), 300);
+//! // 300 does not fit a byte: the error points at the word's column.
+//! assert_eq!(heap.number::<u8>("a heap").unwrap_err().column(), Some(5));
+//! // A parameter with a space is written back in quotes.
+//! assert_eq!(quote_if_needed("my rules.rhai"), "\"my rules.rhai\"");
+//! assert_eq!(quote_if_needed("0.07"), "0.07");
+//! ```
 
 use std::str::FromStr;
 

@@ -5,6 +5,22 @@
 //! draw), `partizan/` (short partizan games with values) and `script/`
 //! (rules read from a Rhai script). `crate::registry` lists them; this
 //! module knows nothing of expressions or sums.
+//!
+//! ```
+//! use grundy::catalogue::{Lasker, Nim};
+//! use grundy::Solver;
+//! use num_bigint::BigUint;
+//!
+//! // Lasker's Nim (take, or split a heap in two): G(4k+3) = 4k+4 and
+//! // G(4k+4) = 4k+3 (Ferguson, Game Theory, I.4.4).
+//! let mut lasker = Solver::new(Lasker);
+//! assert_eq!(lasker.nimber(&BigUint::from(3u32)).unwrap(), 4);
+//! assert_eq!(lasker.nimber(&BigUint::from(8u32)).unwrap(), 7);
+//! // Nim: a heap of n is worth n (Bouton).
+//! assert_eq!(Solver::new(Nim).nimber(&BigUint::from(6u32)).unwrap(), 6);
+//! // Every family the expressions know.
+//! assert!(grundy::FAMILIES.iter().any(|family| family.name == "wythoff"));
+//! ```
 
 pub(crate) mod impartial;
 pub(crate) mod partizan;

@@ -6,6 +6,28 @@
 //!
 //! This layer knows games only as options of Left and Right: nothing of
 //! families, positions, expressions or the command line.
+//!
+//! ```
+//! use grundy::partizan::{Games, OutcomeClass};
+//!
+//! // Values of short games in CGSuite's notation (Winning Ways, ch. 1-2).
+//! let mut games = Games::new();
+//! let mut value = |text: &str| {
+//!     let g = games.read(text, 1).unwrap();
+//!     (games.write(g), games.outcome(g))
+//! };
+//! // {|} = 0, {0|} = 1, {1|} = 2: the simplest number between the options.
+//! assert_eq!(value("{|}"), ("0".to_string(), OutcomeClass::P));
+//! assert_eq!(value("{0|}"), ("1".to_string(), OutcomeClass::L));
+//! assert_eq!(value("{1|}"), ("2".to_string(), OutcomeClass::L));
+//! assert_eq!(value("{0|1}").0, "1/2");
+//! // {0|0} is star, fuzzy with 0: the first player wins.
+//! assert_eq!(value("{0|0}"), ("*".to_string(), OutcomeClass::N));
+//! // 1/2 + 1/2 = 1.
+//! let half = games.read("1/2", 1).unwrap();
+//! let sum = games.add(half, half);
+//! assert_eq!(games.write(sum), "1");
+//! ```
 
 use hashbrown::HashMap;
 

@@ -11,6 +11,23 @@
 //! As for nimbers ([`super::MIN_PREDICTED`]), a rule is only a description
 //! when it predicts at least as many values as it stores, and at least
 //! `MIN_PREDICTED`. Observed, never proven.
+//!
+//! ```
+//! use grundy::partizan::Dyadic;
+//! use grundy::pattern::values::{find_value_rows, RowRule};
+//! use grundy::table::Table;
+//!
+//! // A Hackenbush stalk of a blue edges with b red edges on top is worth
+//! // a - 1 + 1/2^b (Winning Ways, ch. 2): along each row the steps halve and
+//! // the values approach a - 1.
+//! let table = Table::new(1..=2, 0..=40, |a, b| {
+//!     Ok(Some(Dyadic::integer(a as i128 - 1) + Dyadic::new(1, b as u32)))
+//! })
+//! .unwrap();
+//! let found = find_value_rows(&table);
+//! assert_eq!(found.rows[0], (1, Ok(RowRule::Halving { from: 0, limit: Dyadic::ZERO })));
+//! assert_eq!(found.rows[1], (2, Ok(RowRule::Halving { from: 0, limit: Dyadic::integer(1) })));
+//! ```
 
 use std::fmt;
 

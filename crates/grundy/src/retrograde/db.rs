@@ -29,6 +29,24 @@
 //!
 //! Version 1 had no digest: a table of a file's rules answered after the
 //! file changed. This grundy refuses it (solve again).
+//!
+//! ```
+//! use grundy::catalogue::Mnk;
+//! use grundy::retrograde::db::{self, Db};
+//! use grundy::retrograde::{solve, Options};
+//!
+//! // A solve of the three-cell game (two adjacent marks win), written and
+//! // read back: its three positions after the first move and the start.
+//! let game = Mnk::new(1, 3, 2).unwrap();
+//! let table = solve(&game, &Options { memory: 1 << 20 }, &mut |_| true).unwrap();
+//! let bytes = db::encode("mnk(1,3,2)", None, &game, &table).unwrap();
+//! assert!(bytes.starts_with(db::MAGIC));
+//! let read = Db::decode("three.db", &bytes, "mnk(1,3,2)", None).unwrap();
+//! assert_eq!(read.positions(), table.positions());
+//! assert_eq!(read.counts(), table.counts());
+//! // A table of another ruleset is refused.
+//! assert!(Db::decode("three.db", &bytes, "mnk(3,3,3)", None).is_err());
+//! ```
 
 use super::{decode, Counts, Solved, StrongGame, Table, DRAW, STATE, UNDECIDED};
 use crate::error::{Error, Result};

@@ -43,6 +43,22 @@
 //! two bits of standing and fourteen of remoteness (at most
 //! [`MAX_REMOTENESS`]); while solving, an undecided position's cell holds
 //! its counter instead.
+//!
+//! ```
+//! use grundy::catalogue::Mnk;
+//! use grundy::retrograde::{solve, Options};
+//! use grundy::value::{Solution, Standing};
+//!
+//! // Noughts and crosses is a tie, reached on a full board (9 moves); play
+//! // that stops at a line reaches 5,478 positions, the empty board included.
+//! let game = Mnk::new(3, 3, 3).unwrap();
+//! let table = solve(&game, &Options { memory: 1 << 30 }, &mut |_| true).unwrap();
+//! assert_eq!(
+//!     table.roots()[0],
+//!     Solution { standing: Standing::Tie, remoteness: Some(9) }
+//! );
+//! assert_eq!(table.positions(), 5478);
+//! ```
 
 pub mod db;
 mod digraph;

@@ -7,6 +7,19 @@
 //! their own, naive or sparse space, and the periodicity theorem of octal
 //! games; other families may prove their period themselves
 //! ([`HeapGame::known_regularity`]), or the period is only observed.
+//!
+//! ```
+//! use grundy::sequence::{MethodChoice, Sequence};
+//!
+//! // Subtraction(1,3,4): 0, 1, 0, 1, 2, 3, 2 repeated with period 7
+//! // (Winning Ways, ch. 4); the P-positions are n = 0 and 2 mod 7.
+//! let game = grundy::ruleset("subtraction(1,3,4)").unwrap();
+//! let mut sequence = Sequence::new(game.heap_game().unwrap(), MethodChoice::Auto).unwrap();
+//! sequence.compute(100, false, &mut |_| true);
+//! assert_eq!(sequence.values().to_vec()[..14], [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+//! let period = sequence.report().regularity.unwrap().period;
+//! assert_eq!((period.preperiod, period.period), (0, 7));
+//! ```
 
 mod code;
 mod pipe;

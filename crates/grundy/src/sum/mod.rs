@@ -3,6 +3,21 @@
 //! round a cycle (`cycles.rs`), under misère play (`misere.rs`, with
 //! the tame rule in `tame.rs`), and under Every-SG play, where every
 //! component that can move is moved in each turn (`every.rs`).
+//!
+//! ```
+//! use grundy::{analyze, parse_sum, Count, Outcome};
+//!
+//! // Bouton: a sum of Nim heaps is lost for the player to move exactly when
+//! // the XOR of the heaps is 0. 1 ^ 2 ^ 3 = 0.
+//! let analysis = analyze(&parse_sum("nim 1 2 3").unwrap()).unwrap();
+//! assert_eq!(analysis.outcome, Outcome::P);
+//! assert_eq!(analysis.winning_move_count, Count::Exactly(0));
+//! // A sum of different rulesets: a Nim heap of 2 and Kayles 3 (worth 3).
+//! // 2 ^ 3 = 1: the mover wins, by making the XOR 0.
+//! let analysis = analyze(&parse_sum("nim 2 + kayles 3").unwrap()).unwrap();
+//! assert_eq!(analysis.nimber, Some(1u32.into()));
+//! assert_eq!(analysis.outcome, Outcome::N);
+//! ```
 
 use num_bigint::BigUint;
 
