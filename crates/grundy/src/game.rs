@@ -302,8 +302,8 @@ forward_game!(&G, std::sync::Arc<G>);
 /// searched as one game: misère values do not add up over the parts of a sum.
 pub struct Misere<G>(pub G);
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 /// A position of [`Misere<G>`]: one of `G`'s, or the end of play.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MiserePosition<P> {
     /// A position of the original game, play still going.
     Playing(P),

@@ -77,9 +77,9 @@ impl Digraph {
         self.targets.len()
     }
 
-    #[inline]
     /// The successors of vertex `v`, in the order pushed; `v` must be below
     /// [`Digraph::vertex_count`].
+    #[inline]
     pub fn successors(&self, v: u32) -> &[u32] {
         let v = v as usize;
         &self.targets[self.starts[v] as usize..self.starts[v + 1] as usize]

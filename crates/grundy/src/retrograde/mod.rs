@@ -181,8 +181,9 @@ pub struct Progress {
     pub reached: u64,
 }
 
+/// What a solve (generating, then propagating) or a search for one
+/// outcome is doing when it reports progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-/// The phases of a solve, in order.
 pub enum Phase {
     /// Listing the positions reachable from the roots and their moves.
     Generating,
