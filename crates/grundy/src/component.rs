@@ -2,6 +2,18 @@
 //! [`RulesetRef`] is what the registry builds from a family and its
 //! parameters, and a [`Component`] is one of its positions inside a sum, so
 //! that a sum can mix rulesets.
+//!
+//! ```
+//! // A Nim heap of 3 as a component: three options, each one heap, and the
+//! // nimber 3 (Bouton).
+//! let sum = grundy::parse_sum("nim 3").unwrap();
+//! let heap = &sum.components[0];
+//! assert_eq!((heap.ruleset_name(), heap.position_text()), ("nim".to_string(), "3".to_string()));
+//! assert_eq!(heap.nimber().unwrap(), 3u32.into());
+//! let options: Vec<String> = heap.options().unwrap().iter().map(|parts| parts[0].position_text()).collect();
+//! assert_eq!(options.len(), 3);
+//! assert!(options.contains(&"0".to_string()));
+//! ```
 
 use std::sync::{Arc, Mutex};
 
@@ -83,6 +95,8 @@ pub trait Component: Send + Sync {
     fn options_with_steps(&self) -> Result<Vec<(Vec<ComponentRef>, u64)>>;
 }
 
+/// A component shared between a sum, its options and the answers that name
+/// them.
 pub type ComponentRef = Arc<dyn Component>;
 
 impl std::fmt::Debug for dyn Component {
@@ -148,6 +162,8 @@ pub trait DynRuleset: Send + Sync {
     }
 }
 
+/// A ruleset shared by all its components (and their one solver): what
+/// [`crate::registry`] returns for a spelling of a ruleset.
 pub type RulesetRef = Arc<dyn DynRuleset>;
 
 /// A ruleset behind the object-safe interface, with solvers of its own.
@@ -333,6 +349,7 @@ pub trait DynSolitaire: Send + Sync {
 pub struct SolitaireAnalysis {
     /// The start as an expression.
     pub expression: String,
+    /// Win, draw or lose from the start.
     pub outcome: SolitaireOutcome,
     /// For a win, one shortest path: the positions in order, the start
     /// first, each as an expression writes it after the ruleset's name.

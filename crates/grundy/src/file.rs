@@ -2,6 +2,20 @@
 //! not bound what it holds (`/dev/zero`, a FIFO: their length is 0), so the
 //! limit is on the bytes read: one byte past it tells a file over it. And
 //! the digest a solved table keeps of the file its rules came from.
+//!
+//! ```
+//! use grundy::file::{read_at_most, sha256_hex};
+//!
+//! // SHA-256 of "abc", the first test vector of FIPS 180-2.
+//! assert_eq!(
+//!     sha256_hex(b"abc"),
+//!     "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+//! );
+//! // A file that cannot be opened is bad input, naming the path.
+//! let error = read_at_most("/no/such/file", 1 << 20, "a graph").unwrap_err();
+//! assert_eq!(error.kind(), grundy::error::ErrorKind::BadInput);
+//! assert!(error.to_string().starts_with("/no/such/file"), "{error}");
+//! ```
 
 use std::io::Read;
 

@@ -1,4 +1,28 @@
 //! The traits a game implements.
+//!
+//! ```
+//! use grundy::{Game, Solver};
+//!
+//! /// Subtraction(1,2) by hand: take one or two tokens. G(n) = n mod 3.
+//! struct TakeOneOrTwo;
+//!
+//! impl Game for TakeOneOrTwo {
+//!     type Position = u32;
+//!
+//!     fn options(&self, n: &u32) -> grundy::Result<Vec<Vec<u32>>> {
+//!         // Each option is a sum of positions: here one heap.
+//!         Ok([1, 2].iter().filter(|&&s| s <= *n).map(|s| vec![n - s]).collect())
+//!     }
+//!
+//!     fn format_position(&self, n: &u32) -> String {
+//!         n.to_string()
+//!     }
+//! }
+//!
+//! let mut solver = Solver::new(TakeOneOrTwo);
+//! assert_eq!(solver.nimber(&7).unwrap(), 1);
+//! assert_eq!(solver.nimber(&9).unwrap(), 0);
+//! ```
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -18,6 +42,8 @@ use crate::word::Word;
 /// games, several when a move splits a heap (multi-SG, take-and-break). The
 /// Grundy value of an option is the XOR of its parts.
 pub trait Game {
+    /// A position of the game, hashed and kept once by the solvers (so it
+    /// should be small: a heap size, a bitboard).
     type Position: Clone + Eq + Hash + Debug;
 
     /// Every option of `position`. Fails when the position is too large for
@@ -39,7 +65,9 @@ pub trait Game {
 /// counting them all would not finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Count {
+    /// There are exactly this many.
     Exactly(u64),
+    /// There are at least this many; counting stopped at this bound.
     AtLeast(u64),
 }
 
@@ -64,7 +92,9 @@ impl Count {
 /// The first few of a list, and how long the whole list is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Listed<T> {
+    /// The first items, in the order the list has them.
     pub items: Vec<T>,
+    /// The length of the whole list, `items` included.
     pub total: Count,
 }
 
@@ -76,6 +106,7 @@ impl<T> Listed<T> {
         Listed { items: all, total }
     }
 
+    /// The same list with `f` applied to each item shown; the total is kept.
     pub fn map<U>(self, f: impl FnMut(T) -> U) -> Listed<U> {
         Listed {
             items: self.items.into_iter().map(f).collect(),
@@ -271,8 +302,10 @@ forward_game!(&G, std::sync::Arc<G>);
 /// searched as one game: misère values do not add up over the parts of a sum.
 pub struct Misere<G>(pub G);
 
+/// A position of [`Misere<G>`]: one of `G`'s, or the end of play.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MiserePosition<P> {
+    /// A position of the original game, play still going.
     Playing(P),
     /// The game is over: the player who could not move has won.
     Ended,

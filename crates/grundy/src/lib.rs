@@ -25,7 +25,11 @@
 //! - [`sequence`]: the nim-sequence engine;
 //! - [`catalogue`]: the families' rulesets;
 //! - [`registry`] (with the private expression language): from text to
-//!   rulesets and sums.
+//!   rulesets and sums;
+//! - [`answer`]: the front door, one function a question from an
+//!   expression's text to a typed answer, and the one JSON schema.
+
+#![warn(missing_docs)]
 
 pub mod answer;
 pub mod catalogue;

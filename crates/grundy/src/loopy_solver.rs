@@ -7,6 +7,43 @@
 //! position into a sum would need the value of that sum as an option, and
 //! a sum with two infinite parts has none (it is a draw whatever its parts'
 //! values), so the labelling, which slides one token, cannot take it.
+//!
+//! ```
+//! use grundy::loopy_solver::LoopySolver;
+//! use grundy::retrograde::loopy::LoopyValue;
+//! use grundy::{Game, Outcome};
+//!
+//! /// A graph with cycles: 0 <-> 1, 1 -> 2 (2 has no move); 3 <-> 4.
+//! struct Tokens;
+//!
+//! impl Game for Tokens {
+//!     type Position = u8;
+//!
+//!     fn options(&self, v: &u8) -> grundy::Result<Vec<Vec<u8>>> {
+//!         let to: &[u8] = match v {
+//!             0 => &[1],
+//!             1 => &[0, 2],
+//!             3 => &[4],
+//!             4 => &[3],
+//!             _ => &[],
+//!         };
+//!         Ok(to.iter().map(|&w| vec![w]).collect())
+//!     }
+//!
+//!     fn format_position(&self, v: &u8) -> String {
+//!         v.to_string()
+//!     }
+//! }
+//!
+//! // Smith's generalized values: the cycle through 0 and 1 has a way out, so
+//! // 0 is worth 0 (its one move lets the opponent end the game) and 1 is
+//! // worth 1; 3 and 4 only go round, ∞ with no finite option: a draw.
+//! let mut solver = LoopySolver::new(Tokens);
+//! assert_eq!(solver.value(&0).unwrap(), LoopyValue::Finite(0));
+//! assert_eq!(solver.value(&1).unwrap(), LoopyValue::Finite(1));
+//! assert_eq!(solver.value(&3).unwrap(), LoopyValue::Infinite(vec![]));
+//! assert_eq!(solver.value(&3).unwrap().outcome(), Outcome::D);
+//! ```
 
 use std::collections::{HashMap, VecDeque};
 

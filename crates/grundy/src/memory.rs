@@ -6,6 +6,17 @@
 //! the whole budget: what the solvers of several rulesets in one run hold
 //! is not added up (a sum of components of two scripts could take twice
 //! it).
+//!
+//! ```
+//! use grundy::memory;
+//!
+//! // What a vector of a million 4-byte values takes, and a hash table of them
+//! // (its slots, control bytes and unused room included): the figure a search
+//! // compares with the budget before it grows.
+//! assert!(memory::vector(1_000_000, 4) >= 4_000_000);
+//! assert!(memory::hashed(1_000_000, 4) > memory::vector(1_000_000, 4));
+//! assert!(memory::budget() > 0);
+//! ```
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -33,6 +33,22 @@
 //! caller passes a regularity its theorem proves for the whole sequence and
 //! the description found agrees with it over a window that makes them agree
 //! forever. The finder never invents a proof.
+//!
+//! ```
+//! use grundy::pattern::{find_sequence, Formula, SequenceRule};
+//! use grundy::table::Entry;
+//!
+//! // Subtraction(1,2): G(n) = n mod 3. The finder names the rule and the
+//! // simpler candidates it rejected, each with a counterexample.
+//! let values: Vec<Entry> = (0..40).map(|n| Entry::Nimber(n % 3)).collect();
+//! let pattern = find_sequence(&values, None, None);
+//! assert_eq!(
+//!     pattern.formula,
+//!     Some(Formula::Sequence(SequenceRule::Modulo { modulus: 3, of_k: None }))
+//! );
+//! assert_eq!(pattern.proven, None);
+//! assert!(!pattern.rejected.is_empty());
+//! ```
 
 use std::fmt::{self, Write as _};
 use std::ops::RangeInclusive;
@@ -50,6 +66,7 @@ use crate::value::Outcome;
 pub struct Pattern {
     /// The formula in words, or why there is none.
     pub description: String,
+    /// The simplest formula that fits every value checked, if any.
     pub formula: Option<Formula>,
     /// The positions every candidate was checked against.
     pub checked_to: Checked,
@@ -67,7 +84,9 @@ pub enum Checked {
     Heaps(usize),
     /// Every position (a, b) of a table.
     Table {
+        /// The values of a checked.
         rows: RangeInclusive<u64>,
+        /// The values of b checked.
         cols: RangeInclusive<u64>,
     },
 }
@@ -103,7 +122,9 @@ impl fmt::Display for Checked {
 /// A position named in a counterexample.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum At {
+    /// The position n of a nim-sequence.
     Heap(usize),
+    /// The position (a, b) of a table.
     Pair(u64, u64),
 }
 
@@ -123,6 +144,7 @@ pub struct Rejected {
     pub candidate: String,
     /// In [`find_by_parity`], the member of the family it fails on.
     pub k: Option<u64>,
+    /// The first position where the candidate and the values differ.
     pub at: At,
     /// What the candidate says: a nimber, or for a rule on P-positions an
     /// outcome.
@@ -134,7 +156,9 @@ pub struct Rejected {
 /// A formula that fits the values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Formula {
+    /// A rule for a nim-sequence (positions of one number).
     Sequence(SequenceRule),
+    /// A rule for a table (positions of two numbers).
     Table(TableRule),
 }
 
@@ -145,27 +169,53 @@ pub enum SequenceRule {
     Identity,
     /// G(n) = n mod `modulus`. `of_k`: the modulus is k + of_k, for the
     /// family's parameter k.
-    Modulo { modulus: u64, of_k: Option<u64> },
+    Modulo {
+        /// The modulus found for the values checked.
+        modulus: u64,
+        /// Where the modulus follows the family's parameter: k + `of_k`.
+        of_k: Option<u64>,
+    },
     /// G(n + p) = G(n) + saltus for n >= q, with G(0..q + p) = `start`:
     /// periodic when the saltus is 0.
     Regular {
+        /// The preperiod q, period p and saltus.
         regularity: Regularity,
+        /// The values G(0), ..., G(q + p - 1).
         start: Vec<u64>,
     },
     /// G(n) = f(n) for n >= 1, and G(0) = `at_zero`.
-    Bits { function: BitFunction, at_zero: u64 },
+    Bits {
+        /// The function f of the bits of n.
+        function: BitFunction,
+        /// G(0), where f has no value.
+        at_zero: u64,
+    },
     /// The P-positions repeat with the period: n is P when `start[n]` for
     /// n < q + p, and as n - p otherwise (residue classes mod p from q on).
-    Residues { period: Period, start: Vec<bool> },
+    Residues {
+        /// The preperiod q and period p of the outcomes.
+        period: Period,
+        /// Whether n is a P-position, for n < q + p.
+        start: Vec<bool>,
+    },
     /// The P-positions are the members of `set`, except that the outcome is
     /// the other one at each of `exceptions` (all below
     /// [`EXCEPTIONS_BELOW`]).
-    Set { set: NamedSet, exceptions: Vec<u64> },
+    Set {
+        /// The set the P-positions are.
+        set: NamedSet,
+        /// The positions whose outcome is not the set's, in increasing
+        /// order.
+        exceptions: Vec<u64>,
+    },
     /// The P-positions are the intervals of [`GeometricIntervals`], except
     /// that the outcome is the other one at each of `exceptions` (all below
     /// [`EXCEPTIONS_BELOW`]).
     Intervals {
+        /// The intervals the P-positions are.
         intervals: GeometricIntervals,
+        /// The positions whose outcome is not the intervals', in
+        /// increasing order.
         exceptions: Vec<u64>,
     },
 }
@@ -176,10 +226,15 @@ pub enum SequenceRule {
 /// be closed or half open at either end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GeometricIntervals {
+    /// r, at least 2.
     pub ratio: u64,
+    /// The coefficient of r^k at the start of each interval.
     pub low: u64,
+    /// Added to the start: 0 (closed) or 1 (open).
     pub low_offset: u64,
+    /// The coefficient of r^k at the end of each interval.
     pub high: u64,
+    /// Taken from the end: 0 (closed) or 1 (open).
     pub high_offset: u64,
 }
 
@@ -241,7 +296,9 @@ pub enum NamedSet {
     /// is floor(k * complement) (Beatty's theorem: 1/alpha + 1/complement =
     /// 1).
     Beatty {
+        /// alpha > 1, which generates the set.
         alpha: Irrational,
+        /// alpha / (alpha - 1), which generates the complement.
         complement: Irrational,
     },
 }
@@ -253,18 +310,30 @@ pub enum TableRule {
     Xor,
     /// G(a, b) = G(a, 0) XOR G(0, b), with `first[a]` = G(a, 0) and
     /// `second[b]` = G(0, b): the two numbers are independent heaps.
-    HeapSum { first: Vec<u64>, second: Vec<u64> },
+    HeapSum {
+        /// G(a, 0) for each row a checked.
+        first: Vec<u64>,
+        /// G(0, b) for each column b checked.
+        second: Vec<u64>,
+    },
     /// P exactly when a = b.
     Diagonal,
     /// P exactly when {a, b} = {floor(k alpha), floor(k alpha) + gap k} for
     /// some k >= 0: complementary Beatty pairs, in either order.
-    BeattyPairs { alpha: Irrational, gap: u64 },
+    BeattyPairs {
+        /// alpha: the smaller number of the k-th pair is floor(k alpha).
+        alpha: Irrational,
+        /// The k-th pair's numbers differ by gap k (1 for Wythoff's game).
+        gap: u64,
+    },
     /// P exactly when a number is 0 or min < max < phi min.
     Euclid,
     /// P exactly when (a mod m, b mod m) is one of `classes`: parity rules
     /// such as "a and b both odd" (kiki's game, HDU 2147) for m = 2.
     Residues {
+        /// m, one of 2, 3, 4.
         modulus: u64,
+        /// The classes (a mod m, b mod m) that are P, in increasing order.
         classes: Vec<(u64, u64)>,
     },
 }
@@ -291,10 +360,15 @@ fn residues_candidate(table: &Table, modulus: u64) -> Option<TableRule> {
 /// A quadratic irrational (x + y sqrt d) / z, with d not a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Irrational {
+    /// How a rule names it: `phi`, `sqrt 2`.
     pub name: &'static str,
+    /// x of (x + y sqrt d) / z.
     pub x: u64,
+    /// y of (x + y sqrt d) / z.
     pub y: u64,
+    /// d of (x + y sqrt d) / z, not a square.
     pub d: u64,
+    /// z of (x + y sqrt d) / z, not 0.
     pub z: u64,
 }
 
@@ -319,6 +393,8 @@ impl Irrational {
     }
 }
 
+/// The golden ratio (1 + sqrt 5) / 2 (Wythoff's game: its P-positions'
+/// smaller numbers are floor(k phi)).
 pub const PHI: Irrational = Irrational {
     name: "phi",
     x: 1,
@@ -326,6 +402,8 @@ pub const PHI: Irrational = Irrational {
     d: 5,
     z: 2,
 };
+/// phi^2 = (3 + sqrt 5) / 2 = phi + 1 (Wythoff's game: the larger numbers
+/// of its P-positions are floor(k phi^2)).
 pub const PHI_SQUARED: Irrational = Irrational {
     name: "phi^2",
     x: 3,
@@ -333,6 +411,7 @@ pub const PHI_SQUARED: Irrational = Irrational {
     d: 5,
     z: 2,
 };
+/// sqrt 2, the Beatty partner of 2 + sqrt 2.
 pub const SQRT_2: Irrational = Irrational {
     name: "sqrt 2",
     x: 0,
@@ -340,6 +419,8 @@ pub const SQRT_2: Irrational = Irrational {
     d: 2,
     z: 1,
 };
+/// 2 + sqrt 2, the Beatty partner of sqrt 2 (1/sqrt 2 + 1/(2 + sqrt 2) =
+/// 1).
 pub const TWO_PLUS_SQRT_2: Irrational = Irrational {
     name: "(2 + sqrt 2)",
     x: 2,
@@ -475,14 +556,18 @@ pub fn find_table(table: &Table) -> Pattern {
 /// Which members of a family a description covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Parity {
+    /// Every member k.
     Every,
+    /// The members with k odd.
     Odd,
+    /// The members with k even.
     Even,
 }
 
 /// The description of one class of a family's members.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClassPattern {
+    /// Which members the class holds.
     pub parity: Parity,
     /// The parameters k of the members in the class.
     pub ks: Vec<u64>,
@@ -495,7 +580,9 @@ pub struct ClassPattern {
 /// for even k.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FamilyPattern {
+    /// Every class's description in words, or why there is none.
     pub description: String,
+    /// One class for every k, or one for odd k and one for even k.
     pub classes: Vec<ClassPattern>,
 }
 
@@ -919,6 +1006,7 @@ fn beatty(m: Member, alpha: Irrational, complement: Irrational) -> Trial {
 }
 
 impl NamedSet {
+    /// Whether n is in the set.
     pub fn contains(&self, n: u64) -> bool {
         match self {
             NamedSet::PowersOfTwo => n.is_power_of_two(),
@@ -959,6 +1047,7 @@ impl NamedSet {
 }
 
 impl BitFunction {
+    /// f(n), for n >= 1.
     pub fn apply(self, n: u64) -> u64 {
         match self {
             BitFunction::Valuation => n.trailing_zeros() as u64,
@@ -1271,6 +1360,7 @@ impl TableRule {
         }
     }
 
+    /// The rule as a formula, in one line: `G(a, b) = a XOR b`.
     pub fn name(&self) -> String {
         match self {
             TableRule::Xor => "G(a, b) = a XOR b".to_string(),
@@ -1292,6 +1382,7 @@ impl TableRule {
         }
     }
 
+    /// The rule with what it means, in one line.
     pub fn describe(&self) -> String {
         match self {
             TableRule::Xor => "G(a, b) = a XOR b: two Nim heaps".to_string(),

@@ -3,11 +3,26 @@
 //! A nim-sequence `G(0), G(1), ...` is eventually periodic with preperiod `q`
 //! and period `p` when `G(n + p) = G(n)` for every `n >= q`; DESIGN.md takes
 //! the smallest `p`, then the smallest `q`.
+//!
+//! ```
+//! use grundy::period::{smallest_period, Period};
+//!
+//! // Subtraction(1,2): G(n) = n mod 3, periodic from the start.
+//! let values: Vec<u32> = (0..12).map(|n| n % 3).collect();
+//! // 6 is a period of the tail from 0; the smallest one is 3.
+//! let period = smallest_period(&values, 0, 6);
+//! assert_eq!(period, Period { preperiod: 0, period: 3 });
+//! // G(1000) is G(1000 mod 3) = G(1).
+//! assert_eq!(period.reduce(1000), 1);
+//! ```
 
 /// The period of an eventually periodic nim-sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Period {
+    /// `q`: the first index from which the values repeat (0 for a purely
+    /// periodic sequence).
     pub preperiod: usize,
+    /// `p >= 1`: the length of the repeating block.
     pub period: usize,
 }
 
@@ -53,7 +68,9 @@ fn value<T: Nimber>(values: &[T], n: usize) -> i64 {
 /// `G(n + period) = G(n) + saltus` for every `n >= preperiod` seen so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Regularity {
+    /// The preperiod and period of the differences.
     pub period: Period,
+    /// `s`: how much the values grow each period (0: plain periodicity).
     pub saltus: i64,
 }
 
@@ -153,6 +170,7 @@ pub fn wide<T: Nimber>(x: T) -> u32 {
 /// A regularity that holds for the whole infinite sequence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proof {
+    /// The regularity proven.
     pub regularity: Regularity,
     /// What proves it: "octal periodicity theorem", a closed form...
     pub theorem: String,

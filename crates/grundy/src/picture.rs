@@ -14,6 +14,25 @@
 //!   and moves it draws, whatever the positions are;
 //! - [`ThermographPicture`]: a thermograph's walls, mast, mean and
 //!   temperature (`grundy thermograph`).
+//!
+//! ```
+//! use grundy::picture::{reachable, Mark, Node};
+//!
+//! // The game graph of a Nim heap of 2: three positions and the moves
+//! // 2 -> 1, 2 -> 0, 1 -> 0 (a heap of n has n options).
+//! let graph = reachable(2u32, None, |&n| n, |&n| Ok((0..n).collect())).unwrap();
+//! assert_eq!(graph.positions.len(), 3);
+//! assert_eq!(graph.moves.len(), 3);
+//! // Drawn with each heap's nimber, n; only 0 is a P-position.
+//! let picture = graph
+//!     .picture(|&n| {
+//!         let mark = if n == 0 { Mark::P } else { Mark::N };
+//!         Ok(Node { label: format!("{n}\nG = {n}"), mark })
+//!     })
+//!     .unwrap();
+//! assert!(picture.dot("nim 2").unwrap().starts_with("digraph"));
+//! assert!(picture.svg("nim 2").unwrap().contains("<svg"));
+//! ```
 
 use std::fmt::Write as _;
 

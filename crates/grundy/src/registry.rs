@@ -100,6 +100,7 @@ pub struct Rulesets {
 }
 
 impl Rulesets {
+    /// No ruleset built yet.
     pub fn new() -> Rulesets {
         Rulesets::default()
     }
@@ -285,13 +286,19 @@ pub enum Parsed {
     Sum(Sum),
     /// One position of a ruleset solved strongly, as written.
     Strong {
+        /// The ruleset, solved strongly ([`DynRuleset::strong`](crate::component::DynRuleset::strong) is `Some`).
         ruleset: RulesetRef,
+        /// The words of the position, not read yet: the ruleset reads them
+        /// when it answers.
         position: Vec<Word>,
     },
     /// A position of a one-player game (a solitaire), as written.
     Solitaire {
+        /// The ruleset, a one-player game ([`DynRuleset::solitaire`](crate::component::DynRuleset::solitaire) is `Some`).
         ruleset: RulesetRef,
+        /// The family's name as written, for errors that point at it.
         family: Word,
+        /// The words of the position, not read yet.
         position: Vec<Word>,
     },
     /// A sum of values: partizan positions, literals, impartial components
@@ -301,13 +308,24 @@ pub enum Parsed {
 
 /// One part of a sum of values, as parsed.
 pub struct ValueTerm {
+    /// Whether the part is subtracted (`- P`): its negative is added.
     pub negated: bool,
+    /// The part.
     pub part: ValuePart,
 }
 
+/// What one part of a sum of values is.
 pub enum ValuePart {
+    /// A game literal in CGSuite's notation (`{1|}`, `*2`, `^`), as written.
     Literal(Word),
-    Short { ruleset: RulesetRef, position: Word },
+    /// A position of a partizan family with values.
+    Short {
+        /// The family's ruleset ([`DynRuleset::short`](crate::component::DynRuleset::short) is `Some`).
+        ruleset: RulesetRef,
+        /// The position as written, not read yet.
+        position: Word,
+    },
+    /// An impartial component, whose value is its nimber.
     Impartial(ComponentRef),
 }
 

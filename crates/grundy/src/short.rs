@@ -3,6 +3,24 @@
 //! their positions and game literals: each part's canonical form, the
 //! sum's, who wins, mean, temperature, and the winning moves of each
 //! player moving first. The values themselves are `crate::partizan`.
+//!
+//! ```
+//! use grundy::partizan::{Games, OutcomeClass};
+//! use grundy::short::{analyze_values, Valued};
+//!
+//! // {1|} is 2, so {1|} - 2 is zero: whoever starts loses.
+//! let mut games = Games::new();
+//! let g = games.read("{1|}", 1).unwrap();
+//! let two = games.read("2", 1).unwrap();
+//! let parts = [
+//!     Valued::literal(&mut games, "{1|}", g),
+//!     Valued::literal(&mut games, "2", two).negated(&mut games),
+//! ];
+//! let analysis = analyze_values(&mut games, &parts);
+//! assert_eq!(analysis.value, "0");
+//! assert_eq!(analysis.outcome, OutcomeClass::P);
+//! assert!(analysis.left_moves.is_empty() && analysis.right_moves.is_empty());
+//! ```
 
 use std::sync::{Mutex, PoisonError};
 
@@ -35,9 +53,14 @@ pub trait ShortRules: ShortGame<Position: Send> + Send + 'static {
 /// value, and its options with theirs, all in the caller's table.
 #[derive(Clone, Debug)]
 pub struct Valued {
+    /// The part as an expression writes it (a literal, or the family's
+    /// name and the position).
     pub text: String,
+    /// Its value, in the caller's table.
     pub value: GameId,
+    /// Left's options, each as an expression and with its value.
     pub left: Vec<(String, GameId)>,
+    /// Right's options, each as an expression and with its value.
     pub right: Vec<(String, GameId)>,
     /// How many options the part has when there are too many to list
     /// ([`MAX_LISTED_OPTIONS`]); `left` and `right` are then empty.
@@ -108,6 +131,8 @@ pub struct ShortSolver<G: ShortRules> {
 }
 
 impl<G: ShortRules> ShortSolver<G> {
+    /// The family's search, with an empty table, within the process's
+    /// memory budget.
     pub fn new(game: G) -> ShortSolver<G> {
         ShortSolver {
             name: game.name(),
@@ -115,6 +140,7 @@ impl<G: ShortRules> ShortSolver<G> {
         }
     }
 
+    /// The ruleset's name as an expression writes it.
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -189,10 +215,18 @@ pub struct ValueAnalysis {
     pub parts: Vec<(String, String)>,
     /// The canonical form of the sum.
     pub value: String,
+    /// Who wins the sum: `L`, `R`, `N` (whoever starts) or `P` (whoever
+    /// does not start).
     pub outcome: OutcomeClass,
+    /// Whether the sum is a number (a dyadic rational).
     pub is_number: bool,
+    /// The sum's mean value (the number it is worth on average).
     pub mean: Dyadic,
+    /// The sum's temperature: how much moving first is worth (negative for
+    /// a number).
     pub temperature: Dyadic,
+    /// The sum's thermograph, whose mast stands at `mean` from
+    /// `temperature` up.
     pub thermograph: Thermograph,
     /// Left's winning moves moving first: to a sum ≥ 0.
     pub left_moves: Vec<ValueMove>,

@@ -12,6 +12,37 @@
 //! a cycle among them is found by peeling positions that no remaining
 //! move enters (Kahn's order), without recursion. Positions and memory
 //! are limited as in the other searches.
+//!
+//! ```
+//! use grundy::solitaire::{solve, Solitaire, SolitaireOutcome};
+//!
+//! /// Bring a counter from n down to exactly 0, taking 2 or 3 each move.
+//! struct Countdown;
+//!
+//! impl Solitaire for Countdown {
+//!     type Position = u32;
+//!
+//!     fn moves(&self, n: &u32) -> grundy::Result<Vec<u32>> {
+//!         Ok([2, 3].iter().filter(|&&s| s <= *n).map(|s| n - s).collect())
+//!     }
+//!
+//!     fn goal(&self, n: &u32) -> grundy::Result<bool> {
+//!         Ok(*n == 0)
+//!     }
+//!
+//!     fn format_position(&self, n: &u32) -> String {
+//!         n.to_string()
+//!     }
+//! }
+//!
+//! // 7 needs three moves (two take at most 6): the path has four positions.
+//! let solved = solve(&Countdown, &7).unwrap();
+//! assert_eq!(solved.outcome, SolitaireOutcome::Win);
+//! assert_eq!(solved.path.len(), 4);
+//! assert_eq!((solved.path[0], solved.path[3]), (7, 0));
+//! // From 1 no move is possible, and 1 is not the goal.
+//! assert_eq!(solve(&Countdown, &1).unwrap().outcome, SolitaireOutcome::Lose);
+//! ```
 
 use std::collections::HashMap;
 use std::fmt::Debug;
@@ -34,6 +65,7 @@ const BYTES_PER_MOVE: u64 = 4;
 /// A one-player game: the moves of each position, each to one position,
 /// and the positions where the player has won.
 pub trait Solitaire {
+    /// A position of the game, hashed and kept once by the search.
     type Position: Clone + Eq + Hash + Debug;
 
     /// The positions one move leads to.
@@ -79,7 +111,10 @@ impl SolitaireOutcome {
 /// fewer than its positions).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solved<P> {
+    /// Win, draw or lose from the start.
     pub outcome: SolitaireOutcome,
+    /// For a win, the positions of one shortest path, the start first and a
+    /// goal last; empty otherwise.
     pub path: Vec<P>,
 }
 

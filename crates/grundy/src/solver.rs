@@ -3,6 +3,31 @@
 //! The positions a search meets are numbered densely, in the order it
 //! first meets them: each is hashed, cloned and kept once, and the search
 //! itself works on the numbers (ids), with the values in a vector by id.
+//!
+//! ```
+//! use grundy::{Game, Solver};
+//!
+//! /// Grundy's game by hand: split one heap into two heaps of different sizes.
+//! /// An option is a sum of two heaps, worth the XOR of their values.
+//! struct Grundys;
+//!
+//! impl Game for Grundys {
+//!     type Position = u32;
+//!
+//!     fn options(&self, n: &u32) -> grundy::Result<Vec<Vec<u32>>> {
+//!         Ok((1..n.div_ceil(2)).map(|a| vec![a, n - a]).collect())
+//!     }
+//!
+//!     fn format_position(&self, n: &u32) -> String {
+//!         n.to_string()
+//!     }
+//! }
+//!
+//! // The values of heaps 0 to 12 as Winning Ways gives them (OEIS A002188).
+//! let mut solver = Solver::new(Grundys);
+//! let values: Vec<u64> = (0..=12).map(|n| solver.nimber(&n).unwrap()).collect();
+//! assert_eq!(values, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]);
+//! ```
 
 use std::hash::BuildHasher;
 
@@ -75,6 +100,9 @@ impl<G: Game> Solver<G> {
         Solver::with_option_limit(game, DEFAULT_OPTION_LIMIT)
     }
 
+    /// A solver that lists at most `option_limit` options in all and stops
+    /// with [`Error::Limit`] past them, within the
+    /// process's memory budget.
     pub fn with_option_limit(game: G, option_limit: usize) -> Solver<G> {
         Solver::with_limits(game, option_limit, memory::budget())
     }
@@ -99,6 +127,7 @@ impl<G: Game> Solver<G> {
         }
     }
 
+    /// The game this solver searches.
     pub fn game(&self) -> &G {
         &self.game
     }

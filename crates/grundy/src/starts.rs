@@ -4,6 +4,24 @@
 //! the whole graph rather than one solve per vertex. A contest problem
 //! that asks for every starting position (Codeforces 786A, "Berzerk") is
 //! one command.
+//!
+//! ```
+//! use grundy::retrograde::loopy::LoopyValue;
+//! use grundy::retrograde::Options;
+//! use grundy::starts::AllStarts;
+//!
+//! // A graph file: 3 vertices; 0 -> 1, 1 -> 0 and 2, 2 has no move. Every
+//! // vertex's generalized value from one solve: 2 is 0, 1 reaches it and is
+//! // 1, 0 only moves to 1 and is 0.
+//! let path = std::env::temp_dir().join(format!("starts-doc-{}.txt", std::process::id()));
+//! std::fs::write(&path, "3\n1 1\n2 0 2\n0\n").unwrap();
+//! let text = format!("graph({})", grundy::word::quote_if_needed(path.to_str().unwrap()));
+//! let graph = grundy::ruleset(&text).unwrap();
+//! let starts = graph.all_starts(&Options { memory: 1 << 30 }, &mut |_| true).unwrap().unwrap();
+//! std::fs::remove_file(&path).unwrap();
+//! let zero_one_zero = [0, 1, 0].map(LoopyValue::Finite).to_vec();
+//! assert_eq!(starts, AllStarts::Impartial(zero_one_zero));
+//! ```
 
 use crate::error::{Error, Result};
 use crate::retrograde::loopy::LoopyValue;

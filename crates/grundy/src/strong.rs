@@ -4,6 +4,28 @@
 //! position (its value for the player to move, its remoteness and its best
 //! moves), or draw the game graph from one. The solving itself is
 //! `crate::retrograde`.
+//!
+//! ```
+//! use grundy::retrograde::Options;
+//! use grundy::strong::Source;
+//! use grundy::value::Standing;
+//! use grundy::word::Word;
+//!
+//! // The three-cell game (two adjacent marks win): only the middle wins for X,
+//! // since a corner is answered in the middle and the board fills up level.
+//! let ruleset = grundy::ruleset("mnk(1,3,2)").unwrap();
+//! let game = ruleset.strong().unwrap();
+//! let options = Options { memory: 1 << 30 };
+//! let start = [Word { text: "...".into(), column: 12 }];
+//! let analysis = game.analyze(&start, Source::Solve, &options, &mut |_| true).unwrap();
+//! assert_eq!(analysis.solution.standing, Standing::Win);
+//! assert_eq!(analysis.best_moves.len(), 1);
+//! assert_eq!(analysis.best_moves[0].0, "mnk(1,3,2) .x.");
+//! // Solved whole from the start: X wins in three moves.
+//! let solve = game.solve(&options, &mut |_| true, false).unwrap();
+//! assert_eq!(solve.start.standing, Standing::Win);
+//! assert_eq!(solve.start.remoteness, Some(3));
+//! ```
 
 use std::sync::{Mutex, PoisonError};
 
@@ -50,11 +72,13 @@ pub type PartizanStarts<'a, P> = (u64, Box<dyn Iterator<Item = [P; 2]> + 'a>);
 /// What `grundy solve` reports.
 #[derive(Clone, Debug)]
 pub struct Solve {
+    /// The ruleset's name as an expression writes it.
     pub ruleset: String,
     /// Positions reachable from the start.
     pub positions: u64,
     /// Those positions by their value for the player to move there.
     pub counts: Counts,
+    /// The start's value for the player to move, with its remoteness.
     pub start: Solution,
     /// The solved table in the `--db` format, when asked for.
     pub db: Option<Vec<u8>>,
@@ -74,8 +98,15 @@ pub struct StrongAnalysis {
 
 /// A table to answer from: solve again, or read a `--db` file's bytes.
 pub enum Source<'a> {
+    /// Solve from the position asked about.
     Solve,
-    Db { path: &'a str, bytes: &'a [u8] },
+    /// Read the answer from a solved table in the `--db` format.
+    Db {
+        /// The file's path, for errors.
+        path: &'a str,
+        /// The file's content.
+        bytes: &'a [u8],
+    },
 }
 
 /// A ruleset solved strongly, whatever its type.
@@ -149,6 +180,7 @@ pub struct StrongSolver<G: StrongGame> {
 }
 
 impl<G: StrongGame> StrongSolver<G> {
+    /// The game's solver, with no table kept yet.
     pub fn new(game: G) -> StrongSolver<G> {
         StrongSolver {
             game,
@@ -156,6 +188,7 @@ impl<G: StrongGame> StrongSolver<G> {
         }
     }
 
+    /// The game this solver solves.
     pub fn game(&self) -> &G {
         &self.game
     }

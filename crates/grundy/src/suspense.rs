@@ -25,6 +25,18 @@
 //! step), as a sum of whole components does. That is the rule's own claim
 //! applied to the parts, and `tests/every_sg.rs` checks it against an
 //! exhaustive search of whole sums, splitting games included.
+//!
+//! ```
+//! use grundy::catalogue::Nim;
+//! use grundy::suspense::SuspenseSolver;
+//! use num_bigint::BigUint;
+//!
+//! // Every-SG play (Winning Ways, ch. 9): a Nim heap is won in one move by
+//! // taking it whole, so its step is 1; an empty heap's is 0.
+//! let mut solver = SuspenseSolver::new(Nim);
+//! assert_eq!(solver.step(&BigUint::from(5u32)).unwrap(), 1);
+//! assert_eq!(solver.step(&BigUint::from(0u32)).unwrap(), 0);
+//! ```
 
 use std::collections::{HashMap, HashSet};
 
@@ -74,6 +86,7 @@ impl<G: Game> SuspenseSolver<G> {
         }
     }
 
+    /// The game this solver searches.
     pub fn game(&self) -> &G {
         &self.game
     }

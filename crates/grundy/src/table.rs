@@ -7,6 +7,17 @@
 //! numbers. Whoever fills a table says, per position, either its nimber or,
 //! where no nimber was computed (a position too large to search, a script
 //! that only says who wins), its outcome.
+//!
+//! ```
+//! use grundy::table::{Entry, Table};
+//! use grundy::Outcome;
+//!
+//! // Two Nim heaps: G(a, b) = a XOR b, so (a, b) is P exactly when a = b.
+//! let table = Table::new(0..=3, 0..=3, |a, b| Ok(Entry::Nimber(a ^ b))).unwrap();
+//! assert_eq!(table.get(2, 3), Some(Entry::Nimber(1)));
+//! assert_eq!(table.get(3, 3).unwrap().outcome(), Outcome::P);
+//! assert_eq!(table.row(1), [Entry::Nimber(1), Entry::Nimber(0), Entry::Nimber(3), Entry::Nimber(2)]);
+//! ```
 
 use std::ops::RangeInclusive;
 
@@ -31,6 +42,7 @@ impl Entry {
         }
     }
 
+    /// The nimber, `None` where only the outcome is known.
     pub fn nimber(self) -> Option<u64> {
         match self {
             Entry::Nimber(g) => Some(g),
@@ -105,10 +117,14 @@ impl<E: Clone> Table<E> {
         })
     }
 
+    /// The values of the first number `a` of the positions the table holds,
+    /// a row each.
     pub fn rows(&self) -> RangeInclusive<u64> {
         self.rows.clone()
     }
 
+    /// The values of the second number `b` of the positions the table
+    /// holds, a column each.
     pub fn cols(&self) -> RangeInclusive<u64> {
         self.cols.clone()
     }

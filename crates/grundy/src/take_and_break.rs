@@ -7,8 +7,30 @@
 //! one heap, bit 4 two heaps, bit 8 (hexadecimal codes only) three heaps; the
 //! heaps left are never empty. `d_0`, before the point, is for moves that
 //! remove nothing and only split. Kayles is `0.77`, Dawson's Kayles `0.07`.
+//!
+//! ```
+//! use grundy::sequence::{MethodChoice, Sequence};
+//! use grundy::take_and_break::TakeAndBreak;
+//!
+//! // Dawson's Kayles, 0.07: remove two tokens, leaving zero, one or two heaps.
+//! // Its first values, as Winning Ways tabulates them (OEIS A002187).
+//! let code = TakeAndBreak::parse("0.07", false).unwrap();
+//! assert_eq!(code.to_string(), "0.07");
+//! assert_eq!(code.largest_removal(), 2);
+//! let mut sequence = Sequence::of_code(code, MethodChoice::Auto);
+//! sequence.compute(11, true, &mut |_| true);
+//! assert_eq!(
+//!     sequence.values().to_vec(),
+//!     [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3]
+//! );
+//! // A digit out of the radix is bad input, pointed at by its column.
+//! let error = TakeAndBreak::parse("0.08", false).unwrap_err();
+//! assert_eq!(error.column(), Some(4));
+//! ```
 
 use std::fmt;
+
+use crate::error::Error;
 
 /// A take-and-break ruleset: its code, and whether split heaps must differ
 /// (Grundy's game: split a heap into two unequal heaps).
@@ -22,16 +44,37 @@ pub struct TakeAndBreak {
     pub(crate) hexadecimal: bool,
 }
 
+/// Bit 1 of a digit `d_k`: a move may remove `k` tokens that are the whole
+/// heap.
 pub const WHOLE: u8 = 1;
+/// Bit 2 of a digit `d_k`: a move may remove `k` tokens and leave one
+/// non-empty heap.
 pub const ONE: u8 = 2;
+/// Bit 4 of a digit `d_k`: a move may remove `k` tokens and split the rest
+/// into two non-empty heaps.
 pub const TWO: u8 = 4;
+/// Bit 8 of a digit `d_k` (hexadecimal codes only): a move may remove `k`
+/// tokens and split the rest into three non-empty heaps.
 pub const THREE: u8 = 8;
 
 impl TakeAndBreak {
     /// Reads a code such as `0.07`, `.77`, `4.7`, `4` or, in hexadecimal,
-    /// `0.F`. On failure, returns the 0-based character index of the problem
-    /// in `text` and what is wrong.
-    pub fn parse(text: &str, hexadecimal: bool) -> Result<TakeAndBreak, (usize, String)> {
+    /// `0.F`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Parse`] with the 1-based column in `text` of the character
+    /// at fault: a digit out of the radix, two digits before the point, or
+    /// bits 1 or 2 in the digit before the point.
+    pub fn parse(text: &str, hexadecimal: bool) -> Result<TakeAndBreak, Error> {
+        Self::read(text, hexadecimal).map_err(|(at, message)| Error::Parse {
+            column: at + 1,
+            message,
+        })
+    }
+
+    /// [`TakeAndBreak::parse`], with the 0-based index of the problem.
+    fn read(text: &str, hexadecimal: bool) -> Result<TakeAndBreak, (usize, String)> {
         let radix = if hexadecimal { 16 } else { 8 };
         let kind = if hexadecimal { "hexadecimal" } else { "octal" };
         if text.is_empty() || text == "." {

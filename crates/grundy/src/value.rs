@@ -1,5 +1,19 @@
 //! Values of games: nimbers, the mex, outcomes, conventions; the standing
 //! and remoteness of a position in a game solved strongly.
+//!
+//! ```
+//! use grundy::value::{mex, MexSet};
+//!
+//! // The mex is the least number not in the set: mex {0, 1, 3} = 2, and the
+//! // empty set's is 0 (a position with no move has nimber 0).
+//! assert_eq!(mex([0, 1, 3]), 2);
+//! assert_eq!(mex([]), 0);
+//! let mut set = MexSet::new();
+//! for value in [0, 1, 3] {
+//!     set.insert(value, 3);
+//! }
+//! assert_eq!(set.mex(), 2);
+//! ```
 
 use std::fmt;
 
@@ -37,6 +51,7 @@ impl Outcome {
         }
     }
 
+    /// The outcome's letter, as tables and answers print it: `P`, `N`, `D`.
     pub fn letter(self) -> &'static str {
         match self {
             Outcome::P => "P",
@@ -45,6 +60,7 @@ impl Outcome {
         }
     }
 
+    /// What the outcome means for the player to move, in a few words.
     pub fn explanation(self) -> &'static str {
         match self {
             Outcome::P => "the player to move loses",
@@ -78,6 +94,7 @@ impl Convention {
         }
     }
 
+    /// The rule in a few words: who cannot move loses, or wins.
     pub fn explanation(self) -> &'static str {
         match self {
             Convention::Normal => "who cannot move loses",
@@ -99,6 +116,7 @@ pub struct MexSet {
 }
 
 impl MexSet {
+    /// An empty set, which allocates only when the first value is inserted.
     pub fn new() -> MexSet {
         MexSet::default()
     }
@@ -168,6 +186,7 @@ pub enum Standing {
 }
 
 impl Standing {
+    /// The standing's letter, as tables and answers print it: `W`, `L`, `T`, `D`.
     pub fn letter(self) -> &'static str {
         match self {
             Standing::Win => "W",
@@ -177,6 +196,7 @@ impl Standing {
         }
     }
 
+    /// What the standing means for the player to move, in a few words.
     pub fn explanation(self) -> &'static str {
         match self {
             Standing::Win => "the player to move wins",
@@ -209,6 +229,7 @@ impl fmt::Display for Standing {
 /// - a draw: none, play goes on forever.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Solution {
+    /// Win, lose, tie or draw for the player to move.
     pub standing: Standing,
     /// `None` for a draw, and where it is not known: the outcome alone of
     /// a position (`strong::DynStrong::outcome`), from a search that stops

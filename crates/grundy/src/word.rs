@@ -2,6 +2,18 @@
 //! reads text (a family's parameters and positions, the expression language)
 //! points at in its errors. It sits at the bottom so that families can read
 //! their own words without knowing the expression language.
+//!
+//! ```
+//! use grundy::word::{quote_if_needed, Word};
+//!
+//! let heap = Word { text: "300".into(), column: 5 };
+//! assert_eq!(heap.number::<u16>("a heap").unwrap(), 300);
+//! // 300 does not fit a byte: the error points at the word's column.
+//! assert_eq!(heap.number::<u8>("a heap").unwrap_err().column(), Some(5));
+//! // A parameter with a space is written back in quotes.
+//! assert_eq!(quote_if_needed("my rules.rhai"), "\"my rules.rhai\"");
+//! assert_eq!(quote_if_needed("0.07"), "0.07");
+//! ```
 
 use std::str::FromStr;
 
@@ -12,7 +24,9 @@ use crate::error::{Error, Result};
 /// A piece of an expression and the 1-based column where it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Word {
+    /// The characters of the word, as written (quotes removed).
     pub text: String,
+    /// The 1-based character column in the expression where the word starts.
     pub column: usize,
 }
 
@@ -22,6 +36,21 @@ impl Word {
         Error::Parse {
             column: self.column,
             message: message.into(),
+        }
+    }
+
+    /// An error met in this word's text, placed in the expression: the
+    /// column of an [`Error::Parse`], counted from 1 within the word,
+    /// becomes a column of the expression, and an [`Error::Parameter`]
+    /// points at the word. Other errors are returned as they are.
+    pub fn locate(&self, error: Error) -> Error {
+        match error {
+            Error::Parse { column, message } => Error::Parse {
+                column: self.column + column - 1,
+                message,
+            },
+            Error::Parameter(message) => self.error(message),
+            other => other,
         }
     }
 
@@ -95,5 +124,24 @@ mod tests {
             bad.big("heap"),
             Err(Error::Parse { column: 2, .. })
         ));
+    }
+
+    #[test]
+    fn errors_inside_a_word_point_into_the_expression() {
+        // `octal(0.08)`: the code starts at column 7, its bad digit is the
+        // code's fourth character.
+        let code = Word {
+            text: "0.08".into(),
+            column: 7,
+        };
+        let inside = Error::Parse {
+            column: 4,
+            message: "'8' is not an octal digit".into(),
+        };
+        assert_eq!(code.locate(inside).column(), Some(10));
+        let parameter = Error::Parameter("the board must have between 1 and 64 cells".into());
+        assert_eq!(code.locate(parameter).column(), Some(7));
+        let limit = Error::Limit("too many".into());
+        assert_eq!(code.locate(limit.clone()), limit);
     }
 }

@@ -5,6 +5,22 @@
 //! draw), `partizan/` (short partizan games with values) and `script/`
 //! (rules read from a Rhai script). `crate::registry` lists them; this
 //! module knows nothing of expressions or sums.
+//!
+//! ```
+//! use grundy::catalogue::{Lasker, Nim};
+//! use grundy::Solver;
+//! use num_bigint::BigUint;
+//!
+//! // Lasker's Nim (take, or split a heap in two): G(4k+3) = 4k+4 and
+//! // G(4k+4) = 4k+3 (Ferguson, Game Theory, I.4.4).
+//! let mut lasker = Solver::new(Lasker);
+//! assert_eq!(lasker.nimber(&BigUint::from(3u32)).unwrap(), 4);
+//! assert_eq!(lasker.nimber(&BigUint::from(8u32)).unwrap(), 7);
+//! // Nim: a heap of n is worth n (Bouton).
+//! assert_eq!(Solver::new(Nim).nimber(&BigUint::from(6u32)).unwrap(), 6);
+//! // Every family the expressions know.
+//! assert!(grundy::FAMILIES.iter().any(|family| family.name == "wythoff"));
+//! ```
 
 pub(crate) mod impartial;
 pub(crate) mod partizan;
@@ -34,6 +50,7 @@ use crate::word::Word;
 
 /// A ruleset with its parameters open, as the catalogue lists it.
 pub struct Family {
+    /// The family's name as an expression writes it: `nim`, `subtraction`.
     pub name: &'static str,
     /// How a component of the family is written.
     pub usage: &'static str,
@@ -49,7 +66,10 @@ pub struct Family {
 /// so that an error can point at it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FamilyText {
+    /// The family's name, with its column.
     pub family: Word,
+    /// The parameters between the parentheses, in order (none without
+    /// parentheses), each with its column.
     pub parameters: Vec<Word>,
 }
 

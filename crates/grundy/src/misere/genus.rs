@@ -60,6 +60,21 @@
 //! misère-P exactly when either some part is firm and the nimbers' XOR is
 //! 0, or every part is fickle and the XOR is 1 (an odd number of parts
 //! like `*1`): the anti-Nim rule.
+//!
+//! ```
+//! use grundy::misere::genus::{Genus, Tameness};
+//!
+//! // The genera of Nim heaps (On Numbers and Games, ch. 12): *0 is 0^120,
+//! // *1 is 1^031, *2 is 2^20; the first two are fickle, *2 is firm.
+//! assert_eq!(Genus::nim_heap(0).to_string(), "0^120");
+//! assert_eq!(Genus::nim_heap(1).to_string(), "1^031");
+//! assert_eq!(Genus::nim_heap(2).to_string(), "2^20");
+//! assert_eq!(Genus::nim_heap(1).tameness(), Some(Tameness::Fickle));
+//! assert_eq!(Genus::nim_heap(2).tameness(), Some(Tameness::Firm));
+//! // A game whose options are *0 and *1 is *2 in both conventions.
+//! let options = [Genus::nim_heap(0), Genus::nim_heap(1)];
+//! assert_eq!(Genus::from_options(&options).unwrap(), Genus::nim_heap(2));
+//! ```
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -86,7 +101,12 @@ pub struct Genus {
 /// position with a heap of 2 or more (firm).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tameness {
+    /// The genus of `*0` or `*1` (`0^120`, `1^031`): its misère play differs
+    /// from its normal play.
     Fickle,
+    /// The genus `g^(g, g XOR 2)` of a Nim position with a heap of 2 or more
+    /// (`*2` is `2^20`, `*2 + *2` is `0^02`): in a sum it plays alike in both
+    /// conventions until only heaps of 0 and 1 are left.
     Firm,
 }
 
@@ -239,7 +259,10 @@ impl TameSum {
 /// A position's genus, and whether it is tame (it and every follower).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Classified {
+    /// The position's genus.
     pub genus: Genus,
+    /// Whether the position and every position reachable from it are tame,
+    /// so that the tame rule decides sums of them.
     pub tame: bool,
 }
 

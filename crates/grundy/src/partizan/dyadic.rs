@@ -21,11 +21,13 @@ pub struct Dyadic {
 }
 
 impl Dyadic {
+    /// The number 0.
     pub const ZERO: Dyadic = Dyadic {
         numerator: 0,
         exponent: 0,
     };
 
+    /// The integer `n`, as a dyadic with denominator 1.
     pub fn integer(n: i128) -> Dyadic {
         Dyadic {
             numerator: n,
@@ -50,6 +52,7 @@ impl Dyadic {
         d
     }
 
+    /// m of m/2^k in lowest terms (odd unless k = 0).
     pub fn numerator(self) -> i128 {
         self.numerator
     }
@@ -64,6 +67,7 @@ impl Dyadic {
         self.numerator as f64 / 2f64.powi(self.exponent as i32)
     }
 
+    /// Whether the denominator is 1.
     pub fn is_integer(self) -> bool {
         self.exponent == 0
     }
@@ -83,6 +87,7 @@ impl Dyadic {
         )
     }
 
+    /// self / 2, exact (the exponent grows by one where the numerator is odd).
     pub fn half(self) -> Dyadic {
         if self.numerator % 2 == 0 {
             Dyadic::new(self.numerator / 2, self.exponent)

@@ -6,6 +6,28 @@
 //!
 //! This layer knows games only as options of Left and Right: nothing of
 //! families, positions, expressions or the command line.
+//!
+//! ```
+//! use grundy::partizan::{Games, OutcomeClass};
+//!
+//! // Values of short games in CGSuite's notation (Winning Ways, ch. 1-2).
+//! let mut games = Games::new();
+//! let mut value = |text: &str| {
+//!     let g = games.read(text, 1).unwrap();
+//!     (games.write(g), games.outcome(g))
+//! };
+//! // {|} = 0, {0|} = 1, {1|} = 2: the simplest number between the options.
+//! assert_eq!(value("{|}"), ("0".to_string(), OutcomeClass::P));
+//! assert_eq!(value("{0|}"), ("1".to_string(), OutcomeClass::L));
+//! assert_eq!(value("{1|}"), ("2".to_string(), OutcomeClass::L));
+//! assert_eq!(value("{0|1}").0, "1/2");
+//! // {0|0} is star, fuzzy with 0: the first player wins.
+//! assert_eq!(value("{0|0}"), ("*".to_string(), OutcomeClass::N));
+//! // 1/2 + 1/2 = 1.
+//! let half = games.read("1/2", 1).unwrap();
+//! let sum = games.add(half, half);
+//! assert_eq!(games.write(sum), "1");
+//! ```
 
 use hashbrown::HashMap;
 
@@ -27,7 +49,9 @@ pub struct GameId(u32);
 /// A game written by its options, which are canonical games.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Form {
+    /// Left's options, canonical games of the same table.
     pub left: Vec<GameId>,
+    /// Right's options.
     pub right: Vec<GameId>,
 }
 
@@ -35,9 +59,13 @@ pub struct Form {
 /// (whoever starts), or the `P`revious player (whoever starts loses).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OutcomeClass {
+    /// Left wins, whoever starts (G > 0).
     L,
+    /// Right wins, whoever starts (G < 0).
     R,
+    /// The first player wins (G is fuzzy with 0, G || 0).
     N,
+    /// The second player wins: whoever starts loses (G = 0).
     P,
 }
 
@@ -51,6 +79,7 @@ impl OutcomeClass {
         )
     }
 
+    /// The class's letter: `L`, `R`, `N` or `P`.
     pub fn letter(self) -> char {
         match self {
             OutcomeClass::L => 'L',
@@ -145,6 +174,8 @@ impl Games {
         self.nodes.len()
     }
 
+    /// Whether the table holds no game (never after [`Games::new`], which
+    /// puts 0 in it).
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }

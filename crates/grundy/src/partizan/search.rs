@@ -14,6 +14,8 @@ use crate::memory;
 /// The rules of a short partizan game: who may move where. Play ends when
 /// the player to move has no option, and that player loses.
 pub trait ShortGame {
+    /// A position; a part's key is remembered with its value, so it should be
+    /// small and written one way (a region moved to a corner).
     type Position: Clone + Eq + Hash;
 
     /// Where Left may move from `p`.
@@ -72,7 +74,9 @@ pub trait ShortGame {
 /// One of the independent parts of a position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Part<P> {
+    /// The position the part's value is remembered by.
     pub key: P,
+    /// Whether the part is the negative of `key` (Left and Right swapped).
     pub negated: bool,
 }
 
@@ -96,6 +100,8 @@ impl<G: ShortGame> Valuer<G> {
         Valuer::with_budget(game, memory::budget())
     }
 
+    /// A search that stops with a limit error before the positions it
+    /// remembers would take more than `budget` bytes.
     pub fn with_budget(game: G, budget: u64) -> Valuer<G> {
         Valuer {
             game,
@@ -105,6 +111,7 @@ impl<G: ShortGame> Valuer<G> {
         }
     }
 
+    /// The game whose positions this search values.
     pub fn game(&self) -> &G {
         &self.game
     }
@@ -114,6 +121,7 @@ impl<G: ShortGame> Valuer<G> {
         self.values.len()
     }
 
+    /// Whether no part has been valued yet.
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
     }

@@ -157,7 +157,10 @@ fn divide(d: Dyadic, k: i32) -> Option<Dyadic> {
 /// A game's thermograph.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thermograph {
+    /// The left wall (Left's scaffold, masted above the temperature), x as a
+    /// function of the temperature t.
     pub left_wall: Trajectory,
+    /// The right wall (Right's scaffold, masted above the temperature).
     pub right_wall: Trajectory,
     /// The temperature: where the walls meet (for a number, -1/2^k).
     pub temperature: Dyadic,

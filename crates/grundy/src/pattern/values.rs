@@ -11,6 +11,23 @@
 //! As for nimbers ([`super::MIN_PREDICTED`]), a rule is only a description
 //! when it predicts at least as many values as it stores, and at least
 //! `MIN_PREDICTED`. Observed, never proven.
+//!
+//! ```
+//! use grundy::partizan::Dyadic;
+//! use grundy::pattern::values::{find_value_rows, RowRule};
+//! use grundy::table::Table;
+//!
+//! // A Hackenbush stalk of a blue edges with b red edges on top is worth
+//! // a - 1 + 1/2^b (Winning Ways, ch. 2): along each row the steps halve and
+//! // the values approach a - 1.
+//! let table = Table::new(1..=2, 0..=40, |a, b| {
+//!     Ok(Some(Dyadic::integer(a as i128 - 1) + Dyadic::new(1, b as u32)))
+//! })
+//! .unwrap();
+//! let found = find_value_rows(&table);
+//! assert_eq!(found.rows[0], (1, Ok(RowRule::Halving { from: 0, limit: Dyadic::ZERO })));
+//! assert_eq!(found.rows[1], (2, Ok(RowRule::Halving { from: 0, limit: Dyadic::integer(1) })));
+//! ```
 
 use std::fmt;
 
@@ -23,13 +40,21 @@ use crate::table::Table;
 pub enum RowRule {
     /// v(a, b + period) = v(a, b) + saltus for every b from `from` on.
     Periodic {
+        /// The first b from which the rule holds.
         from: u64,
+        /// How many columns the values take to repeat (up to the saltus).
         period: u64,
+        /// How much the values grow each period (0: plain periodicity).
         saltus: Dyadic,
     },
     /// v(a, b + 2) - v(a, b + 1) = (v(a, b + 1) - v(a, b)) / 2 for every b
     /// from `from` on: the values approach `limit`.
-    Halving { from: u64, limit: Dyadic },
+    Halving {
+        /// The first b from which the steps halve.
+        from: u64,
+        /// The number the values approach as b grows.
+        limit: Dyadic,
+    },
 }
 
 impl fmt::Display for RowRule {
@@ -70,6 +95,7 @@ pub struct ValuePattern {
     pub description: String,
     /// Each row a with its rule, or none (with why).
     pub rows: Vec<(u64, Result<RowRule, String>)>,
+    /// The positions every row's rule was checked against: the whole table.
     pub checked_to: Checked,
 }
 

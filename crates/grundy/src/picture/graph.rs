@@ -84,7 +84,9 @@ impl From<Standing> for Mark {
 /// its mark.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
+    /// The text drawn in the node; `\n` breaks a line.
     pub label: String,
+    /// How the node is coloured: by its outcome or standing.
     pub mark: Mark,
 }
 
@@ -92,7 +94,9 @@ pub struct Node {
 /// into `nodes`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GraphPicture {
+    /// The positions drawn, each once.
     pub nodes: Vec<Node>,
+    /// The moves, as (from, to) indices into `nodes`.
     pub edges: Vec<(usize, usize)>,
 }
 

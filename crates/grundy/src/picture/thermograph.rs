@@ -9,9 +9,13 @@ use super::{Anchor, Canvas};
 /// What a thermograph picture shows. Each wall is its corners (t, value)
 /// from t = -1 up; above the last corner the wall is vertical (the mast).
 pub struct ThermographPicture<'a> {
+    /// The left wall's corners (t, value), t increasing.
     pub left_wall: &'a [(f64, f64)],
+    /// The right wall's corners (t, value), t increasing.
     pub right_wall: &'a [(f64, f64)],
+    /// Where the mast stands: the game's mean value.
     pub mean: f64,
+    /// The height of the mast's foot: the game's temperature.
     pub temperature: f64,
     /// Written beside the mast's foot: the exact mean and temperature.
     pub label: &'a str,

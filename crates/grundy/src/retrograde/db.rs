@@ -8,7 +8,7 @@
 //! | bytes | what |
 //! | --- | --- |
 //! | 8 | the magic `GRUNDYDB` |
-//! | 4 | the version, 1 |
+//! | 4 | the version, 2 |
 //! | 4 | L, the length of the ruleset's name |
 //! | L | the ruleset's name in UTF-8, as an expression writes it (`mnk(3,3,3)`) |
 //! | 4 | D, the length of the digest: 0, or 64 |
@@ -29,12 +29,32 @@
 //!
 //! Version 1 had no digest: a table of a file's rules answered after the
 //! file changed. This grundy refuses it (solve again).
+//!
+//! ```
+//! use grundy::catalogue::Mnk;
+//! use grundy::retrograde::db::{self, Db};
+//! use grundy::retrograde::{solve, Options};
+//!
+//! // A solve of the three-cell game (two adjacent marks win), written and
+//! // read back: its three positions after the first move and the start.
+//! let game = Mnk::new(1, 3, 2).unwrap();
+//! let table = solve(&game, &Options { memory: 1 << 20 }, &mut |_| true).unwrap();
+//! let bytes = db::encode("mnk(1,3,2)", None, &game, &table).unwrap();
+//! assert!(bytes.starts_with(db::MAGIC));
+//! let read = Db::decode("three.db", &bytes, "mnk(1,3,2)", None).unwrap();
+//! assert_eq!(read.positions(), table.positions());
+//! assert_eq!(read.counts(), table.counts());
+//! // A table of another ruleset is refused.
+//! assert!(Db::decode("three.db", &bytes, "mnk(3,3,3)", None).is_err());
+//! ```
 
 use super::{decode, Counts, Solved, StrongGame, Table, DRAW, STATE, UNDECIDED};
 use crate::error::{Error, Result};
 use crate::value::Solution;
 
+/// The first eight bytes of every file.
 pub const MAGIC: &[u8; 8] = b"GRUNDYDB";
+/// The version of the format this grundy writes and reads.
 pub const VERSION: u32 = 2;
 
 /// The bytes of a file holding `table`, a solve of the ruleset `ruleset`
@@ -203,14 +223,17 @@ impl Db {
         })
     }
 
+    /// The name of the ruleset solved, as an expression writes it.
     pub fn ruleset(&self) -> &str {
         &self.ruleset
     }
 
+    /// How many positions the file holds.
     pub fn positions(&self) -> u64 {
         self.keys.len() as u64
     }
 
+    /// How many of them are won, lost, tied and drawn for the player to move.
     pub fn counts(&self) -> Counts {
         let mut counts = Counts::default();
         for &cell in &self.cells {

@@ -67,14 +67,18 @@ impl Digraph {
         Ok(())
     }
 
+    /// How many vertices have been added.
     pub fn vertex_count(&self) -> usize {
         self.starts.len() - 1
     }
 
+    /// How many edges (successors of all vertices) there are.
     pub fn edge_count(&self) -> usize {
         self.targets.len()
     }
 
+    /// The successors of vertex `v`, in the order pushed; `v` must be below
+    /// [`Digraph::vertex_count`].
     #[inline]
     pub fn successors(&self, v: u32) -> &[u32] {
         let v = v as usize;

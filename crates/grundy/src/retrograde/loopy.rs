@@ -30,6 +30,25 @@
 //! has options labelled 0..=m, so the rounds end after at most the largest
 //! out-degree + 1; each round costs the vertices without labels and the
 //! edges into the vertices it touches, at most O(V + E).
+//!
+//! ```
+//! use grundy::retrograde::loopy::{LoopyValue, LoopyValues};
+//! use grundy::retrograde::Digraph;
+//! use grundy::Outcome;
+//!
+//! // 0 <-> 1, 1 -> 2 (2 has no move), and 3 <-> 4. Smith's theory: 2 is
+//! // worth 0, so 1 (which can move to it) is worth 1 and 0 (whose one move
+//! // lets the opponent end the game) 0; 3 and 4 only go round: ∞, a draw.
+//! let graph = Digraph::from_lists(&[vec![1], vec![0, 2], vec![], vec![4], vec![3]]).unwrap();
+//! let values = LoopyValues::compute(&graph);
+//! assert_eq!(values.value(&graph, 0), LoopyValue::Finite(0));
+//! assert_eq!(values.value(&graph, 1), LoopyValue::Finite(1));
+//! assert_eq!(values.value(&graph, 3), LoopyValue::Infinite(vec![]));
+//! assert_eq!(values.value(&graph, 3).outcome(), Outcome::D);
+//! // ∞ plus a nimber is still a draw; * + * = 0.
+//! let star = LoopyValue::Finite(1);
+//! assert_eq!(star.add(&star), Some(LoopyValue::Finite(0)));
+//! ```
 
 use std::fmt;
 

@@ -43,6 +43,22 @@
 //! two bits of standing and fourteen of remoteness (at most
 //! [`MAX_REMOTENESS`]); while solving, an undecided position's cell holds
 //! its counter instead.
+//!
+//! ```
+//! use grundy::catalogue::Mnk;
+//! use grundy::retrograde::{solve, Options};
+//! use grundy::value::{Solution, Standing};
+//!
+//! // Noughts and crosses is a tie, reached on a full board (9 moves); play
+//! // that stops at a line reaches 5,478 positions, the empty board included.
+//! let game = Mnk::new(3, 3, 3).unwrap();
+//! let table = solve(&game, &Options { memory: 1 << 30 }, &mut |_| true).unwrap();
+//! assert_eq!(
+//!     table.roots()[0],
+//!     Solution { standing: Standing::Tie, remoteness: Some(9) }
+//! );
+//! assert_eq!(table.positions(), 5478);
+//! ```
 
 pub mod db;
 mod digraph;
@@ -66,6 +82,8 @@ use crate::value::{Solution, Standing};
 
 /// A game solved strongly: positions that say who moves next.
 pub trait StrongGame: Send + Sync {
+    /// A position, with the player to move implied by it (the counts of marks
+    /// on a board) or part of it.
     type Position: Clone + Eq + Hash + Debug + Send + Sync;
 
     /// Where play starts (what [`solve`] solves from); an error for a game
@@ -84,6 +102,7 @@ pub trait StrongGame: Send + Sync {
     /// player to move (the normal-play rule).
     fn finished(&self, position: &Self::Position) -> Option<Standing>;
 
+    /// The position as an expression writes it after the ruleset's name.
     fn format_position(&self, position: &Self::Position) -> String;
 
     /// The bytes `position` holds beyond its `size_of` (a script's text),
@@ -118,6 +137,7 @@ pub trait StrongGame: Send + Sync {
 
 /// The positions of a game numbered `0..count()`.
 pub trait Numbering<P>: Send + Sync {
+    /// How many numbers there are: one more than the largest.
     fn count(&self) -> u64;
     /// The number of a position; below `count()`.
     fn index(&self, position: &P) -> u64;
@@ -153,6 +173,7 @@ impl Options {
 /// What a long solve reports every so often.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
+    /// What the solve is doing.
     pub phase: Phase,
     /// Positions generated (reached) so far, or decided so far.
     pub done: u64,
@@ -160,6 +181,8 @@ pub struct Progress {
     pub reached: u64,
 }
 
+/// What a solve (generating, then propagating) or a search for one
+/// outcome is doing when it reports progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
     /// Listing the positions reachable from the roots and their moves.
@@ -188,13 +211,18 @@ const TICK: u64 = 1 << 16;
 /// How many reached positions have each standing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
+    /// Positions won by the player to move.
     pub win: u64,
+    /// Positions lost by the player to move.
     pub lose: u64,
+    /// Positions tied.
     pub tie: u64,
+    /// Positions drawn: play goes on forever.
     pub draw: u64,
 }
 
 impl Counts {
+    /// All the positions counted.
     pub fn total(&self) -> u64 {
         self.win + self.lose + self.tie + self.draw
     }
@@ -213,7 +241,9 @@ impl Counts {
 /// the opponent, who moves there).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BestMove<P> {
+    /// The position the move leads to.
     pub to: P,
+    /// Its value for the opponent, who is to move there.
     pub after: Solution,
 }
 

@@ -22,6 +22,22 @@
 //! solves strongly instead: deciding draws needs the whole graph. The
 //! remoteness is not known: a search that stops at a first winning move
 //! has not seen the fastest one.
+//!
+//! ```
+//! use grundy::catalogue::Mnk;
+//! use grundy::retrograde::{search, Options, StrongGame};
+//! use grundy::value::Standing;
+//!
+//! // The three-cell game of the notes (two adjacent marks win): X takes the
+//! // middle and wins. Noughts and crosses is a tie.
+//! let options = Options { memory: 1 << 30 };
+//! let three = Mnk::new(1, 3, 2).unwrap();
+//! let start = three.start().unwrap();
+//! assert_eq!(search::outcome(&three, &start, &options, &mut |_| true).unwrap(), Some(Standing::Win));
+//! let ttt = Mnk::new(3, 3, 3).unwrap();
+//! let start = ttt.start().unwrap();
+//! assert_eq!(search::outcome(&ttt, &start, &options, &mut |_| true).unwrap(), Some(Standing::Tie));
+//! ```
 
 use std::mem::size_of;
 

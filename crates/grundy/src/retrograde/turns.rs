@@ -13,11 +13,14 @@ use crate::value::Standing;
 /// The two players of a partizan game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Player {
+    /// Left, the player of positive values.
     Left,
+    /// Right, the player of negative values.
     Right,
 }
 
 impl Player {
+    /// The opponent.
     pub fn other(self) -> Player {
         match self {
             Player::Left => Player::Right,
@@ -25,6 +28,7 @@ impl Player {
         }
     }
 
+    /// `Left` or `Right`.
     pub fn name(self) -> &'static str {
         match self {
             Player::Left => "Left",
@@ -45,6 +49,7 @@ pub enum Ending {
 /// A partizan game: each player's moves from a position. Who cannot move
 /// loses (normal play), unless the rules end the game first.
 pub trait PartizanGame: Send + Sync {
+    /// A position, without the player to move.
     type Position: Clone + Eq + Hash + Debug + Send + Sync;
 
     /// Where play starts (with Left or Right to move, as [`Turns`] says);
@@ -62,6 +67,7 @@ pub trait PartizanGame: Send + Sync {
         None
     }
 
+    /// The position as an expression writes it after the ruleset's name.
     fn format_position(&self, position: &Self::Position) -> String;
 
     /// The bytes `position` holds beyond its `size_of` (see
@@ -91,10 +97,12 @@ pub struct Turns<G: PartizanGame> {
 }
 
 impl<G: PartizanGame> Turns<G> {
+    /// The game with `first` to move at its start.
     pub fn new(game: G, first: Player) -> Turns<G> {
         Turns { game, first }
     }
 
+    /// The partizan game played.
     pub fn game(&self) -> &G {
         &self.game
     }
@@ -197,6 +205,7 @@ impl Class {
         }
     }
 
+    /// The class's letter: `L`, `R`, `N` or `P`.
     pub fn letter(self) -> &'static str {
         match self {
             Class::L => "L",

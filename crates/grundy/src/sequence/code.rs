@@ -28,6 +28,7 @@ pub struct CodeEngine {
 }
 
 impl CodeEngine {
+    /// The engine of `code`, before heap 0, computing with `method`.
     pub fn new(code: TakeAndBreak, method: Method) -> CodeEngine {
         CodeEngine {
             method,

@@ -7,6 +7,19 @@
 //! their own, naive or sparse space, and the periodicity theorem of octal
 //! games; other families may prove their period themselves
 //! ([`HeapGame::known_regularity`]), or the period is only observed.
+//!
+//! ```
+//! use grundy::sequence::{MethodChoice, Sequence};
+//!
+//! // Subtraction(1,3,4): 0, 1, 0, 1, 2, 3, 2 repeated with period 7
+//! // (Winning Ways, ch. 4); the P-positions are n = 0 and 2 mod 7.
+//! let game = grundy::ruleset("subtraction(1,3,4)").unwrap();
+//! let mut sequence = Sequence::new(game.heap_game().unwrap(), MethodChoice::Auto).unwrap();
+//! sequence.compute(100, false, &mut |_| true);
+//! assert_eq!(sequence.values().to_vec()[..14], [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+//! let period = sequence.report().regularity.unwrap().period;
+//! assert_eq!((period.preperiod, period.period), (0, 7));
+//! ```
 
 mod code;
 mod pipe;
@@ -33,15 +46,21 @@ pub enum MethodChoice {
     /// Sparse space for games that split heaps, naive for the others.
     #[default]
     Auto,
+    /// Every option of every heap ([`Method::Naive`]).
     Naive,
+    /// The sparse-space method ([`Method::Sparse`]), for any code.
     Sparse,
 }
 
 /// What a long computation shows of itself between chunks.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress {
+    /// How many values are known: `G(0..heaps)`.
     pub heaps: usize,
+    /// The largest value so far.
     pub largest: u32,
+    /// How many heaps the sparse-space method counts as rare (0 for the
+    /// other methods).
     pub rare_heaps: usize,
 }
 
@@ -53,6 +72,7 @@ pub struct Report {
     /// The proven regularity, or the one the computed values show (its period
     /// seen at least twice), if any.
     pub regularity: Option<Regularity>,
+    /// The proof of the regularity, where a theorem or the family proves it.
     pub proof: Option<Proof>,
 }
 
@@ -199,10 +219,12 @@ impl<'g> Sequence<'g> {
         }
     }
 
+    /// The values computed so far, `G(0)` first.
     pub fn values(&self) -> &Values {
         &self.values
     }
 
+    /// The proof of the period, once the values computed cover it.
     pub fn proof(&self) -> Option<&Proof> {
         self.proof.as_ref()
     }

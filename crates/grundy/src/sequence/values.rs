@@ -29,8 +29,11 @@ use crate::period::{wide, Regularity};
 /// `G(0), G(1), ...` stored compactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Values {
+    /// Every value below 2^8.
     U8(Vec<u8>),
+    /// Every value below 2^16.
     U16(Vec<u16>),
+    /// Some value of 2^16 or more.
     U32(Vec<u32>),
 }
 
@@ -55,14 +58,17 @@ impl Default for Values {
 }
 
 impl Values {
+    /// No values, one byte each to start with.
     pub fn new() -> Values {
         Values::default()
     }
 
+    /// How many values there are.
     pub fn len(&self) -> usize {
         with_values!(self, v => v.len())
     }
 
+    /// Whether there is no value.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -101,6 +107,7 @@ impl Values {
         back.checked_add_signed(rise)
     }
 
+    /// The values, each widened to `u32`.
     pub fn to_vec(&self) -> Vec<u32> {
         with_values!(self, v => v.iter().map(|&x| wide(x)).collect())
     }

@@ -28,7 +28,9 @@ type Allowed<'a> = (usize, Vec<(&'a Vec<ComponentRef>, u64)>);
 /// What `grundy analyze --every` reports about a sum.
 #[derive(Clone, Debug)]
 pub struct EveryAnalysis {
+    /// The sum as an expression writes it.
     pub expression: String,
+    /// `N` when the largest step is odd (the player to move wins), else `P`.
     pub outcome: Outcome,
     /// The largest step of the components: the number of turns the sum
     /// lasts when the winner plays slowly and the loser quickly.
@@ -51,9 +53,11 @@ pub struct EveryAnalysis {
 /// `step`), and at least one chooses an option of step exactly `step`.
 #[derive(Clone, Debug)]
 pub struct WinningChoices {
+    /// The largest step the moves leave (even: a loss for the opponent).
     pub step: u64,
     /// How many moves these are.
     pub count: BigUint,
+    /// The components that can move, each with the options it may choose.
     pub components: Vec<ComponentChoices>,
 }
 

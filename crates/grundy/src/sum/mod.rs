@@ -3,6 +3,21 @@
 //! round a cycle (`cycles.rs`), under misère play (`misere.rs`, with
 //! the tame rule in `tame.rs`), and under Every-SG play, where every
 //! component that can move is moved in each turn (`every.rs`).
+//!
+//! ```
+//! use grundy::{analyze, parse_sum, Count, Outcome};
+//!
+//! // Bouton: a sum of Nim heaps is lost for the player to move exactly when
+//! // the XOR of the heaps is 0. 1 ^ 2 ^ 3 = 0.
+//! let analysis = analyze(&parse_sum("nim 1 2 3").unwrap()).unwrap();
+//! assert_eq!(analysis.outcome, Outcome::P);
+//! assert_eq!(analysis.winning_move_count, Count::Exactly(0));
+//! // A sum of different rulesets: a Nim heap of 2 and Kayles 3 (worth 3).
+//! // 2 ^ 3 = 1: the mover wins, by making the XOR 0.
+//! let analysis = analyze(&parse_sum("nim 2 + kayles 3").unwrap()).unwrap();
+//! assert_eq!(analysis.nimber, Some(1u32.into()));
+//! assert_eq!(analysis.outcome, Outcome::N);
+//! ```
 
 use num_bigint::BigUint;
 
@@ -32,17 +47,22 @@ pub use tame::misere_by_tame_rule;
 /// Components played side by side; a move is made in exactly one of them.
 #[derive(Clone, Debug)]
 pub struct Sum {
+    /// The components, in the order written.
     pub components: Vec<ComponentRef>,
 }
 
 /// A move of a sum: component `component` is replaced by the sum `to`.
 #[derive(Clone, Debug)]
 pub struct Move {
+    /// The index of the component moved in, from 0.
     pub component: usize,
+    /// What the component becomes: the parts of the option (none where the
+    /// move leaves nothing of it).
     pub to: Vec<ComponentRef>,
 }
 
 impl Sum {
+    /// The sum of `components`, in this order (empty: the game with no move).
     pub fn new(components: Vec<ComponentRef>) -> Sum {
         Sum { components }
     }
@@ -167,6 +187,8 @@ pub struct SumPosition {
 }
 
 impl SumPosition {
+    /// The sum as a position: equal to any sum of the same components in any
+    /// order.
     pub fn new(sum: Sum) -> SumPosition {
         let mut key: Vec<String> = sum
             .components
@@ -212,8 +234,11 @@ impl Game for SumGame {
 /// What `grundy analyze` reports about a sum.
 #[derive(Clone, Debug)]
 pub struct Analysis {
+    /// The sum as an expression writes it (it parses back to the same sum).
     pub expression: String,
+    /// The convention the sum was analysed under.
     pub convention: Convention,
+    /// Who wins: `P`, `N`, or `D` for a draw (loopy games).
     pub outcome: Outcome,
     /// `None` for a lone component whose nimber is unknown but whose outcome
     /// and winning moves its ruleset finds directly (a huge Wythoff position),

@@ -30,6 +30,7 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
 
 /// Take 1 to `most` tokens.
 pub struct Bash {
+    /// The most tokens a move takes, at least 1.
     pub most: u64,
 }
 

@@ -43,6 +43,7 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
     Ok(ruleset_ref(Divisor))
 }
 
+/// Divisor Nim (`divisor`): take a proper divisor of the heap's size.
 pub struct Divisor;
 
 /// The valuation a and the odd part m of n = 2^a m, n >= 1.

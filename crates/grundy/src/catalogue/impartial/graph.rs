@@ -41,6 +41,8 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
     Ok(ruleset_ref(graph))
 }
 
+/// Tokens on a directed graph read from a file (`graph(FILE)`), each
+/// vertex with its generalized Sprague-Grundy value.
 pub struct Graph {
     /// The file as the expression named it, to name the ruleset back.
     path: String,

@@ -51,6 +51,7 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
     Ok(ruleset_ref(Lasker))
 }
 
+/// Lasker's Nim (`lasker`): take from a heap, or split it into two.
 pub struct Lasker;
 
 /// The Grundy value of heap n.

@@ -43,6 +43,7 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
 
 /// Take one, or split 2x into `k` heaps of x.
 pub struct Lieges {
+    /// How many heaps of x a heap of 2x splits into, at least 1.
     pub k: u64,
 }
 

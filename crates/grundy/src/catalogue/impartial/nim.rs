@@ -24,6 +24,7 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
     Ok(ruleset_ref(Nim))
 }
 
+/// Nim (`nim`): take any positive number of tokens from one heap.
 pub struct Nim;
 
 impl Game for Nim {

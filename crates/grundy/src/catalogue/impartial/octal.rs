@@ -61,11 +61,7 @@ pub const GRUNDYS_GAME: Family = Family {
 fn build_code(written: &FamilyText, hexadecimal: bool, usage: &str) -> Result<RulesetRef> {
     parameter_count(written, 1, usage)?;
     let word = &written.parameters[0];
-    let code =
-        TakeAndBreak::parse(&word.text, hexadecimal).map_err(|(at, message)| Error::Parse {
-            column: word.column + at,
-            message,
-        })?;
+    let code = TakeAndBreak::parse(&word.text, hexadecimal).map_err(|e| word.locate(e))?;
     let family = if hexadecimal { "hex" } else { "octal" };
     let name = format!("{family}({code})");
     Ok(ruleset_ref(CodeRuleset::new(name, code)))
@@ -117,6 +113,8 @@ pub struct CodeRuleset {
 pub const LISTABLE_OPTIONS: u64 = 1 << 20;
 
 impl CodeRuleset {
+    /// The ruleset of `code`, named `name` in expressions (`kayles`,
+    /// `octal(0.07)`), with no value computed yet.
     pub fn new(name: String, code: TakeAndBreak) -> CodeRuleset {
         let sequence = Mutex::new(Sequence::of_code(code.clone(), MethodChoice::Auto));
         CodeRuleset {

@@ -38,6 +38,7 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
     Ok(ruleset_ref(Progressive))
 }
 
+/// Progressive Nim: heaps emptied strictly in order, one position.
 pub struct Progressive;
 
 /// The value of heaps taken in order, from the last one to the first.

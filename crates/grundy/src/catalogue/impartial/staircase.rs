@@ -43,6 +43,8 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
     Ok(ruleset_ref(Staircase))
 }
 
+/// Staircase Nim (`staircase`): coins carried down a staircase, one
+/// position.
 pub struct Staircase;
 
 /// The coins on each stair, stair 1 first.

@@ -65,12 +65,20 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
     Ok(ruleset_ref(Subtraction::new(set)))
 }
 
+/// A subtraction game with a finite set S: take exactly s tokens from one
+/// heap, s in S. Its values are computed as far as a question needs, with
+/// the period found and proven on the way.
 pub struct Subtraction {
     set: Vec<u32>,
     table: Mutex<Table>,
 }
 
 impl Subtraction {
+    /// The game of the set `set` (sorted and deduplicated here).
+    ///
+    /// # Panics
+    ///
+    /// If `set` is empty or holds 0.
     pub fn new(mut set: Vec<u32>) -> Subtraction {
         set.sort_unstable();
         set.dedup();

@@ -32,13 +32,18 @@ use crate::word::Word;
 /// An infinite subtraction set given by a formula.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetFormula {
+    /// 1, 4, 9, 16, ...
     Squares,
+    /// 1, 2, 4, 8, ...
     PowersOfTwo,
+    /// 1, 2, 3, 5, 8, ...
     Fibonacci,
+    /// 2, 3, 5, 7, 11, ...
     Primes,
 }
 
 impl SetFormula {
+    /// Every formula, in the order help lists them.
     pub const ALL: [SetFormula; 4] = [
         SetFormula::Squares,
         SetFormula::PowersOfTwo,
@@ -51,6 +56,8 @@ impl SetFormula {
         SetFormula::ALL.into_iter().find(|f| f.name() == name)
     }
 
+    /// The name an expression writes: `squares`, `powers-of-two`,
+    /// `fibonacci`, `primes`.
     pub fn name(self) -> &'static str {
         match self {
             SetFormula::Squares => "squares",
@@ -145,6 +152,7 @@ struct Members {
 }
 
 impl SetSubtraction {
+    /// The subtraction game of the set `formula` names.
     pub fn new(formula: SetFormula) -> SetSubtraction {
         SetSubtraction {
             formula,

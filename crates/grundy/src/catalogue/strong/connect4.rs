@@ -42,7 +42,7 @@ pub const FAMILY: Family = Family {
 fn build(written: &FamilyText) -> error::Result<RulesetRef> {
     parameter_count(written, 2, FAMILY.usage)?;
     let [w, h] = [0, 1].map(|i| written.parameters[i].number::<u64>("a board size"));
-    let game = Connect4::new(w?, h?).map_err(|message| written.parameters[0].error(message))?;
+    let game = Connect4::new(w?, h?).map_err(|e| written.parameters[0].locate(e))?;
     Ok(strong_ruleset_ref(game))
 }
 
@@ -52,15 +52,12 @@ impl StrongRules for Connect4 {
     }
 
     fn parse_position(&self, word: &Word) -> error::Result<u64> {
-        Connect4::parse_position(self, &word.text).map_err(|(offset, message)| {
-            error::Error::Parse {
-                column: word.column + offset,
-                message,
-            }
-        })
+        Connect4::parse_position(self, &word.text).map_err(|e| word.locate(e))
     }
 }
 
+/// Connect Four (`connect4(W,H)`) on W columns of height H, with
+/// W x (H + 1) at most 64, solved strongly by [`crate::retrograde`].
 pub struct Connect4 {
     width: u32,
     height: u32,
@@ -74,20 +71,23 @@ pub struct Connect4 {
 }
 
 impl Connect4 {
-    /// The game on `width` columns of height `height`; the error says which
-    /// parameter is out of range.
-    pub fn new(width: u64, height: u64) -> Result<Connect4, String> {
+    /// The game on `width` columns of height `height`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Parameter`](error::Error::Parameter), saying which parameter is out of range.
+    pub fn new(width: u64, height: u64) -> error::Result<Connect4> {
         if width == 0 || height == 0 {
-            return Err(format!(
+            return Err(error::Error::Parameter(format!(
                 "the board needs at least one column and one row, not {width} x {height}"
-            ));
+            )));
         }
         if width.saturating_mul(height + 1) > 64 {
-            return Err(format!(
+            return Err(error::Error::Parameter(format!(
                 "width x (height + 1) must be at most 64 (one bit a cell and one a \
                  column), not {width} x {}",
                 height + 1
-            ));
+            )));
         }
         let (width, height) = (width as u32, height as u32);
         let mut game = Connect4 {
@@ -151,12 +151,25 @@ impl Connect4 {
         })
     }
 
-    /// Reads a written position; on bad input, the offset of the character
-    /// at fault (from 0) and what is wrong. A board that play cannot reach
+    /// Reads a written position.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Parse`](error::Error::Parse) with the 1-based column in
+    /// `text` of the character at fault. A board that play cannot reach
     /// is bad input: a disc above an empty cell, wrong counts, a line for
     /// the player to move, lines for both, or lines that no last disc
     /// completed.
-    pub fn parse_position(&self, text: &str) -> Result<u64, (usize, String)> {
+    pub fn parse_position(&self, text: &str) -> error::Result<u64> {
+        self.read_position(text)
+            .map_err(|(at, message)| error::Error::Parse {
+                column: at + 1,
+                message,
+            })
+    }
+
+    /// [`Connect4::parse_position`], with the 0-based index of the problem.
+    fn read_position(&self, text: &str) -> Result<u64, (usize, String)> {
         let (w, h) = (self.width as i32, self.height as i32);
         let (mut x, mut all) = (0u64, 0u64);
         let (mut row, mut column) = (h - 1, 0);
@@ -524,12 +537,17 @@ mod tests {
             ("...o/...o/x.xo/xxxo", 18, "it is o's turn"),
             ("..../..../.x../.o..", 0, "no order of play"),
         ] {
-            let (at, err) = g.parse_position(text).unwrap_err();
-            assert!(err.contains(message), "{text}: {err}");
-            assert_eq!(at, offset, "{text}: {err}");
+            let err = g.parse_position(text).unwrap_err();
+            assert!(err.to_string().contains(message), "{text}: {err}");
+            assert_eq!(err.column(), Some(offset + 1), "{text}: {err}");
         }
-        assert!(Connect4::new(8, 8).err().unwrap().contains("at most 64"));
-        assert!(Connect4::new(0, 4).is_err());
+        assert!(Connect4::new(8, 8)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("at most 64"));
+        let empty = Connect4::new(0, 4).err().unwrap();
+        assert!(matches!(empty, error::Error::Parameter(_)), "{empty}");
         assert_eq!(game(7, 6).name(), "connect4(7,6)");
     }
 }

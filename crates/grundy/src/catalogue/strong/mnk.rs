@@ -50,7 +50,7 @@ pub const FAMILY: Family = Family {
 fn build(written: &FamilyText) -> error::Result<RulesetRef> {
     parameter_count(written, 3, FAMILY.usage)?;
     let [m, n, k] = [0, 1, 2].map(|i| written.parameters[i].number::<u64>("a board size"));
-    let game = Mnk::new(m?, n?, k?).map_err(|message| written.parameters[0].error(message))?;
+    let game = Mnk::new(m?, n?, k?).map_err(|e| written.parameters[0].locate(e))?;
     Ok(strong_ruleset_ref(game))
 }
 
@@ -60,13 +60,12 @@ impl StrongRules for Mnk {
     }
 
     fn parse_position(&self, word: &Word) -> error::Result<Board> {
-        Mnk::parse_position(self, &word.text).map_err(|(offset, message)| error::Error::Parse {
-            column: word.column + offset,
-            message,
-        })
+        Mnk::parse_position(self, &word.text).map_err(|e| word.locate(e))
     }
 }
 
+/// The m,n,k-game (`mnk(M,N,K)`) on a board of at most 64 cells,
+/// solved strongly by [`crate::retrograde`].
 pub struct Mnk {
     rows: u32,
     columns: u32,
@@ -83,19 +82,22 @@ pub struct Mnk {
 }
 
 impl Mnk {
-    /// The game on `rows` x `columns` cells with `k` in a row to win; the
-    /// error says which parameter is out of range.
-    pub fn new(rows: u64, columns: u64, k: u64) -> Result<Mnk, String> {
+    /// The game on `rows` x `columns` cells with `k` in a row to win.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Parameter`](error::Error::Parameter), saying which parameter is out of range.
+    pub fn new(rows: u64, columns: u64, k: u64) -> error::Result<Mnk> {
         if rows == 0 || columns == 0 || rows.saturating_mul(columns) > MAX_CELLS {
-            return Err(format!(
+            return Err(error::Error::Parameter(format!(
                 "the board must have between 1 and {MAX_CELLS} cells, not {rows} x {columns}"
-            ));
+            )));
         }
         if k == 0 || k > rows.max(columns) {
-            return Err(format!(
+            return Err(error::Error::Parameter(format!(
                 "K must be between 1 and the longer side, {}, not {k}",
                 rows.max(columns)
-            ));
+            )));
         }
         let (rows, columns, k) = (rows as u32, columns as u32, k as u32);
         let cells = rows * columns;
@@ -158,11 +160,24 @@ impl Mnk {
         (cell / self.columns * (self.columns + 1) + cell % self.columns) as usize
     }
 
-    /// Reads a written position; on bad input, the offset of the character
-    /// at fault (from 0) and what is wrong. A board that play cannot reach
+    /// Reads a written position.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Parse`](error::Error::Parse) with the 1-based column in
+    /// `text` of the character at fault. A board that play cannot reach
     /// is bad input: wrong counts of marks, a line for the player to move,
     /// lines for both, or lines that no single last move completed.
-    pub fn parse_position(&self, text: &str) -> Result<Board, (usize, String)> {
+    pub fn parse_position(&self, text: &str) -> error::Result<Board> {
+        self.read_position(text)
+            .map_err(|(at, message)| error::Error::Parse {
+                column: at + 1,
+                message,
+            })
+    }
+
+    /// [`Mnk::parse_position`], with the 0-based index of the problem.
+    fn read_position(&self, text: &str) -> Result<Board, (usize, String)> {
         let mut board = Board::default();
         let mut row = 0;
         let mut column = 0;
@@ -786,24 +801,36 @@ mod tests {
             ("xxx/oo./o..", 0, "it is x's turn"),
             ("ooo/xx./xx.", 0, "it is o's turn"),
         ] {
-            let (at, err) = ttt.parse_position(text).unwrap_err();
-            assert!(err.contains(message), "{text}: {err}");
-            assert_eq!(at, offset, "{text}: {err}");
+            let err = ttt.parse_position(text).unwrap_err();
+            assert!(err.to_string().contains(message), "{text}: {err}");
+            assert_eq!(err.column(), Some(offset + 1), "{text}: {err}");
         }
         // Two lines of x with no common cell: the game ended at the first.
         let g = game(3, 5, 2);
-        let (at, err) = g.parse_position("xx.xx/...../o.o.o").unwrap_err();
-        assert!(err.contains("no single move"), "{err}");
-        assert_eq!(at, 3);
+        let err = g.parse_position("xx.xx/...../o.o.o").unwrap_err();
+        assert!(err.to_string().contains("no single move"), "{err}");
+        assert_eq!(err.column(), Some(4));
         // Two lines through the last mark are fine (a fork completed).
         assert!(ttt.parse_position("xxx/xoo/xoo").is_ok());
     }
 
     #[test]
     fn parameters_out_of_range() {
-        assert!(Mnk::new(0, 3, 3).err().unwrap().contains("cells"));
-        assert!(Mnk::new(9, 9, 5).err().unwrap().contains("64 cells"));
-        assert!(Mnk::new(3, 3, 4).err().unwrap().contains("K must be"));
+        assert!(Mnk::new(0, 3, 3)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("cells"));
+        assert!(Mnk::new(9, 9, 5)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("64 cells"));
+        assert!(Mnk::new(3, 3, 4)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("K must be"));
         assert_eq!(game(4, 4, 3).name(), "mnk(4,4,3)");
     }
 }

@@ -88,6 +88,8 @@ impl StrongRules for Turns<PartizanGraph> {
     }
 }
 
+/// A partizan game on a directed graph read from a file
+/// (`partizan-graph(FILE)`): Left's and Right's moves from each vertex.
 pub struct PartizanGraph {
     /// The file as the expression named it, to name the ruleset back.
     path: String,
@@ -210,6 +212,7 @@ impl PartizanGraph {
         &self.path
     }
 
+    /// How many vertices the graph has; they are numbered from 0.
     pub fn vertex_count(&self) -> u32 {
         self.left.vertex_count() as u32
     }

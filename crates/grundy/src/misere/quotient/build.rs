@@ -49,8 +49,11 @@ impl Default for Limits {
 /// order of the quotient so far. The callback returns false to stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
+    /// The heap about to be added.
     pub heap: usize,
+    /// The last heap the quotient is asked for.
     pub to: usize,
+    /// The number of elements of the quotient of the heaps before `heap`.
     pub order: usize,
 }
 

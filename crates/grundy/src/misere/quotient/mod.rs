@@ -8,6 +8,25 @@
 //!
 //! Knows heap games (`HeapGame`) and nothing of families, expressions,
 //! sums of components or the terminal.
+//!
+//! ```
+//! use grundy::misere::quotient::{Limits, Quotient};
+//! use grundy::Outcome;
+//!
+//! // The misère quotient of Nim's sums of heaps up to 2 is the tame quotient
+//! // T2 = <a, b | a^2 = 1, b^3 = b> of order 6, with P-portion {a, b^2}
+//! // (Plambeck and Siegel, "Misère quotients for impartial games", 2008).
+//! let nim = grundy::ruleset("nim").unwrap();
+//! let quotient =
+//!     Quotient::compute(nim.heap_game().unwrap(), 2, Limits::default(), &mut |_| true, &|| false)
+//!         .unwrap();
+//! assert_eq!(quotient.order(), 6);
+//! assert_eq!(quotient.p_portion().len(), 2);
+//! // One heap of 1 is lost for the player to move in misère play; 2 + 2 too.
+//! assert_eq!(quotient.outcome(&[1]).unwrap(), Outcome::P);
+//! assert_eq!(quotient.outcome(&[2, 2]).unwrap(), Outcome::P);
+//! assert_eq!(quotient.outcome(&[1, 2]).unwrap(), Outcome::N);
+//! ```
 
 mod build;
 mod monoid;
@@ -41,7 +60,10 @@ pub struct Quotient {
 /// order given) moves to the option that leaves the heaps `leaves`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeapMove {
+    /// The 0-based index of the heap moved in, in the order the sum gave.
     pub heap: usize,
+    /// The sizes of the heaps the move leaves in its place (none: the heap is
+    /// taken whole).
     pub leaves: Vec<usize>,
 }
 
