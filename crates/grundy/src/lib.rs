@@ -40,6 +40,7 @@ pub mod partizan;
 pub mod pattern;
 pub mod period;
 pub mod picture;
+pub mod play;
 pub mod registry;
 pub mod retrograde;
 pub mod sequence;
