@@ -10,6 +10,7 @@ mod files;
 mod graph;
 mod machine;
 mod pattern;
+mod play;
 mod quotient;
 mod report;
 mod sequence;
@@ -47,6 +48,7 @@ enum Command {
     Pattern(pattern::Args),
     Thermograph(thermograph::Args),
     Quotient(quotient::Args),
+    Play(play::Args),
 }
 
 fn main() -> ExitCode {
@@ -76,6 +78,7 @@ fn main() -> ExitCode {
         Command::Pattern(args) => pattern::run(args, &mut out),
         Command::Thermograph(args) => thermograph::run(args, &mut out),
         Command::Quotient(args) => quotient::run(args, &mut out),
+        Command::Play(args) => play::run(args, &mut out),
     };
     match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
