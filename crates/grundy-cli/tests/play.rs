@@ -213,6 +213,59 @@ fn from_a_lost_position_the_slowest_loss_lasts_the_remoteness() {
     }
 }
 
+/// Whatever the user plays (the first move listed, or the fastest win the
+/// search finds), each engine move is the perfect one by the search: to a
+/// position lost for the user, the fastest such, when it wins; the
+/// slowest loss when it loses. Its remoteness is then one less.
+#[test]
+fn every_engine_move_wins_fastest_or_loses_slowest() {
+    let mut memo = HashMap::new();
+    for start in ["nim 3 4 5", "nim 2 5 6", "nim 1 2 3 4", "nim 2 3 3"] {
+        for side in ["first", "second"] {
+            for user_perfect in [false, true] {
+                let mut session = Session::start(&[start, "--as", side]);
+                let mut position = session.line()["start"].as_str().unwrap().to_string();
+                let mut engine_moves = 0;
+                loop {
+                    let line = session.line();
+                    if line.get("end").is_some() {
+                        break;
+                    }
+                    if line["by"] == "engine" {
+                        let to = line["to"].as_str().unwrap();
+                        let before = nim_search(&heaps(&position), &mut memo);
+                        let (after_wins, after) = nim_search(&heaps(to), &mut memo);
+                        assert_eq!((!after_wins, after + 1), before, "{position} -> {to}");
+                        engine_moves += 1;
+                    }
+                    if let Some(to) = line["to"].as_str() {
+                        position = to.to_string();
+                    }
+                    let Some(moves) = line["hint"]["moves"].as_array() else {
+                        continue;
+                    };
+                    let fastest_win = (moves.iter())
+                        .map(|m| {
+                            (
+                                m["number"].as_u64().unwrap(),
+                                heaps(m["to"].as_str().unwrap()),
+                            )
+                        })
+                        .map(|(n, to)| (n, nim_search(&to, &mut memo)))
+                        .filter(|(_, (opponent_wins, _))| !opponent_wins)
+                        .min_by_key(|&(_, (_, r))| r);
+                    let choice = match (user_perfect, fastest_win) {
+                        (true, Some((number, _))) => number,
+                        _ => 1,
+                    };
+                    session.send(&choice.to_string());
+                }
+                assert!(engine_moves > 0, "{start} --as {side}");
+            }
+        }
+    }
+}
+
 #[test]
 fn misere_engine_moves_leave_positions_lost_by_boutons_rule() {
     let (lines, status) = play(
