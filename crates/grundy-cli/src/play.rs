@@ -199,7 +199,10 @@ impl Session {
                 return self.end(&turn, user_moves, out);
             }
             if !user_moves {
-                let best = turn.best[0];
+                // The best moves are never empty where there is a move;
+                // the first move stands in, should a ruleset's answers
+                // disagree.
+                let best = turn.best.first().copied().unwrap_or(0);
                 self.moved(By::Engine, &turn.moves[best], out)?;
                 play.play(best)?;
                 movers.push(By::Engine);

@@ -25,7 +25,8 @@
 //! - [`sequence`]: the nim-sequence engine;
 //! - [`catalogue`]: the families' rulesets;
 //! - [`registry`] (with the private expression language): from text to
-//!   rulesets and sums.
+//!   rulesets and sums; [`play`]: a game played against the perfect
+//!   player.
 
 pub mod catalogue;
 pub mod component;

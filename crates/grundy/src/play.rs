@@ -50,7 +50,7 @@ enum Engine {
     /// A sum solved strongly as one game.
     Solved {
         rules: SumRules,
-        table: Table<SumRules>,
+        table: Box<Table<SumRules>>,
     },
     /// A sum too large to solve whole: each option by its outcome.
     ByOutcome { convention: Convention },
@@ -265,7 +265,10 @@ fn solve_sum(sum: &Sum, convention: Convention, options: &Options) -> Result<Eng
     let root = SumPosition::new(sum.clone());
     let solved = retrograde::solve_from(&rules, &[root], options, &mut |_| true);
     Ok(match solved {
-        Ok(table) => Engine::Solved { rules, table },
+        Ok(table) => Engine::Solved {
+            rules,
+            table: Box::new(table),
+        },
         Err(Error::Limit(_)) => Engine::ByOutcome { convention },
         Err(error) => return Err(error),
     })

@@ -124,7 +124,8 @@ mod tests {
         let root = SumPosition::new(sum);
         let options = Options { memory: 1 << 30 };
         let table =
-            retrograde::solve_from(&rules, &[root.clone()], &options, &mut |_| true).unwrap();
+            retrograde::solve_from(&rules, std::slice::from_ref(&root), &options, &mut |_| true)
+                .unwrap();
         table.solution(&rules, &root).unwrap()
     }
 
