@@ -21,10 +21,10 @@ use crate::report::{warn, Failure, JsonError, Output};
 /// listed, with or without the family's name), or as it reads; or `undo`
 /// (takes back your last move and the reply), `hint`, `quit`. The game
 /// ends at the end of the input too. Sums of impartial games are solved
-/// whole once while their positions list at most 2^20 options in all; a larger sum is
-/// played from its options' outcomes (nimbers under normal play): the
-/// perfect player still wins, but with any winning move, and loses with
-/// any move, and no remoteness is shown.
+/// whole once while their positions list at most 2^19 options in all; a
+/// larger sum is played from its options' outcomes (nimbers under normal
+/// play): the perfect player still wins, but with any winning move, and
+/// loses with any move, and no remoteness is shown.
 #[derive(clap::Args)]
 pub struct Args {
     /// The game, e.g. 'nim 3 4 5', 'mnk(3,3,3) .........' or

@@ -33,9 +33,10 @@ use crate::word::Word;
 /// The most options the positions of a sum solved whole for play may list
 /// in all (the moves of the graph searched): past them, a sum is played
 /// from its options' outcomes (see the module's documentation), so that
-/// the first move is not kept waiting by a long search. A million is a
-/// second or two: each option is a sum, its components' texts its key.
-pub const SEARCH_OPTIONS: u64 = 1 << 20;
+/// the first move is not kept waiting long: each option is a sum, keyed
+/// by its components' texts, and the search to this limit takes 1.4 s for
+/// Nim, 4 s for Kayles, whose options split (BENCHMARKS.md).
+pub const SEARCH_OPTIONS: u64 = 1 << 19;
 
 /// A game being played: how its values are found, and the positions
 /// played through, the start first.
