@@ -10,6 +10,7 @@ mod files;
 mod graph;
 mod machine;
 mod pattern;
+mod play;
 mod progress;
 mod quotient;
 mod report;
@@ -50,6 +51,7 @@ enum Command {
     Thermograph(thermograph::Args),
     Quotient(quotient::Args),
     Serve(serve::Args),
+    Play(play::Args),
 }
 
 fn main() -> ExitCode {
@@ -80,6 +82,7 @@ fn main() -> ExitCode {
         Command::Thermograph(args) => thermograph::run(args, &mut out),
         Command::Quotient(args) => quotient::run(args, &mut out),
         Command::Serve(args) => serve::run(args, &mut out),
+        Command::Play(args) => play::run(args, &mut out),
     };
     match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,

@@ -25,7 +25,8 @@
 //! - [`sequence`]: the nim-sequence engine;
 //! - [`catalogue`]: the families' rulesets;
 //! - [`registry`] (with the private expression language): from text to
-//!   rulesets and sums;
+//!   rulesets and sums; [`play`]: a game played against the perfect
+//!   player;
 //! - [`answer`]: the front door, one function a question from an
 //!   expression's text to a typed answer, and the one JSON schema.
 
@@ -45,6 +46,7 @@ pub mod partizan;
 pub mod pattern;
 pub mod period;
 pub mod picture;
+pub mod play;
 pub mod registry;
 pub mod retrograde;
 pub mod sequence;

@@ -96,6 +96,20 @@ pub struct StrongAnalysis {
     pub best_moves: Vec<(String, Solution)>,
 }
 
+/// A position solved strongly with every move from it, as `grundy play`
+/// lists them.
+#[derive(Clone, Debug)]
+pub struct StrongMoves {
+    /// The position as an expression.
+    pub expression: String,
+    /// Its value for the player to move, and remoteness.
+    pub solution: Solution,
+    /// Every move in the game's order: the position after it as an
+    /// expression, and its value for the opponent, who moves there. None
+    /// from a finished position.
+    pub moves: Vec<(String, Solution)>,
+}
+
 /// A table to answer from: solve again, or read a `--db` file's bytes.
 pub enum Source<'a> {
     /// Solve from the position asked about.
@@ -143,6 +157,18 @@ pub trait DynStrong: Send + Sync {
         options: &Options,
         progress: &mut dyn FnMut(Progress) -> bool,
     ) -> Result<StrongAnalysis>;
+
+    /// The value of the position written in `words` and every move from
+    /// it with the value after it (none from a finished position), for
+    /// `grundy play`: from a table kept from an earlier solve that holds
+    /// the position, else from a solve from it, which is kept, so that a
+    /// game played out is solved once.
+    fn moves(
+        &self,
+        words: &[Word],
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Result<StrongMoves>;
 
     /// The game graph from the position written in `words`: every position
     /// reachable in at most `depth` moves (see `picture::reachable`), each
@@ -231,30 +257,9 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         let game = &self.game;
         let position = self.position(words)?;
         match source {
-            Source::Solve => {
-                let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
-                let solved = |table: &&Table<G>| table.solution(game, &position).is_some();
-                if let Some(table) = kept.iter().rev().find(solved) {
-                    return self.answer(table, &position);
-                }
-                let table = retrograde::solve_from(
-                    game,
-                    std::slice::from_ref(&position),
-                    options,
-                    progress,
-                )?;
-                let answer = self.answer(&table, &position);
-                // The newest tables are kept, in at most half the budget.
-                kept.push(table);
-                let bytes = |kept: &[Table<G>]| kept.iter().map(Table::heap_bytes).sum::<usize>();
-                while kept.len() > 1 && bytes(&kept) as u64 > options.memory / 2 {
-                    kept.remove(0);
-                }
-                if bytes(&kept) as u64 > options.memory / 2 {
-                    kept.clear();
-                }
-                answer
-            }
+            Source::Solve => self.with_table(&position, options, progress, |table| {
+                self.answer(table, &position)
+            }),
             Source::Db { path, bytes } => {
                 let db = Db::decode(path, bytes, &game.name(), game.digest().as_deref())?;
                 self.answer(&db, &position)
@@ -302,6 +307,40 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
                 remoteness: None,
             },
             best_moves: Vec::new(),
+        })
+    }
+
+    fn moves(
+        &self,
+        words: &[Word],
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+    ) -> Result<StrongMoves> {
+        let game = &self.game;
+        let position = self.position(words)?;
+        self.with_table(&position, options, progress, |table| {
+            let solution = table.solution(game, &position).expect("solved from it");
+            let mut reached = Vec::new();
+            if game.finished(&position).is_none() {
+                game.moves(&position, &mut reached);
+            }
+            if let Some(error) = game.failure() {
+                return Err(error);
+            }
+            let moves = reached
+                .iter()
+                .map(|to| {
+                    let after = table
+                        .solution(game, to)
+                        .expect("a move of a solved position");
+                    (self.expression(to), after)
+                })
+                .collect();
+            Ok(StrongMoves {
+                expression: self.expression(&position),
+                solution,
+                moves,
+            })
         })
     }
 
@@ -370,6 +409,36 @@ impl<G: StrongRules> StrongSolver<G> {
             });
         };
         game.parse_position(word)
+    }
+
+    /// `answer` from a kept table that holds `position`, or from a new
+    /// solve from it, which is then kept: the newest tables, in at most
+    /// half the budget.
+    fn with_table<T>(
+        &self,
+        position: &G::Position,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+        answer: impl FnOnce(&Table<G>) -> Result<T>,
+    ) -> Result<T> {
+        let game = &self.game;
+        let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+        let solved = |table: &&Table<G>| table.solution(game, position).is_some();
+        if let Some(table) = kept.iter().rev().find(solved) {
+            return answer(table);
+        }
+        let table =
+            retrograde::solve_from(game, std::slice::from_ref(position), options, progress)?;
+        let answered = answer(&table);
+        kept.push(table);
+        let bytes = |kept: &[Table<G>]| kept.iter().map(Table::heap_bytes).sum::<usize>();
+        while kept.len() > 1 && bytes(&kept) as u64 > options.memory / 2 {
+            kept.remove(0);
+        }
+        if bytes(&kept) as u64 > options.memory / 2 {
+            kept.clear();
+        }
+        answered
     }
 
     /// A position as an expression writes it.

@@ -268,26 +268,43 @@ pub trait Solved<G: StrongGame> {
         }
         let mut moves = Vec::new();
         game.moves(position, &mut moves);
-        let mut best = Vec::new();
-        for to in moves {
-            let after = self.solution(game, &to)?;
-            let keeps = match standing {
-                Standing::Win => after.standing == Standing::Lose,
-                Standing::Tie => after.standing == Standing::Tie,
-                Standing::Draw => after.standing == Standing::Draw,
-                Standing::Lose => true,
-            };
-            if keeps {
-                best.push(BestMove { to, after });
-            }
-        }
-        match standing {
-            Standing::Win | Standing::Tie => best.sort_by_key(|m| m.after.remoteness),
-            Standing::Lose => best.sort_by_key(|m| std::cmp::Reverse(m.after.remoteness)),
-            Standing::Draw => {}
-        }
+        let after = (moves.iter())
+            .map(|to| self.solution(game, to))
+            .collect::<Option<Vec<_>>>()?;
+        let best = best_first(standing, &after)
+            .into_iter()
+            .map(|i| BestMove {
+                to: moves[i].clone(),
+                after: after[i],
+            })
+            .collect();
         Some(best)
     }
+}
+
+/// The moves that achieve the value `standing` of a position, best first,
+/// as indices into `after`, the values after each of its moves (for the
+/// opponent): when winning, the moves to positions lost for the opponent,
+/// the fastest first; when tied, the moves to ties, the shortest first; in
+/// a draw, the moves to draws; when losing, every move, the longest
+/// resistance first. Moves of equal remoteness keep their order; an
+/// unknown remoteness counts as the shortest.
+pub fn best_first(standing: Standing, after: &[Solution]) -> Vec<usize> {
+    let keeps = |after: Standing| match standing {
+        Standing::Win => after == Standing::Lose,
+        Standing::Tie => after == Standing::Tie,
+        Standing::Draw => after == Standing::Draw,
+        Standing::Lose => true,
+    };
+    let mut best: Vec<usize> = (0..after.len())
+        .filter(|&i| keeps(after[i].standing))
+        .collect();
+    match standing {
+        Standing::Win | Standing::Tie => best.sort_by_key(|&i| after[i].remoteness),
+        Standing::Lose => best.sort_by_key(|&i| std::cmp::Reverse(after[i].remoteness)),
+        Standing::Draw => {}
+    }
+    best
 }
 
 /// Solves every position reachable from the game's start.

@@ -32,6 +32,7 @@ mod cycles;
 mod every;
 mod misere;
 mod quotient;
+mod strong;
 mod tame;
 
 use cycles::{analyze_loopy, loopy_values};
@@ -42,6 +43,7 @@ pub use misere::{
     analyze_misere, analyze_misere_listing, MisereSearch, MISERE_SEARCH_COMPONENTS,
     MISERE_SEARCH_LIMIT,
 };
+pub use strong::SumRules;
 pub use tame::misere_by_tame_rule;
 
 /// Components played side by side; a move is made in exactly one of them.
@@ -197,6 +199,25 @@ impl SumPosition {
             .collect();
         key.sort();
         SumPosition { key, sum }
+    }
+}
+
+impl SumPosition {
+    /// The sum, in the order of the first of its orders met.
+    pub fn sum(&self) -> &Sum {
+        &self.sum
+    }
+
+    /// The bytes the position holds beyond its `size_of`: its key's texts
+    /// and its components (each an `Arc`, shared with other positions).
+    pub fn heap_bytes(&self) -> u64 {
+        let key: usize = self
+            .key
+            .iter()
+            .map(|k| size_of::<String>() + k.capacity())
+            .sum();
+        let components = self.sum.components.capacity() * size_of::<ComponentRef>();
+        (key + components) as u64
     }
 }
 

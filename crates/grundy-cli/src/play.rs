@@ -1,0 +1,482 @@
+//! `grundy play EXPR`: the user plays a game against the perfect player
+//! (`grundy::play`), moves read from stdin line by line, in a terminal or
+//! through a pipe; with `--json`, one JSON line per event (README.md lists
+//! the kinds).
+
+use std::io::BufRead;
+
+use console::Style;
+use grundy::play::{Choice, Play, Turn};
+use grundy::retrograde::{Options, Player};
+use grundy::value::{Solution, Standing};
+use serde::Serialize;
+
+use crate::machine::MemoryLimit;
+use grundy::answer::{ErrorAnswer, ErrorDetail};
+
+use crate::report::{warn, Failure, Output};
+
+/// Play a game against the perfect player: it wins fastest, loses
+/// slowest, and keeps a tie or a draw.
+///
+/// Type a move as its number in the list, as the position it leaves (as
+/// listed, with or without the family's name), or as it reads; or `undo`
+/// (takes back your last move and the reply), `hint`, `quit`. The game
+/// ends at the end of the input too. Sums of impartial games are solved
+/// whole once while their positions list at most 2^19 options in all; a
+/// larger sum is played from its options' outcomes (nimbers under normal
+/// play): the perfect player still wins, but with any winning move, and
+/// loses with any move, and no remoteness is shown.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game, e.g. 'nim 3 4 5', 'mnk(3,3,3) .........' or
+    /// 'partizan-graph(g.txt) 0@Left'. Several arguments are joined with
+    /// spaces.
+    #[arg(required = true, num_args = 1.., value_name = "EXPR")]
+    expression: Vec<String>,
+
+    /// Your side: move first or second from the position, or play Left or
+    /// Right in a partizan position written with its player to move
+    /// (P@Left).
+    #[arg(long = "as", value_enum, default_value_t = Side::First)]
+    side: Side,
+
+    /// Before each of your moves, every move with its outcome for you
+    /// (win, lose, tie or draw) and its remoteness (the moves left, this
+    /// one included, when both play perfectly), coloured in a terminal.
+    #[arg(long)]
+    hint: bool,
+
+    /// Misère play of a sum: who cannot move wins.
+    #[arg(long)]
+    misere: bool,
+
+    /// One JSON object a line: each move, yours and the engine's, and the
+    /// end (README.md lists every kind of line).
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Side {
+    First,
+    Second,
+    Left,
+    Right,
+}
+
+/// Who made a move.
+#[derive(Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum By {
+    User,
+    Engine,
+}
+
+/// The lines of `--json`.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Line<'a> {
+    Start {
+        start: &'a str,
+        user: &'static str,
+    },
+    Move {
+        by: By,
+        #[serde(rename = "move")]
+        description: &'a str,
+        to: &'a str,
+    },
+    Hint {
+        hint: JsonHint<'a>,
+    },
+    Undo {
+        undo: &'a str,
+    },
+    Error {
+        error: ErrorDetail,
+    },
+    End {
+        end: &'a str,
+        winner: Option<By>,
+    },
+    Stopped {
+        stopped: &'a str,
+        reason: &'static str,
+    },
+}
+
+#[derive(Serialize)]
+struct JsonHint<'a> {
+    position: &'a str,
+    outcome: &'static str,
+    remoteness: Option<u32>,
+    moves: Vec<JsonChoice<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonChoice<'a> {
+    number: usize,
+    #[serde(rename = "move")]
+    description: &'a str,
+    to: &'a str,
+    outcome: &'static str,
+    remoteness: Option<u32>,
+}
+
+/// The most moves listed in the text; the others are still played by
+/// their position or description.
+const LISTED: usize = 40;
+
+pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
+    let expression = args.expression.join(" ");
+    let about = Failure::about(&expression);
+    let options = Options::for_available_memory(Some(MemoryLimit::now().bytes));
+    let mut play = Play::new(&expression, args.misere, options).map_err(about)?;
+    let user_first = match args.side {
+        Side::First => true,
+        Side::Second => false,
+        Side::Left | Side::Right => {
+            let side = if args.side == Side::Left {
+                Player::Left
+            } else {
+                Player::Right
+            };
+            match play.player_to_move() {
+                Some(player) => player == side,
+                None => {
+                    return Err(about(grundy::Error::Parse {
+                        column: 1,
+                        message: "--as left and --as right are for partizan positions written \
+                                  with the player to move (P@Left); play this one --as first \
+                                  or --as second"
+                            .into(),
+                    }))
+                }
+            }
+        }
+    };
+    let session = Session {
+        json: args.json,
+        hint: args.hint,
+        colour: !args.json && console::Term::stdout().is_term(),
+        user_first,
+    };
+    session
+        .run(&mut play, out)
+        .map_err(|failure| match failure {
+            Failure::Error { error, .. } => about(error),
+            other => other,
+        })
+}
+
+struct Session {
+    json: bool,
+    hint: bool,
+    colour: bool,
+    user_first: bool,
+}
+
+impl Session {
+    fn run(&self, play: &mut Play, out: &mut Output) -> Result<(), Failure> {
+        let mut input = std::io::stdin().lock().lines();
+        let mut movers: Vec<By> = Vec::new();
+        let mut turn = play.turn()?;
+        if self.json {
+            let user = if self.user_first { "first" } else { "second" };
+            out.json(&Line::Start {
+                start: &turn.expression,
+                user,
+            })?;
+        } else if play.by_outcome() {
+            out.line(
+                "(this sum is too large to solve whole: moves are told by their outcome \
+                 alone, without remoteness)",
+            )?;
+        }
+        let mut show_hint = self.hint;
+        loop {
+            let user_moves = (play.moves_played() % 2 == 0) == self.user_first;
+            if turn.moves.is_empty() {
+                return self.end(&turn, user_moves, out);
+            }
+            if !user_moves {
+                // The best moves are never empty where there is a move;
+                // the first move stands in, should a ruleset's answers
+                // disagree.
+                let best = turn.best.first().copied().unwrap_or(0);
+                self.moved(By::Engine, &turn.moves[best], out)?;
+                play.play(best)?;
+                movers.push(By::Engine);
+                turn = play.turn()?;
+                continue;
+            }
+            if !self.json {
+                out.text(&self.board(&turn))?;
+            }
+            if show_hint {
+                self.hint(&turn, out)?;
+            } else if !self.json {
+                out.text(&self.listing(&turn, false))?;
+            }
+            show_hint = self.hint;
+            if !self.json {
+                out.text("your move (number, position, undo, hint, quit)> ")?;
+            }
+            out.flush()?;
+            let Some(line) = input.next() else {
+                return self.stopped(&turn, "end of input", out);
+            };
+            let line = line.map_err(Failure::Output)?;
+            let typed = line.split_whitespace().collect::<Vec<_>>().join(" ");
+            match typed.as_str() {
+                "" => continue,
+                "quit" | "q" => return self.stopped(&turn, "quit", out),
+                "hint" | "h" => show_hint = true,
+                "undo" | "u" => {
+                    if !movers.contains(&By::User) {
+                        self.bad("nothing to undo: you have not moved yet", out)?;
+                        continue;
+                    }
+                    while let Some(by) = movers.pop() {
+                        play.back();
+                        if by == By::User {
+                            break;
+                        }
+                    }
+                    turn = play.turn()?;
+                    match self.json {
+                        true => out.json(&Line::Undo {
+                            undo: &turn.expression,
+                        })?,
+                        false => out.line(&format!("taken back: {}", turn.expression))?,
+                    }
+                }
+                _ => match find(&turn, &typed) {
+                    Some(index) => {
+                        self.moved(By::User, &turn.moves[index], out)?;
+                        play.play(index)?;
+                        movers.push(By::User);
+                        turn = play.turn()?;
+                    }
+                    None => self.bad(
+                        &format!(
+                            "{typed:?} is not a move here: type a number from 1 to {}, the \
+                             position a move leaves, or undo, hint, quit",
+                            turn.moves.len()
+                        ),
+                        out,
+                    )?,
+                },
+            }
+        }
+    }
+
+    /// A move made, by the user or the engine.
+    fn moved(&self, by: By, choice: &Choice, out: &mut Output) -> Result<(), Failure> {
+        if self.json {
+            return out.json(&Line::Move {
+                by,
+                description: &choice.description,
+                to: &choice.to,
+            });
+        }
+        let who = match by {
+            By::User => "you",
+            By::Engine => "engine",
+        };
+        out.line(&format!("{who}: {}  => {}", choice.description, choice.to))
+    }
+
+    /// The end of the game: who won.
+    fn end(&self, turn: &Turn, user_moves: bool, out: &mut Output) -> Result<(), Failure> {
+        let (mover, other) = match user_moves {
+            true => (By::User, By::Engine),
+            false => (By::Engine, By::User),
+        };
+        let winner = match turn.solution.standing {
+            Standing::Win => Some(mover),
+            Standing::Lose => Some(other),
+            Standing::Tie | Standing::Draw => None,
+        };
+        if self.json {
+            return out.json(&Line::End {
+                end: &turn.expression,
+                winner,
+            });
+        }
+        out.text(&self.board(turn))?;
+        let verdict = match winner {
+            Some(By::User) => self.style(Standing::Win).apply_to("you win"),
+            Some(By::Engine) => self.style(Standing::Lose).apply_to("the engine wins"),
+            None => self.style(Standing::Tie).apply_to("nobody wins"),
+        };
+        out.line(&format!("game over: {verdict}"))
+    }
+
+    /// The session stopped before the end of the game.
+    fn stopped(&self, turn: &Turn, reason: &'static str, out: &mut Output) -> Result<(), Failure> {
+        match self.json {
+            true => out.json(&Line::Stopped {
+                stopped: &turn.expression,
+                reason,
+            }),
+            false => out.line(&format!("\nstopped ({reason}) at {}", turn.expression)),
+        }
+    }
+
+    /// A line that is no move: said, and the user asked again.
+    fn bad(&self, message: &str, out: &mut Output) -> Result<(), Failure> {
+        let error = grundy::Error::Unsupported(message.to_string());
+        match self.json {
+            true => out.json(&Line::Error {
+                error: ErrorAnswer::new(&error).error,
+            }),
+            false => {
+                warn(&format!("{message}\n"));
+                Ok(())
+            }
+        }
+    }
+
+    /// Every move with its value for the user.
+    fn hint(&self, turn: &Turn, out: &mut Output) -> Result<(), Failure> {
+        if !self.json {
+            let value = self.value(turn.solution);
+            out.line(&format!("you {value}"))?;
+            return out.text(&self.listing(turn, true));
+        }
+        let moves = (turn.moves.iter().enumerate())
+            .map(|(i, choice)| {
+                let mover = choice.for_mover();
+                JsonChoice {
+                    number: i + 1,
+                    description: &choice.description,
+                    to: &choice.to,
+                    outcome: word(mover.standing),
+                    remoteness: mover.remoteness,
+                }
+            })
+            .collect();
+        out.json(&Line::Hint {
+            hint: JsonHint {
+                position: &turn.expression,
+                outcome: word(turn.solution.standing),
+                remoteness: turn.solution.remoteness,
+                moves,
+            },
+        })
+    }
+
+    /// The numbered moves, with their values for the mover where asked.
+    fn listing(&self, turn: &Turn, values: bool) -> String {
+        let mut text = String::new();
+        let width = turn.moves.len().to_string().len();
+        for (i, choice) in turn.moves.iter().enumerate().take(LISTED) {
+            let value = match values {
+                true => format!("  {}", self.value(choice.for_mover())),
+                false => String::new(),
+            };
+            text.push_str(&format!(
+                "  {:>width$}. {}  => {}{value}\n",
+                i + 1,
+                choice.description,
+                choice.to
+            ));
+        }
+        if turn.moves.len() > LISTED {
+            text.push_str(&format!(
+                "  ... and {} more: type the position a move leaves\n",
+                turn.moves.len() - LISTED
+            ));
+        }
+        text
+    }
+
+    /// `win in 3`, coloured in a terminal.
+    fn value(&self, solution: Solution) -> String {
+        let text = match solution.remoteness {
+            Some(r) if solution.standing != Standing::Draw => {
+                format!("{} in {r}", word(solution.standing))
+            }
+            _ => word(solution.standing).to_string(),
+        };
+        self.style(solution.standing).apply_to(text).to_string()
+    }
+
+    fn style(&self, standing: Standing) -> Style {
+        let style = Style::new().force_styling(self.colour);
+        match standing {
+            Standing::Win => style.green(),
+            Standing::Lose => style.red(),
+            Standing::Tie | Standing::Draw => style.yellow(),
+        }
+    }
+
+    /// The position drawn plainly: a board's rows one under another, with
+    /// their numbers; a sum's components one a line, a heap also as a row
+    /// of bars.
+    fn board(&self, turn: &Turn) -> String {
+        let mut text = format!("\n{}\n", turn.expression);
+        let width = (turn.parts.iter())
+            .map(|p| p.chars().count())
+            .filter(|&n| n <= LISTED)
+            .max()
+            .unwrap_or(0);
+        for part in &turn.parts {
+            let position = part.rsplit_once(' ').map_or(part.as_str(), |(_, p)| p);
+            if position.contains('/') {
+                text.push_str(&grid(position));
+            } else if turn.parts.len() > 1 || position.parse::<u32>().is_ok() {
+                let bars = match position.parse::<usize>() {
+                    Ok(n) if n <= LISTED => "|".repeat(n),
+                    _ => String::new(),
+                };
+                let fill = " ".repeat(width.saturating_sub(part.chars().count()));
+                let line = format!("  {part}{fill}  {bars}");
+                text.push_str(line.trim_end());
+                text.push('\n');
+            }
+        }
+        text
+    }
+}
+
+/// A board written with rows split by `/`, one row a line, with the
+/// numbers of rows and columns (as moves name them).
+fn grid(position: &str) -> String {
+    let rows: Vec<&str> = position.split('/').collect();
+    let columns = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    let numbers: Vec<String> = (1..=columns).map(|c| (c % 10).to_string()).collect();
+    let mut text = format!("     {}\n", numbers.join(" "));
+    for (r, row) in rows.iter().enumerate() {
+        let cells: Vec<String> = row.chars().map(|c| c.to_string()).collect();
+        text.push_str(&format!("  {:>2} {}\n", r + 1, cells.join(" ")));
+    }
+    text
+}
+
+/// The move `typed` names: its number, the position it leaves (with or
+/// without the family's name), or how it reads (any case).
+fn find(turn: &Turn, typed: &str) -> Option<usize> {
+    if let Ok(n) = typed.parse::<usize>() {
+        return (1..=turn.moves.len()).contains(&n).then(|| n - 1);
+    }
+    let same = |a: &str, b: &str| a.split_whitespace().eq(b.split_whitespace());
+    let position = |to: &str| to.split_once(' ').map(|(_, p)| p.to_string());
+    (turn.moves.iter()).position(|c| {
+        same(&c.to, typed)
+            || position(&c.to).is_some_and(|p| same(&p, typed))
+            || c.description.eq_ignore_ascii_case(typed)
+    })
+}
+
+/// A standing as the JSON and the hints say it.
+fn word(standing: Standing) -> &'static str {
+    match standing {
+        Standing::Win => "win",
+        Standing::Lose => "lose",
+        Standing::Tie => "tie",
+        Standing::Draw => "draw",
+    }
+}

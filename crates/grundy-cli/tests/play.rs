@@ -1,0 +1,458 @@
+//! `grundy play` end to end: through a pipe, where the moves of the
+//! engine are checked against facts found here by exhaustive search (the
+//! XOR rule of Nim, Bouton's misère rule, remoteness by brute force), and
+//! in a real terminal (tmux).
+
+mod common;
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use common::grundy;
+use serde_json::Value;
+
+/// The lines `grundy play ARGS --json` writes when fed `input`, and its
+/// exit status.
+fn play(args: &[&str], input: &str) -> (Vec<Value>, i32) {
+    let output = grundy()
+        .arg("play")
+        .args(args)
+        .arg("--json")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let lines = serde_json::Deserializer::from_slice(&output.stdout)
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    (lines, output.status.code().unwrap())
+}
+
+/// The heaps of `nim A B C`.
+fn heaps(expression: &str) -> Vec<u32> {
+    let mut words = expression.split_whitespace();
+    assert_eq!(words.next(), Some("nim"), "{expression}");
+    words.map(|w| w.parse().unwrap()).collect()
+}
+
+fn xor(expression: &str) -> u32 {
+    heaps(expression).iter().fold(0, |a, b| a ^ b)
+}
+
+/// The moves of a line list, by whom, each with the position it leaves.
+fn moves(lines: &[Value]) -> Vec<(&str, &str)> {
+    (lines.iter())
+        .filter(|l| l.get("by").is_some())
+        .map(|l| (l["by"].as_str().unwrap(), l["to"].as_str().unwrap()))
+        .collect()
+}
+
+/// Normal-play Nim by exhaustive search: whether the player to move wins,
+/// and the remoteness (the winner hurries, the loser delays).
+fn nim_search(heaps: &[u32], memo: &mut HashMap<Vec<u32>, (bool, u32)>) -> (bool, u32) {
+    let mut key = heaps.to_vec();
+    key.sort_unstable();
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    let mut wins = Vec::new();
+    let mut losses = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        for smaller in 0..h {
+            let mut next = heaps.to_vec();
+            next[i] = smaller;
+            let (opponent_wins, r) = nim_search(&next, memo);
+            if opponent_wins {
+                losses.push(r);
+            } else {
+                wins.push(r);
+            }
+        }
+    }
+    let answer = match (wins.iter().min(), losses.iter().max()) {
+        (Some(&fastest), _) => (true, fastest + 1),
+        (None, Some(&slowest)) => (false, slowest + 1),
+        (None, None) => (false, 0),
+    };
+    memo.insert(key, answer);
+    answer
+}
+
+/// Misère Nim by Bouton's rule (C. L. Bouton, "Nim, a game with a complete
+/// mathematical theory", Annals of Mathematics 3, 1901; Winning Ways ch.
+/// 13): with every heap at most 1 the player to move loses exactly when
+/// the number of heaps of 1 is odd; otherwise exactly when the XOR is 0.
+fn misere_lost(heaps: &[u32]) -> bool {
+    if heaps.iter().all(|&h| h <= 1) {
+        heaps.iter().filter(|&&h| h == 1).count() % 2 == 1
+    } else {
+        heaps.iter().fold(0, |a, b| a ^ b) == 0
+    }
+}
+
+#[test]
+fn as_second_every_engine_move_leaves_xor_zero() {
+    let (lines, status) = play(&["nim 3 4 5", "--as", "second"], &"1\n".repeat(20));
+    assert_eq!(status, 0);
+    assert_eq!(lines[0]["start"], "nim 3 4 5");
+    assert_eq!(lines[0]["user"], "second");
+    let moves = moves(&lines);
+    assert_eq!(moves[0].0, "engine");
+    let engine: Vec<&str> = (moves.iter())
+        .filter(|(by, _)| *by == "engine")
+        .map(|&(_, to)| to)
+        .collect();
+    assert!(engine.len() >= 3, "{lines:?}");
+    for to in engine {
+        assert_eq!(xor(to), 0, "the engine moved to {to}");
+    }
+    let end = lines.last().unwrap();
+    assert_eq!(end["winner"], "engine", "{lines:?}");
+    assert_eq!(xor(end["end"].as_str().unwrap()), 0);
+    assert!(heaps(end["end"].as_str().unwrap()).iter().all(|&h| h == 0));
+}
+
+#[test]
+fn as_first_each_engine_reply_leaves_a_p_position() {
+    // The first move listed from 3 4 5 empties the heap of 3, leaving 4 5
+    // (XOR 1): the engine has a winning reply, and keeps it to the end.
+    let (lines, status) = play(&["nim 3 4 5"], &"1\n".repeat(20));
+    assert_eq!(status, 0);
+    let moves = moves(&lines);
+    assert_eq!(moves[0], ("user", "nim 0 4 5"));
+    for pair in moves.windows(2) {
+        if pair[1].0 == "engine" {
+            assert_ne!(xor(pair[0].1), 0, "the user left a P-position");
+            assert_eq!(xor(pair[1].1), 0, "the engine replied {}", pair[1].1);
+        }
+    }
+    assert_eq!(lines.last().unwrap()["winner"], "engine");
+}
+
+/// `grundy play ARGS --json --hint` with the user's moves chosen while it
+/// runs: stdin and stdout held open.
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .arg("play")
+            .args(args)
+            .args(["--json", "--hint"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        Session {
+            stdin: child.stdin.take().unwrap(),
+            stdout: BufReader::new(child.stdout.take().unwrap()),
+            child,
+        }
+    }
+
+    fn line(&mut self) -> Value {
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"))
+    }
+
+    fn send(&mut self, text: &str) {
+        writeln!(self.stdin, "{text}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+}
+
+#[test]
+fn from_a_lost_position_the_slowest_loss_lasts_the_remoteness() {
+    let mut memo = HashMap::new();
+    for start in ["nim 1 2 3", "nim 1 4 5", "nim 2 2", "nim 3 5 6"] {
+        let (wins, remoteness) = nim_search(&heaps(start), &mut memo);
+        assert!(!wins, "{start} is lost for the player to move");
+        let mut session = Session::start(&[start]);
+        assert_eq!(session.line()["start"], start);
+        let mut played = 0;
+        let end = loop {
+            let line = session.line();
+            if line.get("end").is_some() {
+                break line;
+            }
+            if line.get("by").is_some() {
+                played += 1;
+                continue;
+            }
+            // A hint: every move's outcome and remoteness for the user, as
+            // the search finds them; the user plays the slowest loss.
+            let hint = &line["hint"];
+            let here = heaps(hint["position"].as_str().unwrap());
+            let (wins, r) = nim_search(&here, &mut memo);
+            assert_eq!(
+                (hint["outcome"].as_str(), hint["remoteness"].as_u64()),
+                (Some(if wins { "win" } else { "lose" }), Some(r as u64))
+            );
+            let mut slowest = None;
+            for m in hint["moves"].as_array().unwrap() {
+                let to = m["to"].as_str().unwrap();
+                let (opponent_wins, after) = nim_search(&heaps(to), &mut memo);
+                let outcome = if opponent_wins { "lose" } else { "win" };
+                assert_eq!(m["outcome"], outcome, "{to}");
+                assert_eq!(m["remoteness"], after + 1, "{to}");
+                if slowest.as_ref().is_none_or(|(longest, _)| after > *longest) {
+                    slowest = Some((after, to.to_string()));
+                }
+            }
+            session.send(&slowest.unwrap().1);
+        };
+        assert_eq!(end["winner"], "engine", "{start}");
+        assert_eq!(played, remoteness, "{start}");
+        assert!(session.child.wait().unwrap().success());
+    }
+}
+
+/// Whatever the user plays (the first move listed, or the fastest win the
+/// search finds), each engine move is the perfect one by the search: to a
+/// position lost for the user, the fastest such, when it wins; the
+/// slowest loss when it loses. Its remoteness is then one less.
+#[test]
+fn every_engine_move_wins_fastest_or_loses_slowest() {
+    let mut memo = HashMap::new();
+    for start in ["nim 3 4 5", "nim 2 5 6", "nim 1 2 3 4", "nim 2 3 3"] {
+        for side in ["first", "second"] {
+            for user_perfect in [false, true] {
+                let mut session = Session::start(&[start, "--as", side]);
+                let mut position = session.line()["start"].as_str().unwrap().to_string();
+                let mut engine_moves = 0;
+                loop {
+                    let line = session.line();
+                    if line.get("end").is_some() {
+                        break;
+                    }
+                    if line["by"] == "engine" {
+                        let to = line["to"].as_str().unwrap();
+                        let before = nim_search(&heaps(&position), &mut memo);
+                        let (after_wins, after) = nim_search(&heaps(to), &mut memo);
+                        assert_eq!((!after_wins, after + 1), before, "{position} -> {to}");
+                        engine_moves += 1;
+                    }
+                    if let Some(to) = line["to"].as_str() {
+                        position = to.to_string();
+                    }
+                    let Some(moves) = line["hint"]["moves"].as_array() else {
+                        continue;
+                    };
+                    let fastest_win = (moves.iter())
+                        .map(|m| {
+                            (
+                                m["number"].as_u64().unwrap(),
+                                heaps(m["to"].as_str().unwrap()),
+                            )
+                        })
+                        .map(|(n, to)| (n, nim_search(&to, &mut memo)))
+                        .filter(|(_, (opponent_wins, _))| !opponent_wins)
+                        .min_by_key(|&(_, (_, r))| r);
+                    let choice = match (user_perfect, fastest_win) {
+                        (true, Some((number, _))) => number,
+                        _ => 1,
+                    };
+                    session.send(&choice.to_string());
+                }
+                assert!(engine_moves > 0, "{start} --as {side}");
+            }
+        }
+    }
+}
+
+#[test]
+fn misere_engine_moves_leave_positions_lost_by_boutons_rule() {
+    let (lines, status) = play(
+        &["nim 5 3 1", "--misere", "--as", "second"],
+        &"1\n".repeat(20),
+    );
+    assert_eq!(status, 0);
+    assert!(!misere_lost(&[5, 3, 1]));
+    let moves = moves(&lines);
+    for (by, to) in &moves {
+        if *by == "engine" {
+            assert!(misere_lost(&heaps(to)), "the engine moved to {to}");
+        }
+    }
+    // Under misère play whoever takes the last counter loses: the user.
+    assert_eq!(moves.last().unwrap().0, "user");
+    assert_eq!(lines.last().unwrap()["winner"], "engine");
+}
+
+#[test]
+fn tic_tac_toe_played_well_is_a_tie_and_the_engine_never_loses() {
+    // Noughts and crosses is a draw with perfect play (Winning Ways, ch.
+    // 22): the user keeping the tie at every move ends level.
+    let mut session = Session::start(&["mnk(3,3,3) .../.../..."]);
+    session.line();
+    let end = loop {
+        let line = session.line();
+        if line.get("end").is_some() {
+            break line;
+        }
+        if let Some(hint) = line.get("hint") {
+            assert_eq!(hint["outcome"], "tie");
+            let moves = hint["moves"].as_array().unwrap();
+            let tie = moves.iter().find(|m| m["outcome"] == "tie").unwrap();
+            session.send(tie["number"].to_string().as_str());
+        }
+    };
+    assert_eq!(end["winner"], Value::Null);
+    // Naive play (always the first cell listed) cannot beat it.
+    let (lines, _) = play(&["mnk(3,3,3) .../.../..."], &"1\n".repeat(9));
+    assert_ne!(lines.last().unwrap()["winner"], "user", "{lines:?}");
+}
+
+#[test]
+fn connect4_engine_takes_the_win_at_once() {
+    // Crosses have three in the first column and move: dropping a fourth
+    // there wins, the one win in one move.
+    let (lines, status) = play(&["connect4(4,4) ..../xo../xo../xo..", "--as", "second"], "");
+    assert_eq!(status, 0);
+    assert_eq!(
+        moves(&lines),
+        [("engine", "connect4(4,4) x.../xo../xo../xo..")]
+    );
+    assert_eq!(lines.last().unwrap()["winner"], "engine");
+}
+
+#[test]
+fn undo_takes_back_the_move_and_the_reply() {
+    let (lines, status) = play(&["nim 3 4 5"], "1\nundo\nundo\nquit\n");
+    assert_eq!(status, 0);
+    assert_eq!(lines[1]["by"], "user");
+    assert_eq!(lines[2]["by"], "engine");
+    assert_eq!(lines[3]["undo"], "nim 3 4 5");
+    assert_eq!(lines[4]["error"]["kind"], "unsupported");
+    assert_eq!(lines[5]["stopped"], "nim 3 4 5");
+    assert_eq!(lines[5]["reason"], "quit");
+    assert_eq!(lines.len(), 6);
+}
+
+#[test]
+fn a_bad_move_is_an_error_line_and_play_goes_on() {
+    // "nim 1 4 5" is the position the winning move leaves, typed in full;
+    // "1 4 5" would do too.
+    let (lines, status) = play(&["nim 3 4 5"], "take all\n99\nnim 1 4 5\n");
+    assert_eq!(status, 0);
+    assert!(lines[1]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("take all"));
+    assert!(lines[2]["error"].is_object());
+    assert_eq!(lines[3]["by"], "user");
+    assert_eq!(lines[3]["move"], "heap 1: 3 -> 1");
+    assert_eq!(lines[3]["to"], "nim 1 4 5");
+}
+
+#[test]
+fn the_end_of_input_mid_game_ends_the_session() {
+    let (lines, status) = play(&["nim 3 4 5"], "heap 1: 3 -> 2\n");
+    assert_eq!(status, 0);
+    assert_eq!(lines[1]["to"], "nim 2 4 5");
+    let last = lines.last().unwrap();
+    assert_eq!(last["reason"], "end of input");
+    assert_eq!(last["stopped"], lines[2]["to"]);
+}
+
+#[test]
+fn bad_expressions_and_games_without_an_opponent_are_refused() {
+    let (lines, status) = play(&["nim 3 x"], "");
+    assert_eq!(status, 2);
+    assert_eq!(lines[0]["error"]["column"], 7);
+    let (_, status) = play(&["nim 3", "--as", "left"], "");
+    assert_eq!(status, 2);
+    let (lines, status) = play(&["domineering 2x2"], "");
+    assert_eq!(status, 1);
+    assert_eq!(lines[0]["error"]["kind"], "unsupported");
+}
+
+#[test]
+fn text_in_a_pipe_is_plain() {
+    let output = grundy()
+        .args(["play", "nim 1 2", "--hint"])
+        .write_stdin("1\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("3. heap 2: 2 -> 1  => nim 1 1  win in 3"),
+        "{text}"
+    );
+    assert!(
+        text.contains("engine: heap 2: 2 -> 0  => nim 0 0"),
+        "{text}"
+    );
+    assert!(text.contains("game over: the engine wins"), "{text}");
+    assert!(!text.contains('\u{1b}'), "{text}");
+}
+
+/// A real terminal: tmux runs `grundy play` in a detached session of its
+/// own server; keys are sent and the screen read back.
+#[test]
+fn in_a_terminal_the_engine_replies_on_screen() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        println!("tmux is not installed: the terminal test is skipped");
+        return;
+    }
+    let socket = format!("grundy-play-test-{}", std::process::id());
+    let tmux = |args: &[&str]| {
+        Command::new("tmux")
+            .args(["-L", &socket])
+            .args(args)
+            .env_remove("TMUX")
+            .output()
+            .unwrap()
+    };
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let command = format!("{} play 'nim 1 2' --hint; sleep 30", bin.display());
+    let started = tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        "play",
+        "-x",
+        "100",
+        "-y",
+        "40",
+        &command,
+    ]);
+    assert!(started.status.success(), "{started:?}");
+    let screen = |escapes: bool| {
+        let mut args = vec!["capture-pane", "-p", "-t", "play"];
+        if escapes {
+            args.push("-e");
+        }
+        String::from_utf8(tmux(&args).stdout).unwrap()
+    };
+    let wait_for = |text: &str| {
+        for _ in 0..100 {
+            if screen(false).contains(text) {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        panic!("{text:?} never showed:\n{}", screen(false));
+    };
+    wait_for("your move");
+    // The hint is coloured in a terminal: "win in 3" in green.
+    let coloured = screen(true);
+    tmux(&["send-keys", "-t", "play", "1", "Enter"]);
+    wait_for("game over");
+    let shown = screen(false);
+    tmux(&["kill-server"]);
+    assert!(coloured.contains('\u{1b}'), "{coloured}");
+    assert!(shown.contains("you: heap 1: 1 -> 0  => nim 0 2"), "{shown}");
+    assert!(
+        shown.contains("engine: heap 2: 2 -> 0  => nim 0 0"),
+        "{shown}"
+    );
+    assert!(shown.contains("game over: the engine wins"), "{shown}");
+}

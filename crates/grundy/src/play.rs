@@ -1,0 +1,441 @@
+//! A game played out against the perfect player (`grundy play`): the
+//! position now, every move from it with the value it leaves, and the move
+//! the perfect player makes, which wins fastest, loses slowest (the
+//! longest remoteness), and keeps a tie or a draw.
+//!
+//! Each kind of game keeps what it was solved with, so that nothing is
+//! solved again move by move:
+//! - a sum of impartial components (either convention, loopy ones too) is
+//!   solved strongly as one game once, from the start
+//!   ([`crate::sum::SumRules`]), while its positions list at most
+//!   [`SEARCH_OPTIONS`] options in all and fit the memory budget; beyond
+//!   that each option is
+//!   told by its outcome alone (`analyze`'s: nimbers under normal play),
+//!   so the perfect player still wins, but with any winning move, and
+//!   loses with any move, no remoteness known;
+//! - a position solved strongly (mnk, connect4, `P@Left` of a partizan
+//!   graph or script) is answered from the table its ruleset keeps
+//!   ([`DynStrong::moves`]).
+//!
+//! Partizan games without a player to move (values), one-player games and
+//! every-move play are refused.
+
+use crate::catalogue::position_and_player;
+use crate::component::RulesetRef;
+use crate::error::{Error, Result};
+use crate::registry::{Parsed, Rulesets};
+use crate::retrograde::{self, best_first, Options, Player, Solved, Table};
+use crate::strong::DynStrong;
+use crate::sum::{analyze_listing, analyze_misere_listing, Sum, SumPosition, SumRules};
+use crate::value::{Convention, Outcome, Solution, Standing};
+use crate::word::Word;
+
+/// The most options the positions of a sum solved whole for play may list
+/// in all (the moves of the graph searched): past them, a sum is played
+/// from its options' outcomes (see the module's documentation), so that
+/// the first move is not kept waiting long: each option is a sum, keyed
+/// by its components' texts, and the search to this limit takes 1.4 s for
+/// Nim, 4 s for Kayles, whose options split (BENCHMARKS.md).
+pub const SEARCH_OPTIONS: u64 = 1 << 19;
+
+/// A game being played: how its values are found, and the positions
+/// played through, the start first.
+pub struct Play {
+    rulesets: Rulesets,
+    engine: Engine,
+    options: Options,
+    played: Vec<Played>,
+}
+
+enum Engine {
+    /// A sum solved strongly as one game.
+    Solved {
+        rules: SumRules,
+        table: Box<Table<SumRules>>,
+    },
+    /// A sum too large to solve whole: each option by its outcome.
+    ByOutcome { convention: Convention },
+    /// A position of a ruleset solved strongly.
+    Strong { ruleset: RulesetRef },
+}
+
+/// A position played through.
+enum Played {
+    Sum(Sum),
+    /// A position solved strongly, by its expression.
+    Strong(String),
+}
+
+/// A position of a game being played, its value, and its moves.
+#[derive(Clone, Debug)]
+pub struct Turn {
+    /// The position, as `analyze` reads it.
+    pub expression: String,
+    /// Its parts, each as an expression: a sum's components, else the
+    /// position alone.
+    pub parts: Vec<String>,
+    /// Its value for the player to move; the remoteness is `None` where
+    /// it is not known (a sum too large to solve whole) and in a draw.
+    pub solution: Solution,
+    /// Every move; none where the game is over.
+    pub moves: Vec<Choice>,
+    /// The moves the perfect player may make, best first (indices into
+    /// `moves`): the fastest win, else the tie or draw kept, else the
+    /// slowest loss.
+    pub best: Vec<usize>,
+}
+
+/// One move of a position being played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// How the move reads: `heap 1: 3 -> 1`, `x at row 2, column 3`.
+    pub description: String,
+    /// The position after it, as `analyze` reads it.
+    pub to: String,
+    /// Its value for the opponent, who moves there.
+    pub after: Solution,
+}
+
+impl Choice {
+    /// What the move is worth to the player who makes it: a win when it
+    /// leaves the opponent lost, in one move more than remains after it.
+    pub fn for_mover(&self) -> Solution {
+        let standing = match self.after.standing {
+            Standing::Win => Standing::Lose,
+            Standing::Lose => Standing::Win,
+            other => other,
+        };
+        Solution {
+            standing,
+            remoteness: self.after.remoteness.map(|r| r + 1),
+        }
+    }
+}
+
+impl Play {
+    /// Starts a game at the position of `expression`, under misère play
+    /// where `misere` says so (sums only), solving it as its kind is
+    /// solved (see the module's documentation) within `options`.
+    pub fn new(expression: &str, misere: bool, options: Options) -> Result<Play> {
+        let mut rulesets = Rulesets::new();
+        let convention = if misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        };
+        let (engine, start) = match rulesets.parse_question(expression)? {
+            Parsed::Sum(sum) => (solve_sum(&sum, convention, &options)?, Played::Sum(sum)),
+            Parsed::Strong { .. } if misere => {
+                return Err(Error::Unsupported(
+                    "misère play (--misere) is for sums of impartial games: a position \
+                     solved strongly is played by its own rules"
+                        .into(),
+                ))
+            }
+            Parsed::Strong { ruleset, position } => {
+                let text = position.iter().map(|w| w.text.as_str()).collect::<Vec<_>>();
+                let start = format!("{} {}", ruleset.name(), text.join(" "));
+                (Engine::Strong { ruleset }, Played::Strong(start))
+            }
+            Parsed::Solitaire { family, .. } => {
+                return Err(family.error(
+                    "a solitaire has one player, so there is no one to play against: \
+                     analyze shows its shortest win",
+                ))
+            }
+            Parsed::Values(_) => {
+                return Err(Error::Unsupported(
+                    "play of partizan games without a player to move (values, such as \
+                     domineering or game literals) is not supported: play a position \
+                     written with its player to move (P@Left) where its family reads one"
+                        .into(),
+                ))
+            }
+        };
+        let mut play = Play {
+            rulesets,
+            engine,
+            options,
+            played: vec![start],
+        };
+        // A position solved strongly is solved (and checked) now.
+        play.turn()?;
+        Ok(play)
+    }
+
+    /// The player to move at the start, for a position written with one
+    /// (`0@Left`); `None` for the others.
+    pub fn player_to_move(&self) -> Option<Player> {
+        let Played::Strong(start) = &self.played[0] else {
+            return None;
+        };
+        let (_, position) = start.rsplit_once(' ')?;
+        let word = Word {
+            text: position.into(),
+            column: 1,
+        };
+        position_and_player(&word, "")
+            .ok()
+            .map(|(_, player)| player)
+    }
+
+    /// How many moves have been played.
+    pub fn moves_played(&self) -> usize {
+        self.played.len() - 1
+    }
+
+    /// Whether the moves of a sum are told by their outcomes alone (the
+    /// sum was too large to solve whole): no remoteness is known.
+    pub fn by_outcome(&self) -> bool {
+        matches!(self.engine, Engine::ByOutcome { .. })
+    }
+
+    /// The position now, with its value and its moves.
+    pub fn turn(&mut self) -> Result<Turn> {
+        match (
+            &self.engine,
+            self.played.last().expect("the start is played"),
+        ) {
+            (Engine::Solved { rules, table }, Played::Sum(sum)) => {
+                let value = |sum: Sum| {
+                    let solution = table.solution(rules, &SumPosition::new(sum));
+                    Ok(solution.expect("every sum reachable from the start is solved"))
+                };
+                sum_turn(sum, value(sum.clone())?, value)
+            }
+            (Engine::ByOutcome { convention }, Played::Sum(sum)) => {
+                let convention = *convention;
+                let value = |sum: Sum| outcome_value(&sum, convention);
+                let solution = match (sum.moves()?.is_empty(), convention) {
+                    (true, Convention::Normal) => solved_at_end(Standing::Lose),
+                    (true, Convention::Misere) => solved_at_end(Standing::Win),
+                    (false, _) => value(sum.clone())?,
+                };
+                sum_turn(sum, solution, value)
+            }
+            (Engine::Strong { ruleset }, Played::Strong(expression)) => {
+                let Parsed::Strong { position, .. } = self.rulesets.parse_question(expression)?
+                else {
+                    unreachable!("a position solved strongly reads back as one");
+                };
+                let strong = ruleset.strong().expect("a strong ruleset");
+                strong_turn(strong, &position, &self.options)
+            }
+            _ => unreachable!("a sum's engine plays sums, a strong one positions"),
+        }
+    }
+
+    /// Plays move `index` of the position now, as [`Play::turn`] lists
+    /// them.
+    pub fn play(&mut self, index: usize) -> Result<()> {
+        let no_move = |count: usize| {
+            Error::Unsupported(format!("there is no move {} here, of {count}", index + 1))
+        };
+        let next = match self.played.last().expect("the start is played") {
+            Played::Sum(sum) => {
+                let moves = sum.moves()?;
+                let m = moves.get(index).ok_or_else(|| no_move(moves.len()))?;
+                Played::Sum(sum.after(m))
+            }
+            Played::Strong(_) => {
+                let mut moves = self.turn()?.moves;
+                if index >= moves.len() {
+                    return Err(no_move(moves.len()));
+                }
+                Played::Strong(moves.swap_remove(index).to)
+            }
+        };
+        self.played.push(next);
+        Ok(())
+    }
+
+    /// Takes back the last move played; false at the start.
+    pub fn back(&mut self) -> bool {
+        if self.played.len() == 1 {
+            return false;
+        }
+        self.played.pop();
+        true
+    }
+}
+
+/// A sum's engine: solved whole within [`SEARCH_OPTIONS`] and the memory
+/// of `options`, else played by its options' outcomes.
+fn solve_sum(sum: &Sum, convention: Convention, options: &Options) -> Result<Engine> {
+    let rules = SumRules::new(sum, convention, SEARCH_OPTIONS)?;
+    let root = SumPosition::new(sum.clone());
+    let solved = retrograde::solve_from(&rules, &[root], options, &mut |_| true);
+    Ok(match solved {
+        Ok(table) => Engine::Solved {
+            rules,
+            table: Box::new(table),
+        },
+        Err(Error::Limit(_)) => Engine::ByOutcome { convention },
+        Err(error) => return Err(error),
+    })
+}
+
+/// The turn of a sum whose value is `solution`, each option valued by
+/// `value`.
+fn sum_turn(
+    sum: &Sum,
+    solution: Solution,
+    value: impl Fn(Sum) -> Result<Solution>,
+) -> Result<Turn> {
+    let mut moves = Vec::new();
+    for m in sum.moves()? {
+        let after = sum.after(&m);
+        moves.push(Choice {
+            description: sum.describe(&m),
+            to: sum_expression(&after),
+            after: value(after)?,
+        });
+    }
+    Ok(Turn {
+        expression: sum_expression(sum),
+        parts: (sum.components.iter())
+            .map(|c| format!("{} {}", c.ruleset_name(), c.position_text()))
+            .collect(),
+        best: best_of(solution, &moves),
+        solution,
+        moves,
+    })
+}
+
+/// A sum as an expression; the sum of nothing (every component split
+/// away) is the game 0.
+fn sum_expression(sum: &Sum) -> String {
+    match sum.components.is_empty() {
+        true => "0".into(),
+        false => sum.expression(),
+    }
+}
+
+/// A sum's value from its outcome alone (`analyze`'s): no remoteness.
+fn outcome_value(sum: &Sum, convention: Convention) -> Result<Solution> {
+    let analysis = match convention {
+        Convention::Normal => analyze_listing(sum, 0)?,
+        Convention::Misere => analyze_misere_listing(sum, 0)?,
+    };
+    let standing = match analysis.outcome {
+        Outcome::N => Standing::Win,
+        Outcome::P => Standing::Lose,
+        Outcome::D => Standing::Draw,
+    };
+    Ok(Solution {
+        standing,
+        remoteness: None,
+    })
+}
+
+/// The value of a position where the game is over.
+fn solved_at_end(standing: Standing) -> Solution {
+    Solution {
+        standing,
+        remoteness: Some(0),
+    }
+}
+
+/// The turn of a position solved strongly.
+fn strong_turn(strong: &dyn DynStrong, position: &[Word], options: &Options) -> Result<Turn> {
+    let solved = strong.moves(position, options, &mut |_| true)?;
+    let moves: Vec<Choice> = (solved.moves.into_iter())
+        .map(|(to, after)| Choice {
+            description: describe_change(&solved.expression, &to),
+            to,
+            after,
+        })
+        .collect();
+    Ok(Turn {
+        parts: vec![solved.expression.clone()],
+        expression: solved.expression,
+        best: best_of(solved.solution, &moves),
+        solution: solved.solution,
+        moves,
+    })
+}
+
+/// The moves that keep `solution`, best first; for a sum told by
+/// outcomes alone, whose own value is then derived from its options',
+/// any of them.
+fn best_of(solution: Solution, moves: &[Choice]) -> Vec<usize> {
+    let after: Vec<Solution> = moves.iter().map(|c| c.after).collect();
+    best_first(solution.standing, &after)
+}
+
+/// How a move between two positions of a board reads: the cells it
+/// changes, `x at row 2, column 3`, where the board (rows split by `/`)
+/// keeps its shape and at most four cells change; else the position it
+/// leaves.
+fn describe_change(from: &str, to: &str) -> String {
+    let position = |text: &str| text.rsplit_once(' ').map_or(text, |(_, p)| p).to_string();
+    let (from, to) = (position(from), position(to));
+    let rows =
+        |text: &str| -> Vec<Vec<char>> { text.split('/').map(|r| r.chars().collect()).collect() };
+    let (before, after) = (rows(&from), rows(&to));
+    let same_shape =
+        before.len() == after.len() && (before.iter().zip(&after)).all(|(a, b)| a.len() == b.len());
+    if same_shape {
+        let mut changes = Vec::new();
+        for (r, (a, b)) in before.iter().zip(&after).enumerate() {
+            for (c, (x, y)) in a.iter().zip(b).enumerate() {
+                if x != y {
+                    changes.push(match before.len() {
+                        1 => format!("{y} at {}", c + 1),
+                        _ => format!("{y} at row {}, column {}", r + 1, c + 1),
+                    });
+                }
+            }
+        }
+        if (1..=4).contains(&changes.len()) {
+            return changes.join(", ");
+        }
+    }
+    format!("to {to}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options() -> Options {
+        Options { memory: 1 << 30 }
+    }
+
+    #[test]
+    fn a_board_move_names_its_cell() {
+        assert_eq!(
+            describe_change("mnk(3,3,3) x../.o./...", "mnk(3,3,3) x../.o./..x"),
+            "x at row 3, column 3"
+        );
+        assert_eq!(
+            describe_change(
+                "partizan-graph(g.txt) 0@Left",
+                "partizan-graph(g.txt) 2@Right"
+            ),
+            "to 2@Right"
+        );
+    }
+
+    /// Nim 1 2: the one winning move leaves 1 1 (XOR 0), and the game then
+    /// lasts two moves more.
+    #[test]
+    fn the_perfect_player_wins_nim_by_the_xor_rule() {
+        let mut play = Play::new("nim 1 2", false, options()).unwrap();
+        let turn = play.turn().unwrap();
+        assert_eq!(turn.solution.standing, Standing::Win);
+        assert_eq!(turn.solution.remoteness, Some(3));
+        let best = &turn.moves[turn.best[0]];
+        assert_eq!(best.to, "nim 1 1");
+        play.play(turn.best[0]).unwrap();
+        assert_eq!(play.turn().unwrap().expression, "nim 1 1");
+        assert!(play.back());
+        assert!(!play.back());
+    }
+
+    #[test]
+    fn values_and_solitaires_are_refused() {
+        assert!(Play::new("domineering 2x2", false, options()).is_err());
+        assert!(Play::new("mnk(3,3,3) ...../...", true, options()).is_err());
+    }
+}
