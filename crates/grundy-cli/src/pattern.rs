@@ -10,14 +10,11 @@
 use std::ops::RangeInclusive;
 
 use grundy::answer::pattern::{
-    parity_name, FamilyPatternAnswer, PatternAnswer, ValuePatternAnswer,
+    family, one_number, parity_name, FamilyPatternAnswer, PatternAnswer, ValuePatternAnswer,
 };
-use grundy::answer::table::{entry, has_values, two_number_table, value_table};
+use grundy::answer::table::{has_values, two_number_table, value_table};
 use grundy::pattern::values::{find_value_rows, ValuePattern};
 use grundy::pattern::{self, FamilyPattern, Pattern};
-use grundy::sequence::{MethodChoice, Sequence};
-use grundy::table::Entry;
-use grundy::{Error, Rulesets};
 
 use crate::machine::MemoryLimit;
 use crate::progress::watched;
@@ -57,12 +54,9 @@ pub struct Args {
     json: bool,
 }
 
-/// The most members of a family `--k` computes.
-const MAX_MEMBERS: u64 = 64;
-
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
+    let failure = Failure::about(&args.ruleset);
     if let (Some(rows), Some(cols)) = (&args.rows, &args.cols) {
-        let failure = Failure::about(&args.ruleset);
         if has_values(&args.ruleset).map_err(failure)? {
             let (name, table) = watched(false, &MemoryLimit::now(), |progress| {
                 value_table(
@@ -83,13 +77,16 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     }
     let (name, found) = match (&args.rows, &args.cols, args.to, &args.k) {
         (Some(rows), Some(cols), _, _) => {
-            let (name, table) = two_number_table(&args.ruleset, rows.clone(), cols.clone())
-                .map_err(Failure::about(&args.ruleset))?;
+            let (name, table) =
+                two_number_table(&args.ruleset, rows.clone(), cols.clone()).map_err(failure)?;
             (name, Found::One(pattern::find_table(&table)))
         }
-        (_, _, Some(to), Some(ks)) => family(&args.ruleset, ks.clone(), to)?,
+        (_, _, Some(to), Some(ks)) => {
+            let found = family(&args.ruleset, ks.clone(), to).map_err(failure)?;
+            (args.ruleset.clone(), Found::Family(found))
+        }
         (_, _, Some(to), None) => {
-            let (name, pattern) = one_number(&args.ruleset, to)?;
+            let (name, pattern) = one_number(&args.ruleset, to).map_err(failure)?;
             (name, Found::One(pattern))
         }
         _ => {
@@ -110,79 +107,6 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
 enum Found {
     One(Pattern),
     Family(FamilyPattern),
-}
-
-/// The values G(0..=to) of a ruleset whose positions are one number, and
-/// the description found. A heap game's nim-sequence comes from the
-/// sequence engine, with the proof of its period where a theorem gives one;
-/// any other ruleset of one number (fibonacci, a script with cycles) is
-/// analysed position by position, through one registry so that one solver
-/// serves them all.
-fn one_number(ruleset: &str, to: usize) -> Result<(String, Pattern), Failure> {
-    let (name, entries, proof) = one_number_values(ruleset, to)?;
-    let proof = proof.as_ref().map(|p| (p.regularity, p.theorem.as_str()));
-    Ok((name, pattern::find_sequence(&entries, None, proof)))
-}
-
-fn one_number_values(
-    ruleset: &str,
-    to: usize,
-) -> Result<(String, Vec<Entry>, Option<grundy::period::Proof>), Failure> {
-    let failure = Failure::about(ruleset);
-    let mut rulesets = Rulesets::new();
-    let built = rulesets.ruleset(ruleset).map_err(failure)?;
-    let name = built.name();
-    if let Some(game) = built.heap_game() {
-        let mut sequence = Sequence::new(game, MethodChoice::Auto).map_err(failure)?;
-        sequence.compute(to, true, &mut |_| true);
-        // A script whose moves are not all to smaller heaps (one that
-        // grows, or goes round a cycle) is no nim-sequence, and its values
-        // after the failure are wrong: it is analysed position by position,
-        // which also reports a script's own error.
-        if game.failure().is_none() {
-            let report = sequence.report();
-            let values = sequence.values();
-            let entries = (0..values.len())
-                .map(|n| Entry::Nimber(values.get(n).into()))
-                .collect();
-            return Ok((name, entries, report.proof));
-        }
-    }
-    let entries = (0..=to)
-        .map(|n| entry(&rulesets.parse_sum(&format!("{ruleset} {n}"))?))
-        .collect::<grundy::Result<Vec<Entry>>>()
-        .map_err(|error| {
-            failure(Error::Parse {
-                column: 1,
-                message: format!(
-                    "{name} is not a game of one number n (a heap) here: {error}; \
-                     --rows and --cols are for two numbers"
-                ),
-            })
-        })?;
-    Ok((name, entries, None))
-}
-
-/// `family(k)` for each k in `ks`, each to `to`, described together.
-fn family(family: &str, ks: RangeInclusive<u64>, to: usize) -> Result<(String, Found), Failure> {
-    let count = ks.end() - ks.start() + 1;
-    if count > MAX_MEMBERS {
-        return Err(Failure::from(Error::Limit(format!(
-            "--k {}..{} is {count} members; at most {MAX_MEMBERS}",
-            ks.start(),
-            ks.end()
-        ))));
-    }
-    let mut members = Vec::new();
-    for k in ks {
-        let (_, entries, _) = one_number_values(&format!("{family}({k})"), to)?;
-        members.push((k, entries));
-    }
-    let members: Vec<(u64, &[Entry])> = members.iter().map(|(k, e)| (*k, &e[..])).collect();
-    Ok((
-        family.to_string(),
-        Found::Family(pattern::find_by_parity(&members)),
-    ))
 }
 
 /// A pattern as text: the description, how far it was checked, whether it

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use grundy::answer::sequence::{SequenceAnswer, SequenceValues};
+use grundy::answer::sequence::{
+    heap_game, table_fits, value_width, SequenceAnswer, SequenceValues,
+};
 use grundy::sequence::{MethodChoice, Report, Sequence, Values};
 use grundy::Error;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -87,12 +89,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let failure = Failure::about(&args.ruleset);
     let ruleset = grundy::ruleset(&args.ruleset).map_err(failure)?;
     let name = ruleset.name();
-    let game = ruleset.heap_game().ok_or_else(|| {
-        failure(Error::Parse {
-            column: 1,
-            message: format!("{name} is not a heap game, so it has no nim-sequence"),
-        })
-    })?;
+    let game = heap_game(&ruleset).map_err(failure)?;
     let method = match args.method {
         Method::Auto => MethodChoice::Auto,
         Method::Naive => MethodChoice::Naive,
@@ -113,7 +110,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let memory = MemoryLimit::now();
     if args.full {
         let heaps = (args.to as u64).saturating_add(1);
-        check_table(&memory, heaps, 1)
+        table_fits(memory.bytes, memory.source, heaps, 1)
             .map_err(|why| Error::Limit(format!("--to {} --full: {why}", args.to)))?;
     }
 
@@ -132,12 +129,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                 "largest G {}, rare heaps {}",
                 progress.largest, progress.rare_heaps
             ));
-            let width = match progress.largest {
-                0..256 => 1,
-                256..65536 => 2,
-                _ => 4,
-            };
-            if let Err(why) = check_table(&memory, progress.heaps as u64, width) {
+            let (heaps, width) = (progress.heaps as u64, value_width(progress.largest));
+            if let Err(why) = table_fits(memory.bytes, memory.source, heaps, width) {
                 out_of_memory = Some(format!("stopped after {} heaps: {why}", progress.heaps));
                 return false;
             }
@@ -221,28 +214,6 @@ fn progress_bar(to: usize, forced: bool) -> ProgressBar {
     bar
 }
 
-/// Whether a table of `heaps` values of `width` bytes each fits in `limit`;
-/// if not, says why. The table is most of a run's memory, and at least
-/// this much.
-fn check_table(limit: &MemoryLimit, heaps: u64, width: u64) -> Result<(), String> {
-    let needs = heaps.saturating_mul(width);
-    if needs <= limit.bytes {
-        return Ok(());
-    }
-    let gib = |bytes: u64| bytes as f64 / f64::from(1 << 30);
-    let per_heap = match width {
-        1 => "one byte".to_string(),
-        _ => format!("{width} bytes"),
-    };
-    Err(format!(
-        "the values of {heaps} heaps need at least {:.1} GiB ({per_heap} a heap), \
-         more than the {:.1} GiB of memory available ({})",
-        gib(needs),
-        gib(limit.bytes),
-        limit.source
-    ))
-}
-
 fn io_failure(path: &Path, error: std::io::Error) -> Failure {
     Failure::from(Error::File {
         path: path.display().to_string(),
@@ -307,26 +278,4 @@ fn text(
         writeln!(out)?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_table_beyond_the_limit_is_refused_with_the_limit() {
-        let limit = MemoryLimit {
-            bytes: 1 << 30,
-            source: "a test",
-        };
-        assert!(check_table(&limit, 1 << 30, 1).is_ok());
-        assert!(check_table(&limit, 1 << 29, 2).is_ok());
-        let why = check_table(&limit, 1 << 29, 4).unwrap_err();
-        assert!(why.contains("2.0 GiB (4 bytes a heap)"), "{why}");
-        assert!(
-            why.contains("1.0 GiB of memory available (a test)"),
-            "{why}"
-        );
-        assert!(check_table(&limit, u64::MAX, 4).is_err());
-    }
 }

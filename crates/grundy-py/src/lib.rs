@@ -5,6 +5,7 @@
 //! threads go on); its progress goes to the caller's callback, and Ctrl-C
 //! (KeyboardInterrupt) stops it at the next report.
 
+use grundy::answer::sequence::SequenceOptions;
 use grundy::answer::solve::SolveOptions;
 use grundy::answer::{self, AnalyzeOptions, Progress};
 use grundy::error::ErrorKind;
@@ -192,9 +193,25 @@ fn sequence(
     values: bool,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<String> {
+    let mut options = SequenceOptions::to(to);
+    options.full = full;
+    options.values = values;
     detached(py, progress, move |on_progress| {
-        let answer = answer::sequence::sequence(ruleset, to, full, values, on_progress)?;
-        Ok(json(&answer))
+        // Stopped by the callback only on Ctrl-C or the callback's own
+        // exception, which `detached` raises instead of this answer.
+        Ok(json(&answer::sequence::sequence(
+            ruleset,
+            &options,
+            on_progress,
+        )?))
+    })
+}
+
+/// `grundy pattern RULESET --to N --json`.
+#[pyfunction]
+fn pattern(py: Python<'_>, ruleset: &str, to: usize) -> PyResult<String> {
+    detached(py, None, move |_| {
+        Ok(json(&answer::pattern::pattern(ruleset, to)?))
     })
 }
 
@@ -301,6 +318,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(thermograph_svg, m)?,
         wrap_pyfunction!(graph_svg, m)?,
         wrap_pyfunction!(sequence_plot, m)?,
+        wrap_pyfunction!(pattern, m)?,
     ] {
         m.add_function(function)?;
     }

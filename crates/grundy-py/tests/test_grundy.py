@@ -194,3 +194,11 @@ def test_other_threads_run_while_grundy_works():
         done.set()
         counter.join()
     assert len(counted) > 1000
+
+
+def test_pattern_of_kayles_is_guy_and_smith_s_period(cli, schema):
+    # Kayles: period 12 from heap 71 on (Guy and Smith 1956).
+    p = grundy.pattern("kayles", 200)
+    assert p.to_dict() == cli("pattern", "kayles", "--to", "200")
+    schema.validate(p.to_dict())
+    assert p.proven and "period 12 from n = 71" in p.pattern

@@ -188,6 +188,11 @@ class Table(Answer):
         return _native.table_svg(d["ruleset"], rows, cols)
 
 
+class Pattern(Answer):
+    """The answer of :func:`pattern`: the simplest rule that fits the
+    values, and the candidates it beat with their counterexamples."""
+
+
 class Thermograph(Answer):
     """The answer of :func:`thermograph`: mean, temperature and walls of a
     partizan position; drawn as SVG in a notebook."""
@@ -298,6 +303,13 @@ def table(ruleset: str, rows: str, cols: str, *, progress: Progress = None) -> T
     ``cols`` (ranges written ``"0..10"``), as ``grundy table RULESET --rows
     A..B --cols C..D --json`` prints them."""
     return Table(_run(lambda cb: _native.table(ruleset, rows, cols, cb), progress))
+
+
+def pattern(ruleset: str, to: int) -> Pattern:
+    """The rule behind the values G(0..=to) of a ruleset of one number (a
+    heap game's nim-sequence with its proof, else position by position), as
+    ``grundy pattern RULESET --to N --json`` prints it."""
+    return Pattern(json.loads(_native.pattern(ruleset, to)))
 
 
 def thermograph(expression: str, *, progress: Progress = None) -> Thermograph:

@@ -16,13 +16,94 @@
 //! assert_eq!(answer.checked_to, Some(grundy::answer::pattern::Position::Heap(19)));
 //! ```
 
+use std::ops::RangeInclusive;
+
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::error::{Error, Result};
 use crate::pattern::values::{RowRule, ValuePattern};
-use crate::pattern::{At, FamilyPattern, Parity, Pattern, Rejected};
+use crate::pattern::{self, At, FamilyPattern, Parity, Pattern, Rejected};
+use crate::period::Proof;
+use crate::registry::Rulesets;
+use crate::sequence::{MethodChoice, Sequence};
+use crate::table::Entry;
 
-use super::table::TableEntry;
+use super::table::{entry, TableEntry};
+
+/// The rule of the values G(0..=to) of `ruleset`, a ruleset whose
+/// positions are one number (see [`one_number`]).
+pub fn pattern(ruleset: &str, to: usize) -> Result<PatternAnswer> {
+    let (name, found) = one_number(ruleset, to)?;
+    Ok(PatternAnswer::new(&name, &found))
+}
+
+/// The values G(0..=to) of a ruleset whose positions are one number, and
+/// the description found, with the ruleset's name. A heap game's
+/// nim-sequence comes from the sequence engine, with the proof of its
+/// period where a theorem gives one; any other ruleset of one number
+/// (fibonacci, a script with cycles) is analysed position by position,
+/// through one registry so that one solver serves them all.
+pub fn one_number(ruleset: &str, to: usize) -> Result<(String, Pattern)> {
+    let (name, entries, proof) = one_number_values(ruleset, to)?;
+    let proof = proof.as_ref().map(|p| (p.regularity, p.theorem.as_str()));
+    Ok((name, pattern::find_sequence(&entries, None, proof)))
+}
+
+fn one_number_values(ruleset: &str, to: usize) -> Result<(String, Vec<Entry>, Option<Proof>)> {
+    let mut rulesets = Rulesets::new();
+    let built = rulesets.ruleset(ruleset)?;
+    let name = built.name();
+    if let Some(game) = built.heap_game() {
+        let mut sequence = Sequence::new(game, MethodChoice::Auto)?;
+        sequence.compute(to, true, &mut |_| true);
+        // A script whose moves are not all to smaller heaps (one that
+        // grows, or goes round a cycle) is no nim-sequence, and its values
+        // after the failure are wrong: it is analysed position by position,
+        // which also reports a script's own error.
+        if game.failure().is_none() {
+            let report = sequence.report();
+            let values = sequence.values();
+            let entries = (0..values.len())
+                .map(|n| Entry::Nimber(values.get(n).into()))
+                .collect();
+            return Ok((name, entries, report.proof));
+        }
+    }
+    let entries = (0..=to)
+        .map(|n| entry(&rulesets.parse_sum(&format!("{ruleset} {n}"))?))
+        .collect::<Result<Vec<Entry>>>()
+        .map_err(|error| Error::Parse {
+            column: 1,
+            message: format!(
+                "{name} is not a game of one number n (a heap) here: {error}; \
+                 --rows and --cols are for two numbers"
+            ),
+        })?;
+    Ok((name, entries, None))
+}
+
+/// The most members of a family [`family`] computes.
+pub const MAX_MEMBERS: u64 = 64;
+
+/// `family(k)` for each k in `ks`, each to `to`, described together.
+pub fn family(family: &str, ks: RangeInclusive<u64>, to: usize) -> Result<FamilyPattern> {
+    let count = ks.end() - ks.start() + 1;
+    if count > MAX_MEMBERS {
+        return Err(Error::Limit(format!(
+            "--k {}..{} is {count} members; at most {MAX_MEMBERS}",
+            ks.start(),
+            ks.end()
+        )));
+    }
+    let mut members = Vec::new();
+    for k in ks {
+        let (_, entries, _) = one_number_values(&format!("{family}({k})"), to)?;
+        members.push((k, entries));
+    }
+    let members: Vec<(u64, &[Entry])> = members.iter().map(|(k, e)| (*k, &e[..])).collect();
+    Ok(pattern::find_by_parity(&members))
+}
 
 /// The rule found for the values of one ruleset.
 #[derive(Clone, Debug, Serialize, JsonSchema)]

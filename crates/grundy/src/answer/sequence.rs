@@ -19,71 +19,138 @@ use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Serialize, Serializer};
 
 use crate::error::{Error, Result};
+use crate::game::HeapGame;
 use crate::period::Regularity;
 use crate::sequence::{MethodChoice, Report, Sequence, Values};
+use crate::RulesetRef;
 
 use super::{OnProgress, Progress};
 
-/// The nim-sequence of the heap game `ruleset` to heap `to`, as one run
-/// with no checkpoint (the command line's `sequence` adds checkpoints and
-/// files): `full` computes every heap (no stop at a proven period),
-/// `values` lists G(0..=to). `progress` gets the heaps computed, and stops
-/// the run by answering `false`; the answer then says `interrupted`.
-///
-/// ```
-/// // S-Nim with S = {1, 3, 4}: period 7, 0 1 0 1 2 3 2 (the notes' table).
-/// let answer = grundy::answer::sequence::sequence("subtraction(1,3,4)", 20, false, true, &mut |_| true).unwrap();
-/// assert_eq!(answer.period, Some(7));
-/// let json = serde_json::to_value(&answer).unwrap();
-/// assert_eq!(json["values"].as_array().unwrap()[..7], [0, 1, 0, 1, 2, 3, 2]);
-/// ```
+/// What `sequence` is asked.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct SequenceOptions {
+    /// The largest heap to compute.
+    pub to: usize,
+    /// Compute every heap up to `to` even after the period is proven.
+    pub full: bool,
+    /// Answer with the values G(0..=to) too.
+    pub values: bool,
+    /// How a take-and-break game is computed.
+    pub method: MethodChoice,
+    /// Whether the sparse-space method may use a second thread.
+    pub two_threads: bool,
+    /// The memory the machine has available, in bytes: a run whose table of
+    /// values would not fit is refused (with `full`) or stopped with a limit
+    /// error; `None`: the library's search budget (`memory::budget`).
+    pub memory: Option<u64>,
+}
+
+impl SequenceOptions {
+    /// Heaps up to `to`, until the period is proven, one thread, no values.
+    pub fn to(to: usize) -> SequenceOptions {
+        SequenceOptions {
+            to,
+            full: false,
+            values: false,
+            method: MethodChoice::Auto,
+            two_threads: false,
+            memory: None,
+        }
+    }
+}
+
+/// The heap game of `ruleset`, or why it has no nim-sequence.
+pub fn heap_game(ruleset: &RulesetRef) -> Result<&dyn HeapGame> {
+    ruleset.heap_game().ok_or_else(|| Error::Parse {
+        column: 1,
+        message: format!(
+            "{} is not a heap game, so it has no nim-sequence",
+            ruleset.name()
+        ),
+    })
+}
+
+/// The nim-sequence of `ruleset` (an expression naming a heap game) up to
+/// `options.to`, reporting [`Progress::Sequence`]; a run stopped by the
+/// callback (or by the memory) answers with what it has, `interrupted`.
 pub fn sequence(
     ruleset: &str,
-    to: usize,
-    full: bool,
-    values: bool,
+    options: &SequenceOptions,
     progress: OnProgress,
 ) -> Result<SequenceAnswer> {
     let built = crate::registry::ruleset(ruleset)?;
-    let name = built.name();
-    let game = built.heap_game().ok_or_else(|| Error::Parse {
-        column: 1,
-        message: format!("{name} is not a heap game, so it has no nim-sequence"),
-    })?;
-    // The table of values takes a byte a heap at least: past the memory
-    // budget the run stops, and a full run is refused before it starts.
-    let budget = crate::memory::budget();
-    let too_many = |heaps: u64| heaps > budget;
-    if full && too_many((to as u64).saturating_add(1)) {
-        return Err(Error::Limit(format!(
-            "the values of {} heaps need at least a byte each, more than the memory \
-             budget of {} MiB",
-            to as u64 + 1,
-            budget >> 20
-        )));
+    let game = heap_game(&built)?;
+    let mut sequence = Sequence::new(game, options.method)?;
+    let two = options.two_threads;
+    sequence.set_threads(move || if two { 2 } else { 1 });
+    let memory = options.memory.unwrap_or_else(crate::memory::budget);
+    if options.full {
+        let heaps = (options.to as u64).saturating_add(1);
+        table_fits(memory, "the memory given", heaps, 1)
+            .map_err(|why| Error::Limit(format!("--to {} --full: {why}", options.to)))?;
     }
-    let mut run = Sequence::new(game, MethodChoice::Auto)?;
-    let mut past_budget = false;
-    let stopped = run.compute(to, full, &mut |p| {
-        past_budget = too_many(p.heaps as u64);
-        !past_budget && progress(Progress::Sequence(*p))
+    let mut out_of_memory = None;
+    let stopped = sequence.compute(options.to, options.full, &mut |p| {
+        let width = value_width(p.largest);
+        if let Err(why) = table_fits(memory, "the memory given", p.heaps as u64, width) {
+            out_of_memory = Some(format!("stopped after {} heaps: {why}", p.heaps));
+            return false;
+        }
+        progress(Progress::Sequence(*p)) && game.failure().is_none()
     });
-    if past_budget {
-        return Err(Error::Limit(format!(
-            "stopped after {} heaps: their values would pass the memory budget of {} MiB",
-            run.values().len(),
-            budget >> 20
-        )));
-    }
+    // A game that failed (a script's error) has no values past it.
     if let Some(error) = game.failure() {
         return Err(error);
     }
-    let report = run.report();
-    let shown = match values {
-        true => Some(SequenceValues::new(run.values().clone(), &report, to)?),
+    if let Some(why) = out_of_memory {
+        return Err(Error::Limit(why));
+    }
+    let report = sequence.report();
+    let values = match options.values {
+        true => Some(SequenceValues::new(
+            sequence.values().clone(),
+            &report,
+            options.to,
+        )?),
         false => None,
     };
-    Ok(SequenceAnswer::new(&name, &report, stopped, shown))
+    Ok(SequenceAnswer::new(&built.name(), &report, stopped, values))
+}
+
+/// The bytes a value takes in the table while the largest is `largest`.
+pub fn value_width(largest: u32) -> u64 {
+    match largest {
+        0..256 => 1,
+        256..65536 => 2,
+        _ => 4,
+    }
+}
+
+/// Whether a table of `heaps` values of `width` bytes each fits in the
+/// `memory` bytes available (as `source` says); if not, says why. The
+/// table is most of a run's memory, and at least this much.
+pub fn table_fits(
+    memory: u64,
+    source: &str,
+    heaps: u64,
+    width: u64,
+) -> std::result::Result<(), String> {
+    let needs = heaps.saturating_mul(width);
+    if needs <= memory {
+        return Ok(());
+    }
+    let gib = |bytes: u64| bytes as f64 / f64::from(1 << 30);
+    let per_heap = match width {
+        1 => "one byte".to_string(),
+        _ => format!("{width} bytes"),
+    };
+    Err(format!(
+        "the values of {heaps} heaps need at least {:.1} GiB ({per_heap} a heap), \
+         more than the {:.1} GiB of memory available ({source})",
+        gib(needs),
+        gib(memory),
+    ))
 }
 
 /// A nim-sequence computed: how far, and what regularity it shows.
@@ -212,5 +279,41 @@ impl JsonSchema for SequenceValues {
 
     fn json_schema(generator: &mut SchemaGenerator) -> Schema {
         <Vec<u64>>::json_schema(generator)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_beyond_the_memory_is_refused_with_the_memory() {
+        let gib = 1 << 30;
+        assert!(table_fits(gib, "a test", 1 << 30, 1).is_ok());
+        assert!(table_fits(gib, "a test", 1 << 29, 2).is_ok());
+        let why = table_fits(gib, "a test", 1 << 29, 4).unwrap_err();
+        assert!(why.contains("2.0 GiB (4 bytes a heap)"), "{why}");
+        assert!(
+            why.contains("1.0 GiB of memory available (a test)"),
+            "{why}"
+        );
+        assert!(table_fits(gib, "a test", u64::MAX, 4).is_err());
+    }
+
+    /// Guy and Smith: Kayles has period 12 from heap 71 on (the octal
+    /// periodicity theorem proves it from G(0..167)); with the values.
+    #[test]
+    fn kayles_through_the_front_door() {
+        let mut options = SequenceOptions::to(200);
+        options.values = true;
+        let answer = sequence("kayles", &options, &mut |_| true).unwrap();
+        assert_eq!((answer.period, answer.preperiod), (Some(12), Some(71)));
+        assert!(answer.proven && !answer.interrupted);
+        let values: Vec<u64> = answer.values.unwrap().iter().collect();
+        assert_eq!(values.len(), 201);
+        // G(0..12) of Kayles: 0 1 2 3 1 4 3 2 1 4 2 6.
+        assert_eq!(values[..12], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+        let error = sequence("wythoff", &options, &mut |_| true).unwrap_err();
+        assert!(error.to_string().contains("not a heap game"), "{error}");
     }
 }
