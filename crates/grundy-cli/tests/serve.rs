@@ -182,8 +182,15 @@ fn the_engine_plays_a_best_move() {
     let server = Server::start();
     let (_, reply) = server.get_json("/api/engine?expr=nim%203%204%205");
     assert_eq!(reply["to"], "nim 1 4 5");
+    // From a lost position the slowest loss: nim 1 2 3 is lost in 6 (a
+    // brute-force search of its 24 positions), its 6 tokens taken one a
+    // move; the engine's move counts itself.
     let (status, reply) = server.get_json("/api/engine?expr=nim%201%202%203");
     assert_eq!(status, 200, "a lost position still has moves: {reply}");
+    assert_eq!(
+        (reply["standing"].as_str(), reply["remoteness"].as_u64()),
+        (Some("lose"), Some(6))
+    );
     let expr = "mnk(3,3,3) x.o/.x./...";
     let (_, reply) = server.get_json(&format!("/api/engine?expr={}", encode(expr)));
     let printed = json(&["analyze", expr]);

@@ -11,11 +11,12 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use grundy::answer::analyze::Analyzed;
 use grundy::answer::{self, AnalyzeOptions, ErrorAnswer};
 use grundy::error::ErrorKind;
-use grundy::registry::Parsed;
-use grundy::{analyze_listing, analyze_misere_listing, Outcome, Rulesets, FAMILIES};
+use grundy::play::{Choice, Play, Turn};
+use grundy::retrograde::Options;
+use grundy::value::Standing;
+use grundy::{Rulesets, FAMILIES};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
@@ -206,103 +207,70 @@ struct PositionQuery {
     misere: bool,
 }
 
-/// A move with the standing of the player who makes it.
+/// A move with its value for the player who makes it.
 #[derive(Serialize)]
 struct ListedMove {
     #[serde(rename = "move")]
     description: String,
     to: String,
-    /// `win`, `lose` or (in a game with cycles) `draw` for the player
-    /// making the move.
+    /// `win`, `lose`, `tie` or `draw` for the player making the move.
     standing: &'static str,
-    /// Moves until the game ends, where known.
+    /// Moves until the game ends after this one, counting it; `null` where
+    /// not known (a sum too large to solve whole) and in a draw.
     remoteness: Option<u32>,
 }
 
-/// Every move of a sum of impartial games, each with who wins after it.
-fn listed_moves(expr: &str, misere: bool) -> grundy::Result<Vec<ListedMove>> {
-    let sum = match Rulesets::new().parse_question(expr)? {
-        Parsed::Sum(sum) => sum,
-        _ => {
-            return Err(grundy::Error::Unsupported(
-                "/api/moves lists the moves of sums of impartial games; /api/analyze gives \
-                 the best moves of the others"
-                    .into(),
-            ))
-        }
-    };
-    let mut listed = Vec::new();
-    for m in sum.moves()? {
-        let after = sum.after(&m);
-        let analysis = match misere {
-            true => analyze_misere_listing(&after, 0)?,
-            false => analyze_listing(&after, 0)?,
-        };
-        listed.push(ListedMove {
-            description: sum.describe(&m),
-            to: after.expression(),
-            standing: match analysis.outcome {
-                Outcome::P => "win",
-                Outcome::N => "lose",
-                // A loopy sum: a draw after the move is a draw for both.
-                Outcome::D => "draw",
-            },
-            remoteness: None,
-        });
-    }
-    Ok(listed)
+/// The position `expr` as `grundy play` sees it: every move with its value
+/// and the perfect player's choice (`grundy::play`).
+fn turn(expr: &str, misere: bool) -> grundy::Result<Turn> {
+    let options = Options::for_available_memory(Some(MemoryLimit::now().bytes));
+    Play::new(expr, misere, options)?.turn()
 }
 
-/// `GET /api/moves?expr=...`: every move of a sum, each with its standing
-/// for the player making it: `{"expression": ..., "moves": [...]}`.
+fn listed(choice: &Choice) -> ListedMove {
+    let value = choice.for_mover();
+    ListedMove {
+        description: choice.description.clone(),
+        to: choice.to.clone(),
+        standing: match value.standing {
+            Standing::Win => "win",
+            Standing::Lose => "lose",
+            Standing::Tie => "tie",
+            Standing::Draw => "draw",
+        },
+        remoteness: value.remoteness,
+    }
+}
+
+/// `GET /api/moves?expr=...`: every move, each with its value for the
+/// player making it: `{"expression": ..., "moves": [...]}`.
 async fn moves(
     State(server): State<Server>,
     query: Result<Query<PositionQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
     let text = compute(&server, move || {
-        let moves = listed_moves(&query.expr, query.misere)?;
-        let body = serde_json::json!({ "expression": query.expr, "moves": moves });
+        let turn = turn(&query.expr, query.misere)?;
+        let moves: Vec<ListedMove> = turn.moves.iter().map(listed).collect();
+        let body = serde_json::json!({ "expression": turn.expression, "moves": moves });
         Ok(body.to_string())
     })
     .await?;
     Ok(json(text))
 }
 
-/// `GET /api/engine?expr=...`: the move the perfect player makes,
-/// `{"move": ..., "to": ...}`: of a position solved strongly its best move
-/// (the fastest win, the slowest loss); of a sum a winning move, or when
-/// it has none, its first move.
+/// `GET /api/engine?expr=...`: the move the perfect player makes, as
+/// `grundy play` makes it (the fastest win, a tie or draw kept, the
+/// slowest loss): `{"move": ..., "to": ..., "standing": ..., "remoteness": ...}`.
 async fn engine(
     State(server): State<Server>,
     query: Result<Query<PositionQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
     let text = compute(&server, move || {
-        let mut options = options(query.misere);
-        options.moves = 1;
-        let analyzed =
-            answer::analysis(&mut Rulesets::new(), &query.expr, &options, &mut |_| true)?;
-        let (description, to) = match analyzed {
-            Analyzed::Strong(a) => match a.best_moves.first() {
-                Some((to, _)) => (to.clone(), to.clone()),
-                None => return Err(no_move()),
-            },
-            Analyzed::Sum(a) => match a.winning_moves.first() {
-                Some((description, to)) => (description.clone(), to.clone()),
-                None => match listed_moves(&query.expr, query.misere)?.into_iter().next() {
-                    Some(m) => (m.description, m.to),
-                    None => return Err(no_move()),
-                },
-            },
-            _ => {
-                return Err(grundy::Error::Unsupported(
-                    "the engine plays sums of impartial games and positions solved strongly".into(),
-                ))
-            }
-        };
-        let body = serde_json::json!({ "move": description, "to": to });
-        Ok(body.to_string())
+        let turn = turn(&query.expr, query.misere)?;
+        let best = turn.best.first().ok_or_else(no_move)?;
+        Ok(serde_json::to_string(&listed(&turn.moves[*best])).expect("moves serialise"))
     })
     .await?;
     Ok(json(text))

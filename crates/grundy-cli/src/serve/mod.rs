@@ -22,6 +22,8 @@ use crate::report::{Failure, Output};
     GET /api/families                    the families, with usage, summary and an example\n  \
     GET /api/analyze?expr=E[&misere=true][&every=true][&moves=N][&outcome_only=true]\n                                       \
     exactly what `grundy analyze E --json` prints\n  \
+    GET /api/moves?expr=E[&misere=true]   every move with its value for the mover (play --hint)\n  \
+    GET /api/engine?expr=E[&misere=true]  the perfect player's move (as grundy play makes it)\n  \
     GET /api/graph?expr=E[&depth=N]      the game graph as SVG (`grundy graph E --format svg`)"
 )]
 pub struct Args {

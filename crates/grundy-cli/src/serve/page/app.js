@@ -13,9 +13,6 @@ const api = (path, params) => fetch(path + "?" + new URLSearchParams(params)).th
 // The standing of the player to move, from an answer's outcome letter:
 // N and W win, P and L lose, T ties, D draws.
 const STANDING = { N: "win", W: "win", P: "lose", L: "lose", T: "tie", D: "draw" };
-// The standing of the player who moves *into* a position whose player to
-// move has `after`.
-const MOVER = { win: "lose", lose: "win", tie: "tie", draw: "draw" };
 const EXPLAIN = {
   win: "the player to move wins",
   lose: "the player to move loses (whatever they do, the opponent wins)",
@@ -75,15 +72,11 @@ async function show(expr) {
   }
 }
 
-// Every move from the position with the standing of the player making it:
-// for a sum every move (from /api/moves); for a position solved strongly
-// its best moves; for a partizan value each player's moves.
+// Every move from the position with its value for the player making it,
+// as `grundy play` sees them (/api/moves); of a sum of partizan values,
+// each player's moves with the value after them; under every-move play,
+// the winning moves.
 async function movesOf(expr, a) {
-  if (a.best_moves) {
-    return a.best_moves.map((m) => ({
-      move: m.to, to: m.to, standing: MOVER[STANDING[m.outcome]], remoteness: m.remoteness,
-    }));
-  }
   if (a.left_moves) {
     const side = (who, ms) => ms.map((m) => ({ move: who + ": " + m.to, to: m.to, value: m.value }));
     return side("Left", a.left_moves).concat(side("Right", a.right_moves));
@@ -135,15 +128,14 @@ function draw({ expr, answer: a, moves }) {
     const tag = document.createElement("span");
     tag.className = "tag";
     tag.textContent = m.value !== undefined ? "value " + m.value
-      : (m.standing || "") + (m.remoteness !== undefined && m.remoteness !== null ? " in " + (m.remoteness + 1) : "");
+      : (m.standing || "") + (m.remoteness !== undefined && m.remoteness !== null ? " in " + m.remoteness : "");
     b.append(to, tag);
     b.dataset.to = m.to;
     b.addEventListener("click", () => userMove(m));
     li.append(b);
     list.append(li);
   }
-  $("moves-note").textContent = moves.length === 0 ? "(none: the game is over)"
-    : a.best_moves && standing === "win" ? "(the winning ones)" : "";
+  $("moves-note").textContent = moves.length === 0 ? "(none: the game is over)" : "";
 
   const comps = a.components || a.parts;
   $("components-panel").hidden = !comps || comps.length < 2;
