@@ -8,11 +8,13 @@
 //! are missing the test says so and passes, unless GRUNDY_BROWSER_TEST is
 //! `required` (as `.ci/run` sets it, after installing them).
 
-use std::io::{BufRead, BufReader};
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::Served;
 use serde_json::{json, Value};
 
 /// A child process killed when dropped.
@@ -212,18 +214,8 @@ fn a_student_clicks_a_winning_move() {
         eprintln!("browser test skipped: chromium and chromedriver are not installed");
         return;
     };
-    let mut server = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("grundy serve starts");
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let _server = Killed(server);
-    let base = line.split_whitespace().nth(2).unwrap().to_string();
+    let server = Served::start();
+    let base = format!("{}/", server.base);
     let browser = Browser::start(chromium.to_str().unwrap(), driver.to_str().unwrap());
 
     browser.open(&base);

@@ -3,36 +3,15 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-
-use common::{grundy, json};
+use common::{grundy, json, Served};
 use serde_json::Value;
 
-/// A server on a free port of the loopback address, stopped when dropped.
-struct Server {
-    child: Child,
-    base: String,
-}
+/// The server of `common::Served`, asked over HTTP.
+struct Server(Served);
 
 impl Server {
     fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("grundy serve starts");
-        let mut line = String::new();
-        let stdout = child.stdout.take().expect("piped");
-        BufReader::new(stdout).read_line(&mut line).expect("a line");
-        // "grundy serve: http://127.0.0.1:PORT/ (Ctrl-C stops it)"
-        let url = line.split_whitespace().nth(2).expect("an address");
-        assert!(url.starts_with("http://127.0.0.1:"), "{line}");
-        Server {
-            child,
-            base: url.trim_end_matches('/').to_string(),
-        }
+        Server(Served::start())
     }
 
     /// The status and body of `GET path` (a query already encoded).
@@ -42,7 +21,7 @@ impl Server {
             .build()
             .new_agent();
         let mut response = agent
-            .get(&format!("{}{path}", self.base))
+            .get(&format!("{}{path}", self.0.base))
             .call()
             .expect("the server answers");
         let status = response.status().as_u16();
@@ -56,14 +35,7 @@ impl Server {
     }
 
     fn pid(&self) -> u32 {
-        self.child.id()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.0.pid()
     }
 }
 

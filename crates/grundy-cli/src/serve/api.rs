@@ -125,6 +125,14 @@ async fn compute<T: Send + 'static>(
     }
 }
 
+/// A JSON answer made by `work` on a blocking thread (see `compute`).
+async fn respond(
+    server: &Server,
+    work: impl FnOnce() -> grundy::Result<String> + Send + 'static,
+) -> Result<impl IntoResponse, Refusal> {
+    Ok(json(compute(server, work).await?))
+}
+
 #[derive(Serialize)]
 struct Family {
     name: &'static str,
@@ -184,7 +192,7 @@ async fn analyze(
             "outcome_only and moves cannot be asked together",
         ));
     }
-    let text = compute(&server, move || {
+    respond(&server, move || {
         let mut options = options(query.misere);
         options.every = query.every;
         options.outcome_only = query.outcome_only;
@@ -194,8 +202,7 @@ async fn analyze(
         let answer = answer::analyze(&mut Rulesets::new(), &query.expr, &options)?;
         Ok(serde_json::to_string(&answer).expect("answers serialise"))
     })
-    .await?;
-    Ok(json(text))
+    .await
 }
 
 /// The query of `/api/moves` and `/api/engine`: a position and its
@@ -249,14 +256,13 @@ async fn moves(
     query: Result<Query<PositionQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
-    let text = compute(&server, move || {
+    respond(&server, move || {
         let turn = turn(&query.expr, query.misere)?;
         let moves: Vec<ListedMove> = turn.moves.iter().map(listed).collect();
         let body = serde_json::json!({ "expression": turn.expression, "moves": moves });
         Ok(body.to_string())
     })
-    .await?;
-    Ok(json(text))
+    .await
 }
 
 /// `GET /api/engine?expr=...`: the move the perfect player makes, as
@@ -267,13 +273,12 @@ async fn engine(
     query: Result<Query<PositionQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
-    let text = compute(&server, move || {
+    respond(&server, move || {
         let turn = turn(&query.expr, query.misere)?;
         let best = turn.best.first().ok_or_else(no_move)?;
         Ok(serde_json::to_string(&listed(&turn.moves[*best])).expect("moves serialise"))
     })
-    .await?;
-    Ok(json(text))
+    .await
 }
 
 fn no_move() -> grundy::Error {

@@ -142,3 +142,45 @@ pub fn validated_lines(out: &[u8]) -> Vec<Value> {
     answers.iter().for_each(assert_valid);
     answers
 }
+
+/// `grundy serve` on a free port of the loopback address, killed when
+/// dropped (the API tests and the browser test).
+pub struct Served {
+    child: std::process::Child,
+    /// `http://127.0.0.1:PORT`, without a slash at the end.
+    pub base: String,
+}
+
+impl Served {
+    pub fn start() -> Served {
+        use std::io::{BufRead, BufReader};
+        use std::process::Stdio;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("grundy serve starts");
+        let mut line = String::new();
+        let stdout = child.stdout.take().expect("piped");
+        BufReader::new(stdout).read_line(&mut line).expect("a line");
+        // "grundy serve: http://127.0.0.1:PORT/ (Ctrl-C stops it)"
+        let url = line.split_whitespace().nth(2).expect("an address");
+        assert!(url.starts_with("http://127.0.0.1:"), "{line}");
+        Served {
+            child,
+            base: url.trim_end_matches('/').to_string(),
+        }
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
