@@ -70,11 +70,6 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     }
 }
 
-/// The game graph from `expression` as SVG (what `grundy serve` draws).
-pub fn svg(expression: &str, depth: Option<usize>) -> grundy::Result<String> {
-    picture(expression, depth)?.svg(&title(expression))
-}
-
 /// The graph of the position `expression`, to `depth` moves if given, with
 /// a strong solve's progress on stderr.
 fn picture(expression: &str, depth: Option<usize>) -> grundy::Result<GraphPicture> {

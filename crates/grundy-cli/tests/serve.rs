@@ -190,7 +190,48 @@ fn the_page_and_the_families_are_served() {
     }
     let (status, svg) = server.get("/api/graph?expr=nim%201%202");
     assert_eq!(status, 200);
-    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
+    // Nim 1 2 reaches 6 positions, each labelled with its nimber.
+    assert_eq!(svg.matches("G = ").count(), 6, "{svg}");
+    for path in [
+        "/api/plot?ruleset=kayles&to=100",
+        "/api/heatmap?ruleset=wythoff&rows=0..9&cols=0..9",
+        "/api/thermograph?expr=%7B2%7C-1%7D",
+    ] {
+        let (status, svg) = server.get(path);
+        assert_eq!(status, 200, "{path}: {svg}");
+        assert!(svg.contains("<svg"), "{path}: {svg}");
+    }
+    let (status, _) = server.get("/api/heatmap?ruleset=wythoff&rows=9..0&cols=0..9");
+    assert_eq!(status, 400);
+}
+
+/// The sequence and the table are the command line's JSON.
+#[test]
+fn sequences_and_tables_answer_what_the_command_line_prints() {
+    let server = Server::start();
+    let (status, served) =
+        server.get_json("/api/sequence?ruleset=subtraction(1,3,4)&to=30&values=true");
+    assert_eq!(status, 200, "{served}");
+    assert_eq!(
+        served,
+        json(&["sequence", "subtraction(1,3,4)", "--to", "30", "--values"])
+    );
+    // S = {1, 3, 4}: period 7 (the notes' table).
+    assert_eq!(served["period"], 7);
+    let (status, served) = server.get_json("/api/table?ruleset=wythoff&rows=0..6&cols=0..6");
+    assert_eq!(status, 200, "{served}");
+    assert_eq!(
+        served,
+        json(&["table", "wythoff", "--rows", "0..6", "--cols", "0..6"])
+    );
+    // Wythoff: (1, 2) and (3, 5) are P-positions.
+    assert_eq!(
+        (
+            served["values"][1][2].as_u64(),
+            served["values"][3][5].as_u64()
+        ),
+        (Some(0), Some(0))
+    );
 }
 
 /// The resident memory of a process, in kB.
@@ -243,4 +284,36 @@ fn two_hundred_requests_at_once() {
         after_third < after_first + 16 * 1024,
         "{after_first} kB after one round, {after_third} kB after three"
     );
+}
+
+/// The CPU time a process has used, in clock ticks (user + system).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let after_name = &stat[stat.rfind(')').unwrap() + 2..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the name.
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+/// A long solve whose request is closed stops: the server goes idle
+/// instead of solving Connect Four 5 x 5 (minutes, gigabytes) for nobody.
+#[test]
+fn a_closed_request_stops_its_solve() {
+    let server = Server::start();
+    let agent = ureq::Agent::config_builder()
+        .timeout_global(Some(std::time::Duration::from_millis(1500)))
+        .build()
+        .new_agent();
+    let path = "/api/analyze?expr=connect4(5,5)%20...../...../...../...../.....";
+    let closed = agent.get(&format!("{}{path}", server.0.base)).call();
+    assert!(closed.is_err(), "the solve takes longer than the timeout");
+    // The solve sees the closed request at its next progress report.
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let before = cpu_ticks(server.pid());
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let spent = cpu_ticks(server.pid()) - before;
+    // Idle: well under the 200 ticks (2 s) a solve running on would take.
+    assert!(spent < 50, "{spent} ticks in 2 s after the request closed");
+    // And the server still answers.
+    assert_eq!(server.get("/api/analyze?expr=nim%201%202").0, 200);
 }

@@ -3,6 +3,7 @@
 //! question never holds up the server itself), and answers with the JSON
 //! the command line prints for the same question.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use axum::extract::rejection::QueryRejection;
@@ -11,7 +12,8 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use grundy::answer::{self, AnalyzeOptions, ErrorAnswer};
+use grundy::answer::sequence::SequenceOptions;
+use grundy::answer::{self, AnalyzeOptions, ErrorAnswer, Progress};
 use grundy::error::ErrorKind;
 use grundy::play::{Choice, Play, Turn};
 use grundy::retrograde::Options;
@@ -21,7 +23,6 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
 use super::page;
-use crate::graph;
 use crate::machine::MemoryLimit;
 
 /// What the handlers share: the permits of the computations that may run
@@ -46,6 +47,11 @@ pub fn router(at_once: usize) -> Router {
         .route("/api/moves", get(moves))
         .route("/api/engine", get(engine))
         .route("/api/graph", get(graph))
+        .route("/api/sequence", get(sequence))
+        .route("/api/plot", get(plot))
+        .route("/api/table", get(table))
+        .route("/api/heatmap", get(heatmap))
+        .route("/api/thermograph", get(thermograph))
         .fallback(not_found)
         .with_state(server)
 }
@@ -102,14 +108,20 @@ fn json(text: String) -> impl IntoResponse {
 /// Runs `work` on a blocking thread once a permit is free. The permit goes
 /// with the work, so it is held until the work ends even when the request
 /// that asked has gone.
+///
+/// A request closed before its answer drops this future, which sets the
+/// work's `Stop`: work that reports progress (a strong solve, a search of
+/// values, a sequence, a table) then stops at its next report.
 async fn compute<T: Send + 'static>(
     server: &Server,
-    work: impl FnOnce() -> grundy::Result<T> + Send + 'static,
+    work: impl FnOnce(&Stop) -> grundy::Result<T> + Send + 'static,
 ) -> Result<T, Refusal> {
     let permit = (server.permits.clone().acquire_owned().await).expect("never closed");
+    let stop = Stop::default();
+    let _closed = StopOnDrop(stop.clone());
     let joined = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        work()
+        work(&stop)
     })
     .await;
     match joined {
@@ -125,12 +137,43 @@ async fn compute<T: Send + 'static>(
     }
 }
 
+/// Set when the request that asked for a computation has gone.
+#[derive(Clone, Default)]
+struct Stop(Arc<AtomicBool>);
+
+impl Stop {
+    /// The progress callback of a computation: go on while the request is
+    /// there.
+    fn going(&self) -> impl FnMut(Progress) -> bool + '_ {
+        |_| !self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Sets its `Stop` when dropped: when the request's future is dropped
+/// (closed), or when it ends (the work is done by then).
+struct StopOnDrop(Stop);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0 .0.store(true, Ordering::Relaxed);
+    }
+}
+
 /// A JSON answer made by `work` on a blocking thread (see `compute`).
 async fn respond(
     server: &Server,
-    work: impl FnOnce() -> grundy::Result<String> + Send + 'static,
+    work: impl FnOnce(&Stop) -> grundy::Result<String> + Send + 'static,
 ) -> Result<impl IntoResponse, Refusal> {
     Ok(json(compute(server, work).await?))
+}
+
+/// An SVG picture made by `work` on a blocking thread.
+async fn picture(
+    server: &Server,
+    work: impl FnOnce(&Stop) -> grundy::Result<String> + Send + 'static,
+) -> Result<impl IntoResponse, Refusal> {
+    let svg = compute(server, work).await?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
 }
 
 #[derive(Serialize)]
@@ -192,14 +235,19 @@ async fn analyze(
             "outcome_only and moves cannot be asked together",
         ));
     }
-    respond(&server, move || {
+    respond(&server, move |stop| {
         let mut options = options(query.misere);
         options.every = query.every;
         options.outcome_only = query.outcome_only;
         if let Some(moves) = query.moves {
             options.moves = moves;
         }
-        let answer = answer::analyze(&mut Rulesets::new(), &query.expr, &options)?;
+        let answer = answer::analyze_with_progress(
+            &mut Rulesets::new(),
+            &query.expr,
+            &options,
+            &mut stop.going(),
+        )?;
         Ok(serde_json::to_string(&answer).expect("answers serialise"))
     })
     .await
@@ -256,7 +304,7 @@ async fn moves(
     query: Result<Query<PositionQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
-    respond(&server, move || {
+    respond(&server, move |_| {
         let turn = turn(&query.expr, query.misere)?;
         let moves: Vec<ListedMove> = turn.moves.iter().map(listed).collect();
         let body = serde_json::json!({ "expression": turn.expression, "moves": moves });
@@ -273,7 +321,7 @@ async fn engine(
     query: Result<Query<PositionQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
-    respond(&server, move || {
+    respond(&server, move |_| {
         let turn = turn(&query.expr, query.misere)?;
         let best = turn.best.first().ok_or_else(no_move)?;
         Ok(serde_json::to_string(&listed(&turn.moves[*best])).expect("moves serialise"))
@@ -297,8 +345,139 @@ async fn graph(
     query: Result<Query<GraphQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
-    let svg = compute(&server, move || graph::svg(&query.expr, query.depth)).await?;
-    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
+    picture(&server, move |stop| {
+        let picture = answer::graph::graph(
+            &query.expr,
+            query.depth,
+            Some(MemoryLimit::now().bytes),
+            &mut stop.going(),
+        )?;
+        picture.svg(&answer::graph::title(&query.expr))
+    })
+    .await
+}
+
+/// The query of `/api/sequence` and `/api/plot`.
+#[derive(Deserialize)]
+struct SequenceQuery {
+    ruleset: String,
+    to: usize,
+    #[serde(default)]
+    full: bool,
+    #[serde(default)]
+    values: bool,
+}
+
+fn sequence_options(query: &SequenceQuery, values: bool) -> SequenceOptions {
+    let mut options = SequenceOptions::to(query.to);
+    options.full = query.full;
+    options.values = values;
+    options.memory = Some(MemoryLimit::now().bytes);
+    options
+}
+
+/// `GET /api/sequence?ruleset=R&to=N`: what `grundy sequence R --to N
+/// --json` prints (`&values=true`: with `--values`; `&full=true`:
+/// `--full`).
+async fn sequence(
+    State(server): State<Server>,
+    query: Result<Query<SequenceQuery>, QueryRejection>,
+) -> Result<impl IntoResponse, Refusal> {
+    let Query(query) = query?;
+    respond(&server, move |stop| {
+        let options = sequence_options(&query, query.values);
+        let answer = answer::sequence::sequence(&query.ruleset, &options, &mut stop.going())?;
+        Ok(serde_json::to_string(&answer).expect("answers serialise"))
+    })
+    .await
+}
+
+/// `GET /api/plot?ruleset=R&to=N`: the nim-sequence plot as SVG, as
+/// `grundy sequence R --to N --plot FILE` draws it.
+async fn plot(
+    State(server): State<Server>,
+    query: Result<Query<SequenceQuery>, QueryRejection>,
+) -> Result<impl IntoResponse, Refusal> {
+    let Query(query) = query?;
+    picture(&server, move |stop| {
+        let options = sequence_options(&query, true);
+        let answer = answer::sequence::sequence(&query.ruleset, &options, &mut stop.going())?;
+        // The values as JSON wrote them: numbers below 2^53, which a plot
+        // draws exactly.
+        let written = serde_json::to_value(&answer.values).expect("values serialise");
+        let values: Vec<u64> = serde_json::from_value(written)
+            .map_err(|_| grundy::Error::Unsupported("a value past 2^53 is not plotted".into()))?;
+        let title = format!(
+            "nim-sequence of {}: G(n) for n = 0..{}",
+            answer.ruleset,
+            values.len().saturating_sub(1)
+        );
+        Ok(grundy::picture::sequence_plot(
+            &title,
+            values.len(),
+            |n| values[n],
+            None,
+        ))
+    })
+    .await
+}
+
+/// The query of `/api/table` and `/api/heatmap`: ranges `A..B`.
+#[derive(Deserialize)]
+struct TableQuery {
+    ruleset: String,
+    rows: String,
+    cols: String,
+}
+
+/// `A..B` of a query, as the command line reads it.
+fn range(text: &str) -> grundy::Result<std::ops::RangeInclusive<u64>> {
+    crate::table::parse_range(text).map_err(|message| grundy::Error::Parse { column: 1, message })
+}
+
+/// `GET /api/table?ruleset=R&rows=A..B&cols=C..D`: what `grundy table R
+/// --rows A..B --cols C..D --json` prints.
+async fn table(
+    State(server): State<Server>,
+    query: Result<Query<TableQuery>, QueryRejection>,
+) -> Result<impl IntoResponse, Refusal> {
+    let Query(query) = query?;
+    respond(&server, move |stop| {
+        let (rows, cols) = (range(&query.rows)?, range(&query.cols)?);
+        let answer = answer::table::table(&query.ruleset, rows, cols, &mut stop.going())?;
+        Ok(serde_json::to_string(&answer).expect("answers serialise"))
+    })
+    .await
+}
+
+/// `GET /api/heatmap?ruleset=R&rows=A..B&cols=C..D`: the table as a heat
+/// map (SVG), as `grundy table --svg` draws it.
+async fn heatmap(
+    State(server): State<Server>,
+    query: Result<Query<TableQuery>, QueryRejection>,
+) -> Result<impl IntoResponse, Refusal> {
+    let Query(query) = query?;
+    picture(&server, move |_| {
+        let (rows, cols) = (range(&query.rows)?, range(&query.cols)?);
+        let (name, table) = answer::table::two_number_table(&query.ruleset, rows, cols)?;
+        let title = format!("{name}: the value of each position (a, b)");
+        Ok(grundy::picture::heat_map(&title, &table))
+    })
+    .await
+}
+
+/// `GET /api/thermograph?expr=E`: the thermograph of a sum of values as
+/// SVG, as `grundy thermograph E` draws it.
+async fn thermograph(
+    State(server): State<Server>,
+    query: Result<Query<GraphQuery>, QueryRejection>,
+) -> Result<impl IntoResponse, Refusal> {
+    let Query(query) = query?;
+    picture(&server, move |stop| {
+        let analysis = answer::thermograph::thermograph_analysis(&query.expr, &mut stop.going())?;
+        Ok(answer::thermograph::thermograph_svg(&analysis))
+    })
+    .await
 }
 
 async fn not_found() -> Refusal {

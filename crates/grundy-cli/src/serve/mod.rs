@@ -24,7 +24,10 @@ use crate::report::{Failure, Output};
     exactly what `grundy analyze E --json` prints\n  \
     GET /api/moves?expr=E[&misere=true]   every move with its value for the mover (play --hint)\n  \
     GET /api/engine?expr=E[&misere=true]  the perfect player's move (as grundy play makes it)\n  \
-    GET /api/graph?expr=E[&depth=N]      the game graph as SVG (`grundy graph E --format svg`)"
+    GET /api/graph?expr=E[&depth=N]      the game graph as SVG (`grundy graph E --format svg`)\n  \
+    GET /api/sequence?ruleset=R&to=N[&values=true][&full=true], /api/plot?ruleset=R&to=N\n  \
+    GET /api/table?ruleset=R&rows=A..B&cols=C..D, /api/heatmap?..., /api/thermograph?expr=E\n\n\
+    README.md has the whole API."
 )]
 pub struct Args {
     /// The port to listen on; 0 picks a free one. The address is printed

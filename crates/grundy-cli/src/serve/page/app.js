@@ -284,11 +284,18 @@ function drawChart() {
   }));
 }
 
-async function drawGraph() {
-  if (!current) return;
+// The ruleset of an expression's first component: `subtraction(1,3,4)`
+// of `subtraction(1,3,4) 10 12`.
+function rulesetOf(expr) {
+  const m = /^\s*([A-Za-z0-9-]+(\([^)]*\))?)/.exec(expr);
+  return m ? m[1] : expr;
+}
+
+// Draws the SVG picture the API answers at `path` (or its error).
+async function drawPicture(path, params) {
   const box = $("graph");
   box.textContent = "Drawing…";
-  const r = await fetch("/api/graph?" + new URLSearchParams({ expr: current.expr }));
+  const r = await fetch(path + "?" + new URLSearchParams(params));
   if (r.ok) {
     box.innerHTML = await r.text();
   } else {
@@ -296,6 +303,13 @@ async function drawGraph() {
     box.textContent = body.error.message;
   }
 }
+
+const PICTURES = {
+  "draw-graph": () => ["/api/graph", { expr: current.expr }],
+  "draw-plot": () => ["/api/plot", { ruleset: rulesetOf(current.expr), to: 120 }],
+  "draw-heatmap": () => ["/api/heatmap", { ruleset: rulesetOf(current.expr), rows: "0..15", cols: "0..15" }],
+  "draw-thermograph": () => ["/api/thermograph", { expr: current.expr }],
+};
 
 async function loadFamilies() {
   families = await api("/api/families", {});
@@ -323,7 +337,9 @@ $("ask").addEventListener("submit", (e) => {
 $("play-first").addEventListener("click", () => startGame(false));
 $("play-second").addEventListener("click", () => startGame(true));
 $("undo").addEventListener("click", undo);
-$("draw-graph").addEventListener("click", drawGraph);
+for (const [id, request] of Object.entries(PICTURES)) {
+  $(id).addEventListener("click", () => current && drawPicture(...request()));
+}
 window.addEventListener("popstate", (e) => {
   const expr = (e.state && e.state.expr) || new URLSearchParams(location.search).get("expr");
   if (expr) show(expr);
