@@ -19,6 +19,24 @@
 //!
 //! Partizan games without a player to move (values), one-player games and
 //! every-move play are refused.
+//!
+//! ```
+//! use grundy::play::Play;
+//! use grundy::retrograde::Options;
+//! use grundy::value::Standing;
+//!
+//! let mut game = Play::new("nim 1 2 3", false, Options::for_available_memory(None)).unwrap();
+//! let turn = game.turn().unwrap();
+//! // 1 XOR 2 XOR 3 = 0: the player to move loses (Bouton), in 6 moves when
+//! // holding out longest (a brute-force search of the 24 positions).
+//! assert_eq!(turn.solution.standing, Standing::Lose);
+//! assert_eq!(turn.solution.remoteness, Some(6));
+//! // Every move (1 + 2 + 3 of them) loses; the perfect player picks one
+//! // that still lasts 6 moves, counting itself.
+//! assert_eq!(turn.moves.len(), 6);
+//! let best = &turn.moves[turn.best[0]];
+//! assert_eq!(best.for_mover().remoteness, Some(6));
+//! ```
 
 use crate::catalogue::position_and_player;
 use crate::component::RulesetRef;

@@ -2,6 +2,25 @@
 //! rulesets and sums. The command line, the help and any later front end
 //! read it, so a new family is one new file in `catalogue/` plus one line in
 //! [`FAMILIES`].
+//!
+//! ```
+//! use grundy::registry::{Parsed, Rulesets, FAMILIES};
+//!
+//! // Every family names itself and gives an example that parses (those
+//! // reading the user's own graph files aside).
+//! let mut rulesets = Rulesets::new();
+//! let on_hand = |example: &str| !example.contains(".txt") || example.contains("examples/");
+//! for family in FAMILIES.iter().filter(|f| on_hand(f.example)) {
+//!     assert!(family.example.starts_with(family.name));
+//!     let example = family.example.replace("examples/", concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/"));
+//!     assert!(rulesets.parse_question(&example).is_ok(), "{}", family.example);
+//! }
+//! // A sum of two components: nim 3 and a heap of 10 of S-Nim {1, 3, 4}.
+//! let Ok(Parsed::Sum(sum)) = rulesets.parse_question("nim 3 + subtraction(1,3,4) 10") else {
+//!     panic!("a sum")
+//! };
+//! assert_eq!(sum.components.len(), 2);
+//! ```
 
 use std::collections::HashMap;
 
