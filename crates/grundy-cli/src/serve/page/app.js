@@ -245,6 +245,17 @@ async function undo() {
   }
 }
 
+// A position's remoteness from its moves' (each counting itself): the
+// fastest win, else the slowest loss; 0 at the end of the game; undefined
+// where none is known.
+function remotenessOf(moves, standing) {
+  if (moves && moves.length === 0) return 0;
+  const known = (moves || []).filter((m) => m.standing === standing && m.remoteness != null);
+  if (known.length === 0) return undefined;
+  const rs = known.map((m) => m.remoteness);
+  return standing === "win" ? Math.min(...rs) : Math.max(...rs);
+}
+
 // The chart of the game so far: for each position, the remoteness where
 // known (else 1), above the axis when the player who moved first is
 // winning, below when losing, on it for a tie or a draw.
@@ -257,7 +268,7 @@ function drawChart() {
   const values = points.map((p, i) => {
     if (!p) return 0;
     const s = standingOf(p.answer);
-    const r = p.answer.remoteness ?? (s === "win" || s === "lose" ? 1 : 0);
+    const r = p.answer.remoteness ?? remotenessOf(p.moves, s) ?? (s === "win" || s === "lose" ? 1 : 0);
     const sign = s === "win" ? 1 : s === "lose" ? -1 : 0;
     return (i % 2 === 0 ? sign : -sign) * Math.max(r, s === "tie" || s === "draw" ? 0 : 1);
   });
