@@ -5,6 +5,8 @@
 //! moves), or draw the game graph from one. The solving itself is
 //! `crate::retrograde`.
 
+use std::cell::RefCell;
+use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 
 use crate::error::{Error, Result};
@@ -12,6 +14,7 @@ use crate::picture::{self, GraphPicture, Mark, Node};
 use crate::retrograde::db::{self, Db};
 use crate::retrograde::{self, search, Counts, Options, Progress, Solved, StrongGame, Table};
 use crate::starts::{self, AllStarts};
+use crate::tier::{self, TieredGame};
 use crate::value::Solution;
 use crate::word::Word;
 
@@ -39,6 +42,13 @@ pub trait StrongRules: StrongGame + 'static {
     /// there are, and each with Left to move and with Right, in order.
     /// `None`, the default, for a ruleset whose positions cannot be listed.
     fn partizan_starts(&self) -> Option<PartizanStarts<'_, Self::Position>> {
+        None
+    }
+
+    /// The game in tiers, where it has them (`crate::tier`): `grundy solve
+    /// --tiers DIR` solves it a tier at a time. `None`, the default, for a
+    /// ruleset without.
+    fn tiered(&self) -> Option<&dyn TieredGame<Position = Self::Position>> {
         None
     }
 }
@@ -72,10 +82,20 @@ pub struct StrongAnalysis {
     pub best_moves: Vec<(String, Solution)>,
 }
 
-/// A table to answer from: solve again, or read a `--db` file's bytes.
+/// What `grundy solve --tiers DIR` reports: the ruleset and the summary
+/// of its tiers.
+#[derive(Clone, Debug)]
+pub struct TieredSolve {
+    pub ruleset: String,
+    pub summary: tier::Summary,
+}
+
+/// A table to answer from: solve again, read a `--db` file's bytes, or
+/// read the blocks a position needs from a directory of tiers.
 pub enum Source<'a> {
     Solve,
     Db { path: &'a str, bytes: &'a [u8] },
+    Tiers { dir: &'a Path },
 }
 
 /// A ruleset solved strongly, whatever its type.
@@ -87,6 +107,20 @@ pub trait DynStrong: Send + Sync {
         progress: &mut dyn FnMut(Progress) -> bool,
         with_db: bool,
     ) -> Result<Solve>;
+
+    /// Solves every position reachable from the start a tier at a time,
+    /// the tiers stored in the directory `dir` (`crate::tier::file`) and
+    /// those already there read back. Refused before it starts where its
+    /// plan needs more memory than `options` allow or more disk than
+    /// `disk_free` bytes (where known); `plan` is told the plan first.
+    fn solve_tiers(
+        &self,
+        dir: &Path,
+        options: &Options,
+        disk_free: Option<u64>,
+        plan: &mut dyn FnMut(&tier::Plan),
+        progress: &mut dyn FnMut(tier::Progress) -> bool,
+    ) -> Result<TieredSolve>;
 
     /// The value and best moves of the position written in `words`.
     fn analyze(
@@ -188,6 +222,27 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         })
     }
 
+    fn solve_tiers(
+        &self,
+        dir: &Path,
+        options: &Options,
+        disk_free: Option<u64>,
+        plan: &mut dyn FnMut(&tier::Plan),
+        progress: &mut dyn FnMut(tier::Progress) -> bool,
+    ) -> Result<TieredSolve> {
+        let game = &self.game;
+        let tiered = self.tiered()?;
+        let made = tier::Plan::new(tiered)?;
+        plan(&made);
+        made.check(&game.name(), options, disk_free)?;
+        let mut store = tier::file::Dir::new(dir, &game.name(), &made)?;
+        let summary = tier::solve(tiered, &made, &mut store, progress)?;
+        Ok(TieredSolve {
+            ruleset: game.name(),
+            summary,
+        })
+    }
+
     fn analyze(
         &self,
         words: &[Word],
@@ -226,6 +281,19 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
                 let db = Db::decode(path, bytes, &game.name(), game.digest().as_deref())?;
                 self.answer(&db, &position)
             }
+            Source::Tiers { dir } => {
+                let tiered = self.tiered()?;
+                let tiers = FromTiers {
+                    db: tier::file::Db::open(dir, &game.name(), tiered.tiers())?,
+                    game: tiered,
+                    error: RefCell::new(None),
+                };
+                let answer = self.answer(&tiers, &position);
+                match tiers.error.into_inner() {
+                    Some(error) => Err(error),
+                    None => answer,
+                }
+            }
         }
     }
 
@@ -243,7 +311,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
             kept.iter().rev().find_map(|t| t.solution(game, &position))
         };
         let standing = match source {
-            Source::Db { .. } => {
+            Source::Db { .. } | Source::Tiers { .. } => {
                 (self.analyze(words, source, options, progress)?)
                     .solution
                     .standing
@@ -325,7 +393,37 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
     }
 }
 
+/// A directory of tiers as a table to answer from: the first error met
+/// reading it is kept, as `Solved` answers without one.
+struct FromTiers<'a, P> {
+    db: tier::file::Db,
+    game: &'a dyn TieredGame<Position = P>,
+    error: RefCell<Option<Error>>,
+}
+
+impl<G: StrongGame> Solved<G> for FromTiers<'_, G::Position> {
+    fn solution(&self, _game: &G, position: &G::Position) -> Option<Solution> {
+        match self.db.solution(self.game, position) {
+            Ok(solution) => solution,
+            Err(error) => {
+                self.error.borrow_mut().get_or_insert(error);
+                None
+            }
+        }
+    }
+}
+
 impl<G: StrongRules> StrongSolver<G> {
+    /// The game in tiers, or why not.
+    fn tiered(&self) -> Result<&dyn TieredGame<Position = G::Position>> {
+        self.game.tiered().ok_or_else(|| {
+            Error::Unsupported(format!(
+                "{} is not solved in tiers (connect4 is)",
+                self.game.name()
+            ))
+        })
+    }
+
     /// The one position written in `words`.
     fn position(&self, words: &[Word]) -> Result<G::Position> {
         let game = &self.game;
