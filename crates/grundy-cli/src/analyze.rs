@@ -74,8 +74,10 @@ pub struct Args {
     outcome_only: bool,
 
     /// Answer a position of a ruleset solved strongly (mnk, connect4) from
-    /// the table `grundy solve --db FILE` wrote, without solving again.
-    #[arg(long, value_name = "FILE")]
+    /// the table `grundy solve --db FILE` wrote, without solving again; or
+    /// from the directory `grundy solve --tiers DIR` wrote, reading only
+    /// the blocks the position and its moves are in.
+    #[arg(long, value_name = "FILE|DIR")]
     db: Option<PathBuf>,
 }
 
@@ -200,7 +202,8 @@ impl Question {
                 }
                 let strong = ruleset.strong().expect("a strong ruleset");
                 let db = match &self.db {
-                    Some(path) => Some((path.as_path(), self.db_bytes(path)?)),
+                    Some(dir) if dir.is_dir() => Some(strong::Table::Tiers(dir)),
+                    Some(path) => Some(strong::Table::File(path, self.db_bytes(path)?)),
                     None => None,
                 };
                 strong::analysis(strong, &position, db, self.outcome_only).map(Answer::Strong)

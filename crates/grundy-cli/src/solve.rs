@@ -4,14 +4,19 @@
 //! impartial script is played out this way too (`DynRuleset::solvable`).
 //! With `--all-starts`, every vertex of a graph file instead (starts.rs).
 
-use std::path::PathBuf;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use grundy::retrograde::Counts as SolveCounts;
+use grundy::strong::DynStrong;
+use grundy::tier::{Plan, Progress};
+use grundy::value::Solution;
 use grundy::Error;
 use serde::Serialize;
 
 use crate::report::{Failure, Output};
-use crate::strong::{with_progress, JsonSolution};
+use crate::strong::{with_progress, with_progress_of, JsonSolution};
 
 /// Strongly solves a ruleset (mnk, connect4, partizan-graph, a script with
 /// fn start) from its start.
@@ -39,6 +44,14 @@ pub struct Args {
     /// with Right moving first, for graph(FILE) its value and outcome.
     #[arg(long, conflicts_with = "db")]
     all_starts: bool,
+
+    /// Solve a tier at a time (connect4: a tier is the discs on the
+    /// board), writing each tier to DIR (made if missing) as it is
+    /// finished; a rerun with the same DIR reads the finished tiers back.
+    /// `grundy analyze --db DIR` answers from it. Format in
+    /// crates/grundy/src/tier/file.rs.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["db", "all_starts"])]
+    tiers: Option<PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -48,6 +61,20 @@ struct Json<'a> {
     counts: Counts,
     start: JsonSolution,
     seconds: f64,
+    /// With `--tiers`: each tier, first to last.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tiers: Option<Vec<JsonTier>>,
+}
+
+#[derive(Serialize)]
+struct JsonTier {
+    tier: usize,
+    /// Ranks of the tier, reachable or not.
+    ranks: u64,
+    positions: u64,
+    counts: Counts,
+    /// Whether it was read back from DIR rather than solved.
+    read_back: bool,
 }
 
 #[derive(Serialize)]
@@ -77,6 +104,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         )))
     })?;
     let started = Instant::now();
+    if let Some(dir) = &args.tiers {
+        return tiered(strong, dir, &args, started, out);
+    }
     let solved = with_progress(args.progress, |options, progress| {
         strong.solve(options, progress, args.db.is_some())
     })
@@ -90,27 +120,118 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         out.json(&Json {
             ruleset: &solved.ruleset,
             positions: solved.positions,
-            counts: Counts {
-                win: c.win,
-                lose: c.lose,
-                tie: c.tie,
-                draw: c.draw,
-            },
+            counts: c.into(),
             start: solved.start.into(),
             seconds,
+            tiers: None,
         })
     } else {
-        out.text(&format!(
-            "ruleset:   {}\npositions: {}\nwin:       {}\nlose:      {}\ntie:       {}\n\
-             draw:      {}\nstart:     {} ({})\nseconds:   {seconds:.2}\n",
-            solved.ruleset,
+        out.text(&text(
+            &solved.ruleset,
             solved.positions,
-            c.win,
-            c.lose,
-            c.tie,
-            c.draw,
+            c,
             solved.start,
-            solved.start.standing.explanation()
+            seconds,
         ))
+    }
+}
+
+/// The summary as text.
+fn text(ruleset: &str, positions: u64, c: SolveCounts, start: Solution, seconds: f64) -> String {
+    format!(
+        "ruleset:   {ruleset}\npositions: {positions}\nwin:       {}\nlose:      {}\n\
+         tie:       {}\ndraw:      {}\nstart:     {start} ({})\nseconds:   {seconds:.2}\n",
+        c.win,
+        c.lose,
+        c.tie,
+        c.draw,
+        start.standing.explanation()
+    )
+}
+
+impl From<SolveCounts> for Counts {
+    fn from(c: SolveCounts) -> Counts {
+        Counts {
+            win: c.win,
+            lose: c.lose,
+            tie: c.tie,
+            draw: c.draw,
+        }
+    }
+}
+
+/// `--tiers DIR`: the plan on stderr where progress is drawn, the tiered
+/// solve, and the summary with each tier's counts.
+fn tiered(
+    strong: &dyn DynStrong,
+    dir: &Path,
+    args: &Args,
+    started: Instant,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    let failure = Failure::about(&args.ruleset);
+    let shown = args.progress || std::io::stderr().is_terminal();
+    let disk_free = crate::machine::disk_free(dir);
+    let describe = |p: &Progress| {
+        format!(
+            "{} tier {} of {}: {} of {} ranks",
+            p.pass.verb(),
+            p.tier,
+            p.tiers - 1,
+            p.done,
+            p.size
+        )
+    };
+    let solved = with_progress_of(args.progress, describe, |options, progress| {
+        let mut plan = |plan: &Plan| {
+            if shown {
+                eprintln!(
+                    "about {} MiB of memory (budget {} MiB) and {} MiB of disk; {}",
+                    plan.memory.div_ceil(1 << 20),
+                    options.memory >> 20,
+                    plan.disk.div_ceil(1 << 20),
+                    plan.describe_sizes()
+                );
+            }
+        };
+        strong.solve_tiers(dir, options, disk_free, &mut plan, progress)
+    })
+    .map_err(failure)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let summary = &solved.summary;
+    let c = summary.counts();
+    if args.json {
+        let tiers = (summary.tiers.iter().enumerate())
+            .map(|(tier, t)| JsonTier {
+                tier,
+                ranks: t.size,
+                positions: t.positions,
+                counts: t.counts.into(),
+                read_back: t.read_back,
+            })
+            .collect();
+        out.json(&Json {
+            ruleset: &solved.ruleset,
+            positions: summary.positions(),
+            counts: c.into(),
+            start: summary.start.into(),
+            seconds,
+            tiers: Some(tiers),
+        })
+    } else {
+        let read_back = summary.tiers.iter().filter(|t| t.read_back).count();
+        let mut text = text(
+            &solved.ruleset,
+            summary.positions(),
+            c,
+            summary.start,
+            seconds,
+        );
+        text.push_str(&format!(
+            "tiers:     {} in {} ({read_back} read back)\n",
+            summary.tiers.len(),
+            dir.display()
+        ));
+        out.text(&text)
     }
 }

@@ -26,6 +26,27 @@ pub fn with_progress<T>(
     forced: bool,
     solve: impl FnOnce(&Options, &mut dyn FnMut(Progress) -> bool) -> grundy::Result<T>,
 ) -> grundy::Result<T> {
+    let describe = |progress: &Progress| {
+        let phase = match progress.phase {
+            Phase::Generating => "generating",
+            Phase::Propagating => "solving",
+            Phase::Searching => "searching",
+        };
+        format!(
+            "{phase}: {} of {} positions",
+            progress.done, progress.reached
+        )
+    };
+    with_progress_of(forced, describe, solve)
+}
+
+/// [`with_progress`] for any solver's reports, each drawn as `describe`
+/// says (a tiered solve reports tiers, not positions).
+pub fn with_progress_of<P, T>(
+    forced: bool,
+    describe: impl Fn(&P) -> String,
+    solve: impl FnOnce(&Options, &mut dyn FnMut(P) -> bool) -> grundy::Result<T>,
+) -> grundy::Result<T> {
     let limit = MemoryLimit::now();
     let options = Options::for_available_memory(Some(limit.bytes));
     let reserve = limit.bytes / 8;
@@ -41,15 +62,7 @@ pub fn with_progress<T>(
     );
     bar.enable_steady_tick(Duration::from_millis(200));
     let solved = solve(&options, &mut |progress| {
-        let phase = match progress.phase {
-            Phase::Generating => "generating",
-            Phase::Propagating => "solving",
-            Phase::Searching => "searching",
-        };
-        bar.set_message(format!(
-            "{phase}: {} of {} positions",
-            progress.done, progress.reached
-        ));
+        bar.set_message(describe(&progress));
         let left = MemoryLimit::now();
         if left.bytes < reserve {
             ran_low = Some(left);
@@ -71,20 +84,31 @@ pub fn with_progress<T>(
     }
 }
 
+/// A `--db` table: a file's bytes, or a directory of tiers
+/// (`grundy solve --tiers DIR`), read a block at a time.
+pub enum Table<'a> {
+    File(&'a Path, &'a [u8]),
+    Tiers(&'a Path),
+}
+
 /// The answer of `grundy analyze` for one position of a ruleset solved
-/// strongly: from a `--db` table's bytes, or from a solve (kept by the
+/// strongly: from a `--db` table, or from a solve (kept by the
 /// ruleset for the next question of a batch); with `outcome_only` the
 /// standing alone, which a search that stops at the first winning move
 /// finds without a solve (see `DynStrong::outcome`).
 pub fn analysis(
     strong: &dyn DynStrong,
     position: &[Word],
-    db: Option<(&Path, &[u8])>,
+    db: Option<Table>,
     outcome_only: bool,
 ) -> grundy::Result<StrongAnalysis> {
-    let path = db.map(|(p, _)| p.display().to_string()).unwrap_or_default();
+    let path = match &db {
+        Some(Table::File(p, _)) => p.display().to_string(),
+        _ => String::new(),
+    };
     let source = match db {
-        Some((_, bytes)) => Source::Db { path: &path, bytes },
+        Some(Table::File(_, bytes)) => Source::Db { path: &path, bytes },
+        Some(Table::Tiers(dir)) => Source::Tiers { dir },
         None => Source::Solve,
     };
     with_progress(false, |options, progress| match outcome_only {

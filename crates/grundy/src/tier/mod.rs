@@ -271,7 +271,7 @@ impl Plan {
     pub fn describe_sizes(&self) -> String {
         let sizes: Vec<String> = self.sizes.iter().map(u64::to_string).collect();
         format!(
-            "{} tiers of {} ranks in all, {} bytes a cell; ranks by tier: {}",
+            "{} tiers of {} ranks in all, cells of {} bytes; ranks by tier: {}",
             self.sizes.len(),
             self.sizes.iter().fold(0u64, |a, &s| a.saturating_add(s)),
             self.width.bytes(),
