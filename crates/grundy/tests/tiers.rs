@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use grundy::catalogue::Connect4;
-use grundy::retrograde::{self, Numbering, Options, Solved, StrongGame};
+use grundy::retrograde::{self, Options, Solved, StrongGame};
 use grundy::tier::file::{self, Db, Dir};
 use grundy::tier::{self, Part, Plan, Summary, TieredGame};
 

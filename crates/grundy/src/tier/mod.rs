@@ -29,7 +29,7 @@
 //! a block's cells depend only on the next tier, so the result does not
 //! depend on the number of threads. Between slices of blocks the caller's
 //! progress callback may stop the solve: the tiers stored stay whole, and
-//! a solve with the same [`Store`] resumes from them ([`file`] stores them
+//! a solve with the same [`Store`] resumes from them ([`file`](mod@file) stores them
 //! in a directory, whole or not at all).
 //!
 //! # Cells

@@ -108,7 +108,7 @@ pub fn solve<G: TieredGame + ?Sized>(
         .collect();
     // Reach: each tier's bits from the tier before.
     let mut previous: Option<Vec<u64>> = None;
-    for t in 0..tiers {
+    for (t, tier) in summary.iter_mut().enumerate() {
         let bits = match store.load(Part::Reach, t)? {
             Some(stored) => words(&stored.bytes),
             None => {
@@ -134,7 +134,7 @@ pub fn solve<G: TieredGame + ?Sized>(
                 bits
             }
         };
-        summary[t].positions = bits.iter().map(|w| w.count_ones() as u64).sum();
+        tier.positions = bits.iter().map(|w| w.count_ones() as u64).sum();
         previous = Some(bits);
     }
     drop(previous);
@@ -378,24 +378,6 @@ fn value<G: TieredGame + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
-
-    /// A store in memory.
-    #[derive(Default)]
-    pub(crate) struct Memory {
-        pub parts: HashMap<(u8, usize), Stored>,
-    }
-
-    impl Store for Memory {
-        fn load(&mut self, part: Part, tier: usize) -> Result<Option<Stored>> {
-            Ok(self.parts.get(&(part as u8, tier)).cloned())
-        }
-
-        fn save(&mut self, part: Part, tier: usize, stored: &Stored) -> Result<()> {
-            self.parts.insert((part as u8, tier), stored.clone());
-            Ok(())
-        }
-    }
 
     #[test]
     fn bits_round_trip_through_bytes() {

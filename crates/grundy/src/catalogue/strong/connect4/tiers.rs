@@ -3,13 +3,12 @@
 //!
 //! A board of t discs is its vector of column heights (each 0..=H, summing
 //! to t) and which of its t discs, taken column by column from the bottom
-//! up, are X's (the first player's: ⌈t/2⌉ of them). Its rank is
-//!
-//!   (index of the heights among the vectors of sum t, in lexicographic
-//!   order, found by counting the vectors of each prefix) × C(t, ⌈t/2⌉)
-//!   + (rank of X's discs among the ⌈t/2⌉-subsets of the t discs, in the
-//!   combinatorial number system: Σ C(p_i, i + 1) over X's disc places
-//!   p_0 < p_1 < ...).
+//! up, are X's (the first player's: ⌈t/2⌉ of them). Its rank is the index
+//! of its heights among the vectors of sum t (in lexicographic order, found
+//! by counting the vectors of each prefix) times C(t, ⌈t/2⌉), plus the
+//! rank of X's discs among the ⌈t/2⌉-subsets of the t discs in the
+//! combinatorial number system (Σ C(p_i, i + 1) over X's disc places
+//! p_0 < p_1 < ...).
 //!
 //! So tier t has (vectors of sum t) × C(t, ⌈t/2⌉) ranks; the ranks of
 //! boards play cannot reach (a line for both, play after a line) are
