@@ -67,8 +67,10 @@ pub struct Args {
     outcome_only: bool,
 
     /// Answer a position of a ruleset solved strongly (mnk, connect4) from
-    /// the table `grundy solve --db FILE` wrote, without solving again.
-    #[arg(long, value_name = "FILE")]
+    /// the table `grundy solve --db FILE` wrote, without solving again; or
+    /// from the directory `grundy solve --tiers DIR` wrote, reading only
+    /// the blocks the position and its moves are in.
+    #[arg(long, value_name = "FILE|DIR")]
     db: Option<PathBuf>,
 }
 

@@ -4,52 +4,30 @@
 //! fails or is killed leaves the file that was there as it was.
 
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
-
-use grundy::Error;
+use std::io::{self, BufWriter};
+use std::path::Path;
 
 use crate::report::Failure;
 
-/// Writes `path` with what `write` writes, whole or not at all.
+/// Writes `path` with what `write` writes, whole or not at all (the
+/// library's `file::write_whole`, whose tier files are written the same
+/// way).
 pub fn write_whole(
     path: &Path,
     write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
 ) -> Result<(), Failure> {
-    let aside = aside(path);
-    let written = File::create(&aside).and_then(|file| {
-        let mut out = BufWriter::new(file);
-        write(&mut out)?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()
-    });
-    let renamed = written.and_then(|()| std::fs::rename(&aside, path));
-    renamed.map_err(|e| {
-        let _ = std::fs::remove_file(&aside);
-        Failure::from(Error::File {
-            path: path.display().to_string(),
-            message: e.to_string(),
-        })
-    })
+    grundy::file::write_whole(path, write).map_err(Failure::from)
 }
 
 /// Writes `bytes` to `path`, whole or not at all.
 pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    write_whole(path, |out| out.write_all(bytes))
-}
-
-/// The temporary file beside `path`: hidden, named by the process, so two
-/// runs writing the same file do not share one.
-fn aside(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or_else(|| "grundy".into(), |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{name}.{}.partial", std::process::id()))
+    grundy::file::write_bytes(path, bytes).map_err(Failure::from)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
 
     #[test]
     fn a_failed_write_leaves_the_old_file_and_no_temporary() {

@@ -33,7 +33,11 @@ pub fn watched<T>(
     let mut ran_low = None;
     let answer = run(&mut |progress| {
         let bar = bar.get_or_insert_with(|| spinner(forced, started));
-        bar.set_message(message(progress));
+        match progress {
+            // Said once, above the spinner.
+            Progress::Planned { .. } => bar.println(message(progress)),
+            _ => bar.set_message(message(progress)),
+        }
         let left = MemoryLimit::now();
         if left.bytes < reserve {
             ran_low = Some(left);
@@ -84,6 +88,25 @@ fn message(progress: Progress) -> String {
         Progress::Valuing { positions } => format!("valuing: {positions} positions"),
         Progress::Sequence(p) => format!("{} heaps", p.heaps),
         Progress::Quotient { heap, order } => format!("heap {heap}: {order} elements so far"),
+        Progress::Planned {
+            memory,
+            budget,
+            disk,
+            tiers,
+        } => format!(
+            "{tiers} tiers: about {} MiB of memory (budget {} MiB) and {} MiB of disk",
+            memory.div_ceil(1 << 20),
+            budget >> 20,
+            disk.div_ceil(1 << 20)
+        ),
+        Progress::Tier(p) => format!(
+            "{} tier {} of {}: {} of {} ranks",
+            p.pass.verb(),
+            p.tier,
+            p.tiers - 1,
+            p.done,
+            p.size
+        ),
         _ => String::new(),
     }
 }

@@ -38,6 +38,14 @@ pub struct Args {
     /// with Right moving first, for graph(FILE) its value and outcome.
     #[arg(long, conflicts_with = "db")]
     all_starts: bool,
+
+    /// Solve a tier at a time (connect4: a tier is the discs on the
+    /// board), writing each tier to DIR (made if missing) as it is
+    /// finished; a rerun with the same DIR reads the finished tiers back.
+    /// `grundy analyze --db DIR` answers from it. Format in
+    /// crates/grundy/src/tier/file.rs.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["db", "all_starts"])]
+    tiers: Option<PathBuf>,
 }
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
@@ -49,6 +57,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let mut options = SolveOptions::default();
     options.db = args.db.is_some();
     options.memory = Some(available.bytes);
+    options.disk_free = args.tiers.as_deref().and_then(crate::machine::disk_free);
+    options.tiers = args.tiers.clone();
     let solved = watched(args.progress, &available, |progress| {
         solve::solved(&args.ruleset, &options, progress)
     })
@@ -60,7 +70,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         return out.json(&SolveAnswer::new(&solved));
     }
     let (s, c) = (&solved.solve, solved.solve.counts);
-    out.text(&format!(
+    let mut text = format!(
         "ruleset:   {}\npositions: {}\nwin:       {}\nlose:      {}\ntie:       {}\n\
          draw:      {}\nstart:     {} ({})\nseconds:   {:.2}\n",
         s.ruleset,
@@ -72,5 +82,14 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         s.start,
         s.start.standing.explanation(),
         solved.seconds
-    ))
+    );
+    if let (Some(summary), Some(dir)) = (&solved.tiers, &args.tiers) {
+        let read_back = summary.tiers.iter().filter(|t| t.read_back).count();
+        text.push_str(&format!(
+            "tiers:     {} in {} ({read_back} read back)\n",
+            summary.tiers.len(),
+            dir.display()
+        ));
+    }
+    out.text(&text)
 }

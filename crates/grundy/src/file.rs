@@ -1,7 +1,8 @@
 //! Reading a file named by the user within a limit. A file's metadata does
 //! not bound what it holds (`/dev/zero`, a FIFO: their length is 0), so the
 //! limit is on the bytes read: one byte past it tells a file over it. And
-//! the digest a solved table keeps of the file its rules came from.
+//! the digest a solved table keeps of the file its rules came from, and
+//! files written whole or not at all.
 //!
 //! ```
 //! use grundy::file::{read_at_most, sha256_hex};
@@ -17,7 +18,9 @@
 //! assert!(error.to_string().starts_with("/no/such/file"), "{error}");
 //! ```
 
-use std::io::Read;
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
 
@@ -61,6 +64,45 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// Writes `path` with what `write` writes, whole or not at all: to a
+/// temporary file in the same directory, synced, then renamed over the
+/// target. A write that fails or is killed leaves the file that was there
+/// as it was. An error is an [`Error::File`] naming `path`.
+pub fn write_whole(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
+) -> Result<()> {
+    let aside = aside(path);
+    let written = File::create(&aside).and_then(|file| {
+        let mut out = BufWriter::new(file);
+        write(&mut out)?;
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()
+    });
+    let renamed = written.and_then(|()| std::fs::rename(&aside, path));
+    renamed.map_err(|e| {
+        let _ = std::fs::remove_file(&aside);
+        Error::File {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        }
+    })
+}
+
+/// Writes `bytes` to `path`, whole or not at all.
+pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_whole(path, |out| out.write_all(bytes))
+}
+
+/// The temporary file beside `path`: hidden, named by the process, so two
+/// runs writing the same file do not share one.
+fn aside(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or_else(|| "grundy".into(), |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.{}.partial", std::process::id()))
 }
 
 /// A number of bytes as a person reads it: `64 MiB`, `1 MiB`, `1000 bytes`.

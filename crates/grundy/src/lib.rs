@@ -61,6 +61,7 @@ pub mod table;
 pub mod take_and_break;
 #[cfg(test)]
 mod test_games;
+pub mod tier;
 pub mod value;
 pub mod word;
 

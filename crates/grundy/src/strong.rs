@@ -27,6 +27,8 @@
 //! assert_eq!(solve.start.remoteness, Some(3));
 //! ```
 
+use std::cell::RefCell;
+use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 
 use crate::error::{Error, Result};
@@ -34,6 +36,7 @@ use crate::picture::{self, GraphPicture, Mark, Node};
 use crate::retrograde::db::{self, Db};
 use crate::retrograde::{self, search, Counts, Options, Progress, Solved, StrongGame, Table};
 use crate::starts::{self, AllStarts};
+use crate::tier::{self, TieredGame};
 use crate::value::Solution;
 use crate::word::Word;
 
@@ -61,6 +64,13 @@ pub trait StrongRules: StrongGame + 'static {
     /// there are, and each with Left to move and with Right, in order.
     /// `None`, the default, for a ruleset whose positions cannot be listed.
     fn partizan_starts(&self) -> Option<PartizanStarts<'_, Self::Position>> {
+        None
+    }
+
+    /// The game in tiers, where it has them (`crate::tier`): `grundy solve
+    /// --tiers DIR` solves it a tier at a time. `None`, the default, for a
+    /// ruleset without.
+    fn tiered(&self) -> Option<&dyn TieredGame<Position = Self::Position>> {
         None
     }
 }
@@ -110,7 +120,18 @@ pub struct StrongMoves {
     pub moves: Vec<(String, Solution)>,
 }
 
-/// A table to answer from: solve again, or read a `--db` file's bytes.
+/// What `grundy solve --tiers DIR` reports: the ruleset and the summary
+/// of its tiers.
+#[derive(Clone, Debug)]
+pub struct TieredSolve {
+    /// The ruleset as an expression.
+    pub ruleset: String,
+    /// The counts and sizes of its tiers.
+    pub summary: tier::Summary,
+}
+
+/// A table to answer from: solve again, read a `--db` file's bytes, or
+/// read the blocks a position needs from a directory of tiers.
 pub enum Source<'a> {
     /// Solve from the position asked about.
     Solve,
@@ -120,6 +141,12 @@ pub enum Source<'a> {
         path: &'a str,
         /// The file's content.
         bytes: &'a [u8],
+    },
+    /// Read the answer from a directory of tiers (`solve --tiers DIR`):
+    /// the headers and the blocks the position and its moves are in.
+    Tiers {
+        /// The directory.
+        dir: &'a Path,
     },
 }
 
@@ -132,6 +159,23 @@ pub trait DynStrong: Send + Sync {
         progress: &mut dyn FnMut(Progress) -> bool,
         with_db: bool,
     ) -> Result<Solve>;
+
+    /// What a solve a tier at a time needs (each tier's size, the memory
+    /// and disk); unsupported where the ruleset has no tiers.
+    fn tier_plan(&self) -> Result<tier::Plan>;
+
+    /// Solves every position reachable from the start a tier at a time,
+    /// the tiers stored in the directory `dir` (`crate::tier::file`) and
+    /// those already there read back. Refused before it starts where its
+    /// plan ([`DynStrong::tier_plan`]) needs more memory than `options`
+    /// allow or more disk than `disk_free` bytes (where known).
+    fn solve_tiers(
+        &self,
+        dir: &Path,
+        options: &Options,
+        disk_free: Option<u64>,
+        progress: &mut dyn FnMut(tier::Progress) -> bool,
+    ) -> Result<TieredSolve>;
 
     /// The value and best moves of the position written in `words`.
     fn analyze(
@@ -247,6 +291,29 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         })
     }
 
+    fn tier_plan(&self) -> Result<tier::Plan> {
+        tier::Plan::new(self.tiered()?)
+    }
+
+    fn solve_tiers(
+        &self,
+        dir: &Path,
+        options: &Options,
+        disk_free: Option<u64>,
+        progress: &mut dyn FnMut(tier::Progress) -> bool,
+    ) -> Result<TieredSolve> {
+        let game = &self.game;
+        let tiered = self.tiered()?;
+        let made = tier::Plan::new(tiered)?;
+        made.check(&game.name(), options, disk_free)?;
+        let mut store = tier::file::Dir::new(dir, &game.name(), &made)?;
+        let summary = tier::solve(tiered, &made, &mut store, progress)?;
+        Ok(TieredSolve {
+            ruleset: game.name(),
+            summary,
+        })
+    }
+
     fn analyze(
         &self,
         words: &[Word],
@@ -263,6 +330,19 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
             Source::Db { path, bytes } => {
                 let db = Db::decode(path, bytes, &game.name(), game.digest().as_deref())?;
                 self.answer(&db, &position)
+            }
+            Source::Tiers { dir } => {
+                let tiered = self.tiered()?;
+                let tiers = FromTiers {
+                    db: tier::file::Db::open(dir, &game.name(), tiered.tiers())?,
+                    game: tiered,
+                    error: RefCell::new(None),
+                };
+                let answer = self.answer(&tiers, &position);
+                match tiers.error.into_inner() {
+                    Some(error) => Err(error),
+                    None => answer,
+                }
             }
         }
     }
@@ -281,7 +361,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
             kept.iter().rev().find_map(|t| t.solution(game, &position))
         };
         let standing = match source {
-            Source::Db { .. } => {
+            Source::Db { .. } | Source::Tiers { .. } => {
                 (self.analyze(words, source, options, progress)?)
                     .solution
                     .standing
@@ -397,7 +477,37 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
     }
 }
 
+/// A directory of tiers as a table to answer from: the first error met
+/// reading it is kept, as `Solved` answers without one.
+struct FromTiers<'a, P> {
+    db: tier::file::Db,
+    game: &'a dyn TieredGame<Position = P>,
+    error: RefCell<Option<Error>>,
+}
+
+impl<G: StrongGame> Solved<G> for FromTiers<'_, G::Position> {
+    fn solution(&self, _game: &G, position: &G::Position) -> Option<Solution> {
+        match self.db.solution(self.game, position) {
+            Ok(solution) => solution,
+            Err(error) => {
+                self.error.borrow_mut().get_or_insert(error);
+                None
+            }
+        }
+    }
+}
+
 impl<G: StrongRules> StrongSolver<G> {
+    /// The game in tiers, or why not.
+    fn tiered(&self) -> Result<&dyn TieredGame<Position = G::Position>> {
+        self.game.tiered().ok_or_else(|| {
+            Error::Unsupported(format!(
+                "{} is not solved in tiers (connect4 is)",
+                self.game.name()
+            ))
+        })
+    }
+
     /// The one position written in `words`.
     fn position(&self, words: &[Word]) -> Result<G::Position> {
         let game = &self.game;

@@ -76,7 +76,9 @@ impl Default for AnalyzeOptions {
 }
 
 /// The table `solve --db FILE` wrote, read at the first position that needs
-/// it and kept for the next (the questions of a batch share it).
+/// it and kept for the next (the questions of a batch share it); or the
+/// directory `solve --tiers DIR` wrote, of which each question reads only
+/// the blocks its position and their moves are in.
 #[derive(Debug)]
 pub struct SolvedTable {
     path: String,
@@ -96,6 +98,10 @@ impl SolvedTable {
     }
 
     fn source(&self) -> Result<Source<'_>> {
+        let dir = std::path::Path::new(&self.path);
+        if dir.is_dir() {
+            return Ok(Source::Tiers { dir });
+        }
         if self.bytes.get().is_none() {
             let bytes = crate::file::read_at_most(&self.path, self.byte_limit, "table")?;
             let _ = self.bytes.set(bytes);

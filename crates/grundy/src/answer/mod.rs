@@ -71,6 +71,19 @@ pub enum Progress {
         /// The quotient's order so far.
         order: usize,
     },
+    /// A solve a tier at a time, before it starts: what it needs, once.
+    Planned {
+        /// Bytes of memory at the peak (the tiers in play).
+        memory: u64,
+        /// Bytes of memory the solve may take.
+        budget: u64,
+        /// Bytes on disk, for every tier.
+        disk: u64,
+        /// How many tiers.
+        tiers: usize,
+    },
+    /// A solve a tier at a time: the tier and pass, and the ranks done.
+    Tier(crate::tier::Progress),
 }
 
 /// The callback of a long computation: gets its [`Progress`], answers

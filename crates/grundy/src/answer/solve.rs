@@ -10,6 +10,7 @@
 //! assert_eq!((answer.start.outcome, answer.start.remoteness), ("W", Some(3)));
 //! ```
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use schemars::JsonSchema;
@@ -18,7 +19,8 @@ use serde::Serialize;
 use crate::error::{Error, Result};
 use crate::retrograde::Options;
 use crate::starts::AllStarts;
-use crate::strong::Solve;
+use crate::strong::{DynStrong, Solve};
+use crate::tier;
 
 use super::analyze::SolutionAnswer;
 use super::{OnProgress, Progress};
@@ -33,6 +35,12 @@ pub struct SolveOptions {
     /// The memory the machine has available, in bytes, of which the solve
     /// takes at most three quarters; `None`: 4 GiB.
     pub memory: Option<u64>,
+    /// Solve a tier at a time into this directory (made if missing; the
+    /// tiers already there are read back), where the ruleset has tiers.
+    pub tiers: Option<PathBuf>,
+    /// The bytes free on the disk of [`SolveOptions::tiers`], where known:
+    /// a tiered solve needing more is refused before it starts.
+    pub disk_free: Option<u64>,
 }
 
 /// A ruleset solved strongly, in the engine's types, and how long it took.
@@ -43,6 +51,8 @@ pub struct Solved {
     pub solve: Solve,
     /// Seconds the solve took.
     pub seconds: f64,
+    /// Each tier's counts, where it was solved a tier at a time.
+    pub tiers: Option<tier::Summary>,
 }
 
 /// Solves `ruleset` (an expression naming one ruleset, such as
@@ -57,6 +67,9 @@ pub fn solved(ruleset: &str, options: &SolveOptions, progress: OnProgress) -> Re
     })?;
     let started = Instant::now();
     let solve_options = Options::for_available_memory(options.memory);
+    if let Some(dir) = &options.tiers {
+        return tiered(strong, dir, &solve_options, options, progress, started);
+    }
     let solve = strong.solve(
         &solve_options,
         &mut |p| progress(Progress::Solving(p)),
@@ -65,6 +78,40 @@ pub fn solved(ruleset: &str, options: &SolveOptions, progress: OnProgress) -> Re
     Ok(Solved {
         solve,
         seconds: started.elapsed().as_secs_f64(),
+        tiers: None,
+    })
+}
+
+/// [`solved`] a tier at a time into `dir`: the plan reported first
+/// ([`Progress::Planned`]), then each tier ([`Progress::Tier`]).
+fn tiered(
+    strong: &dyn DynStrong,
+    dir: &std::path::Path,
+    solve_options: &Options,
+    options: &SolveOptions,
+    progress: OnProgress,
+    started: Instant,
+) -> Result<Solved> {
+    let plan = strong.tier_plan()?;
+    progress(Progress::Planned {
+        memory: plan.memory,
+        budget: solve_options.memory,
+        disk: plan.disk,
+        tiers: plan.sizes.len(),
+    });
+    let report = &mut |p| progress(Progress::Tier(p));
+    let solved = strong.solve_tiers(dir, solve_options, options.disk_free, report)?;
+    let summary = solved.summary;
+    Ok(Solved {
+        solve: Solve {
+            ruleset: solved.ruleset,
+            positions: summary.positions(),
+            counts: summary.counts(),
+            start: summary.start,
+            db: None,
+        },
+        seconds: started.elapsed().as_secs_f64(),
+        tiers: Some(summary),
     })
 }
 
@@ -89,6 +136,26 @@ pub struct SolveAnswer {
     pub start: SolutionAnswer,
     /// Seconds the solve took.
     pub seconds: f64,
+    /// Solved a tier at a time (`--tiers DIR`): each tier, first to last.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tiers: Option<Vec<TierAnswer>>,
+}
+
+/// One tier of a solve a tier at a time.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct TierAnswer {
+    /// The tier, counted from 0 (connect4: the discs on the board).
+    pub tier: usize,
+    /// The ranks of the tier, positions reachable or not.
+    pub ranks: u64,
+    /// The positions of the tier reachable from the start.
+    pub positions: u64,
+    /// How many of them have each standing.
+    pub counts: SolveCounts,
+    /// Whether the tier was read back from the directory, not solved.
+    pub read_back: bool,
 }
 
 /// How many positions have each standing, for the player to move.
@@ -109,18 +176,36 @@ pub struct SolveCounts {
 impl SolveAnswer {
     /// The answer of a solve.
     pub fn new(solved: &Solved) -> SolveAnswer {
-        let (s, c) = (&solved.solve, solved.solve.counts);
+        let s = &solved.solve;
+        let tiers = solved.tiers.as_ref().map(|summary| {
+            (summary.tiers.iter().enumerate())
+                .map(|(tier, t)| TierAnswer {
+                    tier,
+                    ranks: t.size,
+                    positions: t.positions,
+                    counts: t.counts.into(),
+                    read_back: t.read_back,
+                })
+                .collect()
+        });
         SolveAnswer {
             ruleset: s.ruleset.clone(),
             positions: s.positions,
-            counts: SolveCounts {
-                win: c.win,
-                lose: c.lose,
-                tie: c.tie,
-                draw: c.draw,
-            },
+            counts: s.counts.into(),
             start: s.start.into(),
             seconds: solved.seconds,
+            tiers,
+        }
+    }
+}
+
+impl From<crate::retrograde::Counts> for SolveCounts {
+    fn from(c: crate::retrograde::Counts) -> SolveCounts {
+        SolveCounts {
+            win: c.win,
+            lose: c.lose,
+            tie: c.tie,
+            draw: c.draw,
         }
     }
 }

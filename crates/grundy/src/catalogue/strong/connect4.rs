@@ -17,6 +17,8 @@
 //! (28,629,151 for 5 x 4; B^W < 2^(W(H+1)) fits 64 bits), which the solver
 //! uses where a bit per number fits its memory.
 
+mod tiers;
+
 use super::{parameter_count, Family, FamilyText};
 use crate::component::{strong_ruleset_ref, RulesetRef};
 use crate::error;
@@ -25,6 +27,7 @@ use crate::word::Word;
 use std::collections::HashSet;
 
 use crate::retrograde::{Numbering, StrongGame};
+use crate::tier::TieredGame;
 use crate::value::Standing;
 
 /// Four in a row wins.
@@ -54,6 +57,10 @@ impl StrongRules for Connect4 {
     fn parse_position(&self, word: &Word) -> error::Result<u64> {
         Connect4::parse_position(self, &word.text).map_err(|e| word.locate(e))
     }
+
+    fn tiered(&self) -> Option<&dyn TieredGame<Position = u64>> {
+        Some(self)
+    }
 }
 
 /// Connect Four (`connect4(W,H)`) on W columns of height H, with
@@ -68,6 +75,8 @@ pub struct Connect4 {
     windows: Vec<u64>,
     /// B^c for each column c (B^W < 2^(W(H+1)) fits 64 bits).
     powers: Vec<u64>,
+    /// The ranks of boards within tiers (tiers.rs).
+    ranking: tiers::Ranking,
 }
 
 impl Connect4 {
@@ -98,6 +107,7 @@ impl Connect4 {
             powers: (0..width)
                 .map(|c| (u64::MAX >> (63 - height)).pow(c))
                 .collect(),
+            ranking: tiers::Ranking::new(width, height),
         };
         for c in 0..width as i32 {
             for r in 0..height as i32 {

@@ -1,0 +1,95 @@
+//! `grundy solve --tiers DIR` and `grundy analyze --db DIR`: the tiered
+//! solve's counts are the whole solve's, a rerun reads every tier back, a
+//! damaged tier file is refused with its name (exit 2), a board too large
+//! is refused before it starts with the figures (exit 1), and a position
+//! answered from the directory is answered as by a solve.
+
+mod common;
+
+use common::{analyze_json, grundy, json, temp_path};
+use predicates::prelude::*;
+
+fn solve_tiers(ruleset: &str, dir: &std::path::Path) -> serde_json::Value {
+    json(&["solve", ruleset, "--tiers", dir.to_str().unwrap()])
+}
+
+#[test]
+fn a_tiered_solve_counts_as_the_whole_solve_and_resumes() {
+    let dir = temp_path("tiers-4x4");
+    let _ = std::fs::remove_dir_all(&dir);
+    let whole = json(&["solve", "connect4(4,4)"]);
+    let tiered = solve_tiers("connect4(4,4)", &dir);
+    for field in ["positions", "counts", "start"] {
+        assert_eq!(tiered[field], whole[field], "{field}");
+    }
+    let tiers = tiered["tiers"].as_array().unwrap();
+    assert_eq!(tiers.len(), 17);
+    assert!(tiers.iter().all(|t| t["read_back"] == false));
+    // The empty board's tier: one rank, a tie.
+    assert_eq!(tiers[0]["ranks"], 1);
+    assert_eq!(tiers[0]["counts"]["tie"], 1);
+    let again = solve_tiers("connect4(4,4)", &dir);
+    assert_eq!(again["counts"], whole["counts"]);
+    let again = again["tiers"].as_array().unwrap();
+    assert!(again.iter().all(|t| t["read_back"] == true));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_position_is_answered_from_the_tiers_as_by_a_solve() {
+    let dir = temp_path("tiers-answers");
+    let _ = std::fs::remove_dir_all(&dir);
+    solve_tiers("connect4(4,4)", &dir);
+    for expression in [
+        "connect4(4,4) ..../..../..../....",
+        "connect4(4,4) ..../..../.o../.xx.",
+        "connect4(4,4) ..../..o./..x./.xxo",
+        "connect4(4,4) x.../x.../x.../xooo",
+    ] {
+        let solved = analyze_json(expression);
+        let read = json(&["analyze", expression, "--db", dir.to_str().unwrap()]);
+        assert_eq!(read, solved, "{expression}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_damaged_tier_file_is_refused_with_its_name() {
+    let dir = temp_path("tiers-damaged");
+    let _ = std::fs::remove_dir_all(&dir);
+    solve_tiers("connect4(4,4)", &dir);
+    let path = dir.join("tier-013.bin");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let name = path.display().to_string();
+    grundy()
+        .args(["solve", "connect4(4,4)", "--tiers", dir.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(name.as_str()).and(predicate::str::contains("corrupted")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_board_too_large_is_refused_before_it_starts() {
+    let dir = temp_path("tiers-too-large");
+    let _ = std::fs::remove_dir_all(&dir);
+    grundy()
+        .args(["solve", "connect4(8,7)", "--tiers", dir.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("needs about")
+                .and(predicate::str::contains("its budget is"))
+                .and(predicate::str::contains("ranks by tier: 1, 8, 72,")),
+        );
+    assert!(!dir.exists(), "nothing written");
+    // A ruleset without tiers says so.
+    grundy()
+        .args(["solve", "mnk(3,3,3)", "--tiers", dir.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("not solved in tiers"));
+}

@@ -1,0 +1,362 @@
+//! Strong solving a tier at a time, for games whose positions split into
+//! tiers `0..T` such that every move goes from a tier to the next one:
+//! Connect Four and m,n,k-games, where the tier is the number of pieces on
+//! the board. Each tier's positions are ranked densely (a [`TieredGame`]
+//! ranks and unranks them), so a tier is a flat array of cells (value and
+//! remoteness) indexed by rank, with no hash table and no list of moves.
+//!
+//! # The algorithm
+//! 1. Reach, forward from the start: tier `t + 1`'s positions reachable
+//!    from the start are the moves of tier `t`'s, marked one bit a rank.
+//!    Each tier's bits are stored ([`Store`]) and dropped; two tiers' bits
+//!    are in memory at once.
+//! 2. Solve, the last tier first: each reachable position of tier `t` is
+//!    decided from its moves, which are made again from the position and
+//!    looked up by rank among tier `t + 1`'s cells. Only two tiers' cells
+//!    (and one tier's bits) are in memory at once; each tier's cells are
+//!    stored before the next tier down is solved.
+//!
+//! A position is won in `1 + r` where some move reaches a position lost in
+//! `r` (the least such `r`: the winner hurries), tied in `1 + r` where no
+//! move wins and some move reaches a tie in `r` (the least), drawn where
+//! only a draw the rules declare is left, and lost in `1 + r` where every
+//! move reaches a win (the greatest `r`: the loser delays); a finished
+//! position has its standing by the rules in 0 moves, and one with no move
+//! is lost. These are the values and remoteness of
+//! [`crate::retrograde`]'s solver, position by position.
+//!
+//! Each tier's ranks are split into blocks solved on all cores (rayon);
+//! a block's cells depend only on the next tier, so the result does not
+//! depend on the number of threads. Between slices of blocks the caller's
+//! progress callback may stop the solve: the tiers stored stay whole, and
+//! a solve with the same [`Store`] resumes from them ([`file`](mod@file) stores them
+//! in a directory, whole or not at all).
+//!
+//! # Cells
+//! A cell is one byte where the game has at most 64 tiers (a remoteness
+//! below 64: two bits of standing above six of remoteness), else two bytes
+//! (fourteen bits of remoteness, as [`crate::retrograde`]'s tables). The
+//! standing is 1 for a win, 2 for a loss and 3 for a tie; 0 with a
+//! remoteness of 1 is a draw, and the cell 0 marks a rank that names no
+//! reachable position.
+//!
+//! ```
+//! use grundy::retrograde::Options;
+//!
+//! // Connect Four on 4 x 3, a tier at a time into a directory: 13 tiers
+//! // (0 to 12 discs), the tier of one disc ranked by its column.
+//! let ruleset = grundy::ruleset("connect4(4,3)").unwrap();
+//! let game = ruleset.strong().unwrap();
+//! let plan = game.tier_plan().unwrap();
+//! assert_eq!(plan.sizes.len(), 13);
+//! assert_eq!(plan.sizes[1], 4);
+//! let dir = std::env::temp_dir().join(format!("grundy-doc-tier-{}", std::process::id()));
+//! let options = Options { memory: 1 << 30 };
+//! let tiered = game.solve_tiers(&dir, &options, None, &mut |_| true).unwrap();
+//! // The same positions and start as the solve that keeps them all.
+//! let whole = game.solve(&options, &mut |_| true, false).unwrap();
+//! assert_eq!(tiered.summary.positions(), whole.positions);
+//! assert_eq!(tiered.summary.counts(), whole.counts);
+//! assert_eq!(tiered.summary.start, whole.start);
+//! std::fs::remove_dir_all(&dir).unwrap();
+//! ```
+
+pub mod file;
+mod solve;
+
+pub use solve::{solve, Part, Store, Stored, Summary, TierSummary};
+
+use crate::error::{Error, Result};
+use crate::retrograde::{Counts, Options, StrongGame, MAX_REMOTENESS};
+use crate::value::{Solution, Standing};
+
+/// A game whose positions split into tiers `0..tiers()`, every move going
+/// from tier `t` to tier `t + 1` (for Connect Four and m,n,k-games, the
+/// tier is the number of pieces on the board), with each tier's positions
+/// ranked densely: `rank` maps tier `t`'s positions onto `0..tier_size(t)`
+/// one to one, and `unrank` is its inverse. Ranks that name no position
+/// reachable from the start are allowed (the solver marks them); a ranking
+/// by a simple formula usually has some.
+pub trait TieredGame: StrongGame {
+    /// How many tiers there are.
+    fn tiers(&self) -> usize;
+
+    /// How many ranks tier `tier` has.
+    fn tier_size(&self, tier: usize) -> u64;
+
+    /// The tier of a position: below `tiers()`.
+    fn tier(&self, position: &Self::Position) -> usize;
+
+    /// The rank of a position of tier `tier` (its [`tier`](Self::tier)):
+    /// below `tier_size(tier)`.
+    fn rank(&self, tier: usize, position: &Self::Position) -> u64;
+
+    /// The position of rank `rank` below `tier_size(tier)` in tier `tier`.
+    fn unrank(&self, tier: usize, rank: u64) -> Self::Position;
+}
+
+/// What a long tiered solve reports every so often.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Reaching (forward) or solving (backward).
+    pub pass: Pass,
+    /// The tier being reached or solved, of `tiers`.
+    pub tier: usize,
+    /// How many tiers the game has.
+    pub tiers: usize,
+    /// Ranks of the tier done, of `size`.
+    pub done: u64,
+    /// The ranks of the tier.
+    pub size: u64,
+}
+
+/// The two passes of a tiered solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pass {
+    /// Marking the positions reachable from the start, first tier first.
+    Reaching,
+    /// Deciding positions, last tier first.
+    Solving,
+}
+
+impl Pass {
+    /// The pass as progress names it: `reaching`, `solving`.
+    pub fn verb(self) -> &'static str {
+        match self {
+            Pass::Reaching => "reaching",
+            Pass::Solving => "solving",
+        }
+    }
+}
+
+/// The bytes of a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Width {
+    /// Two bits of standing, six of remoteness.
+    One,
+    /// Two bits of standing, fourteen of remoteness.
+    Two,
+}
+
+/// The cell of a rank that names no reachable position.
+const UNREACHED: u16 = 0;
+/// The cell of a draw.
+const DRAW: u16 = 1;
+
+impl Width {
+    /// The narrowest cell that holds every remoteness of a game of `tiers`
+    /// tiers (at most `tiers - 1`); an error past fourteen bits.
+    pub fn for_tiers(tiers: usize) -> Result<Width> {
+        match tiers {
+            0..=64 => Ok(Width::One),
+            _ if tiers - 1 <= MAX_REMOTENESS as usize => Ok(Width::Two),
+            _ => Err(Error::Limit(format!(
+                "{tiers} tiers: a remoteness above {MAX_REMOTENESS} moves does not fit a \
+                 cell of two bytes"
+            ))),
+        }
+    }
+
+    /// The bytes of one cell.
+    pub fn bytes(self) -> usize {
+        match self {
+            Width::One => 1,
+            Width::Two => 2,
+        }
+    }
+
+    /// Where the two bits of standing start.
+    fn shift(self) -> u32 {
+        match self {
+            Width::One => 6,
+            Width::Two => 14,
+        }
+    }
+
+    fn encode(self, solution: Solution) -> u16 {
+        let state = match solution.standing {
+            Standing::Win => 1,
+            Standing::Lose => 2,
+            Standing::Tie => 3,
+            Standing::Draw => return DRAW,
+        };
+        state << self.shift() | solution.remoteness.unwrap_or(0) as u16
+    }
+
+    /// The solution in a cell; `None` for a rank not reached.
+    pub fn decode(self, cell: u16) -> Option<Solution> {
+        let remoteness = Some((cell & ((1 << self.shift()) - 1)) as u32);
+        let standing = match cell >> self.shift() {
+            _ if cell == UNREACHED => return None,
+            0 => {
+                return Some(Solution {
+                    standing: Standing::Draw,
+                    remoteness: None,
+                })
+            }
+            1 => Standing::Win,
+            2 => Standing::Lose,
+            _ => Standing::Tie,
+        };
+        Some(Solution {
+            standing,
+            remoteness,
+        })
+    }
+
+    /// The cell of `rank` in a tier's cells.
+    #[inline]
+    pub fn get(self, cells: &[u8], rank: u64) -> u16 {
+        match self {
+            Width::One => cells[rank as usize] as u16,
+            Width::Two => {
+                let at = rank as usize * 2;
+                u16::from_le_bytes([cells[at], cells[at + 1]])
+            }
+        }
+    }
+
+    #[inline]
+    fn set(self, cells: &mut [u8], index: usize, cell: u16) {
+        match self {
+            Width::One => cells[index] = cell as u8,
+            Width::Two => cells[index * 2..index * 2 + 2].copy_from_slice(&cell.to_le_bytes()),
+        }
+    }
+}
+
+/// What a tiered solve of a game needs: each tier's size, the cell width,
+/// and the memory and disk it takes, known before it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The ranks of each tier, first to last.
+    pub sizes: Vec<u64>,
+    /// The cell every tier is stored in.
+    pub width: Width,
+    /// Bytes in memory at the peak: two tiers' cells and one tier's bits
+    /// while solving, two tiers' bits while reaching.
+    pub memory: u64,
+    /// Bytes on disk: every tier's cells and bits, with their headers and
+    /// checksums.
+    pub disk: u64,
+}
+
+/// Bytes of a tier's bits: whole words of 64 ranks.
+fn bit_bytes(size: u64) -> u64 {
+    size.div_ceil(64).saturating_mul(8)
+}
+
+impl Plan {
+    /// The plan of a solve of `game`; an error where its remoteness does
+    /// not fit a cell.
+    pub fn new<G: TieredGame + ?Sized>(game: &G) -> Result<Plan> {
+        let tiers = game.tiers();
+        let width = Width::for_tiers(tiers)?;
+        let sizes: Vec<u64> = (0..tiers).map(|t| game.tier_size(t)).collect();
+        let cells = |t: usize| {
+            sizes
+                .get(t)
+                .map_or(0, |&s| s.saturating_mul(width.bytes() as u64))
+        };
+        let bits = |t: usize| sizes.get(t).map_or(0, |&s| bit_bytes(s));
+        let memory = (0..tiers)
+            .map(|t| {
+                let solving = cells(t)
+                    .saturating_add(cells(t + 1))
+                    .saturating_add(bits(t));
+                let reaching = bits(t).saturating_add(bits(t + 1));
+                solving.max(reaching)
+            })
+            .max()
+            .unwrap_or(0);
+        let disk = (0..tiers)
+            .map(|t| file::file_bytes(cells(t)).saturating_add(file::file_bytes(bits(t))))
+            .fold(0u64, u64::saturating_add);
+        Ok(Plan {
+            sizes,
+            width,
+            memory,
+            disk,
+        })
+    }
+
+    /// Refuses ([`Error::Limit`]) a solve that needs more memory than
+    /// `options` allows or more disk than `disk_free` bytes (where known),
+    /// with the figures and every tier's size.
+    pub fn check(&self, ruleset: &str, options: &Options, disk_free: Option<u64>) -> Result<()> {
+        let memory = self.memory > options.memory;
+        let disk = disk_free.is_some_and(|free| self.disk > free);
+        if !(memory || disk) {
+            return Ok(());
+        }
+        let free = disk_free.map_or(String::new(), |f| format!(" of {} MiB free", f >> 20));
+        Err(Error::Limit(format!(
+            "the tiered solve of {ruleset} needs about {} MiB of memory (its budget is {} MiB) \
+             and {} MiB of disk{free}; {}",
+            mib(self.memory),
+            options.memory >> 20,
+            mib(self.disk),
+            self.describe_sizes()
+        )))
+    }
+
+    /// Every tier's size, for messages: `ranks by tier: 1, 4, 16, ...`.
+    pub fn describe_sizes(&self) -> String {
+        let sizes: Vec<String> = self.sizes.iter().map(u64::to_string).collect();
+        format!(
+            "{} tiers of {} ranks in all, cells of {} bytes; ranks by tier: {}",
+            self.sizes.len(),
+            self.sizes.iter().fold(0u64, |a, &s| a.saturating_add(s)),
+            self.width.bytes(),
+            sizes.join(", ")
+        )
+    }
+}
+
+/// Bytes in MiB, rounded up (a need is never shown as 0).
+fn mib(bytes: u64) -> u64 {
+    bytes.div_ceil(1 << 20)
+}
+
+/// Adds `b`'s counts to `a`'s.
+fn add_counts(a: Counts, b: Counts) -> Counts {
+    Counts {
+        win: a.win + b.win,
+        lose: a.lose + b.lose,
+        tie: a.tie + b.tie,
+        draw: a.draw + b.draw,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_round_trip_and_zero_is_unreached() {
+        for width in [Width::One, Width::Two] {
+            let most = match width {
+                Width::One => 63,
+                Width::Two => MAX_REMOTENESS,
+            };
+            for standing in [Standing::Win, Standing::Lose, Standing::Tie] {
+                for r in [0, 1, most] {
+                    let s = Solution {
+                        standing,
+                        remoteness: Some(r),
+                    };
+                    assert_eq!(width.decode(width.encode(s)), Some(s));
+                }
+            }
+            let draw = Solution {
+                standing: Standing::Draw,
+                remoteness: None,
+            };
+            assert_eq!(width.decode(width.encode(draw)), Some(draw));
+            assert_eq!(width.decode(UNREACHED), None);
+        }
+        assert_eq!(Width::for_tiers(64).unwrap(), Width::One);
+        assert_eq!(Width::for_tiers(65).unwrap(), Width::Two);
+        assert!(Width::for_tiers(MAX_REMOTENESS as usize + 2).is_err());
+    }
+}

@@ -1,0 +1,391 @@
+//! The two passes of a tiered solve (see the module above): reach, first
+//! tier first, then solve, last tier first, each tier's ranks in blocks
+//! over all cores, every finished tier handed to a [`Store`].
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::{add_counts, Pass, Plan, Progress, TieredGame, Width, UNREACHED};
+use crate::error::{Error, Result};
+use crate::retrograde::Counts;
+use crate::value::{Solution, Standing};
+
+/// Ranks a thread takes at once (a multiple of 64: whole words of bits).
+const BLOCK: usize = 1 << 14;
+/// Blocks between two calls of the progress callback.
+const SLICE: usize = 64;
+
+/// What a [`Store`] holds of a tier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Which ranks name positions reachable from the start: a bit a rank,
+    /// in little-endian words of 64.
+    Reach,
+    /// The solved cells, by rank.
+    Cells,
+}
+
+/// A tier's part as stored: its bytes, how many positions it has
+/// (reachable ones), and for cells their counts by standing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stored {
+    /// The part's bytes: one bit a rank, or one cell a rank.
+    pub bytes: Vec<u8>,
+    /// The tier's positions reachable from the start.
+    pub positions: u64,
+    /// For cells, those positions by standing (zero for bits).
+    pub counts: Counts,
+}
+
+/// Where the finished tiers go, and where a solve that resumes finds them.
+pub trait Store {
+    /// The part of `tier` stored, `None` if there is none; an error where
+    /// one is stored but damaged (a file corrupted or cut short).
+    fn load(&mut self, part: Part, tier: usize) -> Result<Option<Stored>>;
+
+    /// Stores the part of `tier`, whole or not at all.
+    fn save(&mut self, part: Part, tier: usize, stored: &Stored) -> Result<()>;
+}
+
+/// One tier of a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TierSummary {
+    /// Ranks.
+    pub size: u64,
+    /// Positions reachable from the start.
+    pub positions: u64,
+    /// Those positions by standing for the player to move there.
+    pub counts: Counts,
+    /// Whether its cells were read back from the store rather than solved.
+    pub read_back: bool,
+}
+
+/// What a tiered solve found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Each tier, first to last.
+    pub tiers: Vec<TierSummary>,
+    /// The start's value and remoteness.
+    pub start: Solution,
+}
+
+impl Summary {
+    /// Positions reachable from the start, in all tiers.
+    pub fn positions(&self) -> u64 {
+        self.tiers.iter().map(|t| t.positions).sum()
+    }
+
+    /// Their counts by standing, in all tiers.
+    pub fn counts(&self) -> Counts {
+        self.tiers
+            .iter()
+            .fold(Counts::default(), |a, t| add_counts(a, t.counts))
+    }
+}
+
+/// Solves every position reachable from the game's start, a tier at a
+/// time, storing each tier as it is finished and reading back those
+/// `store` already has. `plan` is the game's ([`Plan::new`]); the caller
+/// checks it against its budget first. `progress` is called between slices
+/// of a tier's ranks; when it returns `false` the solve stops with
+/// [`Error::Limit`], the tiers stored so far kept. The work of a tier runs
+/// on rayon's current thread pool.
+pub fn solve<G: TieredGame + ?Sized>(
+    game: &G,
+    plan: &Plan,
+    store: &mut dyn Store,
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Result<Summary> {
+    let start = game.start()?;
+    let first = game.tier(&start);
+    let tiers = plan.sizes.len();
+    let mut summary: Vec<TierSummary> = plan
+        .sizes
+        .iter()
+        .map(|&size| TierSummary {
+            size,
+            positions: 0,
+            counts: Counts::default(),
+            read_back: false,
+        })
+        .collect();
+    // Reach: each tier's bits from the tier before.
+    let mut previous: Option<Vec<u64>> = None;
+    for (t, tier) in summary.iter_mut().enumerate() {
+        let bits = match store.load(Part::Reach, t)? {
+            Some(stored) => words(&stored.bytes),
+            None => {
+                let bits = match (&previous, t) {
+                    (_, t) if t <= first => {
+                        let mut bits = vec![0; plan.sizes[t].div_ceil(64) as usize];
+                        if t == first {
+                            let rank = game.rank(t, &start);
+                            bits[(rank / 64) as usize] |= 1 << (rank % 64);
+                        }
+                        bits
+                    }
+                    (Some(previous), _) => reach(game, plan, t, previous, progress)?,
+                    (None, _) => unreachable!("the tier before is reached first"),
+                };
+                let positions = bits.iter().map(|w| w.count_ones() as u64).sum();
+                let stored = Stored {
+                    bytes: bytes(&bits),
+                    positions,
+                    counts: Counts::default(),
+                };
+                store.save(Part::Reach, t, &stored)?;
+                bits
+            }
+        };
+        tier.positions = bits.iter().map(|w| w.count_ones() as u64).sum();
+        previous = Some(bits);
+    }
+    drop(previous);
+    // Solve: each tier's cells from the next tier's.
+    let mut next: Option<Vec<u8>> = None;
+    let mut start_solution = None;
+    for t in (0..tiers).rev() {
+        let (cells, counts, read_back) = match store.load(Part::Cells, t)? {
+            Some(stored) => (stored.bytes, stored.counts, true),
+            None => {
+                let reach = store.load(Part::Reach, t)?.ok_or_else(|| {
+                    Error::Limit(format!("tier {t}'s reachable positions were not stored"))
+                })?;
+                let reach = words(&reach.bytes);
+                let (cells, counts) = decide(game, plan, t, &reach, next.as_deref(), progress)?;
+                let stored = Stored {
+                    bytes: cells,
+                    positions: summary[t].positions,
+                    counts,
+                };
+                store.save(Part::Cells, t, &stored)?;
+                (stored.bytes, counts, false)
+            }
+        };
+        summary[t].counts = counts;
+        summary[t].read_back = read_back;
+        if t == first {
+            let cell = plan.width.get(&cells, game.rank(t, &start));
+            start_solution = plan.width.decode(cell);
+        }
+        next = Some(cells);
+    }
+    Ok(Summary {
+        tiers: summary,
+        start: start_solution.expect("the start is reached"),
+    })
+}
+
+/// Bits as little-endian bytes, as stored.
+fn bytes(bits: &[u64]) -> Vec<u8> {
+    bits.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+/// Stored bytes as bits.
+fn words(bytes: &[u8]) -> Vec<u64> {
+    bytes
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+        .collect()
+}
+
+#[inline]
+fn has(bits: &[u64], rank: u64) -> bool {
+    bits[(rank / 64) as usize] >> (rank % 64) & 1 == 1
+}
+
+/// Asks the caller whether to go on; stops with [`Error::Limit`] if not.
+fn ask(progress: &mut dyn FnMut(Progress) -> bool, report: Progress) -> Result<()> {
+    match progress(report) {
+        true => Ok(()),
+        false => Err(Error::Limit(format!(
+            "interrupted while {} tier {} of {} ({} of {} ranks done); the tiers finished \
+             are kept, and the same solve resumes from them",
+            report.pass.verb(),
+            report.tier,
+            report.tiers,
+            report.done,
+            report.size
+        ))),
+    }
+}
+
+/// Tier `t`'s reachable ranks: the moves of tier `t - 1`'s reachable
+/// positions (`previous`) that the rules have not ended.
+fn reach<G: TieredGame + ?Sized>(
+    game: &G,
+    plan: &Plan,
+    t: usize,
+    previous: &[u64],
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Result<Vec<u64>> {
+    let size = plan.sizes[t];
+    let marked: Vec<AtomicU64> = (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+    let words_per_block = BLOCK / 64;
+    for (s, slice) in previous.chunks(words_per_block * SLICE).enumerate() {
+        let report = Progress {
+            pass: Pass::Reaching,
+            tier: t,
+            tiers: plan.sizes.len(),
+            done: (s * words_per_block * SLICE * 64) as u64,
+            size,
+        };
+        ask(progress, report)?;
+        let first_word = s * words_per_block * SLICE;
+        slice.par_chunks(words_per_block).enumerate().for_each_init(
+            Vec::new,
+            |moves, (b, block)| {
+                for (i, &word) in block.iter().enumerate() {
+                    let mut rest = word;
+                    while rest != 0 {
+                        let bit = rest.trailing_zeros() as u64;
+                        rest &= rest - 1;
+                        let rank = (first_word + b * words_per_block + i) as u64 * 64 + bit;
+                        let position = game.unrank(t - 1, rank);
+                        if game.finished(&position).is_some() {
+                            continue;
+                        }
+                        moves.clear();
+                        game.moves(&position, moves);
+                        for to in moves.drain(..) {
+                            let r = game.rank(t, &to);
+                            marked[(r / 64) as usize].fetch_or(1 << (r % 64), Ordering::Relaxed);
+                        }
+                    }
+                }
+            },
+        );
+    }
+    Ok(marked.into_iter().map(AtomicU64::into_inner).collect())
+}
+
+/// Tier `t`'s cells, from its reachable ranks and the next tier's cells
+/// (`None` for the last tier), with their counts by standing.
+fn decide<G: TieredGame + ?Sized>(
+    game: &G,
+    plan: &Plan,
+    t: usize,
+    reach: &[u64],
+    next: Option<&[u8]>,
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Result<(Vec<u8>, Counts)> {
+    let width = plan.width;
+    let size = plan.sizes[t];
+    let mut cells = vec![0u8; size as usize * width.bytes()];
+    let mut counts = Counts::default();
+    let slice_bytes = BLOCK * SLICE * width.bytes();
+    for (s, slice) in cells.chunks_mut(slice_bytes).enumerate() {
+        let report = Progress {
+            pass: Pass::Solving,
+            tier: t,
+            tiers: plan.sizes.len(),
+            done: (s * BLOCK * SLICE) as u64,
+            size,
+        };
+        ask(progress, report)?;
+        let found = slice
+            .par_chunks_mut(BLOCK * width.bytes())
+            .enumerate()
+            .map_init(Vec::new, |moves, (b, block)| {
+                let first = (s * SLICE + b) * BLOCK;
+                let mut counts = Counts::default();
+                for i in 0..block.len() / width.bytes() {
+                    let rank = (first + i) as u64;
+                    if !has(reach, rank) {
+                        continue;
+                    }
+                    let position = game.unrank(t, rank);
+                    let solution = value(game, t, &position, next, width, moves);
+                    counts = add_counts(counts, one(solution.standing));
+                    width.set(block, i, width.encode(solution));
+                }
+                counts
+            })
+            .reduce(Counts::default, add_counts);
+        counts = add_counts(counts, found);
+    }
+    Ok((cells, counts))
+}
+
+/// The counts of one position of this standing.
+fn one(standing: Standing) -> Counts {
+    let mut counts = Counts::default();
+    match standing {
+        Standing::Win => counts.win = 1,
+        Standing::Lose => counts.lose = 1,
+        Standing::Tie => counts.tie = 1,
+        Standing::Draw => counts.draw = 1,
+    }
+    counts
+}
+
+/// A reachable position's value, from its moves' values in the next
+/// tier's cells.
+fn value<G: TieredGame + ?Sized>(
+    game: &G,
+    t: usize,
+    position: &G::Position,
+    next: Option<&[u8]>,
+    width: Width,
+    moves: &mut Vec<G::Position>,
+) -> Solution {
+    let at = |standing, remoteness| Solution {
+        standing,
+        remoteness: Some(remoteness),
+    };
+    match game.finished(position) {
+        Some(Standing::Draw) => {
+            return Solution {
+                standing: Standing::Draw,
+                remoteness: None,
+            }
+        }
+        Some(standing) => return at(standing, 0),
+        None => {}
+    }
+    moves.clear();
+    game.moves(position, moves);
+    if moves.is_empty() {
+        return at(Standing::Lose, 0);
+    }
+    let next = next.expect("the last tier's positions have no moves");
+    let (mut lose, mut tie, mut draw, mut win) = (None::<u32>, None::<u32>, false, 0);
+    for to in moves.drain(..) {
+        let cell = width.get(next, game.rank(t + 1, &to));
+        debug_assert_ne!(
+            cell, UNREACHED,
+            "a move of a reachable position is reachable"
+        );
+        let Some(after) = width.decode(cell) else {
+            continue;
+        };
+        let r = after.remoteness.unwrap_or(0);
+        match after.standing {
+            Standing::Lose => lose = Some(lose.map_or(r, |l| l.min(r))),
+            Standing::Tie => tie = Some(tie.map_or(r, |l| l.min(r))),
+            Standing::Draw => draw = true,
+            Standing::Win => win = win.max(r),
+        }
+    }
+    match (lose, tie, draw) {
+        (Some(r), _, _) => at(Standing::Win, r + 1),
+        (None, Some(r), _) => at(Standing::Tie, r + 1),
+        (None, None, true) => Solution {
+            standing: Standing::Draw,
+            remoteness: None,
+        },
+        (None, None, false) => at(Standing::Lose, win + 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_round_trip_through_bytes() {
+        let bits = vec![1u64, u64::MAX, 0x8000_0000_0000_0001];
+        assert_eq!(words(&bytes(&bits)), bits);
+    }
+}

@@ -1,0 +1,278 @@
+//! The tier solver (`grundy::tier`) on Connect Four: its counts by tier
+//! against the BDD solver's counts by ply (tests/data/connect4), every
+//! position's value and remoteness against the retrograde solver's, and
+//! the tier directory: stopped and resumed byte for byte, the same on any
+//! number of threads, a damaged file refused with its name, and one
+//! position answered from one block. The game is the catalogue's, which
+//! the tier layer must not know, hence a test of its own.
+
+use std::path::{Path, PathBuf};
+
+use grundy::catalogue::Connect4;
+use grundy::retrograde::{self, Options, Solved, StrongGame};
+use grundy::tier::file::{self, Db, Dir};
+use grundy::tier::{self, Part, Plan, Summary, TieredGame};
+
+fn game(w: u64, h: u64) -> Connect4 {
+    Connect4::new(w, h).unwrap()
+}
+
+/// A directory of its own under the system's temporary directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-tiers-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn solve_in(game: &Connect4, dir: &Path) -> grundy::Result<Summary> {
+    let plan = Plan::new(game).unwrap();
+    let mut store = Dir::new(dir, &game.name(), &plan).unwrap();
+    tier::solve(game, &plan, &mut store, &mut |_| true)
+}
+
+/// The BDD solver's counts of one board, by ply: (win, tie, lose).
+fn bdd_counts(w: u64, h: u64) -> Vec<(u64, u64, u64)> {
+    let text = include_str!("data/connect4/bdd_counts_per_ply.csv");
+    let mut counts = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
+        let f: Vec<u64> = line.split(',').map(|x| x.parse().unwrap()).collect();
+        if (f[0], f[1]) == (w, h) {
+            assert_eq!(f[2] as usize, counts.len(), "plies in order");
+            counts.push((f[3], f[4], f[5]));
+        }
+    }
+    assert_eq!(counts.len() as u64, w * h + 1);
+    counts
+}
+
+#[test]
+fn counts_by_tier_are_the_bdd_solvers_counts_by_ply() {
+    for (w, h) in [(4, 4), (5, 4), (4, 5)] {
+        let g = game(w, h);
+        let dir = scratch(&format!("bdd-{w}x{h}"));
+        let summary = solve_in(&g, &dir).unwrap();
+        let expected = bdd_counts(w, h);
+        for (t, (tier, &(win, tie, lose))) in summary.tiers.iter().zip(&expected).enumerate() {
+            let c = tier.counts;
+            assert_eq!(
+                (c.win, c.tie, c.lose, c.draw),
+                (win, tie, lose, 0),
+                "{w}x{h} tier {t}"
+            );
+            assert_eq!(tier.positions, win + tie + lose, "{w}x{h} tier {t}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn every_position_has_the_retrograde_solvers_value() {
+    for (w, h) in [(4, 4), (5, 4), (4, 5)] {
+        let g = game(w, h);
+        let dir = scratch(&format!("same-{w}x{h}"));
+        let summary = solve_in(&g, &dir).unwrap();
+        let table = retrograde::solve(&g, &Options { memory: 4 << 30 }, &mut |_| true).unwrap();
+        assert_eq!(summary.counts(), table.counts());
+        assert_eq!(summary.positions(), table.positions());
+        assert_eq!(summary.start, table.roots()[0]);
+        // Every tier's cells, read back, against the table: each rank of a
+        // reachable position has its value, and every other rank none.
+        let plan = Plan::new(&g).unwrap();
+        let mut store = Dir::new(&dir, &g.name(), &plan).unwrap();
+        let mut compared = 0;
+        for t in 0..g.tiers() {
+            let cells = tier::Store::load(&mut store, Part::Cells, t)
+                .unwrap()
+                .unwrap();
+            assert_eq!(cells.bytes.len() as u64, g.tier_size(t), "one byte a rank");
+            for rank in 0..g.tier_size(t) {
+                let board = g.unrank(t, rank);
+                let expected = table.solution(&g, &board);
+                let cell = plan.width.get(&cells.bytes, rank);
+                assert_eq!(
+                    plan.width.decode(cell),
+                    expected,
+                    "{w}x{h} tier {t} rank {rank}"
+                );
+                compared += expected.is_some() as u64;
+            }
+        }
+        assert_eq!(compared, table.positions());
+        // And through the reader of one position, with its best moves.
+        let db = Db::open(&dir, &g.name(), g.tiers()).unwrap();
+        let numbering = g.numbering().unwrap();
+        for number in (0..numbering.count()).step_by(97) {
+            let board = numbering.position(number);
+            let Some(expected) = table.solution(&g, &board) else {
+                continue;
+            };
+            assert_eq!(db.solution(&g, &board).unwrap(), Some(expected), "{w}x{h}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// Every file of a directory, by name.
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<_> = entries
+        .map(|e| {
+            let e = e.unwrap();
+            let name = e.file_name().into_string().unwrap();
+            (name, std::fs::read(e.path()).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn a_solve_stopped_and_resumed_writes_the_same_files() {
+    let g = game(5, 4);
+    let whole = scratch("whole");
+    let summary = solve_in(&g, &whole).unwrap();
+    assert!(summary.tiers.iter().all(|t| !t.read_back));
+    let expected = files(&whole);
+    assert_eq!(expected.len(), 2 * g.tiers());
+    // Stopped at every 7th report (one a tier and pass here, where tiers
+    // are below a million ranks), while reaching and while solving tiers
+    // high and low; each run resumes from what the runs before left.
+    let resumed = scratch("resumed");
+    let plan = Plan::new(&g).unwrap();
+    let mut stops = 0;
+    let mut tiers_before;
+    let summary_resumed = loop {
+        tiers_before = files(&resumed)
+            .iter()
+            .filter(|(name, _)| name.starts_with("tier-"))
+            .count();
+        let mut calls = 0;
+        let mut store = Dir::new(&resumed, &g.name(), &plan).unwrap();
+        let run = tier::solve(&g, &plan, &mut store, &mut |_| {
+            calls += 1;
+            calls < 7
+        });
+        match run {
+            Ok(summary) => break summary,
+            Err(error) => assert!(error.to_string().contains("interrupted"), "{error}"),
+        }
+        stops += 1;
+        assert!(stops < 100);
+    };
+    assert!(stops >= 3, "{stops}");
+    assert!(
+        tiers_before > 0 && tiers_before < g.tiers(),
+        "{tiers_before}"
+    );
+    assert_eq!(
+        summary_resumed.tiers.iter().filter(|t| t.read_back).count(),
+        tiers_before
+    );
+    assert_eq!(summary_resumed.counts(), summary.counts());
+    // The same files, and no temporary file left.
+    assert_eq!(files(&resumed), expected);
+    std::fs::remove_dir_all(&whole).unwrap();
+    std::fs::remove_dir_all(&resumed).unwrap();
+}
+
+#[test]
+fn the_files_do_not_depend_on_the_number_of_threads() {
+    let g = game(5, 4);
+    let mut runs = Vec::new();
+    for threads in [1, 3] {
+        let dir = scratch(&format!("threads-{threads}"));
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| solve_in(&g, &dir)).unwrap();
+        runs.push(files(&dir));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+    assert_eq!(runs[0], runs[1]);
+}
+
+#[test]
+fn a_damaged_tier_file_is_refused_with_its_name() {
+    let g = game(4, 4);
+    let dir = scratch("damaged");
+    solve_in(&g, &dir).unwrap();
+    let board = g.parse_position("..../..../.o../.xx.").unwrap();
+    let tier = g.tier(&board);
+    let path = file::path(&dir, Part::Cells, tier);
+    let good = std::fs::read(&path).unwrap();
+    // A byte of the cells, of a checksum, of the header; and a file cut
+    // short.
+    let header = 8 + 4 + 4 + 4 + g.name().len() + 4 + 4 + 48 + 4 + 4;
+    for at in [good.len() - 1, header, 9, 20] {
+        let mut bad = good.clone();
+        bad[at] ^= 0x10;
+        std::fs::write(&path, &bad).unwrap();
+        let error = solve_in(&g, &dir).unwrap_err();
+        assert_eq!(error.kind(), grundy::error::ErrorKind::BadInput, "{error}");
+        let name = path.display().to_string();
+        assert!(error.to_string().contains(&name), "{at}: {error}");
+        let db = Db::open(&dir, &g.name(), g.tiers()).unwrap();
+        let error = db.solution(&g, &board).unwrap_err();
+        assert!(error.to_string().contains(&name), "{at}: {error}");
+    }
+    std::fs::write(&path, &good[..good.len() - 1]).unwrap();
+    let error = solve_in(&g, &dir).unwrap_err();
+    assert!(error.to_string().contains("truncated"), "{error}");
+    std::fs::write(&path, &good).unwrap();
+    assert!(solve_in(&g, &dir).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn one_position_is_answered_from_its_block_alone() {
+    // Tier 10 of 5 x 4 holds 381 x 252 = 96,012 ranks: 24 blocks of
+    // 4096 bytes here. An answer reads its header, one checksum and one
+    // block.
+    let g = game(5, 4);
+    let dir = scratch("one-block");
+    let plan = Plan::new(&g).unwrap();
+    let block = 4096;
+    let mut store = Dir::with_block(&dir, &g.name(), &plan, block).unwrap();
+    tier::solve(&g, &plan, &mut store, &mut |_| true).unwrap();
+    // Ten discs, dropped in a fixed pattern.
+    let mut board = g.start().unwrap();
+    for ply in 0..10 {
+        let mut moves = Vec::new();
+        g.moves(&board, &mut moves);
+        board = moves[(ply * 3 + 1) % moves.len()];
+    }
+    assert!(g.finished(&board).is_none());
+    let t = g.tier(&board);
+    assert_eq!(t, 10);
+    let size = std::fs::metadata(file::path(&dir, Part::Cells, t))
+        .unwrap()
+        .len();
+    assert!(size > 20 * block as u64, "{size}");
+    let db = Db::open(&dir, &g.name(), g.tiers()).unwrap();
+    let table = retrograde::solve(&g, &Options { memory: 1 << 30 }, &mut |_| true).unwrap();
+    assert_eq!(db.solution(&g, &board).unwrap(), table.solution(&g, &board));
+    let header = 8 + 4 + 4 + 4 + g.name().len() as u64 + 4 + 4 + 48 + 4 + 4;
+    assert!(
+        db.bytes_read() <= header + 4 + block as u64,
+        "{}",
+        db.bytes_read()
+    );
+    // The file cut right after the board's block answers the same.
+    let at = g.rank(t, &board) / block as u64;
+    let blocks = g.tier_size(t).div_ceil(block as u64);
+    let end = header + 4 * blocks + (at + 1) * block as u64;
+    assert!(end < size);
+    let path = file::path(&dir, Part::Cells, t);
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(end)
+        .unwrap();
+    let db = Db::open(&dir, &g.name(), g.tiers()).unwrap();
+    assert_eq!(db.solution(&g, &board).unwrap(), table.solution(&g, &board));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
