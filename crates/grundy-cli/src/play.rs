@@ -6,14 +6,12 @@
 use std::io::BufRead;
 
 use console::Style;
+use grundy::answer::play::{Mover, PlayLine, StopReason};
 use grundy::play::{Choice, Play, Turn};
 use grundy::retrograde::{Options, Player};
 use grundy::value::{Solution, Standing};
-use serde::Serialize;
 
 use crate::machine::MemoryLimit;
-use grundy::answer::{ErrorAnswer, ErrorDetail};
-
 use crate::report::{warn, Failure, Output};
 
 /// Play a game against the perfect player: it wins fastest, loses
@@ -63,65 +61,6 @@ enum Side {
     Second,
     Left,
     Right,
-}
-
-/// Who made a move.
-#[derive(Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-enum By {
-    User,
-    Engine,
-}
-
-/// The lines of `--json`.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Line<'a> {
-    Start {
-        start: &'a str,
-        user: &'static str,
-    },
-    Move {
-        by: By,
-        #[serde(rename = "move")]
-        description: &'a str,
-        to: &'a str,
-    },
-    Hint {
-        hint: JsonHint<'a>,
-    },
-    Undo {
-        undo: &'a str,
-    },
-    Error {
-        error: ErrorDetail,
-    },
-    End {
-        end: &'a str,
-        winner: Option<By>,
-    },
-    Stopped {
-        stopped: &'a str,
-        reason: &'static str,
-    },
-}
-
-#[derive(Serialize)]
-struct JsonHint<'a> {
-    position: &'a str,
-    outcome: &'static str,
-    remoteness: Option<u32>,
-    moves: Vec<JsonChoice<'a>>,
-}
-
-#[derive(Serialize)]
-struct JsonChoice<'a> {
-    number: usize,
-    #[serde(rename = "move")]
-    description: &'a str,
-    to: &'a str,
-    outcome: &'static str,
-    remoteness: Option<u32>,
 }
 
 /// The most moves listed in the text; the others are still played by
@@ -180,14 +119,10 @@ struct Session {
 impl Session {
     fn run(&self, play: &mut Play, out: &mut Output) -> Result<(), Failure> {
         let mut input = std::io::stdin().lock().lines();
-        let mut movers: Vec<By> = Vec::new();
+        let mut movers: Vec<Mover> = Vec::new();
         let mut turn = play.turn()?;
         if self.json {
-            let user = if self.user_first { "first" } else { "second" };
-            out.json(&Line::Start {
-                start: &turn.expression,
-                user,
-            })?;
+            out.json(&PlayLine::start(&turn, self.user_first))?;
         } else if play.by_outcome() {
             out.line(
                 "(this sum is too large to solve whole: moves are told by their outcome \
@@ -205,9 +140,9 @@ impl Session {
                 // the first move stands in, should a ruleset's answers
                 // disagree.
                 let best = turn.best.first().copied().unwrap_or(0);
-                self.moved(By::Engine, &turn.moves[best], out)?;
+                self.moved(Mover::Engine, &turn.moves[best], out)?;
                 play.play(best)?;
-                movers.push(By::Engine);
+                movers.push(Mover::Engine);
                 turn = play.turn()?;
                 continue;
             }
@@ -225,38 +160,36 @@ impl Session {
             }
             out.flush()?;
             let Some(line) = input.next() else {
-                return self.stopped(&turn, "end of input", out);
+                return self.stopped(&turn, StopReason::EndOfInput, out);
             };
             let line = line.map_err(Failure::Output)?;
             let typed = line.split_whitespace().collect::<Vec<_>>().join(" ");
             match typed.as_str() {
                 "" => continue,
-                "quit" | "q" => return self.stopped(&turn, "quit", out),
+                "quit" | "q" => return self.stopped(&turn, StopReason::Quit, out),
                 "hint" | "h" => show_hint = true,
                 "undo" | "u" => {
-                    if !movers.contains(&By::User) {
+                    if !movers.contains(&Mover::User) {
                         self.bad("nothing to undo: you have not moved yet", out)?;
                         continue;
                     }
                     while let Some(by) = movers.pop() {
                         play.back();
-                        if by == By::User {
+                        if by == Mover::User {
                             break;
                         }
                     }
                     turn = play.turn()?;
                     match self.json {
-                        true => out.json(&Line::Undo {
-                            undo: &turn.expression,
-                        })?,
+                        true => out.json(&PlayLine::undo(&turn))?,
                         false => out.line(&format!("taken back: {}", turn.expression))?,
                     }
                 }
                 _ => match find(&turn, &typed) {
                     Some(index) => {
-                        self.moved(By::User, &turn.moves[index], out)?;
+                        self.moved(Mover::User, &turn.moves[index], out)?;
                         play.play(index)?;
-                        movers.push(By::User);
+                        movers.push(Mover::User);
                         turn = play.turn()?;
                     }
                     None => self.bad(
@@ -273,17 +206,13 @@ impl Session {
     }
 
     /// A move made, by the user or the engine.
-    fn moved(&self, by: By, choice: &Choice, out: &mut Output) -> Result<(), Failure> {
+    fn moved(&self, by: Mover, choice: &Choice, out: &mut Output) -> Result<(), Failure> {
         if self.json {
-            return out.json(&Line::Move {
-                by,
-                description: &choice.description,
-                to: &choice.to,
-            });
+            return out.json(&PlayLine::moved(by, choice));
         }
         let who = match by {
-            By::User => "you",
-            By::Engine => "engine",
+            Mover::User => "you",
+            Mover::Engine => "engine",
         };
         out.line(&format!("{who}: {}  => {}", choice.description, choice.to))
     }
@@ -291,8 +220,8 @@ impl Session {
     /// The end of the game: who won.
     fn end(&self, turn: &Turn, user_moves: bool, out: &mut Output) -> Result<(), Failure> {
         let (mover, other) = match user_moves {
-            true => (By::User, By::Engine),
-            false => (By::Engine, By::User),
+            true => (Mover::User, Mover::Engine),
+            false => (Mover::Engine, Mover::User),
         };
         let winner = match turn.solution.standing {
             Standing::Win => Some(mover),
@@ -300,38 +229,31 @@ impl Session {
             Standing::Tie | Standing::Draw => None,
         };
         if self.json {
-            return out.json(&Line::End {
-                end: &turn.expression,
-                winner,
-            });
+            return out.json(&PlayLine::end(turn, winner));
         }
         out.text(&self.board(turn))?;
         let verdict = match winner {
-            Some(By::User) => self.style(Standing::Win).apply_to("you win"),
-            Some(By::Engine) => self.style(Standing::Lose).apply_to("the engine wins"),
+            Some(Mover::User) => self.style(Standing::Win).apply_to("you win"),
+            Some(Mover::Engine) => self.style(Standing::Lose).apply_to("the engine wins"),
             None => self.style(Standing::Tie).apply_to("nobody wins"),
         };
         out.line(&format!("game over: {verdict}"))
     }
 
     /// The session stopped before the end of the game.
-    fn stopped(&self, turn: &Turn, reason: &'static str, out: &mut Output) -> Result<(), Failure> {
-        match self.json {
-            true => out.json(&Line::Stopped {
-                stopped: &turn.expression,
-                reason,
-            }),
-            false => out.line(&format!("\nstopped ({reason}) at {}", turn.expression)),
+    fn stopped(&self, turn: &Turn, reason: StopReason, out: &mut Output) -> Result<(), Failure> {
+        if self.json {
+            return out.json(&PlayLine::stopped(turn, reason));
         }
+        let (reason, at) = (reason.name(), &turn.expression);
+        out.line(&format!("\nstopped ({reason}) at {at}"))
     }
 
     /// A line that is no move: said, and the user asked again.
     fn bad(&self, message: &str, out: &mut Output) -> Result<(), Failure> {
         let error = grundy::Error::Unsupported(message.to_string());
         match self.json {
-            true => out.json(&Line::Error {
-                error: ErrorAnswer::new(&error).error,
-            }),
+            true => out.json(&PlayLine::error(&error)),
             false => {
                 warn(&format!("{message}\n"));
                 Ok(())
@@ -341,31 +263,12 @@ impl Session {
 
     /// Every move with its value for the user.
     fn hint(&self, turn: &Turn, out: &mut Output) -> Result<(), Failure> {
-        if !self.json {
-            let value = self.value(turn.solution);
-            out.line(&format!("you {value}"))?;
-            return out.text(&self.listing(turn, true));
+        if self.json {
+            return out.json(&PlayLine::hint(turn));
         }
-        let moves = (turn.moves.iter().enumerate())
-            .map(|(i, choice)| {
-                let mover = choice.for_mover();
-                JsonChoice {
-                    number: i + 1,
-                    description: &choice.description,
-                    to: &choice.to,
-                    outcome: word(mover.standing),
-                    remoteness: mover.remoteness,
-                }
-            })
-            .collect();
-        out.json(&Line::Hint {
-            hint: JsonHint {
-                position: &turn.expression,
-                outcome: word(turn.solution.standing),
-                remoteness: turn.solution.remoteness,
-                moves,
-            },
-        })
+        let value = self.value(turn.solution);
+        out.line(&format!("you {value}"))?;
+        out.text(&self.listing(turn, true))
     }
 
     /// The numbered moves, with their values for the mover where asked.
@@ -397,9 +300,9 @@ impl Session {
     fn value(&self, solution: Solution) -> String {
         let text = match solution.remoteness {
             Some(r) if solution.standing != Standing::Draw => {
-                format!("{} in {r}", word(solution.standing))
+                format!("{} in {r}", solution.standing.word())
             }
-            _ => word(solution.standing).to_string(),
+            _ => solution.standing.word().to_string(),
         };
         self.style(solution.standing).apply_to(text).to_string()
     }
@@ -469,14 +372,4 @@ fn find(turn: &Turn, typed: &str) -> Option<usize> {
             || position(&c.to).is_some_and(|p| same(&p, typed))
             || c.description.eq_ignore_ascii_case(typed)
     })
-}
-
-/// A standing as the JSON and the hints say it.
-fn word(standing: Standing) -> &'static str {
-    match standing {
-        Standing::Win => "win",
-        Standing::Lose => "lose",
-        Standing::Tie => "tie",
-        Standing::Draw => "draw",
-    }
 }

@@ -12,8 +12,8 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use common::grundy;
 use serde_json::Value;
 
-/// The lines `grundy play ARGS --json` writes when fed `input`, and its
-/// exit status.
+/// The lines `grundy play ARGS --json` writes when fed `input`, each
+/// validated against the schema of the answers, and its exit status.
 fn play(args: &[&str], input: &str) -> (Vec<Value>, i32) {
     let output = grundy()
         .arg("play")
@@ -22,10 +22,7 @@ fn play(args: &[&str], input: &str) -> (Vec<Value>, i32) {
         .write_stdin(input)
         .output()
         .unwrap();
-    let lines = serde_json::Deserializer::from_slice(&output.stdout)
-        .into_iter()
-        .collect::<Result<_, _>>()
-        .unwrap();
+    let lines = common::validated_lines(&output.stdout);
     (lines, output.status.code().unwrap())
 }
 
@@ -155,10 +152,11 @@ impl Session {
         }
     }
 
+    /// The next line, validated against the schema of the answers.
     fn line(&mut self) -> Value {
         let mut line = String::new();
         self.stdout.read_line(&mut line).unwrap();
-        serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"))
+        common::validated(line.as_bytes())
     }
 
     fn send(&mut self, text: &str) {

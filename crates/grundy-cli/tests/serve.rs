@@ -29,9 +29,11 @@ impl Server {
         (status, body)
     }
 
+    /// The status and JSON body of `GET path`, which must follow the
+    /// schema of the answers (an error too).
     fn get_json(&self, path: &str) -> (u16, Value) {
         let (status, body) = self.get(path);
-        (status, serde_json::from_str(&body).expect("JSON"))
+        (status, common::validated(body.as_bytes()))
     }
 
     fn pid(&self) -> u32 {

@@ -196,6 +196,17 @@ impl Standing {
         }
     }
 
+    /// The standing as a word, as `grundy play` and the explorer write a
+    /// move's value for its mover: `win`, `lose`, `tie`, `draw`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Standing::Win => "win",
+            Standing::Lose => "lose",
+            Standing::Tie => "tie",
+            Standing::Draw => "draw",
+        }
+    }
+
     /// What the standing means for the player to move, in a few words.
     pub fn explanation(self) -> &'static str {
         match self {

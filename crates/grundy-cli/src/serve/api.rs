@@ -15,10 +15,7 @@ use axum::Router;
 use grundy::answer::sequence::SequenceOptions;
 use grundy::answer::{self, AnalyzeOptions, ErrorAnswer, Progress};
 use grundy::error::ErrorKind;
-use grundy::play::{Choice, Play, Turn};
-use grundy::retrograde::Options;
-use grundy::value::Standing;
-use grundy::{Rulesets, FAMILIES};
+use grundy::Rulesets;
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
@@ -95,8 +92,7 @@ impl From<QueryRejection> for Refusal {
 
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
-        let text = serde_json::to_string(&self.answer).expect("errors serialise");
-        (self.status, json(text)).into_response()
+        (self.status, json(to_json(&self.answer))).into_response()
     }
 }
 
@@ -176,25 +172,14 @@ async fn picture(
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
 }
 
-#[derive(Serialize)]
-struct Family {
-    name: &'static str,
-    usage: &'static str,
-    summary: &'static str,
-    example: &'static str,
-}
-
 /// `GET /api/families`: every family of the registry.
 async fn families() -> impl IntoResponse {
-    let families: Vec<Family> = (FAMILIES.iter())
-        .map(|f| Family {
-            name: f.name,
-            usage: f.usage,
-            summary: f.summary,
-            example: f.example,
-        })
-        .collect();
-    json(serde_json::to_string(&families).expect("families serialise"))
+    json(to_json(&answer::families::families()))
+}
+
+/// An answer's JSON text.
+fn to_json(answer: &impl Serialize) -> String {
+    serde_json::to_string(answer).expect("answers serialise")
 }
 
 /// The options of a question under `convention`, within this question's
@@ -248,7 +233,7 @@ async fn analyze(
             &options,
             &mut stop.going(),
         )?;
-        Ok(serde_json::to_string(&answer).expect("answers serialise"))
+        Ok(to_json(&answer))
     })
     .await
 }
@@ -262,41 +247,6 @@ struct PositionQuery {
     misere: bool,
 }
 
-/// A move with its value for the player who makes it.
-#[derive(Serialize)]
-struct ListedMove {
-    #[serde(rename = "move")]
-    description: String,
-    to: String,
-    /// `win`, `lose`, `tie` or `draw` for the player making the move.
-    standing: &'static str,
-    /// Moves until the game ends after this one, counting it; `null` where
-    /// not known (a sum too large to solve whole) and in a draw.
-    remoteness: Option<u32>,
-}
-
-/// The position `expr` as `grundy play` sees it: every move with its value
-/// and the perfect player's choice (`grundy::play`).
-fn turn(expr: &str, misere: bool) -> grundy::Result<Turn> {
-    let options = Options::for_available_memory(Some(MemoryLimit::now().bytes));
-    Play::new(expr, misere, options)?.turn()
-}
-
-fn listed(choice: &Choice) -> ListedMove {
-    let value = choice.for_mover();
-    ListedMove {
-        description: choice.description.clone(),
-        to: choice.to.clone(),
-        standing: match value.standing {
-            Standing::Win => "win",
-            Standing::Lose => "lose",
-            Standing::Tie => "tie",
-            Standing::Draw => "draw",
-        },
-        remoteness: value.remoteness,
-    }
-}
-
 /// `GET /api/moves?expr=...`: every move, each with its value for the
 /// player making it: `{"expression": ..., "moves": [...]}`.
 async fn moves(
@@ -305,10 +255,12 @@ async fn moves(
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
     respond(&server, move |_| {
-        let turn = turn(&query.expr, query.misere)?;
-        let moves: Vec<ListedMove> = turn.moves.iter().map(listed).collect();
-        let body = serde_json::json!({ "expression": turn.expression, "moves": moves });
-        Ok(body.to_string())
+        let memory = Some(MemoryLimit::now().bytes);
+        Ok(to_json(&answer::play::moves(
+            &query.expr,
+            query.misere,
+            memory,
+        )?))
     })
     .await
 }
@@ -322,15 +274,11 @@ async fn engine(
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
     respond(&server, move |_| {
-        let turn = turn(&query.expr, query.misere)?;
-        let best = turn.best.first().ok_or_else(no_move)?;
-        Ok(serde_json::to_string(&listed(&turn.moves[*best])).expect("moves serialise"))
+        let memory = Some(MemoryLimit::now().bytes);
+        let reply = answer::play::engine_move(&query.expr, query.misere, memory)?;
+        Ok(to_json(&reply))
     })
     .await
-}
-
-fn no_move() -> grundy::Error {
-    grundy::Error::Unsupported("the game is over: there is no move to make".into())
 }
 
 #[derive(Deserialize)]
@@ -387,7 +335,7 @@ async fn sequence(
     respond(&server, move |stop| {
         let options = sequence_options(&query, query.values);
         let answer = answer::sequence::sequence(&query.ruleset, &options, &mut stop.going())?;
-        Ok(serde_json::to_string(&answer).expect("answers serialise"))
+        Ok(to_json(&answer))
     })
     .await
 }
@@ -445,7 +393,7 @@ async fn table(
     respond(&server, move |stop| {
         let (rows, cols) = (range(&query.rows)?, range(&query.cols)?);
         let answer = answer::table::table(&query.ruleset, rows, cols, &mut stop.going())?;
-        Ok(serde_json::to_string(&answer).expect("answers serialise"))
+        Ok(to_json(&answer))
     })
     .await
 }

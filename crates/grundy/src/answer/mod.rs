@@ -1,11 +1,12 @@
 //! The typed answers of every question, and the one JSON schema they make.
 //!
 //! Each question a front end asks (`analyze`, `solve`, `sequence`, `table`,
-//! `pattern`, `quotient`, `thermograph`) has a front-door function here that
-//! takes the expression text and typed options and returns an owned,
-//! serialisable answer. The command line prints `serde_json::to_string` of
-//! it for `--json`; other front ends return or serve the same value, so
-//! every front end speaks one schema: [`schema`], checked in as
+//! `pattern`, `quotient`, `thermograph`, the moves of a game being played)
+//! has a front-door function here that takes the expression text and typed
+//! options and returns an owned, serialisable answer. The command line
+//! prints `serde_json::to_string` of it for `--json`; other front ends
+//! return or serve the same value, so every front end speaks one schema:
+//! [`schema`], checked in as
 //! `schema/grundy.schema.json`, versioned by [`SCHEMA_VERSION`].
 //!
 //! ```
@@ -25,8 +26,10 @@
 //! progress callback's answer.
 
 pub mod analyze;
+pub mod families;
 pub mod graph;
 pub mod pattern;
+pub mod play;
 pub mod quotient;
 pub mod sequence;
 pub mod solve;
@@ -250,6 +253,14 @@ pub enum Answer {
     Quotient(quotient::QuotientAnswer),
     /// `thermograph --format json`: a thermograph as exact numbers.
     Thermograph(thermograph::ThermographAnswer),
+    /// `play --json`: a line of a game played against the perfect player.
+    Play(play::PlayLine),
+    /// The explorer's `/api/moves`: every move of a position, valued.
+    Moves(play::MovesAnswer),
+    /// The explorer's `/api/engine`: the perfect player's move.
+    EngineMove(play::ValuedMove),
+    /// The explorer's `/api/families`: the families of the registry.
+    Families(Vec<families::FamilyAnswer>),
     /// A question that failed.
     Error(ErrorAnswer),
 }
