@@ -71,9 +71,19 @@ fn a_closed_stdout_ends_every_subcommand_quietly() {
     }
 }
 
-/// `{"error": {"message", "kind", "column"}}` on stdout, the plain message
-/// on stderr, and the exit status of the kind.
-fn assert_json_error(args: &[&str], status: i32, kind: &str, column: Value, message: &str) {
+/// A case of an error: the arguments, the exit status, the kind and cause,
+/// the column, and a piece of the message.
+type ErrorCase<'a> = (Vec<&'a str>, i32, [&'a str; 2], Value, &'a str);
+
+/// `{"error": {"message", "kind", "cause", "column"}}` on stdout, the
+/// plain message on stderr, and the exit status of the kind.
+fn assert_json_error(
+    args: &[&str],
+    status: i32,
+    [kind, cause]: [&str; 2],
+    column: Value,
+    message: &str,
+) {
     let assert = grundy()
         .args(args)
         .assert()
@@ -83,6 +93,7 @@ fn assert_json_error(args: &[&str], status: i32, kind: &str, column: Value, mess
     let json = common::validated(&assert.get_output().stdout);
     let error = &json["error"];
     assert_eq!(error["kind"], kind, "{args:?}");
+    assert_eq!(error["cause"], cause, "{args:?}");
     assert_eq!(error["column"], column, "{args:?}");
     let text = error["message"].as_str().unwrap();
     assert!(text.contains(message), "{args:?}: {text}");
@@ -90,64 +101,74 @@ fn assert_json_error(args: &[&str], status: i32, kind: &str, column: Value, mess
 }
 
 #[test]
-fn with_json_errors_are_json_with_their_kind_column_and_status() {
+fn with_json_errors_are_json_with_their_kind_cause_column_and_status() {
     let big = "7".repeat(60);
     let huge_wythoff = format!("wythoff {big} 2{big} + nim 1");
-    let cases: Vec<(Vec<&str>, i32, &str, Value, &str)> = vec![
+    // An array left open: the script's line 2, where its text ends.
+    let script = temp_file("open.rhai", "fn moves(p) { [ \n");
+    let bad_script = format!("script(\"{}\") 3", script.display());
+    let cases: Vec<ErrorCase> = vec![
         (
             vec!["analyze", "nim 3 x4", "--json"],
             2,
-            "bad_input",
+            ["bad_input", "parse"],
             7.into(),
             "expected a heap size",
         ),
         (
             vec!["analyze", "--json", "nim 5*200000"],
             1,
-            "limit",
+            ["limit", "limit"],
             Value::Null,
             "at most 100000",
         ),
         (
             vec!["analyze", &huge_wythoff, "--json"],
             1,
-            "unsupported",
+            ["unsupported", "unsupported"],
             Value::Null,
             "no closed form",
         ),
         (
             vec!["analyze", "--batch", "/no/such/file", "--json"],
             2,
-            "bad_input",
+            ["bad_input", "file"],
             Value::Null,
             "/no/such/file",
         ),
         (
             vec!["sequence", "kayless", "--to", "5", "--json"],
             2,
-            "bad_input",
+            ["bad_input", "parse"],
             1.into(),
             "did you mean 'kayles'?",
         ),
         (
             vec!["sequence", "wythoff", "--to", "5", "--json"],
             2,
-            "bad_input",
+            ["bad_input", "parse"],
             1.into(),
             "not a heap game",
+        ),
+        (
+            vec!["analyze", &bad_script, "--json"],
+            2,
+            ["bad_input", "script"],
+            Value::Null,
+            "open.rhai:2:1:",
         ),
         // Usage errors too, as clap words them.
         (
             vec!["analyze", "nim 3", "--moves", "x", "--json"],
             2,
-            "bad_input",
+            ["bad_input", "usage"],
             Value::Null,
             "invalid value 'x' for '--moves <N>'",
         ),
         (
             vec!["sequence", "kayles", "--json"],
             2,
-            "bad_input",
+            ["bad_input", "usage"],
             Value::Null,
             "--to <N>",
         ),

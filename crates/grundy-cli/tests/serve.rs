@@ -105,6 +105,7 @@ fn errors_carry_their_status_and_column() {
     );
     assert_eq!(served["error"]["column"], 7);
     assert_eq!(served["error"]["kind"], "bad_input");
+    assert_eq!(served["error"]["cause"], "parse");
 
     let (status, served) = server.get_json("/api/analyze?expr=grundys-game%20100000000000000");
     assert_eq!(status, 422, "{served}");
@@ -118,6 +119,7 @@ fn errors_carry_their_status_and_column() {
     let (status, served) = server.get_json("/api/analyze?misere=true");
     assert_eq!(status, 400);
     assert_eq!(served["error"]["kind"], "bad_input");
+    assert_eq!(served["error"]["cause"], "usage");
     let (status, served) = server.get_json("/api/analyze?expr=nim%201&misere=maybe");
     assert_eq!(status, 400, "{served}");
     let (status, _) = server.get_json("/api/analyze?expr=nim%201&misere=true&every=true");

@@ -19,7 +19,8 @@ create_exception!(
     _native,
     GrundyError,
     PyException,
-    "Any error of grundy: `kind` (bad_input, limit, unsupported) and `column` (or None)."
+    "Any error of grundy: `kind` (bad_input, limit, unsupported), `cause` (parse, file, script, \
+     cycle, parameter, usage, too_large, limit, unsupported) and `column` (or None)."
 );
 create_exception!(
     _native,
@@ -58,8 +59,8 @@ create_exception!(
     "A well-formed question grundy cannot answer yet."
 );
 
-/// The Python exception of an error of the library, with its `kind` and
-/// `column` as attributes.
+/// The Python exception of an error of the library, with its `kind`,
+/// `cause` and `column` as attributes, as the JSON error has them.
 fn raised(py: Python<'_>, error: grundy::Error) -> PyErr {
     let message = error.to_string();
     let err = match &error {
@@ -75,6 +76,7 @@ fn raised(py: Python<'_>, error: grundy::Error) -> PyErr {
     let value = err.value(py);
     // Setting an attribute of a fresh exception cannot fail.
     let _ = value.setattr("kind", error.kind().name());
+    let _ = value.setattr("cause", error.cause().name());
     let _ = value.setattr("column", error.column());
     err
 }

@@ -84,24 +84,28 @@ def test_a_bad_expression_raises_parse_error_with_its_column(cli):
     error = raised.value
     assert error.column == 7
     assert error.kind == "bad_input"
+    assert error.cause == "parse"
     assert isinstance(error, grundy.BadInputError)
     assert isinstance(error, grundy.GrundyError)
     printed = cli("analyze", "nim 3 x")
     assert str(error) == printed["error"]["message"]
     assert error.column == printed["error"]["column"]
+    assert error.cause == printed["error"]["cause"]
 
 
 def test_a_limit_raises_limit_error():
     with pytest.raises(grundy.LimitError) as raised:
         grundy.analyze("grundys-game 100000000000000")
     assert raised.value.kind == "limit"
+    assert raised.value.cause == "limit"
     assert raised.value.column is None
     assert "1048576 heaps" in str(raised.value)
 
 
 def test_a_missing_file_raises_file_error():
-    with pytest.raises(grundy.FileError):
+    with pytest.raises(grundy.FileError) as raised:
         grundy.analyze("script(no/such/file.rhai) 3")
+    assert (raised.value.kind, raised.value.cause) == ("bad_input", "file")
 
 
 def test_answers_show_themselves_in_a_notebook():

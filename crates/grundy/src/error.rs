@@ -2,16 +2,19 @@
 //! its [`ErrorKind`] says whose it is: the input's, or a limit's.
 //!
 //! ```
-//! use grundy::error::{Error, ErrorKind};
+//! use grundy::error::{Error, ErrorCause, ErrorKind};
 //!
 //! // A heap must be a number: the error points at column 5, where "x4"
 //! // starts, and is the input's fault (exit status 2).
 //! let error = grundy::parse_sum("nim x4").unwrap_err();
 //! assert_eq!(error.kind(), ErrorKind::BadInput);
+//! assert_eq!(error.cause(), ErrorCause::Parse);
 //! assert_eq!(error.column(), Some(5));
 //! assert!(matches!(error, Error::Parse { .. }));
 //! ```
 
+use schemars::JsonSchema;
+use serde::Serialize;
 use thiserror::Error;
 
 /// An error met while reading an expression or answering a question about
@@ -21,8 +24,8 @@ use thiserror::Error;
 /// what to change, with the place where there is one ("column 5: ...",
 /// "rules.rhai:3:7: ..."). Programs branch on [`Error::kind`] (whose fault:
 /// the input's, a limit's, or a gap in the engine), which alone decides the
-/// command line's exit status, and read the place from [`Error::column`] or
-/// the variant's fields.
+/// command line's exit status, or on [`Error::cause`] (which variant),
+/// and read the place from [`Error::column`] or the variant's fields.
 ///
 /// The enum is `#[non_exhaustive]`: new variants may come with new kinds
 /// of input, so a `match` on it needs a `_` arm, and code that only needs
@@ -138,7 +141,82 @@ impl ErrorKind {
     }
 }
 
+/// What an error is about, finer than its [`ErrorKind`]: the variant of
+/// [`enum@Error`] it is, one cause a variant, and a front end's own
+/// arguments. JSON errors write it as `cause`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum ErrorCause {
+    /// [`Error::Parse`]: the text of an expression or a parameter (bad
+    /// input).
+    Parse,
+    /// [`Error::File`]: a file named in an expression (bad input).
+    File,
+    /// [`Error::Script`]: a script named in an expression (bad input).
+    Script,
+    /// [`Error::Cycle`]: a cycle in a game that must end (bad input).
+    Cycle,
+    /// [`Error::Parameter`]: a parameter given in code, out of range (bad
+    /// input).
+    Parameter,
+    /// A front end's own arguments, which it could not read (`--moves x`,
+    /// a query string): bad input, and no variant of [`enum@Error`].
+    Usage,
+    /// [`Error::TooLarge`]: a position too large for its family (a limit).
+    TooLarge,
+    /// [`Error::Limit`]: a computation reached one of its limits.
+    Limit,
+    /// [`Error::Unsupported`]: a question not answered yet.
+    Unsupported,
+}
+
+impl ErrorCause {
+    /// Every cause, in the order of the enum.
+    pub const ALL: [ErrorCause; 9] = [
+        ErrorCause::Parse,
+        ErrorCause::File,
+        ErrorCause::Script,
+        ErrorCause::Cycle,
+        ErrorCause::Parameter,
+        ErrorCause::Usage,
+        ErrorCause::TooLarge,
+        ErrorCause::Limit,
+        ErrorCause::Unsupported,
+    ];
+
+    /// The cause as JSON names it: `parse`, `file`, `script`, `cycle`,
+    /// `parameter`, `usage`, `too_large`, `limit`, `unsupported`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorCause::Parse => "parse",
+            ErrorCause::File => "file",
+            ErrorCause::Script => "script",
+            ErrorCause::Cycle => "cycle",
+            ErrorCause::Parameter => "parameter",
+            ErrorCause::Usage => "usage",
+            ErrorCause::TooLarge => "too_large",
+            ErrorCause::Limit => "limit",
+            ErrorCause::Unsupported => "unsupported",
+        }
+    }
+}
+
 impl Error {
+    /// Which variant the error is, as JSON errors write it.
+    pub fn cause(&self) -> ErrorCause {
+        match self {
+            Error::Parse { .. } => ErrorCause::Parse,
+            Error::File { .. } => ErrorCause::File,
+            Error::Script { .. } => ErrorCause::Script,
+            Error::Cycle { .. } => ErrorCause::Cycle,
+            Error::Parameter(_) => ErrorCause::Parameter,
+            Error::TooLarge(_) => ErrorCause::TooLarge,
+            Error::Limit(_) => ErrorCause::Limit,
+            Error::Unsupported(_) => ErrorCause::Unsupported,
+        }
+    }
+
     /// Whose the error is: this one place decides every exit status.
     pub fn kind(&self) -> ErrorKind {
         match self {
@@ -184,6 +262,15 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The name a front end passes on (Python's `.cause`) is the one the
+    /// JSON writes.
+    #[test]
+    fn each_cause_is_named_as_json_writes_it() {
+        for cause in ErrorCause::ALL {
+            assert_eq!(serde_json::to_value(cause).unwrap(), cause.name());
+        }
+    }
 
     #[test]
     fn a_long_cycle_is_named_by_its_length_and_a_few_positions() {

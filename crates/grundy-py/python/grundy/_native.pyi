@@ -8,8 +8,13 @@ SCHEMA_VERSION: str
 Progress = Optional[Callable[[dict], object]]
 
 class GrundyError(Exception):
-    """Any error of grundy."""
+    """Any error of grundy: ``kind`` (``bad_input``, ``limit``,
+    ``unsupported``) says whose it is, ``cause`` (``parse``, ``file``,
+    ``script``, ``cycle``, ``parameter``, ``usage``, ``too_large``,
+    ``limit``, ``unsupported``) what it is about, ``column`` where a parse
+    error starts (or None), as the JSON error has them."""
     kind: str
+    cause: str
     column: Optional[int]
 
 class BadInputError(GrundyError):

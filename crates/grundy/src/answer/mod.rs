@@ -42,14 +42,18 @@ use num_bigint::BigUint;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Serialize, Serializer};
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCause};
 
 pub use analyze::{analysis, analyze, analyze_with_progress, AnalyzeAnswer, AnalyzeOptions};
 
 /// The version of the schema of the answers: raised whenever an answer
 /// changes in a way that a reader could notice (a key added, removed or
 /// retyped). The schema file carries it as `version` and in its `$id`.
-pub const SCHEMA_VERSION: &str = "1";
+///
+/// Version 2 added the error's `cause`, the lines of `grundy play --json`
+/// and the explorer's answers of moves, of the engine's move and of the
+/// families.
+pub const SCHEMA_VERSION: &str = "2";
 
 /// What a long computation reports every so often. The callback that gets
 /// it answers whether to go on: `false` stops the computation, which then
@@ -187,6 +191,9 @@ pub struct ErrorDetail {
     /// or `unsupported` (a question not answered yet; both exit with 1).
     #[schemars(extend("enum" = ["bad_input", "limit", "unsupported"]))]
     pub kind: String,
+    /// What the error is about, finer than `kind` (new in version 2 of
+    /// the schema): which input or which limit.
+    pub cause: ErrorCause,
     /// The 1-based character column of the expression where a parse error
     /// starts; `null` for other errors.
     pub column: Option<usize>,
@@ -200,6 +207,7 @@ impl ErrorAnswer {
             error: ErrorDetail {
                 message: error.to_string(),
                 kind: error.kind().name().to_string(),
+                cause: error.cause(),
                 column: error.column(),
             },
         }
@@ -213,6 +221,7 @@ impl ErrorAnswer {
             error: ErrorDetail {
                 message,
                 kind: crate::error::ErrorKind::BadInput.name().to_string(),
+                cause: ErrorCause::Usage,
                 column: None,
             },
         }
