@@ -1,9 +1,14 @@
-//! What the command line knows of the machine it runs on: the memory a
-//! computation may take, and Ctrl-C. Engines take these as plain numbers and
-//! callbacks; only the front end reads them from the system.
+//! What the command line knows of the machine it runs on: Ctrl-C, the
+//! cores free, the disk free, and the memory a computation may take, which
+//! the library reads (`grundy::machine`, shared with Python). Engines take
+//! these as plain numbers and callbacks; only the front ends read them from
+//! the system.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
+
+/// The memory, read by the library for every front end.
+pub use grundy::machine::{set_search_budget, share_memory, MemoryLimit};
 
 /// The flag that Ctrl-C sets: without a handler Ctrl-C kills the process;
 /// with one, a long computation sees the flag between chunks and stops
@@ -18,26 +23,6 @@ pub fn interrupted_flag() -> Arc<AtomicBool> {
         interrupted
     })
     .clone()
-}
-
-/// Into how many shares the memory is split: 1, or in `grundy serve` the
-/// questions it answers at once, so that each may take its share and no
-/// more.
-static SHARES: AtomicU64 = AtomicU64::new(1);
-
-/// Splits the memory a computation may take into `ways` shares (one a
-/// question answered at once), and tells the searches their share.
-pub fn share_memory(ways: u64) {
-    SHARES.store(ways.max(1), Ordering::SeqCst);
-    set_search_budget();
-}
-
-/// Tells the library's searches (nimbers, generalized values) the memory
-/// they may take: as much as a strong solve (`Options::for_available_memory`
-/// of the least limit the process is under).
-pub fn set_search_budget() {
-    let options = grundy::retrograde::Options::for_available_memory(Some(MemoryLimit::now().bytes));
-    grundy::memory::set_budget(options.memory);
 }
 
 /// The cores not busy with other work now: the cores less the other tasks
@@ -73,73 +58,6 @@ pub fn free_cores() -> usize {
     cores.saturating_sub(fewest.saturating_sub(1)).max(1)
 }
 
-/// The memory a computation may fill: the least of what the system says is
-/// available as it starts (`MemAvailable` in /proc/meminfo), the address
-/// space the process may still take under its `ulimit -v` (RLIMIT_AS less
-/// VmSize), and what its cgroup may still take (`memory.max` less
-/// `memory.current`, cgroup v2); [`MEMORY_WHERE_UNKNOWN`] where none says.
-pub struct MemoryLimit {
-    pub bytes: u64,
-    /// Where the number comes from, for messages.
-    pub source: &'static str,
-}
-
-/// The limit where the system does not say how much memory is available.
-const MEMORY_WHERE_UNKNOWN: u64 = 4 << 30;
-
-impl MemoryLimit {
-    pub fn now() -> MemoryLimit {
-        let read = |path: &str| std::fs::read_to_string(path).ok();
-        let limits = [
-            (
-                read("/proc/meminfo").and_then(|t| mem_available(&t)),
-                "MemAvailable in /proc/meminfo",
-            ),
-            (
-                address_space_left(&read("/proc/self/limits"), &read("/proc/self/status")),
-                "the address space left under the process's limit (ulimit -v)",
-            ),
-            (
-                cgroup_memory_left(read),
-                "the memory left in the process's cgroup (memory.max)",
-            ),
-        ];
-        limits
-            .into_iter()
-            .filter_map(|(bytes, source)| {
-                Some(MemoryLimit {
-                    bytes: bytes?,
-                    source,
-                })
-            })
-            .min_by_key(|limit| limit.bytes)
-            .unwrap_or(MemoryLimit {
-                bytes: MEMORY_WHERE_UNKNOWN,
-                source: "a fixed limit, where the system does not say",
-            })
-            .shared()
-    }
-
-    /// This limit's share where the memory is split (`share_memory`).
-    fn shared(self) -> MemoryLimit {
-        match SHARES.load(Ordering::SeqCst) {
-            1 => self,
-            ways => MemoryLimit {
-                bytes: self.bytes / ways,
-                source: "a share of the memory (grundy serve answers several questions at once)",
-            },
-        }
-    }
-
-    /// The most bytes of a file decoded in memory (a `--db` table, a
-    /// checkpoint) that are read: a quarter of the memory left, as the
-    /// buffer read into doubles while it grows and decoding makes a copy.
-    /// A device such as /dev/zero has no length to check beforehand.
-    pub fn file_bytes() -> u64 {
-        MemoryLimit::now().bytes / 4
-    }
-}
-
 /// The bytes the disk holding `dir` (or its nearest existing parent) has
 /// free for this user, and those the files already in `dir` take (a solve
 /// that resumes writes over them): what a solve writing to `dir` may fill.
@@ -165,95 +83,4 @@ pub fn disk_free(dir: &std::path::Path) -> Option<u64> {
         .map(|m| m.len())
         .sum();
     Some(free.saturating_add(present))
-}
-
-/// RLIMIT_AS less the address space already taken (VmSize), from the text
-/// of /proc/self/limits and /proc/self/status; `None` when unlimited.
-fn address_space_left(limits: &Option<String>, status: &Option<String>) -> Option<u64> {
-    let line = limits
-        .as_deref()?
-        .lines()
-        .find(|l| l.starts_with("Max address space"))?;
-    let soft: u64 = line
-        .strip_prefix("Max address space")?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()?;
-    let used_kib: u64 = status
-        .as_deref()
-        .and_then(|t| t.lines().find_map(|l| l.strip_prefix("VmSize:")))
-        .and_then(|v| v.trim().strip_suffix("kB")?.trim().parse().ok())
-        .unwrap_or(0);
-    Some(soft.saturating_sub(used_kib.saturating_mul(1024)))
-}
-
-/// `memory.max` less `memory.current` of this process's cgroup (v2, found
-/// through /proc/self/cgroup's `0::PATH` line); `None` where it is `max` or
-/// not there.
-fn cgroup_memory_left(read: impl Fn(&str) -> Option<String>) -> Option<u64> {
-    let cgroups = read("/proc/self/cgroup")?;
-    let path = cgroups.lines().find_map(|l| l.strip_prefix("0::"))?.trim();
-    let dir = format!("/sys/fs/cgroup{}", path.trim_end_matches('/'));
-    let max: u64 = read(&format!("{dir}/memory.max"))?.trim().parse().ok()?;
-    let current: u64 = read(&format!("{dir}/memory.current"))
-        .and_then(|t| t.trim().parse().ok())
-        .unwrap_or(0);
-    Some(max.saturating_sub(current))
-}
-
-/// `MemAvailable` in bytes, from the text of /proc/meminfo.
-fn mem_available(meminfo: &str) -> Option<u64> {
-    let line = meminfo
-        .lines()
-        .find_map(|l| l.strip_prefix("MemAvailable:"))?;
-    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
-    kib.checked_mul(1024)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_memory_available_is_read_from_meminfo() {
-        let meminfo = "MemTotal:       24576000 kB\nMemFree:         1000 kB\n\
-                       MemAvailable:   20971520 kB\nBuffers:  1 kB\n";
-        assert_eq!(mem_available(meminfo), Some(20 << 30));
-        assert_eq!(mem_available("MemTotal: 5 kB\n"), None);
-        assert_eq!(mem_available("MemAvailable: lots\n"), None);
-    }
-
-    #[test]
-    fn the_address_space_left_is_the_limit_less_vmsize() {
-        let limits = Some(
-            "Limit                     Soft Limit           Hard Limit           Units\n\
-             Max address space         3072000000           unlimited            bytes\n"
-                .to_string(),
-        );
-        let status = Some("Name:\tgrundy\nVmSize:\t   1000 kB\n".to_string());
-        assert_eq!(
-            address_space_left(&limits, &status),
-            Some(3_072_000_000 - 1_024_000)
-        );
-        let unlimited = Some("Max address space         unlimited  unlimited  bytes\n".into());
-        assert_eq!(address_space_left(&unlimited, &status), None);
-    }
-
-    #[test]
-    fn the_cgroup_left_is_memory_max_less_memory_current() {
-        let files = |path: &str| match path {
-            "/proc/self/cgroup" => Some("0::/box/run\n".to_string()),
-            "/sys/fs/cgroup/box/run/memory.max" => Some("1073741824\n".into()),
-            "/sys/fs/cgroup/box/run/memory.current" => Some("73741824\n".into()),
-            _ => None,
-        };
-        assert_eq!(cgroup_memory_left(files), Some(1_000_000_000));
-        let unlimited = |path: &str| match path {
-            "/proc/self/cgroup" => Some("0::/\n".to_string()),
-            "/sys/fs/cgroup/memory.max" => Some("max\n".into()),
-            _ => None,
-        };
-        assert_eq!(cgroup_memory_left(unlimited), None);
-    }
 }

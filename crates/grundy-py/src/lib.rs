@@ -110,16 +110,19 @@ fn progress_dict<'py>(py: Python<'py>, progress: &Progress) -> PyResult<Bound<'p
     Ok(dict)
 }
 
-/// Runs `work` detached from the interpreter, with a progress callback that
-/// reports to `callback` and stops the work on Ctrl-C (or an exception the
-/// callback raises), which is then raised here.
+/// Runs `work` detached from the interpreter, with the memory the machine
+/// has available now (read as the command line reads it, and set as the
+/// searches' budget) and a progress callback that reports to `callback`
+/// and stops the work on Ctrl-C (or an exception the callback raises),
+/// which is then raised here.
 fn detached<T: Send>(
     py: Python<'_>,
     callback: Option<Py<PyAny>>,
-    work: impl FnOnce(&mut dyn FnMut(Progress) -> bool) -> grundy::Result<T> + Send,
+    work: impl FnOnce(u64, &mut dyn FnMut(Progress) -> bool) -> grundy::Result<T> + Send,
 ) -> PyResult<T> {
     let mut stopped_by: Option<PyErr> = None;
     let result = py.detach(|| {
+        let memory = grundy::machine::set_search_budget().bytes;
         let mut on_progress = |progress: Progress| {
             Python::attach(|py| {
                 let reported = py.check_signals().and_then(|()| match &callback {
@@ -138,7 +141,7 @@ fn detached<T: Send>(
                 }
             })
         };
-        work(&mut on_progress)
+        work(memory, &mut on_progress)
     });
     if let Some(error) = stopped_by {
         return Err(error);
@@ -167,7 +170,8 @@ fn analyze(
     options.every = every;
     options.moves = moves;
     options.outcome_only = outcome_only;
-    detached(py, progress, move |on_progress| {
+    detached(py, progress, move |memory, on_progress| {
+        options.memory = Some(memory);
         let answer =
             answer::analyze_with_progress(&mut Rulesets::new(), expression, &options, on_progress)?;
         Ok(json(&answer))
@@ -178,8 +182,9 @@ fn analyze(
 #[pyfunction]
 #[pyo3(signature = (ruleset, progress=None))]
 fn solve(py: Python<'_>, ruleset: &str, progress: Option<Py<PyAny>>) -> PyResult<String> {
-    let options = SolveOptions::default();
-    detached(py, progress, move |on_progress| {
+    let mut options = SolveOptions::default();
+    detached(py, progress, move |memory, on_progress| {
+        options.memory = Some(memory);
         Ok(json(&answer::solve::solve(ruleset, &options, on_progress)?))
     })
 }
@@ -198,7 +203,8 @@ fn sequence(
     let mut options = SequenceOptions::to(to);
     options.full = full;
     options.values = values;
-    detached(py, progress, move |on_progress| {
+    detached(py, progress, move |memory, on_progress| {
+        options.memory = Some(memory);
         // Stopped by the callback only on Ctrl-C or the callback's own
         // exception, which `detached` raises instead of this answer.
         Ok(json(&answer::sequence::sequence(
@@ -212,7 +218,7 @@ fn sequence(
 /// `grundy pattern RULESET --to N --json`.
 #[pyfunction]
 fn pattern(py: Python<'_>, ruleset: &str, to: usize) -> PyResult<String> {
-    detached(py, None, move |_| {
+    detached(py, None, move |_, _| {
         Ok(json(&answer::pattern::pattern(ruleset, to)?))
     })
 }
@@ -242,7 +248,7 @@ fn table(
     cols: &str,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<String> {
-    detached(py, progress, move |on_progress| {
+    detached(py, progress, move |_, on_progress| {
         let answer = answer::table::table(ruleset, range(rows)?, range(cols)?, on_progress)?;
         Ok(json(&answer))
     })
@@ -251,7 +257,7 @@ fn table(
 /// The heat map of a table of nimbers (`grundy table --svg`).
 #[pyfunction]
 fn table_svg(py: Python<'_>, ruleset: &str, rows: &str, cols: &str) -> PyResult<String> {
-    detached(py, None, move |_| {
+    detached(py, None, move |_, _| {
         let (name, table) = answer::table::two_number_table(ruleset, range(rows)?, range(cols)?)?;
         let title = format!("{name}: the value of each position (a, b)");
         Ok(grundy::picture::heat_map(&title, &table))
@@ -262,7 +268,7 @@ fn table_svg(py: Python<'_>, ruleset: &str, rows: &str, cols: &str) -> PyResult<
 #[pyfunction]
 #[pyo3(signature = (expression, progress=None))]
 fn thermograph(py: Python<'_>, expression: &str, progress: Option<Py<PyAny>>) -> PyResult<String> {
-    detached(py, progress, move |on_progress| {
+    detached(py, progress, move |_, on_progress| {
         Ok(json(&answer::thermograph::thermograph(
             expression,
             on_progress,
@@ -273,7 +279,7 @@ fn thermograph(py: Python<'_>, expression: &str, progress: Option<Py<PyAny>>) ->
 /// `grundy thermograph EXPRESSION` (SVG).
 #[pyfunction]
 fn thermograph_svg(py: Python<'_>, expression: &str) -> PyResult<String> {
-    detached(py, None, move |on_progress| {
+    detached(py, None, move |_, on_progress| {
         let analysis = answer::thermograph::thermograph_analysis(expression, on_progress)?;
         Ok(answer::thermograph::thermograph_svg(&analysis))
     })
@@ -283,8 +289,8 @@ fn thermograph_svg(py: Python<'_>, expression: &str) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (expression, depth=None))]
 fn graph_svg(py: Python<'_>, expression: &str, depth: Option<usize>) -> PyResult<String> {
-    detached(py, None, move |on_progress| {
-        let picture = answer::graph::graph(expression, depth, None, on_progress)?;
+    detached(py, None, move |memory, on_progress| {
+        let picture = answer::graph::graph(expression, depth, Some(memory), on_progress)?;
         picture.svg(&answer::graph::title(expression))
     })
 }

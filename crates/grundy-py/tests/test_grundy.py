@@ -1,10 +1,13 @@
 """The Python package against the command line and the theory: the same
 JSON for 30 expressions across the families (and both valid under the
-schema), errors as exceptions with their column, Ctrl-C, progress, and
-what a notebook shows."""
+schema), errors as exceptions with their column, the machine's memory,
+Ctrl-C, progress, and what a notebook shows."""
 
 import _thread
 import json
+import re
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -100,6 +103,33 @@ def test_a_limit_raises_limit_error():
     assert raised.value.cause == "limit"
     assert raised.value.column is None
     assert "1048576 heaps" in str(raised.value)
+
+
+def test_the_memory_is_the_machine_s_and_its_limits():
+    # Under an address-space limit of 1 GiB (ulimit -v), a full sequence
+    # of 1.5e9 heaps (one byte a heap) cannot fit: it is refused before
+    # it starts, naming the memory there is, rather than started within
+    # the library's default budget of 2 GiB and aborted at the limit.
+    code = (
+        "import grundy\n"
+        "try:\n"
+        "    grundy.sequence('subtraction(1,3,4)', 1_500_000_000, full=True, values=False)\n"
+        "except grundy.LimitError as e:\n"
+        "    print(e)\n"
+    )
+
+    def limit():
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, preexec_fn=limit, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert "need at least 1.4 GiB" in done.stdout, done.stdout
+    available = re.search(r"more than the ([0-9.]+) GiB of memory available", done.stdout)
+    assert available and float(available.group(1)) <= 1.0, done.stdout
 
 
 def test_a_missing_file_raises_file_error():

@@ -13,8 +13,9 @@
 //!
 //! The layers, from the bottom up; each knows nothing of those above it
 //! (ARCHITECTURE.md has the codemap and the invariants):
-//! - [`error`], [`value`], [`word`]: errors, nimbers and outcomes, and words
-//!   of input with their columns;
+//! - [`error`], [`value`], [`word`], [`memory`], [`machine`]: errors,
+//!   nimbers and outcomes, words of input with their columns, the memory
+//!   budget of searches and what the machine allows (read by front ends);
 //! - [`game`], [`take_and_break`], [`solver`], [`loopy_solver`], [`period`]:
 //!   the traits a game implements, the rules of take-and-break codes,
 //!   memoised search, generalized values of games with cycles, and periods
@@ -40,6 +41,7 @@ mod expr;
 pub mod file;
 pub mod game;
 pub mod loopy_solver;
+pub mod machine;
 pub mod memory;
 pub mod misere;
 pub mod partizan;

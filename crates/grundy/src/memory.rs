@@ -1,7 +1,7 @@
-//! The memory the searches of this process may take. The library reads
-//! nothing of the host: a front end sets the budget once, from what the
-//! machine and the limits the process is under allow, before it builds
-//! rulesets; a solver made afterwards stops with [`crate::Error::Limit`]
+//! The memory the searches of this process may take. The searches read
+//! nothing of the host: a front end sets the budget, from what the machine
+//! and the limits the process is under allow ([`crate::machine`] reads
+//! them), before it builds rulesets; a solver made afterwards stops with [`crate::Error::Limit`]
 //! before its estimate of what it holds passes the budget. Each solver has
 //! the whole budget: what the solvers of several rulesets in one run hold
 //! is not added up (a sum of components of two scripts could take twice
@@ -30,6 +30,13 @@ pub const DEFAULT_OPTION_LIMIT: usize = 50_000_000;
 pub const DEFAULT_BUDGET: u64 = 2 << 30;
 
 static BUDGET: AtomicU64 = AtomicU64::new(DEFAULT_BUDGET);
+
+/// The most a computation takes of `available` bytes: three quarters,
+/// the rest left for the program itself, its answers and the growth of
+/// other processes.
+pub fn usable(available: u64) -> u64 {
+    available / 4 * 3
+}
 
 /// Sets the budget of solvers made from now on, in bytes.
 pub fn set_budget(bytes: u64) {

@@ -165,7 +165,7 @@ impl Options {
     /// 4 GiB when it is not known.
     pub fn for_available_memory(available: Option<u64>) -> Options {
         Options {
-            memory: available.map_or(4 << 30, |bytes| bytes / 4 * 3),
+            memory: available.map_or(4 << 30, crate::memory::usable),
         }
     }
 }
