@@ -1,5 +1,5 @@
 //! A game played against the perfect player ([`crate::play`]): the lines
-//! `grundy play --json` writes, one a event ([`PlayLine`]), and what the
+//! `grundy play --json` writes, one an event ([`PlayLine`]), and what the
 //! web explorer asks of a position being played: every move with its value
 //! for the player making it ([`moves`]) and the perfect player's move
 //! ([`engine_move`]).
