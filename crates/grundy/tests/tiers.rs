@@ -283,3 +283,24 @@ fn one_position_is_answered_from_its_block_alone() {
     assert_eq!(db.solution(&g, &board).unwrap(), table.solution(&g, &board));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A solve killed while writing a tier leaves its temporary file (written
+/// whole, then renamed): the next solve in the directory removes it, and
+/// leaves files that are not a tier's alone.
+#[test]
+fn a_killed_solves_temporary_file_is_removed_on_resume() {
+    let g = game(4, 4);
+    let dir = scratch("partial");
+    std::fs::create_dir_all(&dir).unwrap();
+    let partial = dir.join(".tier-013.bin.4242.partial");
+    let reach = dir.join(".reach-002.bin.4242.partial");
+    let other = dir.join(".notes.partial");
+    for path in [&partial, &reach, &other] {
+        std::fs::write(path, b"half a tier").unwrap();
+    }
+    let plan = Plan::new(&g).unwrap();
+    Dir::new(&dir, &g.name(), &plan).unwrap();
+    assert!(!partial.exists() && !reach.exists());
+    assert!(other.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -271,6 +271,7 @@ impl Dir {
             "a block of {block} bytes"
         );
         std::fs::create_dir_all(path).map_err(|e| file_error(path, e.to_string()))?;
+        remove_partial_files(path)?;
         Ok(Dir {
             path: path.into(),
             name: name.into(),
@@ -291,6 +292,24 @@ impl Dir {
             block: self.block,
         }
     }
+}
+
+/// Removes the temporary files a solve killed while writing a tier left in
+/// `dir` (`.tier-013.bin.PID.partial`, see [`crate::file::write_whole`]):
+/// they are never read, and a tier is written again whole. Two solves
+/// into one directory at once are not supported.
+fn remove_partial_files(dir: &Path) -> Result<()> {
+    let entries = std::fs::read_dir(dir).map_err(|e| file_error(dir, e.to_string()))?;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let ours = name.starts_with(".tier-") || name.starts_with(".reach-");
+        if ours && name.ends_with(".partial") {
+            let path = entry.path();
+            std::fs::remove_file(&path).map_err(|e| file_error(&path, e.to_string()))?;
+        }
+    }
+    Ok(())
 }
 
 /// The file of a tier's part in a directory.
