@@ -93,3 +93,71 @@ fn a_board_too_large_is_refused_before_it_starts() {
         .code(1)
         .stderr(predicate::str::contains("not solved in tiers"));
 }
+
+/// Every file of a directory, by name, with its bytes.
+fn files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let name = e.file_name().into_string().unwrap();
+            (name, std::fs::read(e.path()).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// The solve process killed outright (SIGKILL: no handler runs, a tier may
+/// be half written) at moments spread over its run, four times, then run
+/// to the end: the directory holds the files of a solve never stopped,
+/// byte for byte, and no temporary file.
+#[test]
+fn a_solve_killed_at_any_moment_resumes_to_the_same_files() {
+    let whole = temp_path("tiers-unkilled");
+    let killed = temp_path("tiers-killed");
+    for dir in [&whole, &killed] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    let started = std::time::Instant::now();
+    solve_tiers("connect4(5,4)", &whole);
+    let run = started.elapsed();
+    // Moments from a tenth of a run to most of one, by a fixed sequence.
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    for _ in 0..4 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let moment = run.mul_f64(0.1 + (seed % 1000) as f64 / 1000.0 * 0.8);
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args([
+                "solve",
+                "connect4(5,4)",
+                "--tiers",
+                killed.to_str().unwrap(),
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(moment);
+        let _ = child.kill();
+        child.wait().unwrap();
+    }
+    let resumed = solve_tiers("connect4(5,4)", &killed);
+    assert_eq!(
+        resumed["counts"],
+        json(&["solve", "connect4(5,4)"])["counts"]
+    );
+    let (expected, found) = (files(&whole), files(&killed));
+    let names = |f: &[(String, Vec<u8>)]| f.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
+    assert_eq!(
+        names(&found),
+        names(&expected),
+        "the same files, no temporary"
+    );
+    assert!(found == expected, "the same bytes");
+    for dir in [&whole, &killed] {
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

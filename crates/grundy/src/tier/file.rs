@@ -6,20 +6,20 @@
 //! [`Store`]). One position is answered from the directory by reading the
 //! header of its tier's file and the one block its cell is in ([`Db`]).
 //!
-//! # The format (version 1)
+//! # The format (version 2)
 //! All integers little-endian.
 //!
 //! | bytes | what |
 //! | --- | --- |
 //! | 8 | the magic `GRUNDYTR` |
-//! | 4 | the version, 1 |
+//! | 4 | the version, 2 (1 stored a cell for each of a board and its mirror image) |
 //! | 4 | the kind: 1 reachable ranks (a bit a rank), 2 cells of one byte, 3 cells of two bytes |
 //! | 4 | L, the length of the ruleset's name |
 //! | L | the ruleset's name in UTF-8, as an expression writes it (`connect4(5,4)`) |
 //! | 4 | the tier |
 //! | 4 | the number of tiers |
 //! | 8 | the number of ranks in the tier |
-//! | 8 | the positions reachable in the tier |
+//! | 8 | the positions reachable in the tier (kind 1: the classes of positions equal under the game's symmetries, one bit each) |
 //! | 32 | of those, the wins, losses, ties and draws (8 bytes each; 0 for kind 1) |
 //! | 4 | the bytes of a block: [`BLOCK_BYTES`] as grundy writes them |
 //! | 4 | CRC-32 (IEEE) of every byte of the header before it |
@@ -29,7 +29,9 @@
 //! The payload of kind 1 is the bits of the ranks reachable, in words of
 //! 64 ranks (ceil(ranks / 64) × 8 bytes, rank r being bit r % 64 of word
 //! r / 64); of kinds 2 and 3 the cells by rank (the module above says what
-//! a cell holds). A file whose header, checksums or length do not match is
+//! a cell holds). A position equal to others under the game's symmetries
+//! (a Connect Four board and its mirror image) has its bit and cell at the
+//! least of their ranks (`TieredGame::class_rank`), and the others none. A file whose header, checksums or length do not match is
 //! refused with its name ([`Error::File`]: bad input, exit status 2).
 //!
 //! ```
@@ -67,7 +69,7 @@ use crate::value::Solution;
 /// The first bytes of every tier file.
 pub const MAGIC: &[u8; 8] = b"GRUNDYTR";
 /// The version of the format, after the magic.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// The bytes of a block of the payload, each with its checksum, in the
 /// files [`Dir::new`] writes (a reader takes the size the header says,
 /// between [`MIN_BLOCK`] and [`MAX_BLOCK`]).
@@ -269,6 +271,7 @@ impl Dir {
             "a block of {block} bytes"
         );
         std::fs::create_dir_all(path).map_err(|e| file_error(path, e.to_string()))?;
+        remove_partial_files(path)?;
         Ok(Dir {
             path: path.into(),
             name: name.into(),
@@ -289,6 +292,24 @@ impl Dir {
             block: self.block,
         }
     }
+}
+
+/// Removes the temporary files a solve killed while writing a tier left in
+/// `dir` (`.tier-013.bin.PID.partial`, see [`crate::file::write_whole`]):
+/// they are never read, and a tier is written again whole. Two solves
+/// into one directory at once are not supported.
+fn remove_partial_files(dir: &Path) -> Result<()> {
+    let entries = std::fs::read_dir(dir).map_err(|e| file_error(dir, e.to_string()))?;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let ours = name.starts_with(".tier-") || name.starts_with(".reach-");
+        if ours && name.ends_with(".partial") {
+            let path = entry.path();
+            std::fs::remove_file(&path).map_err(|e| file_error(&path, e.to_string()))?;
+        }
+    }
+    Ok(())
 }
 
 /// The file of a tier's part in a directory.
@@ -416,7 +437,7 @@ impl Db {
         let header = Header::read(&mut file, &path, &expected, &mut read)?;
         let io = |e: std::io::Error| file_error(&path, e.to_string());
         let crcs_at = file.stream_position().map_err(io)?;
-        let at = game.rank(tier, position) * self.width.bytes() as u64;
+        let at = game.class_rank(tier, position) * self.width.bytes() as u64;
         let block_bytes = header.block as u64;
         let block = at / block_bytes;
         let mut crc = [0u8; 4];

@@ -93,6 +93,49 @@ pub trait TieredGame: StrongGame {
 
     /// The position of rank `rank` below `tier_size(tier)` in tier `tier`.
     fn unrank(&self, tier: usize, rank: u64) -> Self::Position;
+
+    /// The rank a position's cell is stored at: the least rank of the
+    /// positions equal to it under the game's symmetries (a mirror), each
+    /// of which has the same value and remoteness. The default, for a game
+    /// without symmetries, is its [`rank`](Self::rank).
+    fn class_rank(&self, tier: usize, position: &Self::Position) -> u64 {
+        self.rank(tier, position)
+    }
+
+    /// How many positions the class of `position` under the game's
+    /// symmetries holds (1 for a position its own mirror image, else 2
+    /// for a mirror): what it counts for. The default: 1.
+    fn class_size(&self, _position: &Self::Position) -> u64 {
+        1
+    }
+
+    /// The [`class_rank`](Self::class_rank)s in tier `tier + 1` of the
+    /// moves of `position` (of tier `tier`, not finished), appended to
+    /// `ranks`. The default makes each move and ranks it; a game may rank
+    /// them from the position's own rank, faster.
+    fn move_ranks(&self, tier: usize, position: &Self::Position, ranks: &mut Vec<u64>) {
+        let mut moves = Vec::new();
+        self.moves(position, &mut moves);
+        ranks.extend(moves.iter().map(|to| self.class_rank(tier + 1, to)));
+    }
+
+    /// Calls `visit` with each rank of tier `tier` in `ranks` whose bit is
+    /// set in `bits` (bit `r % 64` of word `r / 64` for rank `r`) and with
+    /// its position, in rank order. The default unranks each; a game may
+    /// step from one position to the next, faster.
+    fn visit_ranks(
+        &self,
+        tier: usize,
+        ranks: std::ops::Range<u64>,
+        bits: &[u64],
+        visit: &mut dyn FnMut(u64, &Self::Position),
+    ) {
+        for rank in ranks {
+            if bits[(rank / 64) as usize] >> (rank % 64) & 1 == 1 {
+                visit(rank, &self.unrank(tier, rank));
+            }
+        }
+    }
 }
 
 /// What a long tiered solve reports every so often.

@@ -112,7 +112,7 @@ pub fn solve<G: TieredGame + ?Sized>(
         .collect();
     // Reach: each tier's bits from the tier before.
     let mut previous: Option<Vec<u64>> = None;
-    for (t, tier) in summary.iter_mut().enumerate() {
+    for t in 0..tiers {
         let bits = match store.load(Part::Reach, t)? {
             Some(stored) => words(&stored.bytes),
             None => {
@@ -120,7 +120,7 @@ pub fn solve<G: TieredGame + ?Sized>(
                     (_, t) if t <= first => {
                         let mut bits = vec![0; plan.sizes[t].div_ceil(64) as usize];
                         if t == first {
-                            let rank = game.rank(t, &start);
+                            let rank = game.class_rank(t, &start);
                             bits[(rank / 64) as usize] |= 1 << (rank % 64);
                         }
                         bits
@@ -128,17 +128,16 @@ pub fn solve<G: TieredGame + ?Sized>(
                     (Some(previous), _) => reach(game, plan, t, previous, progress)?,
                     (None, _) => unreachable!("the tier before is reached first"),
                 };
-                let positions = bits.iter().map(|w| w.count_ones() as u64).sum();
+                let classes = bits.iter().map(|w| w.count_ones() as u64).sum();
                 let stored = Stored {
                     bytes: bytes(&bits),
-                    positions,
+                    positions: classes,
                     counts: Counts::default(),
                 };
                 store.save(Part::Reach, t, &stored)?;
                 bits
             }
         };
-        tier.positions = bits.iter().map(|w| w.count_ones() as u64).sum();
         previous = Some(bits);
     }
     drop(previous);
@@ -156,7 +155,7 @@ pub fn solve<G: TieredGame + ?Sized>(
                 let (cells, counts) = decide(game, plan, t, &reach, next.as_deref(), progress)?;
                 let stored = Stored {
                     bytes: cells,
-                    positions: summary[t].positions,
+                    positions: counts.win + counts.lose + counts.tie + counts.draw,
                     counts,
                 };
                 store.save(Part::Cells, t, &stored)?;
@@ -164,9 +163,10 @@ pub fn solve<G: TieredGame + ?Sized>(
             }
         };
         summary[t].counts = counts;
+        summary[t].positions = counts.win + counts.lose + counts.tie + counts.draw;
         summary[t].read_back = read_back;
         if t == first {
-            let cell = plan.width.get(&cells, game.rank(t, &start));
+            let cell = plan.width.get(&cells, game.class_rank(t, &start));
             start_solution = plan.width.decode(cell);
         }
         next = Some(cells);
@@ -190,11 +190,6 @@ fn words(bytes: &[u8]) -> Vec<u64> {
         .collect()
 }
 
-#[inline]
-fn has(bits: &[u64], rank: u64) -> bool {
-    bits[(rank / 64) as usize] >> (rank % 64) & 1 == 1
-}
-
 /// Asks the caller whether to go on; stops with [`Error::Limit`] if not.
 fn ask(progress: &mut dyn FnMut(Progress) -> bool, report: Progress) -> Result<()> {
     match progress(report) {
@@ -212,7 +207,8 @@ fn ask(progress: &mut dyn FnMut(Progress) -> bool, report: Progress) -> Result<(
 }
 
 /// Tier `t`'s reachable ranks: the moves of tier `t - 1`'s reachable
-/// positions (`previous`) that the rules have not ended.
+/// positions (`previous`) that the rules have not ended, one rank a class
+/// of positions equal under the game's symmetries.
 fn reach<G: TieredGame + ?Sized>(
     game: &G,
     plan: &Plan,
@@ -221,47 +217,53 @@ fn reach<G: TieredGame + ?Sized>(
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<Vec<u64>> {
     let size = plan.sizes[t];
+    let before = plan.sizes[t - 1];
     let marked: Vec<AtomicU64> = (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
-    let words_per_block = BLOCK / 64;
-    for (s, slice) in previous.chunks(words_per_block * SLICE).enumerate() {
+    for slice in slices(before) {
         let report = Progress {
             pass: Pass::Reaching,
             tier: t,
             tiers: plan.sizes.len(),
-            done: (s * words_per_block * SLICE * 64) as u64,
-            size,
+            done: slice.start,
+            size: before,
         };
         ask(progress, report)?;
-        let first_word = s * words_per_block * SLICE;
-        slice.par_chunks(words_per_block).enumerate().for_each_init(
-            Vec::new,
-            |moves, (b, block)| {
-                for (i, &word) in block.iter().enumerate() {
-                    let mut rest = word;
-                    while rest != 0 {
-                        let bit = rest.trailing_zeros() as u64;
-                        rest &= rest - 1;
-                        let rank = (first_word + b * words_per_block + i) as u64 * 64 + bit;
-                        let position = game.unrank(t - 1, rank);
-                        if game.finished(&position).is_some() {
-                            continue;
-                        }
-                        moves.clear();
-                        game.moves(&position, moves);
-                        for to in moves.drain(..) {
-                            let r = game.rank(t, &to);
-                            marked[(r / 64) as usize].fetch_or(1 << (r % 64), Ordering::Relaxed);
-                        }
-                    }
+        blocks(slice).for_each_init(Vec::new, |ranks, block| {
+            game.visit_ranks(t - 1, block, previous, &mut |_, position| {
+                if game.finished(position).is_some() {
+                    return;
                 }
-            },
-        );
+                ranks.clear();
+                game.move_ranks(t - 1, position, ranks);
+                for &r in ranks.iter() {
+                    marked[(r / 64) as usize].fetch_or(1 << (r % 64), Ordering::Relaxed);
+                }
+            });
+        });
     }
     Ok(marked.into_iter().map(AtomicU64::into_inner).collect())
 }
 
+/// The slices of `size` ranks between two progress reports.
+fn slices(size: u64) -> impl Iterator<Item = std::ops::Range<u64>> {
+    let slice = (BLOCK * SLICE) as u64;
+    (0..size.div_ceil(slice)).map(move |s| s * slice..(s * slice + slice).min(size))
+}
+
+/// The blocks of a slice, one a thread at a time.
+fn blocks(
+    slice: std::ops::Range<u64>,
+) -> impl IndexedParallelIterator<Item = std::ops::Range<u64>> {
+    let block = BLOCK as u64;
+    let first = (slice.start / block) as usize;
+    (first..slice.end.div_ceil(block) as usize)
+        .into_par_iter()
+        .map(move |b| b as u64 * block..(b as u64 * block + block).min(slice.end))
+}
+
 /// Tier `t`'s cells, from its reachable ranks and the next tier's cells
-/// (`None` for the last tier), with their counts by standing.
+/// (`None` for the last tier), with their counts by standing (each class
+/// counted for the positions it holds).
 fn decide<G: TieredGame + ?Sized>(
     game: &G,
     plan: &Plan,
@@ -275,31 +277,32 @@ fn decide<G: TieredGame + ?Sized>(
     let mut cells = vec![0u8; size as usize * width.bytes()];
     let mut counts = Counts::default();
     let slice_bytes = BLOCK * SLICE * width.bytes();
-    for (s, slice) in cells.chunks_mut(slice_bytes).enumerate() {
+    for (slice, ranks) in cells.chunks_mut(slice_bytes).zip(slices(size)) {
         let report = Progress {
             pass: Pass::Solving,
             tier: t,
             tiers: plan.sizes.len(),
-            done: (s * BLOCK * SLICE) as u64,
+            done: ranks.start,
             size,
         };
         ask(progress, report)?;
         let found = slice
             .par_chunks_mut(BLOCK * width.bytes())
-            .enumerate()
-            .map_init(Vec::new, |moves, (b, block)| {
-                let first = (s * SLICE + b) * BLOCK;
+            .zip(blocks(ranks))
+            .map_init(Vec::new, |moves, (block, ranks)| {
+                let first = ranks.start;
                 let mut counts = Counts::default();
-                for i in 0..block.len() / width.bytes() {
-                    let rank = (first + i) as u64;
-                    if !has(reach, rank) {
-                        continue;
-                    }
-                    let position = game.unrank(t, rank);
-                    let solution = value(game, t, &position, next, width, moves);
-                    counts = add_counts(counts, one(solution.standing));
-                    width.set(block, i, width.encode(solution));
-                }
+                game.visit_ranks(t, ranks, reach, &mut |rank, position| {
+                    let solution = value(game, t, position, next, width, moves);
+                    let mut one = one(solution.standing);
+                    let weight = game.class_size(position);
+                    one.win *= weight;
+                    one.lose *= weight;
+                    one.tie *= weight;
+                    one.draw *= weight;
+                    counts = add_counts(counts, one);
+                    width.set(block, (rank - first) as usize, width.encode(solution));
+                });
                 counts
             })
             .reduce(Counts::default, add_counts);
@@ -328,7 +331,7 @@ fn value<G: TieredGame + ?Sized>(
     position: &G::Position,
     next: Option<&[u8]>,
     width: Width,
-    moves: &mut Vec<G::Position>,
+    ranks: &mut Vec<u64>,
 ) -> Solution {
     let at = |standing, remoteness| Solution {
         standing,
@@ -344,15 +347,15 @@ fn value<G: TieredGame + ?Sized>(
         Some(standing) => return at(standing, 0),
         None => {}
     }
-    moves.clear();
-    game.moves(position, moves);
-    if moves.is_empty() {
+    ranks.clear();
+    game.move_ranks(t, position, ranks);
+    if ranks.is_empty() {
         return at(Standing::Lose, 0);
     }
     let next = next.expect("the last tier's positions have no moves");
     let (mut lose, mut tie, mut draw, mut win) = (None::<u32>, None::<u32>, false, 0);
-    for to in moves.drain(..) {
-        let cell = width.get(next, game.rank(t + 1, &to));
+    for &rank in ranks.iter() {
+        let cell = width.get(next, rank);
         debug_assert_ne!(
             cell, UNREACHED,
             "a move of a reachable position is reachable"
