@@ -1,40 +1,29 @@
 //! The HTTP API: each route reads its question from the query string, runs
-//! it on a blocking thread (at most one a core at a time, so that a huge
-//! question never holds up the server itself), and answers with the JSON
-//! the command line prints for the same question.
-
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+//! it (work.rs: on a blocking thread, at most one a core at a time), and
+//! answers with the JSON the command line prints for the same question, or
+//! with its error (refusal.rs).
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 use grundy::answer::sequence::SequenceOptions;
-use grundy::answer::{self, AnalyzeOptions, ErrorAnswer, Progress};
-use grundy::error::ErrorKind;
+use grundy::answer::{self, AnalyzeOptions, ErrorAnswer};
 use grundy::Rulesets;
-use serde::{Deserialize, Serialize};
-use tokio::sync::Semaphore;
+use serde::Deserialize;
 
-use super::page;
 use crate::machine::MemoryLimit;
 
-/// What the handlers share: the permits of the computations that may run
-/// at once.
-#[derive(Clone)]
-struct Server {
-    permits: Arc<Semaphore>,
-}
+use super::page;
+use super::refusal::{json, to_json, Refusal};
+use super::work::{picture, respond, Server};
 
 /// The routes of the page and of the API, running at most `at_once`
 /// computations at a time.
 pub fn router(at_once: usize) -> Router {
-    let server = Server {
-        permits: Arc::new(Semaphore::new(at_once)),
-    };
+    let server = Server::new(at_once);
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
@@ -53,133 +42,9 @@ pub fn router(at_once: usize) -> Router {
         .with_state(server)
 }
 
-/// An answer that is not the one asked for: an error as the command line
-/// writes it with `--json`, under the HTTP status that says whose it is.
-struct Refusal {
-    status: StatusCode,
-    answer: ErrorAnswer,
-}
-
-impl Refusal {
-    fn bad_input(message: impl Into<String>) -> Refusal {
-        Refusal {
-            status: StatusCode::BAD_REQUEST,
-            answer: ErrorAnswer::usage(message.into()),
-        }
-    }
-}
-
-/// Bad input is the asker's (400); a question past a limit or not
-/// supported is well formed but not answered (422).
-impl From<grundy::Error> for Refusal {
-    fn from(error: grundy::Error) -> Refusal {
-        let status = match error.kind() {
-            ErrorKind::BadInput => StatusCode::BAD_REQUEST,
-            _ => StatusCode::UNPROCESSABLE_ENTITY,
-        };
-        Refusal {
-            status,
-            answer: ErrorAnswer::new(&error),
-        }
-    }
-}
-
-impl From<QueryRejection> for Refusal {
-    fn from(rejection: QueryRejection) -> Refusal {
-        Refusal::bad_input(rejection.body_text())
-    }
-}
-
-impl IntoResponse for Refusal {
-    fn into_response(self) -> Response {
-        (self.status, json(to_json(&self.answer))).into_response()
-    }
-}
-
-/// A body of JSON text.
-fn json(text: String) -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], text)
-}
-
-/// Runs `work` on a blocking thread once a permit is free. The permit goes
-/// with the work, so it is held until the work ends even when the request
-/// that asked has gone.
-///
-/// A request closed before its answer drops this future, which sets the
-/// work's `Stop`: work that reports progress (a strong solve, a search of
-/// values, a sequence, a table) then stops at its next report.
-async fn compute<T: Send + 'static>(
-    server: &Server,
-    work: impl FnOnce(&Stop) -> grundy::Result<T> + Send + 'static,
-) -> Result<T, Refusal> {
-    let permit = (server.permits.clone().acquire_owned().await).expect("never closed");
-    let stop = Stop::default();
-    let _closed = StopOnDrop(stop.clone());
-    let joined = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        work(&stop)
-    })
-    .await;
-    match joined {
-        Ok(answer) => Ok(answer?),
-        Err(_) => Err(Refusal {
-            status: StatusCode::INTERNAL_SERVER_ERROR,
-            // A panic is a bug, not a limit; no kind of the schema is
-            // nearer than "unsupported".
-            answer: ErrorAnswer::new(&grundy::Error::Unsupported(
-                "the computation failed (a bug: please report it)".into(),
-            )),
-        }),
-    }
-}
-
-/// Set when the request that asked for a computation has gone.
-#[derive(Clone, Default)]
-struct Stop(Arc<AtomicBool>);
-
-impl Stop {
-    /// The progress callback of a computation: go on while the request is
-    /// there.
-    fn going(&self) -> impl FnMut(Progress) -> bool + '_ {
-        |_| !self.0.load(Ordering::Relaxed)
-    }
-}
-
-/// Sets its `Stop` when dropped: when the request's future is dropped
-/// (closed), or when it ends (the work is done by then).
-struct StopOnDrop(Stop);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0 .0.store(true, Ordering::Relaxed);
-    }
-}
-
-/// A JSON answer made by `work` on a blocking thread (see `compute`).
-async fn respond(
-    server: &Server,
-    work: impl FnOnce(&Stop) -> grundy::Result<String> + Send + 'static,
-) -> Result<impl IntoResponse, Refusal> {
-    Ok(json(compute(server, work).await?))
-}
-
-/// An SVG picture made by `work` on a blocking thread.
-async fn picture(
-    server: &Server,
-    work: impl FnOnce(&Stop) -> grundy::Result<String> + Send + 'static,
-) -> Result<impl IntoResponse, Refusal> {
-    let svg = compute(server, work).await?;
-    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
-}
-
 /// `GET /api/families`: every family of the registry.
 async fn families() -> impl IntoResponse {
     json(to_json(&answer::families::families()))
-}
-
-/// An answer's JSON text.
-fn to_json(answer: &impl Serialize) -> String {
-    serde_json::to_string(answer).expect("answers serialise")
 }
 
 /// The options of a question under `convention`, within this question's

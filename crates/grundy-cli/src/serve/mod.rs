@@ -7,6 +7,8 @@
 
 mod api;
 mod page;
+mod refusal;
+mod work;
 
 use std::net::IpAddr;
 
