@@ -147,9 +147,11 @@ pub struct Progress {
     pub tier: usize,
     /// How many tiers the game has.
     pub tiers: usize,
-    /// Ranks of the tier done, of `size`.
+    /// Ranks done, of `size`: while reaching tier `t`, ranks of tier
+    /// `t - 1`, whose positions' moves are followed; while solving, ranks
+    /// of tier `t` itself.
     pub done: u64,
-    /// The ranks of the tier.
+    /// The ranks of the tier being gone through (`done`).
     pub size: u64,
 }
 
