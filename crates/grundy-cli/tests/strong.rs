@@ -154,7 +154,12 @@ fn a_partizan_graph_has_wins_losses_and_draws_by_who_moves() {
 /// table that was there byte for byte, and no temporary file.
 #[test]
 fn a_failed_write_of_a_table_keeps_the_old_one() {
-    let path = temp_path("kept.db");
+    // A directory of its own, emptied first: the temporary directories are
+    // named by process and thread, which an earlier run may have had.
+    let dir = temp_path("kept");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("kept.db");
     grundy()
         .args(["solve", "mnk(3,3,3)", "--db"])
         .arg(&path)
