@@ -136,6 +136,46 @@ pub trait TieredGame: StrongGame {
             }
         }
     }
+
+    /// Calls `visit` as [`visit_ranks`](Self::visit_ranks) does, with
+    /// each position's [`Moves`]: its standing where the rules have
+    /// ended the game, else its [`move_ranks`](Self::move_ranks). The
+    /// default asks [`finished`](StrongGame::finished) and `move_ranks`
+    /// of each position; a game may share work between the positions of
+    /// consecutive ranks, faster.
+    fn visit_moves(
+        &self,
+        tier: usize,
+        ranks: std::ops::Range<u64>,
+        bits: &[u64],
+        visit: &mut dyn FnMut(u64, &Self::Position, Moves<'_>),
+    ) {
+        let mut moves = Vec::new();
+        self.visit_ranks(
+            tier,
+            ranks,
+            bits,
+            &mut |rank, position| match self.finished(position) {
+                Some(standing) => visit(rank, position, Moves::Finished(standing)),
+                None => {
+                    moves.clear();
+                    self.move_ranks(tier, position, &mut moves);
+                    visit(rank, position, Moves::Ranks(&moves))
+                }
+            },
+        );
+    }
+}
+
+/// A position's moves as [`TieredGame::visit_moves`] gives them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moves<'a> {
+    /// The rules have ended the game here, with this standing for the
+    /// player to move.
+    Finished(Standing),
+    /// The [`class_rank`](TieredGame::class_rank)s in the next tier of
+    /// the moves (none: the player to move has no move, and loses).
+    Ranks(&'a [u64]),
 }
 
 /// What a long tiered solve reports every so often.

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::{add_counts, Pass, Plan, Progress, TieredGame, Width, UNREACHED};
+use super::{add_counts, Moves, Pass, Plan, Progress, TieredGame, Width, UNREACHED};
 use crate::error::{Error, Result};
 use crate::retrograde::Counts;
 use crate::value::{Solution, Standing};
@@ -228,15 +228,12 @@ fn reach<G: TieredGame + ?Sized>(
             size: before,
         };
         ask(progress, report)?;
-        blocks(slice).for_each_init(Vec::new, |ranks, block| {
-            game.visit_ranks(t - 1, block, previous, &mut |_, position| {
-                if game.finished(position).is_some() {
-                    return;
-                }
-                ranks.clear();
-                game.move_ranks(t - 1, position, ranks);
-                for &r in ranks.iter() {
-                    marked[(r / 64) as usize].fetch_or(1 << (r % 64), Ordering::Relaxed);
+        blocks(slice).for_each(|block| {
+            game.visit_moves(t - 1, block, previous, &mut |_, _, moves| {
+                if let Moves::Ranks(ranks) = moves {
+                    for &r in ranks {
+                        marked[(r / 64) as usize].fetch_or(1 << (r % 64), Ordering::Relaxed);
+                    }
                 }
             });
         });
@@ -289,11 +286,11 @@ fn decide<G: TieredGame + ?Sized>(
         let found = slice
             .par_chunks_mut(BLOCK * width.bytes())
             .zip(blocks(ranks))
-            .map_init(Vec::new, |moves, (block, ranks)| {
+            .map(|(block, ranks)| {
                 let first = ranks.start;
                 let mut counts = Counts::default();
-                game.visit_ranks(t, ranks, reach, &mut |rank, position| {
-                    let solution = value(game, t, position, next, width, moves);
+                game.visit_moves(t, ranks, reach, &mut |rank, position, moves| {
+                    let solution = value(moves, next, width);
                     let mut one = one(solution.standing);
                     let weight = game.class_size(position);
                     one.win *= weight;
@@ -325,36 +322,25 @@ fn one(standing: Standing) -> Counts {
 
 /// A reachable position's value, from its moves' values in the next
 /// tier's cells.
-fn value<G: TieredGame + ?Sized>(
-    game: &G,
-    t: usize,
-    position: &G::Position,
-    next: Option<&[u8]>,
-    width: Width,
-    ranks: &mut Vec<u64>,
-) -> Solution {
+fn value(moves: Moves<'_>, next: Option<&[u8]>, width: Width) -> Solution {
     let at = |standing, remoteness| Solution {
         standing,
         remoteness: Some(remoteness),
     };
-    match game.finished(position) {
-        Some(Standing::Draw) => {
+    let ranks = match moves {
+        Moves::Finished(Standing::Draw) => {
             return Solution {
                 standing: Standing::Draw,
                 remoteness: None,
             }
         }
-        Some(standing) => return at(standing, 0),
-        None => {}
-    }
-    ranks.clear();
-    game.move_ranks(t, position, ranks);
-    if ranks.is_empty() {
-        return at(Standing::Lose, 0);
-    }
+        Moves::Finished(standing) => return at(standing, 0),
+        Moves::Ranks([]) => return at(Standing::Lose, 0),
+        Moves::Ranks(ranks) => ranks,
+    };
     let next = next.expect("the last tier's positions have no moves");
     let (mut lose, mut tie, mut draw, mut win) = (None::<u32>, None::<u32>, false, 0);
-    for &rank in ranks.iter() {
+    for &rank in ranks {
         let cell = width.get(next, rank);
         debug_assert_ne!(
             cell, UNREACHED,

@@ -25,13 +25,15 @@
 //!   (`visit_ranks`);
 //! - a move adds a disc at one place p of the column order: the height
 //!   vectors' part of the rank changes by terms known from prefix and
-//!   suffix sums over the columns, and the colouring's by the discs below
-//!   p (unchanged), the new disc, and the discs above p (each one place
-//!   up): prefix and suffix sums again, so every move of a board is ranked
-//!   in constant time after one pass over its columns and discs
-//!   (`move_ranks`).
+//!   suffix sums over the columns, the same for every board of one height
+//!   vector (kept while `visit_moves` walks them), and the colouring's by
+//!   the discs below p (unchanged), the new disc, and the discs above p
+//!   (each one place up): prefix sums over X's discs, so every move of a
+//!   board is ranked after one pass over its X discs, with no branch on
+//!   the colouring but that pass's end (`visit_moves`, `move_ranks`).
 
-use crate::tier::TieredGame;
+use crate::retrograde::StrongGame;
+use crate::tier::{Moves, TieredGame};
 
 use super::Connect4;
 
@@ -168,65 +170,88 @@ impl Ranking {
         Parts { heights, colours }
     }
 
-    /// The ranks in tier `tier + 1` of the boards one disc more than
-    /// `board` (of `tier` discs), the disc X's where `x` is 1: by column,
-    /// `u64::MAX` for a full column.
-    fn child_ranks(&self, tier: usize, board: &Parts, x: u64) -> [u64; MAX_COLUMNS] {
-        let w = self.columns;
-        // The height part: column j is counted with `left` discs for
-        // columns j.. in the board; in a child by column c, with one more
-        // for j <= c (prefix sums of `up`) and as many for j > c (suffix
-        // sums of `same`); column c itself is one higher.
-        let mut place = [0usize; MAX_COLUMNS];
-        let mut before = [0u64; MAX_COLUMNS + 1];
-        let mut after = [0u64; MAX_COLUMNS + 1];
-        let mut left = tier;
-        for c in 0..w {
-            let h = board.heights[c] as usize;
-            place[c] = tier - left;
-            before[c + 1] = before[c] + self.below(c, left + 1, h);
-            after[c] = self.below(c, left, h);
+    /// The height vectors' part of the ranks in tier `tier + 1` of the
+    /// boards one disc more than a board of `tier` discs whose column
+    /// heights are `heights` (in the order of the ranking; in reverse for
+    /// its mirror image), by column, times the colourings of tier
+    /// `tier + 1`: `u64::MAX` for a full column. Boards of one height
+    /// vector share it.
+    fn height_parts(&self, tier: usize, heights: &[usize], parts: &mut [u64]) {
+        // Column j is counted with `left` discs for columns j.. in the
+        // board; in a child by column c, with one more for j <= c
+        // (`before`, summed going up) and as many for j > c (`after`, the
+        // total less what is passed); column c itself is one higher.
+        let (mut after, mut left) = (0u64, tier);
+        for (c, &h) in heights.iter().enumerate() {
+            after += self.below(c, left, h);
             left -= h;
-        }
-        for c in (0..w).rev() {
-            after[c] += after[c + 1];
-        }
-        // The colouring part: X's discs at places b_1 < b_2 < ... rank as
-        // the sum of C(b_i, i). In a child with its new disc at place p,
-        // the i discs below p keep their terms (prefix sums `low`), the new
-        // disc adds C(p, i + 1) if it is X's, and each disc above p is one
-        // place up and, if the new disc is X's, one index up (suffix sums
-        // `high`).
-        let mut low = [0u64; 65];
-        let mut high = [0u64; 65];
-        let mut at = [0usize; 64];
-        let (mut rest, mut k) = (board.colours, 0);
-        while rest != 0 {
-            let b = rest.trailing_zeros() as usize;
-            at[k] = b;
-            k += 1;
-            low[k] = low[k - 1] + self.binomial(b, k);
-            rest &= rest - 1;
-        }
-        for i in (0..k).rev() {
-            high[i] = high[i + 1] + self.binomial(at[i] + 1, i + 1 + x as usize);
         }
         let colourings = self.colourings(tier + 1);
-        let mut ranks = [u64::MAX; MAX_COLUMNS];
-        let mut left = tier;
-        for c in 0..w {
-            let h = board.heights[c] as usize;
-            if h < self.height {
-                let p = place[c] + h;
-                let i = (board.colours & ((1u64 << p) - 1)).count_ones() as usize;
-                let colour = low[i] + x * self.binomial(p, i + 1) + high[i];
-                let index = before[c] + self.below(c, left + 1, h + 1) + after[c + 1];
-                ranks[c] = index * colourings + colour;
-            }
+        let (mut before, mut left) = (0u64, tier);
+        for (c, (&h, part)) in heights.iter().zip(parts.iter_mut()).enumerate() {
+            after -= self.below(c, left, h);
+            *part = if h < self.height {
+                (before + self.below(c, left + 1, h + 1) + after) * colourings
+            } else {
+                u64::MAX
+            };
+            before += self.below(c, left + 1, h);
             left -= h;
         }
-        ranks
     }
+
+    /// The colourings' part of the same ranks, by column, for the disc
+    /// added being X's where `x` is 1: `colours` has bit p set where the
+    /// disc at place p (column by column from the bottom up, in the order
+    /// of the ranking) is X's, and a disc added to column c goes to place
+    /// `ends[c]` (the discs of columns 0..=c). A full column's part means
+    /// nothing.
+    fn colour_parts(&self, colours: u64, ends: &[usize], x: u64, parts: &mut [u64]) {
+        // X's discs at places b_0 < b_1 < ... rank as Σ C(b_j, j + 1). In
+        // a child with its new disc at place p, the i discs below p keep
+        // their terms (`low[i]`, a prefix sum), the new disc adds
+        // C(p, i + 1) if it is X's, and each disc above p is one place up
+        // and, if the new disc is X's, one index up (the total of `up`
+        // less its prefix sum `up[i]`). One pass over the discs, then
+        // none per column: no branch depends on the colouring but the
+        // loop's end.
+        let x = x as usize;
+        let (mut low, mut up) = ([0u64; 33], [0u64; 33]);
+        let (mut bits, mut j) = (colours, 0usize);
+        while bits != 0 {
+            let b = bits.trailing_zeros() as usize;
+            low[j + 1] = low[j] + self.binomial(b, j + 1);
+            up[j + 1] = up[j] + self.binomial(b + 1, j + 1 + x);
+            j += 1;
+            bits &= bits - 1;
+        }
+        let total = up[j];
+        for (&p, part) in ends.iter().zip(parts.iter_mut()) {
+            let below = colours & (1u64 << p).wrapping_sub(1);
+            let i = below.count_ones() as usize;
+            *part = low[i] + total - up[i] + x as u64 * self.binomial(p, i + 1);
+        }
+    }
+}
+
+/// What the ranks of a board's moves share with the boards of its height
+/// vector: the height parts of its moves' ranks and of its mirror image's
+/// ([`Ranking::height_parts`]), and where each column's discs are in the
+/// order of the ranking and of the mirror's.
+#[derive(Clone, Copy, Default)]
+struct HeightParts {
+    direct: [u64; MAX_COLUMNS],
+    mirrored: [u64; MAX_COLUMNS],
+    /// Column c's height, and the places of the discs of columns 0..c.
+    heights: [usize; MAX_COLUMNS],
+    starts: [usize; MAX_COLUMNS],
+    /// The places above the discs of columns 0..=c, and of columns c..
+    /// (in the mirror image).
+    ends: [usize; MAX_COLUMNS],
+    mirrored_ends: [usize; MAX_COLUMNS],
+    /// The places of the discs of columns c + 1.. (in the mirror image,
+    /// below column c's).
+    mirrored_starts: [usize; MAX_COLUMNS],
 }
 
 /// A board taken apart: each column's height, and which of its discs
@@ -308,18 +333,11 @@ impl TieredGame for Connect4 {
     }
 
     fn move_ranks(&self, tier: usize, &position: &u64, ranks: &mut Vec<u64>) {
-        let x = (tier % 2 == 0) as u64;
-        let r = &self.ranking;
-        let direct = r.child_ranks(tier, &self.parts(position), x);
-        let mirrored = r.child_ranks(tier, &self.parts(self.mirror(position)), x);
-        let w = self.width as usize;
-        for c in 0..w {
-            if direct[c] != u64::MAX {
-                // The move in column c is the mirror's move in column
-                // W - 1 - c, mirrored.
-                ranks.push(direct[c].min(mirrored[w - 1 - c]));
-            }
-        }
+        let parts = self.parts(position);
+        let heights = self.height_parts(tier, &parts);
+        let mut moves = [0u64; MAX_COLUMNS];
+        let n = self.child_ranks(tier, parts.colours, &heights, &mut moves);
+        ranks.extend_from_slice(&moves[..n]);
     }
 
     fn visit_ranks(
@@ -328,6 +346,127 @@ impl TieredGame for Connect4 {
         ranks: std::ops::Range<u64>,
         bits: &[u64],
         visit: &mut dyn FnMut(u64, &u64),
+    ) {
+        self.walk(tier, ranks, bits, &mut |rank, parts| {
+            visit(rank, &self.board(parts))
+        });
+    }
+
+    fn visit_moves(
+        &self,
+        tier: usize,
+        ranks: std::ops::Range<u64>,
+        bits: &[u64],
+        visit: &mut dyn FnMut(u64, &u64, Moves<'_>),
+    ) {
+        let colourings = self.ranking.colourings(tier);
+        // The height parts of the boards of one height vector (the
+        // ranks of one quotient by the colourings), kept while the walk
+        // is in it.
+        let mut kept = (u64::MAX, HeightParts::default());
+        let mut moves = [0u64; MAX_COLUMNS];
+        self.walk(tier, ranks, bits, &mut |rank, parts| {
+            let board = self.board(parts);
+            if let Some(standing) = self.finished(&board) {
+                return visit(rank, &board, Moves::Finished(standing));
+            }
+            let vector = rank / colourings;
+            if kept.0 != vector {
+                kept = (vector, self.height_parts(tier, parts));
+            }
+            let n = self.child_ranks(tier, parts.colours, &kept.1, &mut moves);
+            visit(rank, &board, Moves::Ranks(&moves[..n]))
+        });
+    }
+}
+
+impl Connect4 {
+    /// What the ranks of the moves of a board of `tier` discs, taken
+    /// apart, share with the boards of its height vector.
+    fn height_parts(&self, tier: usize, parts: &Parts) -> HeightParts {
+        let w = self.width as usize;
+        let mut out = HeightParts {
+            direct: [0; MAX_COLUMNS],
+            mirrored: [0; MAX_COLUMNS],
+            heights: [0; MAX_COLUMNS],
+            starts: [0; MAX_COLUMNS],
+            ends: [0; MAX_COLUMNS],
+            mirrored_ends: [0; MAX_COLUMNS],
+            mirrored_starts: [0; MAX_COLUMNS],
+        };
+        let mut place = 0;
+        for c in 0..w {
+            let h = parts.heights[c] as usize;
+            out.heights[c] = h;
+            out.starts[c] = place;
+            place += h;
+            out.ends[c] = place;
+        }
+        // In the mirror image, column c is column W - 1 - c: below it are
+        // the discs of columns c + 1...
+        for c in 0..w {
+            out.mirrored_starts[c] = tier - out.ends[c];
+            out.mirrored_ends[w - 1 - c] = tier - out.starts[c];
+        }
+        let r = &self.ranking;
+        r.height_parts(tier, &out.heights[..w], &mut out.direct[..w]);
+        let mut heights = out.heights;
+        heights[..w].reverse();
+        r.height_parts(tier, &heights[..w], &mut out.mirrored[..w]);
+        out
+    }
+
+    /// The class ranks in tier `tier + 1` of the moves of the board of
+    /// `tier` discs whose X discs are `colours` (by place, as
+    /// [`Parts`]), not finished, whose height parts are `heights`, into
+    /// `moves` by column of the move: how many there are.
+    fn child_ranks(
+        &self,
+        tier: usize,
+        colours: u64,
+        heights: &HeightParts,
+        moves: &mut [u64; MAX_COLUMNS],
+    ) -> usize {
+        let w = self.width as usize;
+        let x = (tier % 2 == 0) as u64;
+        // The mirror image's colouring: each column's discs moved to its
+        // place in the reversed order.
+        let mut mirrored_colours = 0u64;
+        for c in 0..w {
+            let column = (colours >> heights.starts[c]) & ((1u64 << heights.heights[c]) - 1);
+            mirrored_colours |= column << heights.mirrored_starts[c];
+        }
+        let (mut direct, mut mirrored) = ([0u64; MAX_COLUMNS], [0u64; MAX_COLUMNS]);
+        let r = &self.ranking;
+        r.colour_parts(colours, &heights.ends[..w], x, &mut direct[..w]);
+        r.colour_parts(
+            mirrored_colours,
+            &heights.mirrored_ends[..w],
+            x,
+            &mut mirrored[..w],
+        );
+        // The move in column c is the mirror's move in column W - 1 - c,
+        // mirrored.
+        let direct = heights.direct[..w].iter().zip(&direct[..w]);
+        let mirrored = heights.mirrored[..w].iter().zip(&mirrored[..w]).rev();
+        let mut n = 0;
+        for ((&height, &colour), (&m_height, &m_colour)) in direct.zip(mirrored) {
+            if height != u64::MAX {
+                moves[n] = (height + colour).min(m_height + m_colour);
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Calls `visit` with each rank of tier `tier` in `ranks` whose bit is
+    /// set in `bits` and its board taken apart, in rank order.
+    fn walk(
+        &self,
+        tier: usize,
+        ranks: std::ops::Range<u64>,
+        bits: &[u64],
+        visit: &mut dyn FnMut(u64, &Parts),
     ) {
         let r = &self.ranking;
         let colourings = r.colourings(tier);
@@ -364,7 +503,7 @@ impl TieredGame for Connect4 {
                 _ => r.unrank(tier, rank),
             };
             at = Some((rank, parts));
-            visit(rank, &self.board(&parts));
+            visit(rank, &parts);
             rank += 1;
         }
     }
@@ -470,6 +609,38 @@ mod tests {
                     .map(|r| (r, game.unrank(t, r)))
                     .collect();
                 assert_eq!(seen, expected, "tier {t}, density {density}");
+            }
+        }
+    }
+
+    /// The moves visited with the boards (their height parts kept from
+    /// one board to the next) are each board's own: its standing where
+    /// the rules ended the game, else the class ranks of the boards its
+    /// moves make, on every rank of every tier.
+    #[test]
+    fn visited_moves_are_the_moves_of_each_board() {
+        for (w, h) in [(4, 4), (5, 3), (3, 5)] {
+            let game = Connect4::new(w, h).unwrap();
+            let mut made = Vec::new();
+            for t in 0..game.tiers() {
+                let size = game.tier_size(t);
+                let bits = vec![u64::MAX; size.div_ceil(64) as usize];
+                let mut visited = 0;
+                game.visit_moves(t, 0..size, &bits, &mut |rank, &board, moves| {
+                    assert_eq!(board, game.unrank(t, rank));
+                    match game.finished(&board) {
+                        Some(standing) => assert_eq!(moves, Moves::Finished(standing)),
+                        None => {
+                            let mut boards = Vec::new();
+                            game.moves(&board, &mut boards);
+                            made.clear();
+                            made.extend(boards.iter().map(|m| game.class_rank(t + 1, m)));
+                            assert_eq!(moves, Moves::Ranks(&made), "{w}x{h} tier {t} rank {rank}");
+                        }
+                    }
+                    visited += 1;
+                });
+                assert_eq!(visited, size);
             }
         }
     }
