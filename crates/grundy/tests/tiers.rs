@@ -86,23 +86,30 @@ fn every_position_has_the_retrograde_solvers_value() {
             let cells = tier::Store::load(&mut store, Part::Cells, t)
                 .unwrap()
                 .unwrap();
-            assert_eq!(cells.bytes.len() as u64, g.tier_size(t), "one byte a rank");
+            let reach = tier::Store::load(&mut store, Part::Reach, t)
+                .unwrap()
+                .unwrap();
+            // The cells stored are those of the ranks reached, in order.
+            let mut stored = cells.bytes.iter();
             for rank in 0..g.tier_size(t) {
                 let board = g.unrank(t, rank);
                 let expected = match g.class_rank(t, &board) == rank {
                     true => table.solution(&g, &board),
                     false => None,
                 };
-                let cell = plan.width.get(&cells.bytes, rank);
-                assert_eq!(
-                    plan.width.decode(cell),
-                    expected,
-                    "{w}x{h} tier {t} rank {rank}"
-                );
-                if expected.is_some() {
+                let reached = reach.bytes[(rank / 8) as usize] >> (rank % 8) & 1 == 1;
+                assert_eq!(reached, expected.is_some(), "{w}x{h} tier {t} rank {rank}");
+                if reached {
+                    let cell = *stored.next().expect("a cell a rank reached") as u16;
+                    assert_eq!(
+                        plan.width.decode(cell),
+                        expected,
+                        "{w}x{h} tier {t} rank {rank}"
+                    );
                     compared += g.class_size(&board);
                 }
             }
+            assert_eq!(stored.next(), None, "a cell a rank reached, no more");
         }
         assert_eq!(compared, table.positions());
         // And through the reader of one position, with its best moves.
@@ -208,23 +215,29 @@ fn a_damaged_tier_file_is_refused_with_its_name() {
     solve_in(&g, &dir).unwrap();
     let board = g.parse_position("..../..../.o../.xx.").unwrap();
     let tier = g.tier(&board);
+    // A byte of the payload (one block here), of its checksum, of the
+    // header, and of the counts of bits before each block in the file of
+    // reachable ranks.
+    let header = 8 + 4 + 4 + 4 + g.name().len() + 4 + 4 + 56 + 4 + 4;
+    for (part, counts) in [(Part::Reach, Some(header + 4)), (Part::Cells, None)] {
+        let path = file::path(&dir, part, tier);
+        let good = std::fs::read(&path).unwrap();
+        for at in [good.len() - 1, header, 9, 20].into_iter().chain(counts) {
+            let mut bad = good.clone();
+            bad[at] ^= 0x10;
+            std::fs::write(&path, &bad).unwrap();
+            let error = solve_in(&g, &dir).unwrap_err();
+            assert_eq!(error.kind(), grundy::error::ErrorKind::BadInput, "{error}");
+            let name = path.display().to_string();
+            assert!(error.to_string().contains(&name), "{at}: {error}");
+            let db = Db::open(&dir, &g.name(), g.tiers()).unwrap();
+            let error = db.solution(&g, &board).unwrap_err();
+            assert!(error.to_string().contains(&name), "{at}: {error}");
+        }
+        std::fs::write(&path, &good).unwrap();
+    }
     let path = file::path(&dir, Part::Cells, tier);
     let good = std::fs::read(&path).unwrap();
-    // A byte of the cells, of a checksum, of the header; and a file cut
-    // short.
-    let header = 8 + 4 + 4 + 4 + g.name().len() + 4 + 4 + 48 + 4 + 4;
-    for at in [good.len() - 1, header, 9, 20] {
-        let mut bad = good.clone();
-        bad[at] ^= 0x10;
-        std::fs::write(&path, &bad).unwrap();
-        let error = solve_in(&g, &dir).unwrap_err();
-        assert_eq!(error.kind(), grundy::error::ErrorKind::BadInput, "{error}");
-        let name = path.display().to_string();
-        assert!(error.to_string().contains(&name), "{at}: {error}");
-        let db = Db::open(&dir, &g.name(), g.tiers()).unwrap();
-        let error = db.solution(&g, &board).unwrap_err();
-        assert!(error.to_string().contains(&name), "{at}: {error}");
-    }
     std::fs::write(&path, &good[..good.len() - 1]).unwrap();
     let error = solve_in(&g, &dir).unwrap_err();
     assert!(error.to_string().contains("truncated"), "{error}");
@@ -235,13 +248,14 @@ fn a_damaged_tier_file_is_refused_with_its_name() {
 
 #[test]
 fn one_position_is_answered_from_its_block_alone() {
-    // Tier 10 of 5 x 4 holds 381 x 252 = 96,012 ranks: 24 blocks of
-    // 4096 bytes here. An answer reads its header, one checksum and one
-    // block.
+    // Tier 10 of 5 x 4 holds 381 x 252 = 96,012 ranks: bits in 24 blocks
+    // of 512 bytes here, and a cell a class reached in more. An answer
+    // reads the two files' headers, the counts of bits before each block,
+    // and one block of each with its checksum.
     let g = game(5, 4);
     let dir = scratch("one-block");
     let plan = Plan::new(&g).unwrap();
-    let block = 4096;
+    let block = 512;
     let mut store = Dir::with_block(&dir, &g.name(), &plan, block).unwrap();
     tier::solve(&g, &plan, &mut store, &mut |_| true).unwrap();
     // Ten discs, dropped in a fixed pattern.
@@ -254,24 +268,35 @@ fn one_position_is_answered_from_its_block_alone() {
     assert!(g.finished(&board).is_none());
     let t = g.tier(&board);
     assert_eq!(t, 10);
-    let size = std::fs::metadata(file::path(&dir, Part::Cells, t))
-        .unwrap()
-        .len();
-    assert!(size > 20 * block as u64, "{size}");
+    let size = |part| std::fs::metadata(file::path(&dir, part, t)).unwrap().len();
+    let (bits, cells) = (size(Part::Reach), size(Part::Cells));
+    assert!(cells > 20 * block as u64, "{cells}");
     let db = Db::open(&dir, &g.name(), g.tiers()).unwrap();
     let table = retrograde::solve(&g, &Options { memory: 1 << 30 }, &mut |_| true).unwrap();
     assert_eq!(db.solution(&g, &board).unwrap(), table.solution(&g, &board));
-    let header = 8 + 4 + 4 + 4 + g.name().len() as u64 + 4 + 4 + 48 + 4 + 4;
+    let header = 8 + 4 + 4 + 4 + g.name().len() as u64 + 4 + 4 + 56 + 4 + 4;
+    let bit_blocks = g.tier_size(t).div_ceil(8 * block as u64);
+    let counts = bit_blocks * 8 + 4;
     assert!(
-        db.bytes_read() <= header + 4 + block as u64,
-        "{}",
-        db.bytes_read()
+        db.bytes_read() <= 2 * header + counts + 2 * (4 + block as u64),
+        "{} of {} bytes",
+        db.bytes_read(),
+        bits + cells
     );
-    // The file cut right after the board's block answers the same.
-    let at = g.rank(t, &board) / block as u64;
-    let blocks = g.tier_size(t).div_ceil(block as u64);
+    // The file of cells cut right after the board's block answers the
+    // same: its cell is the one after the cells of the ranks reached
+    // below its rank.
+    let reach = tier::Store::load(&mut store, Part::Reach, t)
+        .unwrap()
+        .unwrap();
+    let rank = g.class_rank(t, &board);
+    let below: u64 = (0..rank)
+        .filter(|r| reach.bytes[(r / 8) as usize] >> (r % 8) & 1 == 1)
+        .count() as u64;
+    let at = below / block as u64;
+    let blocks = (cells - header).div_ceil(block as u64 + 4);
     let end = header + 4 * blocks + (at + 1) * block as u64;
-    assert!(end < size);
+    assert!(end < cells);
     let path = file::path(&dir, Part::Cells, t);
     std::fs::File::options()
         .write(true)

@@ -6,33 +6,42 @@
 //! [`Store`]). One position is answered from the directory by reading the
 //! header of its tier's file and the one block its cell is in ([`Db`]).
 //!
-//! # The format (version 2)
+//! # The format (version 3)
 //! All integers little-endian.
 //!
 //! | bytes | what |
 //! | --- | --- |
 //! | 8 | the magic `GRUNDYTR` |
-//! | 4 | the version, 2 (1 stored a cell for each of a board and its mirror image) |
+//! | 4 | the version, 3 (2 stored a cell for every rank, reached or not; 1 also for each of a board and its mirror image) |
 //! | 4 | the kind: 1 reachable ranks (a bit a rank), 2 cells of one byte, 3 cells of two bytes |
 //! | 4 | L, the length of the ruleset's name |
 //! | L | the ruleset's name in UTF-8, as an expression writes it (`connect4(5,4)`) |
 //! | 4 | the tier |
 //! | 4 | the number of tiers |
 //! | 8 | the number of ranks in the tier |
+//! | 8 | E, the entries of the payload: the ranks (kind 1), the cells stored (kinds 2 and 3) |
 //! | 8 | the positions reachable in the tier (kind 1: the classes of positions equal under the game's symmetries, one bit each) |
 //! | 32 | of those, the wins, losses, ties and draws (8 bytes each; 0 for kind 1) |
 //! | 4 | the bytes of a block: [`BLOCK_BYTES`] as grundy writes them |
 //! | 4 | CRC-32 (IEEE) of every byte of the header before it |
 //! | 4 B | the CRC-32 of each block, B = ceil(payload / block) |
+//! | 8 B | kind 1 only: the bits set in the blocks before each block |
+//! | 4 | kind 1 only: the CRC-32 of those counts |
 //! | ... | the payload in blocks (the last may be shorter) |
 //!
 //! The payload of kind 1 is the bits of the ranks reachable, in words of
 //! 64 ranks (ceil(ranks / 64) × 8 bytes, rank r being bit r % 64 of word
-//! r / 64); of kinds 2 and 3 the cells by rank (the module above says what
-//! a cell holds). A position equal to others under the game's symmetries
-//! (a Connect Four board and its mirror image) has its bit and cell at the
-//! least of their ranks (`TieredGame::class_rank`), and the others none. A file whose header, checksums or length do not match is
-//! refused with its name ([`Error::File`]: bad input, exit status 2).
+//! r / 64); of kinds 2 and 3 the cells of the ranks reached, in rank order
+//! (the module above says what a cell holds): the cell of a reached rank
+//! r is the n-th, n the bits set below r, found from the counts before
+//! its block and the bits of its block. So a tier takes a bit a rank and
+//! a cell a position reached on disk, and one position is answered from
+//! one block of each file. A position equal to others under the game's
+//! symmetries (a Connect Four board and its mirror image) has its bit and
+//! cell at the least of their ranks (`TieredGame::class_rank`), and the
+//! others none. A file whose header, checksums, counts or length do not
+//! match is refused with its name ([`Error::File`]: bad input, exit
+//! status 2).
 //!
 //! ```
 //! use grundy::catalogue::Connect4;
@@ -69,7 +78,7 @@ use crate::value::Solution;
 /// The first bytes of every tier file.
 pub const MAGIC: &[u8; 8] = b"GRUNDYTR";
 /// The version of the format, after the magic.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// The bytes of a block of the payload, each with its checksum, in the
 /// files [`Dir::new`] writes (a reader takes the size the header says,
 /// between [`MIN_BLOCK`] and [`MAX_BLOCK`]).
@@ -79,11 +88,12 @@ pub const MIN_BLOCK: u32 = 64;
 /// The largest block a reader accepts.
 pub const MAX_BLOCK: u32 = 1 << 24;
 
-/// The bytes of a file whose payload is `payload` bytes, with a short name.
+/// The bytes of a file whose payload is `payload` bytes, with a short name
+/// (and the counts of a file of bits).
 pub(super) fn file_bytes(payload: u64) -> u64 {
     payload
-        .saturating_add(payload.div_ceil(BLOCK_BYTES as u64) * 4)
-        .saturating_add(128)
+        .saturating_add(payload.div_ceil(BLOCK_BYTES as u64) * 12)
+        .saturating_add(136)
 }
 
 fn kind(part: Part, width: Width) -> u32 {
@@ -102,6 +112,8 @@ struct Header {
     tier: u32,
     tiers: u32,
     ranks: u64,
+    /// The ranks (kind 1) or the cells stored (kinds 2 and 3).
+    entries: u64,
     positions: u64,
     counts: Counts,
     block: u32,
@@ -111,8 +123,8 @@ impl Header {
     fn payload(&self) -> u64 {
         match self.kind {
             1 => self.ranks.div_ceil(64) * 8,
-            2 => self.ranks,
-            _ => self.ranks.saturating_mul(2),
+            2 => self.entries,
+            _ => self.entries.saturating_mul(2),
         }
     }
 
@@ -131,7 +143,15 @@ impl Header {
         bytes.extend_from_slice(&self.tier.to_le_bytes());
         bytes.extend_from_slice(&self.tiers.to_le_bytes());
         let c = &self.counts;
-        for n in [self.ranks, self.positions, c.win, c.lose, c.tie, c.draw] {
+        for n in [
+            self.ranks,
+            self.entries,
+            self.positions,
+            c.win,
+            c.lose,
+            c.tie,
+            c.draw,
+        ] {
             bytes.extend_from_slice(&n.to_le_bytes());
         }
         bytes.extend_from_slice(&self.block.to_le_bytes());
@@ -169,7 +189,7 @@ impl Header {
                 expected.name
             )));
         }
-        let mut rest = vec![0u8; name_length as usize + 4 + 4 + 6 * 8 + 4 + 4];
+        let mut rest = vec![0u8; name_length as usize + 4 + 4 + 7 * 8 + 4 + 4];
         read_exact(file, path, &mut rest, bytes_read)?;
         let mut all = fixed.to_vec();
         all.extend_from_slice(&rest);
@@ -186,12 +206,12 @@ impl Header {
             u32::from_le_bytes(all[at - 4..at].try_into().expect("4 bytes"))
         };
         let (tier, tiers) = (u32_at(), u32_at());
-        let mut numbers = [0u64; 6];
+        let mut numbers = [0u64; 7];
         for (i, n) in numbers.iter_mut().enumerate() {
             let from = at + 8 * i;
             *n = u64::from_le_bytes(all[from..from + 8].try_into().expect("8 bytes"));
         }
-        at += 48;
+        at += 56;
         let block = u32::from_le_bytes(all[at..at + 4].try_into().expect("4 bytes"));
         let header = Header {
             kind: word(12),
@@ -199,12 +219,13 @@ impl Header {
             tier,
             tiers,
             ranks: numbers[0],
-            positions: numbers[1],
+            entries: numbers[1],
+            positions: numbers[2],
             counts: Counts {
-                win: numbers[2],
-                lose: numbers[3],
-                tie: numbers[4],
-                draw: numbers[5],
+                win: numbers[3],
+                lose: numbers[4],
+                tie: numbers[5],
+                draw: numbers[6],
             },
             block,
         };
@@ -214,6 +235,11 @@ impl Header {
             (header.tier != expected.tier, "tier"),
             (header.tiers != expected.tiers, "number of tiers"),
             (header.ranks != expected.ranks, "number of ranks"),
+            (
+                header.kind == 1 && header.entries != header.ranks
+                    || header.kind != 1 && header.entries > header.ranks,
+                "number of entries",
+            ),
             (
                 !(MIN_BLOCK..=MAX_BLOCK).contains(&header.block),
                 "block size",
@@ -287,6 +313,7 @@ impl Dir {
             tier: tier as u32,
             tiers: self.plan.sizes.len() as u32,
             ranks: self.plan.sizes[tier],
+            entries: self.plan.sizes[tier],
             positions: 0,
             counts: Counts::default(),
             block: self.block,
@@ -321,37 +348,149 @@ pub fn path(dir: &Path, part: Part, tier: usize) -> PathBuf {
     dir.join(format!("{prefix}-{tier:03}.bin"))
 }
 
-impl Store for Dir {
-    fn load(&mut self, part: Part, tier: usize) -> Result<Option<Stored>> {
-        let path = path(&self.path, part, tier);
+/// The bits set in the blocks of `bits` (a tier's reachable ranks, as
+/// stored) before each block of `block` bytes: where each block's first
+/// cell is among the cells stored.
+fn counts_before(bits: &[u8], block: u32) -> Vec<u64> {
+    let mut before = 0u64;
+    bits.chunks(block as usize)
+        .map(|chunk| {
+            let at = before;
+            before += chunk.iter().map(|b| b.count_ones() as u64).sum::<u64>();
+            at
+        })
+        .collect()
+}
+
+/// The counts' bytes, little-endian.
+fn counts_bytes(counts: &[u64]) -> Vec<u8> {
+    counts.iter().flat_map(|c| c.to_le_bytes()).collect()
+}
+
+/// One open tier file, its header read and checked.
+struct Open {
+    file: File,
+    path: PathBuf,
+    header: Header,
+    /// Where the blocks' checksums start.
+    crcs_at: u64,
+    /// Where the payload starts.
+    payload_at: u64,
+}
+
+impl Open {
+    /// Opens `path` and reads its header, which must be `expected`'s but
+    /// for the entries, positions and counts; `None` where there is no
+    /// such file.
+    fn new(path: PathBuf, expected: &Header, read: &mut u64) -> Result<Option<Open>> {
         let mut file = match File::open(&path) {
             Ok(file) => file,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(file_error(&path, e.to_string())),
         };
-        let mut read = 0;
-        let header = Header::read(&mut file, &path, &self.header(part, tier), &mut read)?;
-        let mut crcs = vec![0u8; header.blocks() as usize * 4];
-        read_exact(&mut file, &path, &mut crcs, &mut read)?;
-        let mut bytes = vec![0u8; header.payload() as usize];
-        read_exact(&mut file, &path, &mut bytes, &mut read)?;
-        let more = file
-            .read(&mut [0u8])
+        let header = Header::read(&mut file, &path, expected, read)?;
+        let crcs_at = file
+            .stream_position()
             .map_err(|e| file_error(&path, e.to_string()))?;
-        if more != 0 {
-            return Err(file_error(
-                &path,
-                "bytes after the payload: the file is corrupted".into(),
+        let counts = match header.kind {
+            1 => header.blocks() * 8 + 4,
+            _ => 0,
+        };
+        let payload_at = crcs_at + header.blocks() * 4 + counts;
+        Ok(Some(Open {
+            file,
+            path,
+            header,
+            crcs_at,
+            payload_at,
+        }))
+    }
+
+    fn error(&self, message: String) -> Error {
+        file_error(&self.path, message)
+    }
+
+    fn seek(&mut self, at: u64) -> Result<()> {
+        self.file
+            .seek(SeekFrom::Start(at))
+            .map(|_| ())
+            .map_err(|e| file_error(&self.path, e.to_string()))
+    }
+
+    fn bytes(&mut self, length: u64, read: &mut u64) -> Result<Vec<u8>> {
+        let mut bytes = vec![0u8; length as usize];
+        read_exact(&mut self.file, &self.path, &mut bytes, read)?;
+        Ok(bytes)
+    }
+
+    /// A file of bits' counts before each block, checked against their
+    /// checksum.
+    fn counts(&mut self, read: &mut u64) -> Result<Vec<u64>> {
+        let blocks = self.header.blocks();
+        self.seek(self.crcs_at + blocks * 4)?;
+        let bytes = self.bytes(blocks * 8 + 4, read)?;
+        let (counts, crc) = bytes.split_at(blocks as usize * 8);
+        if crc32fast::hash(counts) != u32::from_le_bytes(crc.try_into().expect("4 bytes")) {
+            return Err(self.error(
+                "the checksum of the counts of bits does not match: the file is corrupted".into(),
             ));
+        }
+        Ok(counts
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .collect())
+    }
+
+    /// Block `block` of the payload, checked against its checksum.
+    fn block(&mut self, block: u64, read: &mut u64) -> Result<Vec<u8>> {
+        self.seek(self.crcs_at + 4 * block)?;
+        let crc = self.bytes(4, read)?;
+        let size = self.header.block as u64;
+        let start = block * size;
+        self.seek(self.payload_at + start)?;
+        let bytes = self.bytes((self.header.payload() - start).min(size), read)?;
+        if crc32fast::hash(&bytes) != u32::from_le_bytes(crc.try_into().expect("4 bytes")) {
+            return Err(self.error(format!(
+                "the checksum of block {block} does not match: the file is corrupted"
+            )));
+        }
+        Ok(bytes)
+    }
+}
+
+impl Store for Dir {
+    fn load(&mut self, part: Part, tier: usize) -> Result<Option<Stored>> {
+        let mut read = 0;
+        let path = path(&self.path, part, tier);
+        let Some(mut open) = Open::new(path, &self.header(part, tier), &mut read)? else {
+            return Ok(None);
+        };
+        let header = open.header.clone();
+        let crcs = open.bytes(header.blocks() * 4, &mut read)?;
+        let counts = match header.kind {
+            1 => Some(open.counts(&mut read)?),
+            _ => None,
+        };
+        let bytes = open.bytes(header.payload(), &mut read)?;
+        let more = open
+            .file
+            .read(&mut [0u8])
+            .map_err(|e| open.error(e.to_string()))?;
+        if more != 0 {
+            return Err(open.error("bytes after the payload: the file is corrupted".into()));
         }
         for (b, block) in bytes.chunks(header.block as usize).enumerate() {
             let crc = u32::from_le_bytes(crcs[4 * b..4 * b + 4].try_into().expect("4 bytes"));
             if crc32fast::hash(block) != crc {
-                return Err(file_error(
-                    &path,
-                    format!("the checksum of block {b} does not match: the file is corrupted"),
-                ));
+                return Err(open.error(format!(
+                    "the checksum of block {b} does not match: the file is corrupted"
+                )));
             }
+        }
+        if counts.is_some_and(|counts| counts != counts_before(&bytes, header.block)) {
+            return Err(open.error(
+                "the counts of bits are not those of its blocks: the file is corrupted".into(),
+            ));
         }
         Ok(Some(Stored {
             bytes,
@@ -361,10 +500,16 @@ impl Store for Dir {
     }
 
     fn save(&mut self, part: Part, tier: usize, stored: &Stored) -> Result<()> {
+        let expected = self.header(part, tier);
+        let entries = match part {
+            Part::Reach => expected.ranks,
+            Part::Cells => (stored.bytes.len() / self.plan.width.bytes()) as u64,
+        };
         let header = Header {
+            entries,
             positions: stored.positions,
             counts: stored.counts,
-            ..self.header(part, tier)
+            ..expected
         };
         debug_assert_eq!(header.payload(), stored.bytes.len() as u64);
         let path = path(&self.path, part, tier);
@@ -373,13 +518,19 @@ impl Store for Dir {
             for block in stored.bytes.chunks(header.block as usize) {
                 out.write_all(&crc32fast::hash(block).to_le_bytes())?;
             }
+            if part == Part::Reach {
+                let counts = counts_bytes(&counts_before(&stored.bytes, header.block));
+                out.write_all(&counts)?;
+                out.write_all(&crc32fast::hash(&counts).to_le_bytes())?;
+            }
             out.write_all(&stored.bytes)
         })
     }
 }
 
 /// A tiered solve's directory, to answer positions one at a time: each
-/// answer reads its tier's header and the one block its cell is in.
+/// answer reads the headers of its tier's two files, the counts of bits
+/// before each block, and one block of each.
 pub struct Db {
     dir: PathBuf,
     name: String,
@@ -416,48 +567,78 @@ impl Db {
         position: &G::Position,
     ) -> Result<Option<Solution>> {
         let tier = game.tier(position);
-        let path = path(&self.dir, Part::Cells, tier);
-        let mut file = File::open(&path).map_err(|e| {
-            file_error(
-                &path,
-                format!("{e}: the solve has not finished this tier; run it again"),
-            )
-        })?;
+        let rank = game.class_rank(tier, position);
+        let mut read = self.read.get();
+        let answer = self.find(game, tier, rank, &mut read);
+        self.read.set(read);
+        answer
+    }
+
+    fn find<G: TieredGame + ?Sized>(
+        &self,
+        game: &G,
+        tier: usize,
+        rank: u64,
+        read: &mut u64,
+    ) -> Result<Option<Solution>> {
+        // The bit of the rank, and the bits set before it.
+        let mut reach = self.file(game, Part::Reach, tier, read)?;
+        let block_bytes = reach.header.block as u64;
+        let byte = rank / 8;
+        let block = byte / block_bytes;
+        let before = reach.counts(read)?[block as usize];
+        let bits = reach.block(block, read)?;
+        let within = (byte - block * block_bytes) as usize;
+        let bit = rank % 8;
+        if bits[within] >> bit & 1 == 0 {
+            return Ok(None);
+        }
+        let below = bits[..within]
+            .iter()
+            .map(|b| b.count_ones() as u64)
+            .sum::<u64>()
+            + (bits[within] & ((1u8 << bit) - 1)).count_ones() as u64;
+        // Its cell, the `before + below`-th stored.
+        let mut cells = self.file(game, Part::Cells, tier, read)?;
+        let at = (before + below) * self.width.bytes() as u64;
+        if at >= cells.header.payload() {
+            return Err(
+                cells.error("fewer cells than its tier's bits say: the file is corrupted".into())
+            );
+        }
+        let block_bytes = cells.header.block as u64;
+        let block = at / block_bytes;
+        let bytes = cells.block(block, read)?;
+        let index = (at - block * block_bytes) / self.width.bytes() as u64;
+        Ok(self.width.decode(self.width.get(&bytes, index)))
+    }
+
+    /// The file of a tier's part, its header read.
+    fn file<G: TieredGame + ?Sized>(
+        &self,
+        game: &G,
+        part: Part,
+        tier: usize,
+        read: &mut u64,
+    ) -> Result<Open> {
+        let path = path(&self.dir, part, tier);
+        let ranks = game.tier_size(tier);
         let expected = Header {
-            kind: kind(Part::Cells, self.width),
+            kind: kind(part, self.width),
             name: self.name.clone(),
             tier: tier as u32,
             tiers: game.tiers() as u32,
-            ranks: game.tier_size(tier),
+            ranks,
+            entries: ranks,
             positions: 0,
             counts: Counts::default(),
             block: BLOCK_BYTES,
         };
-        let mut read = self.read.get();
-        let header = Header::read(&mut file, &path, &expected, &mut read)?;
-        let io = |e: std::io::Error| file_error(&path, e.to_string());
-        let crcs_at = file.stream_position().map_err(io)?;
-        let at = game.class_rank(tier, position) * self.width.bytes() as u64;
-        let block_bytes = header.block as u64;
-        let block = at / block_bytes;
-        let mut crc = [0u8; 4];
-        file.seek(SeekFrom::Start(crcs_at + 4 * block))
-            .map_err(io)?;
-        read_exact(&mut file, &path, &mut crc, &mut read)?;
-        let start = block * block_bytes;
-        let length = (header.payload() - start).min(block_bytes);
-        let mut bytes = vec![0u8; length as usize];
-        file.seek(SeekFrom::Start(crcs_at + 4 * header.blocks() + start))
-            .map_err(io)?;
-        read_exact(&mut file, &path, &mut bytes, &mut read)?;
-        self.read.set(read);
-        if crc32fast::hash(&bytes) != u32::from_le_bytes(crc) {
-            return Err(file_error(
+        Open::new(path.clone(), &expected, read)?.ok_or_else(|| {
+            file_error(
                 &path,
-                format!("the checksum of block {block} does not match: the file is corrupted"),
-            ));
-        }
-        let index = (at - start) / self.width.bytes() as u64;
-        Ok(self.width.decode(self.width.get(&bytes, index)))
+                "no such file: the solve has not finished this tier; run it again".into(),
+            )
+        })
     }
 }

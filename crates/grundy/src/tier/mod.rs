@@ -321,8 +321,10 @@ pub struct Plan {
     /// Bytes in memory at the peak: two tiers' cells and one tier's bits
     /// while solving, two tiers' bits while reaching.
     pub memory: u64,
-    /// Bytes on disk: every tier's cells and bits, with their headers and
-    /// checksums.
+    /// Bytes on disk at most: every tier's bits, and a cell for every
+    /// rank, with their headers and checksums (a tier stores only the
+    /// cells of the ranks reached, so it takes less; how much less is
+    /// known once reached).
     pub disk: u64,
 }
 

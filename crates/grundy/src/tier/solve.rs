@@ -145,21 +145,29 @@ pub fn solve<G: TieredGame + ?Sized>(
     let mut next: Option<Vec<u8>> = None;
     let mut start_solution = None;
     for t in (0..tiers).rev() {
+        let reach = store.load(Part::Reach, t)?.ok_or_else(|| {
+            Error::Limit(format!("tier {t}'s reachable positions were not stored"))
+        })?;
+        let reach = words(&reach.bytes);
         let (cells, counts, read_back) = match store.load(Part::Cells, t)? {
-            Some(stored) => (stored.bytes, stored.counts, true),
+            Some(stored) => {
+                let cells =
+                    expand(plan.width, &stored.bytes, &reach, plan.sizes[t]).ok_or_else(|| {
+                        Error::Limit(format!(
+                            "tier {t}'s cells stored are not as many as its reachable ranks"
+                        ))
+                    })?;
+                (cells, stored.counts, true)
+            }
             None => {
-                let reach = store.load(Part::Reach, t)?.ok_or_else(|| {
-                    Error::Limit(format!("tier {t}'s reachable positions were not stored"))
-                })?;
-                let reach = words(&reach.bytes);
                 let (cells, counts) = decide(game, plan, t, &reach, next.as_deref(), progress)?;
                 let stored = Stored {
-                    bytes: cells,
+                    bytes: compact(plan.width, &cells, &reach),
                     positions: counts.win + counts.lose + counts.tie + counts.draw,
                     counts,
                 };
                 store.save(Part::Cells, t, &stored)?;
-                (stored.bytes, counts, false)
+                (cells, counts, false)
             }
         };
         summary[t].counts = counts;
@@ -188,6 +196,46 @@ fn words(bytes: &[u8]) -> Vec<u64> {
         .chunks_exact(8)
         .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
         .collect()
+}
+
+/// The cells of the ranks whose bit is set in `reach`, in rank order: what
+/// is stored of a tier's cells (the others are unreached).
+fn compact(width: Width, cells: &[u8], reach: &[u64]) -> Vec<u8> {
+    let n = width.bytes();
+    let mut stored =
+        Vec::with_capacity(reach.iter().map(|w| w.count_ones() as usize).sum::<usize>() * n);
+    for_each_bit(reach, |rank| {
+        stored.extend_from_slice(&cells[rank as usize * n..rank as usize * n + n])
+    });
+    stored
+}
+
+/// A tier's cells, one a rank, from the cells stored ([`compact`]) and its
+/// reachable ranks; `None` where their numbers differ.
+fn expand(width: Width, stored: &[u8], reach: &[u64], size: u64) -> Option<Vec<u8>> {
+    let n = width.bytes();
+    let set: usize = reach.iter().map(|w| w.count_ones() as usize).sum();
+    if set * n != stored.len() {
+        return None;
+    }
+    let mut cells = vec![0u8; size as usize * n];
+    let mut from = stored.chunks_exact(n);
+    for_each_bit(reach, |rank| {
+        let cell = from.next().expect("as many cells as bits");
+        cells[rank as usize * n..rank as usize * n + n].copy_from_slice(cell);
+    });
+    Some(cells)
+}
+
+/// Calls `f` with each rank whose bit is set, in order.
+fn for_each_bit(bits: &[u64], mut f: impl FnMut(u64)) {
+    for (i, &word) in bits.iter().enumerate() {
+        let mut word = word;
+        while word != 0 {
+            f(i as u64 * 64 + word.trailing_zeros() as u64);
+            word &= word - 1;
+        }
+    }
 }
 
 /// Asks the caller whether to go on; stops with [`Error::Limit`] if not.
