@@ -63,8 +63,9 @@
 
 pub mod file;
 mod solve;
+pub mod team;
 
-pub use solve::{solve, Part, Store, Stored, Summary, TierSummary};
+pub use solve::{solve, solve_in_team, Part, Store, Stored, Summary, TierSummary};
 
 use crate::error::{Error, Result};
 use crate::retrograde::{Counts, Options, StrongGame, MAX_REMOTENESS};
