@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::{Barrier, Mutex};
+use std::sync::{Condvar, Mutex, MutexGuard};
 
 use grundy::catalogue::Connect4;
 use grundy::tier::file::Dir;
@@ -17,18 +17,82 @@ use grundy::tier::{self, Plan, Store, Summary};
 /// slot and, once every member has, reads every slot.
 struct Threads<'a> {
     index: usize,
-    slots: &'a Mutex<Vec<Vec<u8>>>,
-    barrier: &'a Barrier,
+    meeting: &'a Meeting,
+}
+
+/// Where the members meet: their slots, and a barrier that a member's
+/// panic breaks (the others then panic too, rather than wait forever).
+struct Meeting {
+    count: usize,
+    state: Mutex<State>,
+    changed: Condvar,
+}
+
+struct State {
+    slots: Vec<Vec<u8>>,
+    arrived: usize,
+    round: u64,
+    broken: bool,
+}
+
+impl Meeting {
+    fn new(count: usize) -> Meeting {
+        let slots = vec![Vec::new(); count];
+        let (arrived, round, broken) = (0, 0, false);
+        Meeting {
+            count,
+            state: Mutex::new(State {
+                slots,
+                arrived,
+                round,
+                broken,
+            }),
+            changed: Condvar::new(),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Waits for every member; panics where one panicked.
+    fn wait(&self) {
+        let mut state = self.lock();
+        state.arrived += 1;
+        if state.arrived == self.count {
+            state.arrived = 0;
+            state.round += 1;
+            self.changed.notify_all();
+        } else {
+            let round = state.round;
+            while state.round == round && !state.broken {
+                state = self.changed.wait(state).unwrap_or_else(|e| e.into_inner());
+            }
+        }
+        assert!(!state.broken, "another member panicked");
+    }
+}
+
+/// Breaks the meeting where its member's thread panics.
+struct Leave<'a>(&'a Meeting);
+
+impl Drop for Leave<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.lock().broken = true;
+            self.0.changed.notify_all();
+        }
+    }
 }
 
 impl Threads<'_> {
     /// Every member's `mine`, in member order.
     fn all(&self, mine: Vec<u8>) -> Vec<Vec<u8>> {
-        self.slots.lock().unwrap()[self.index] = mine;
-        self.barrier.wait();
-        let all = self.slots.lock().unwrap().clone();
+        self.meeting.lock().slots[self.index] = mine;
+        self.meeting.wait();
+        let all = self.meeting.lock().slots.clone();
         // No member writes its next slot before every member has read.
-        self.barrier.wait();
+        self.meeting.wait();
         all
     }
 }
@@ -49,7 +113,7 @@ impl Team for Threads<'_> {
     }
 
     fn count(&self) -> usize {
-        self.slots.lock().unwrap().len()
+        self.meeting.count
     }
 
     fn or_bits(&self, words: &mut [u64]) {
@@ -117,18 +181,14 @@ fn solve_by_team(
     go: impl Fn(usize) -> bool + Sync,
 ) -> Vec<grundy::Result<Summary>> {
     let plan = Plan::new(game).unwrap();
-    let slots = Mutex::new(vec![Vec::new(); count]);
-    let barrier = Barrier::new(count);
+    let meeting = Meeting::new(count);
     std::thread::scope(|scope| {
         let members: Vec<_> = (0..count)
             .map(|index| {
-                let (plan, slots, barrier, go) = (&plan, &slots, &barrier, &go);
+                let (plan, meeting, go) = (&plan, &meeting, &go);
                 scope.spawn(move || {
-                    let team = Threads {
-                        index,
-                        slots,
-                        barrier,
-                    };
+                    let _leave = Leave(meeting);
+                    let team = Threads { index, meeting };
                     let mut dir_store;
                     let mut nowhere = Nowhere;
                     let store: &mut dyn Store = match index {
