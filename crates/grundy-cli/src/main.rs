@@ -9,6 +9,8 @@ mod every;
 mod files;
 mod graph;
 mod machine;
+#[cfg(feature = "mpi")]
+mod mpi;
 mod pattern;
 mod play;
 mod progress;

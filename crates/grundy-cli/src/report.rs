@@ -105,6 +105,9 @@ pub enum Failure {
     /// Something else of the system failed (the server cannot listen on
     /// its port): what was being done, and why.
     Io { what: String, error: io::Error },
+    /// A failure another process tells (under mpirun, process 0 writes
+    /// the error of a solve they share): only this exit status.
+    Told(u8),
 }
 
 impl From<Error> for Failure {
@@ -173,6 +176,7 @@ impl Failure {
                 warn(&format!("error: {what}: {error}\n"));
                 ExitCode::from(1)
             }
+            Failure::Told(status) => ExitCode::from(*status),
         }
     }
 }

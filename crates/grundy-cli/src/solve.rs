@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 
 use grundy::answer::solve::{self, SolveAnswer, SolveOptions};
+use grundy::tier::team::{Alone, Team};
 
 use crate::machine::MemoryLimit;
 use crate::progress::watched;
@@ -51,16 +52,40 @@ pub struct Args {
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let failure = Failure::about(&args.ruleset);
     let available = MemoryLimit::now();
-    if args.all_starts {
+    // Under mpirun (the feature `mpi`), the processes it started solve
+    // together; process 0 alone writes the directory, draws the progress
+    // and prints the answer or the error.
+    #[cfg(feature = "mpi")]
+    let processes = crate::mpi::started();
+    #[cfg(feature = "mpi")]
+    let team: &dyn Team = match &processes {
+        Some(processes) => processes,
+        None => &Alone,
+    };
+    #[cfg(not(feature = "mpi"))]
+    let team: &dyn Team = &Alone;
+    if args.all_starts && team.count() == 1 {
         return crate::starts::run(&args.ruleset, args.progress, &available, args.json, out);
     }
     let mut options = SolveOptions::default();
     options.db = args.db.is_some();
     options.memory = Some(available.bytes);
-    options.disk_free = args.tiers.as_deref().and_then(crate::machine::disk_free);
+    #[cfg(feature = "mpi")]
+    if let Some(processes) = &processes {
+        options.memory = Some(processes.least(available.bytes));
+    }
+    if team.leader() {
+        options.disk_free = args.tiers.as_deref().and_then(crate::machine::disk_free);
+    }
     options.tiers = args.tiers.clone();
+    if !team.leader() {
+        return match solve::solved_in_team(&args.ruleset, &options, team, &mut |_| true) {
+            Ok(_) => Ok(()),
+            Err(error) => Err(Failure::Told(error.kind().exit_status())),
+        };
+    }
     let solved = watched(args.progress, &available, |progress| {
-        solve::solved(&args.ruleset, &options, progress)
+        solve::solved_in_team(&args.ruleset, &options, team, progress)
     })
     .map_err(failure)?;
     if let (Some(path), Some(bytes)) = (&args.db, &solved.solve.db) {

@@ -36,6 +36,7 @@ use crate::picture::{self, GraphPicture, Mark, Node};
 use crate::retrograde::db::{self, Db};
 use crate::retrograde::{self, search, Counts, Options, Progress, Solved, StrongGame, Table};
 use crate::starts::{self, AllStarts};
+use crate::tier::team::{agree, Alone, Nowhere, Team};
 use crate::tier::{self, TieredGame};
 use crate::value::Solution;
 use crate::word::Word;
@@ -175,6 +176,21 @@ pub trait DynStrong: Send + Sync {
         options: &Options,
         disk_free: Option<u64>,
         progress: &mut dyn FnMut(tier::Progress) -> bool,
+    ) -> Result<TieredSolve> {
+        self.solve_tiers_in_team(dir, options, disk_free, &Alone, progress)
+    }
+
+    /// [`DynStrong::solve_tiers`] by one member of a team of processes
+    /// ([`tier::team`]): the leader alone writes `dir` (and reads it back),
+    /// the refusal is agreed by all, and every member returns the same
+    /// answer.
+    fn solve_tiers_in_team(
+        &self,
+        dir: &Path,
+        options: &Options,
+        disk_free: Option<u64>,
+        team: &dyn Team,
+        progress: &mut dyn FnMut(tier::Progress) -> bool,
     ) -> Result<TieredSolve>;
 
     /// The value and best moves of the position written in `words`.
@@ -295,19 +311,28 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         tier::Plan::new(self.tiered()?)
     }
 
-    fn solve_tiers(
+    fn solve_tiers_in_team(
         &self,
         dir: &Path,
         options: &Options,
         disk_free: Option<u64>,
+        team: &dyn Team,
         progress: &mut dyn FnMut(tier::Progress) -> bool,
     ) -> Result<TieredSolve> {
         let game = &self.game;
         let tiered = self.tiered()?;
         let made = tier::Plan::new(tiered)?;
-        made.check(&game.name(), options, disk_free)?;
-        let mut store = tier::file::Dir::new(dir, &game.name(), &made)?;
-        let summary = tier::solve(tiered, &made, &mut store, progress)?;
+        agree(team, made.check(&game.name(), options, disk_free))?;
+        let dir = match team.leader() {
+            true => tier::file::Dir::new(dir, &game.name(), &made).map(Some),
+            false => Ok(None),
+        };
+        let (mut dir, mut nowhere) = (agree(team, dir)?, Nowhere);
+        let store: &mut dyn tier::Store = match &mut dir {
+            Some(dir) => dir,
+            None => &mut nowhere,
+        };
+        let summary = tier::solve_in_team(tiered, &made, team, store, progress)?;
         Ok(TieredSolve {
             ruleset: game.name(),
             summary,

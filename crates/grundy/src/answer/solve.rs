@@ -21,6 +21,7 @@ use crate::retrograde::Options;
 use crate::starts::AllStarts;
 use crate::strong::{DynStrong, Solve};
 use crate::tier;
+use crate::tier::team::{Alone, Team};
 
 use super::analyze::SolutionAnswer;
 use super::{OnProgress, Progress};
@@ -58,6 +59,19 @@ pub struct Solved {
 /// Solves `ruleset` (an expression naming one ruleset, such as
 /// `mnk(3,3,3)`) from its start, reporting [`Progress::Solving`].
 pub fn solved(ruleset: &str, options: &SolveOptions, progress: OnProgress) -> Result<Solved> {
+    solved_in_team(ruleset, options, &Alone, progress)
+}
+
+/// [`solved`] by one member of a team of processes (`mpirun`): a solve a
+/// tier at a time ([`SolveOptions::tiers`]) shared among them
+/// ([`tier::team`]), each member with the same answer; any other solve is
+/// refused where the team has more than one member.
+pub fn solved_in_team(
+    ruleset: &str,
+    options: &SolveOptions,
+    team: &dyn Team,
+    progress: OnProgress,
+) -> Result<Solved> {
     let built = crate::registry::ruleset(ruleset)?;
     let strong = built.solvable().ok_or_else(|| {
         Error::Unsupported(format!(
@@ -68,7 +82,21 @@ pub fn solved(ruleset: &str, options: &SolveOptions, progress: OnProgress) -> Re
     let started = Instant::now();
     let solve_options = Options::for_available_memory(options.memory);
     if let Some(dir) = &options.tiers {
-        return tiered(strong, dir, &solve_options, options, progress, started);
+        return tiered(
+            strong,
+            dir,
+            &solve_options,
+            options,
+            team,
+            progress,
+            started,
+        );
+    }
+    if team.count() > 1 {
+        return Err(Error::Unsupported(format!(
+            "{} processes solve together only a tier at a time (--tiers DIR)",
+            team.count()
+        )));
     }
     let solve = strong.solve(
         &solve_options,
@@ -89,6 +117,7 @@ fn tiered(
     dir: &std::path::Path,
     solve_options: &Options,
     options: &SolveOptions,
+    team: &dyn Team,
     progress: OnProgress,
     started: Instant,
 ) -> Result<Solved> {
@@ -100,7 +129,7 @@ fn tiered(
         tiers: plan.sizes.len(),
     });
     let report = &mut |p| progress(Progress::Tier(p));
-    let solved = strong.solve_tiers(dir, solve_options, options.disk_free, report)?;
+    let solved = strong.solve_tiers_in_team(dir, solve_options, options.disk_free, team, report)?;
     let summary = solved.summary;
     Ok(Solved {
         solve: Solve {

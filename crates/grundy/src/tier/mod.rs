@@ -32,6 +32,11 @@
 //! a solve with the same [`Store`] resumes from them ([`file`](mod@file) stores them
 //! in a directory, whole or not at all).
 //!
+//! Several processes may share a solve ([`solve_in_team`], [`team`]): each
+//! tier's ranks are split among them and what each found is exchanged
+//! after each tier, so that every process holds what one would, and the
+//! files are the same.
+//!
 //! # Cells
 //! A cell is one byte where the game has at most 64 tiers (a remoteness
 //! below 64: two bits of standing above six of remoteness), else two bytes
@@ -63,8 +68,9 @@
 
 pub mod file;
 mod solve;
+pub mod team;
 
-pub use solve::{solve, Part, Store, Stored, Summary, TierSummary};
+pub use solve::{solve, solve_in_team, Part, Store, Stored, Summary, TierSummary};
 
 use crate::error::{Error, Result};
 use crate::retrograde::{Counts, Options, StrongGame, MAX_REMOTENESS};

@@ -2,10 +2,12 @@
 //! tier first, then solve, last tier first, each tier's ranks in blocks
 //! over all cores, every finished tier handed to a [`Store`].
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
+use super::team::{shares, Alone, Shared, Stop, Team};
 use super::{add_counts, Moves, Pass, Plan, Progress, TieredGame, Width, UNREACHED};
 use crate::error::{Error, Result};
 use crate::retrograde::Counts;
@@ -97,6 +99,45 @@ pub fn solve<G: TieredGame + ?Sized>(
     store: &mut dyn Store,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<Summary> {
+    solve_in_team(game, plan, &Alone, store, progress)
+}
+
+/// [`solve`] by one member of a [`Team`] of processes (see
+/// [`team`](super::team)): each tier's ranks are shared out, each
+/// member's findings exchanged after each tier, and every member returns
+/// the same summary. `store` is the leader's (the others pass
+/// [`Nowhere`](super::team::Nowhere)); only the leader's `progress` is
+/// asked, and a stop it asks for is heeded by every member at the next
+/// tier.
+pub fn solve_in_team<G: TieredGame + ?Sized>(
+    game: &G,
+    plan: &Plan,
+    team: &dyn Team,
+    store: &mut dyn Store,
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Result<Summary> {
+    let store = &mut Shared::new(team, store);
+    let stop = Stop::new(team);
+    let progress = &mut |report| stop.ask(progress, report);
+    // A stop asked for during a tier, heeded by every member before the
+    // next.
+    let between = |pass, tier| match stop.agreed() {
+        false => Ok(()),
+        true => {
+            let size = plan.sizes[tier];
+            let (tiers, done) = (plan.sizes.len(), 0);
+            ask(
+                &mut |_| false,
+                Progress {
+                    pass,
+                    tier,
+                    tiers,
+                    done,
+                    size,
+                },
+            )
+        }
+    };
     let start = game.start()?;
     let first = game.tier(&start);
     let tiers = plan.sizes.len();
@@ -125,7 +166,13 @@ pub fn solve<G: TieredGame + ?Sized>(
                         }
                         bits
                     }
-                    (Some(previous), _) => reach(game, plan, t, previous, progress)?,
+                    (Some(previous), _) => {
+                        between(Pass::Reaching, t)?;
+                        let own = share(team, plan.sizes[t - 1]);
+                        let mut bits = reach(game, plan, t, previous, own, progress)?;
+                        team.or_bits(&mut bits);
+                        bits
+                    }
                     (None, _) => unreachable!("the tier before is reached first"),
                 };
                 let classes = bits.iter().map(|w| w.count_ones() as u64).sum();
@@ -160,7 +207,25 @@ pub fn solve<G: TieredGame + ?Sized>(
                 (cells, stored.counts, true)
             }
             None => {
-                let (cells, counts) = decide(game, plan, t, &reach, next.as_deref(), progress)?;
+                between(Pass::Solving, t)?;
+                let own = share(team, plan.sizes[t]);
+                let (mut cells, counts) =
+                    decide(game, plan, t, &reach, next.as_deref(), own, progress)?;
+                let bytes = plan.width.bytes();
+                let parts: Vec<Range<usize>> = shares(plan.sizes[t], team.count())
+                    .into_iter()
+                    .map(|r| r.start as usize * bytes..r.end as usize * bytes)
+                    .collect();
+                team.gather(&mut cells, &parts);
+                let mut n = [counts.win, counts.lose, counts.tie, counts.draw];
+                team.sum(&mut n);
+                let [win, lose, tie, draw] = n;
+                let counts = Counts {
+                    win,
+                    lose,
+                    tie,
+                    draw,
+                };
                 let stored = Stored {
                     bytes: compact(plan.width, &cells, &reach),
                     positions: counts.win + counts.lose + counts.tie + counts.draw,
@@ -183,6 +248,11 @@ pub fn solve<G: TieredGame + ?Sized>(
         tiers: summary,
         start: start_solution.expect("the start is reached"),
     })
+}
+
+/// This member's share of a tier of `size` ranks.
+fn share(team: &dyn Team, size: u64) -> Range<u64> {
+    shares(size, team.count()).swap_remove(team.index())
 }
 
 /// Bits as little-endian bytes, as stored.
@@ -255,25 +325,25 @@ fn ask(progress: &mut dyn FnMut(Progress) -> bool, report: Progress) -> Result<(
 }
 
 /// Tier `t`'s reachable ranks: the moves of tier `t - 1`'s reachable
-/// positions (`previous`) that the rules have not ended, one rank a class
-/// of positions equal under the game's symmetries.
+/// positions (`previous`) among the ranks `own` that the rules have not
+/// ended, one rank a class of positions equal under the game's symmetries.
 fn reach<G: TieredGame + ?Sized>(
     game: &G,
     plan: &Plan,
     t: usize,
     previous: &[u64],
+    own: Range<u64>,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<Vec<u64>> {
     let size = plan.sizes[t];
-    let before = plan.sizes[t - 1];
     let marked: Vec<AtomicU64> = (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
-    for slice in slices(before) {
+    for slice in slices(own.clone()) {
         let report = Progress {
             pass: Pass::Reaching,
             tier: t,
             tiers: plan.sizes.len(),
-            done: slice.start,
-            size: before,
+            done: slice.start - own.start,
+            size: own.end - own.start,
         };
         ask(progress, report)?;
         blocks(slice).for_each(|block| {
@@ -289,32 +359,33 @@ fn reach<G: TieredGame + ?Sized>(
     Ok(marked.into_iter().map(AtomicU64::into_inner).collect())
 }
 
-/// The slices of `size` ranks between two progress reports.
-fn slices(size: u64) -> impl Iterator<Item = std::ops::Range<u64>> {
+/// The slices of `ranks` between two progress reports.
+fn slices(ranks: Range<u64>) -> impl Iterator<Item = Range<u64>> {
     let slice = (BLOCK * SLICE) as u64;
-    (0..size.div_ceil(slice)).map(move |s| s * slice..(s * slice + slice).min(size))
+    let Range { start, end } = ranks;
+    (0..(end - start).div_ceil(slice))
+        .map(move |s| start + s * slice..(start + s * slice + slice).min(end))
 }
 
-/// The blocks of a slice, one a thread at a time.
-fn blocks(
-    slice: std::ops::Range<u64>,
-) -> impl IndexedParallelIterator<Item = std::ops::Range<u64>> {
+/// The blocks of a slice from its first rank on, one a thread at a time.
+fn blocks(slice: Range<u64>) -> impl IndexedParallelIterator<Item = Range<u64>> {
     let block = BLOCK as u64;
-    let first = (slice.start / block) as usize;
-    (first..slice.end.div_ceil(block) as usize)
+    let Range { start, end } = slice;
+    (0..(end - start).div_ceil(block) as usize)
         .into_par_iter()
-        .map(move |b| b as u64 * block..(b as u64 * block + block).min(slice.end))
+        .map(move |b| start + b as u64 * block..(start + b as u64 * block + block).min(end))
 }
 
-/// Tier `t`'s cells, from its reachable ranks and the next tier's cells
-/// (`None` for the last tier), with their counts by standing (each class
-/// counted for the positions it holds).
+/// Tier `t`'s cells of the ranks `own` (the others 0), from its reachable
+/// ranks and the next tier's cells (`None` for the last tier), with their
+/// counts by standing (each class counted for the positions it holds).
 fn decide<G: TieredGame + ?Sized>(
     game: &G,
     plan: &Plan,
     t: usize,
     reach: &[u64],
     next: Option<&[u8]>,
+    own: Range<u64>,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<(Vec<u8>, Counts)> {
     let width = plan.width;
@@ -322,13 +393,15 @@ fn decide<G: TieredGame + ?Sized>(
     let mut cells = vec![0u8; size as usize * width.bytes()];
     let mut counts = Counts::default();
     let slice_bytes = BLOCK * SLICE * width.bytes();
-    for (slice, ranks) in cells.chunks_mut(slice_bytes).zip(slices(size)) {
+    let own_bytes = own.start as usize * width.bytes()..own.end as usize * width.bytes();
+    let own_slices = cells[own_bytes].chunks_mut(slice_bytes);
+    for (slice, ranks) in own_slices.zip(slices(own.clone())) {
         let report = Progress {
             pass: Pass::Solving,
             tier: t,
             tiers: plan.sizes.len(),
-            done: ranks.start,
-            size,
+            done: ranks.start - own.start,
+            size: own.end - own.start,
         };
         ask(progress, report)?;
         let found = slice
