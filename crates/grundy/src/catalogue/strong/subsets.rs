@@ -58,47 +58,60 @@ impl Binomials {
         }
         set
     }
-
-    /// What ranks every set made from `set` by one insertion in constant
-    /// time (see [`Insertions`]): the members above the inserted place move
-    /// up `shift` places (0 where places are fixed cells, 1 where they are
-    /// a sequence the new member is inserted into), and the new place is a
-    /// member where `added` is 1, not where it is 0.
-    pub(super) fn insertions(&self, set: u64, shift: usize, added: u64) -> Insertions {
-        let mut low = [0u64; 65];
-        let mut members = [0usize; 64];
-        let (mut rest, mut k) = (set, 0);
-        while rest != 0 {
-            let place = rest.trailing_zeros() as usize;
-            members[k] = place;
-            k += 1;
-            low[k] = low[k - 1] + self.get(place, k);
-            rest &= rest - 1;
-        }
-        let mut high = [0u64; 65];
-        for i in (0..k).rev() {
-            high[i] = high[i + 1] + self.get(members[i] + shift, i + 1 + added as usize);
-        }
-        Insertions { low, high, added }
-    }
 }
 
 /// The ranks of the sets made from one set by inserting a place p: the
-/// `below` members under p keep their terms (prefix sums `low`), p adds
+/// `below` members under p keep their terms C(s_i, i + 1), p adds
 /// C(p, below + 1) if it is a member, and each member above p moves up and,
-/// if p is a member, one index up (suffix sums `high`).
+/// if p is a member, one index up. Both sums are kept as prefix sums over
+/// the members, so each insertion is ranked in constant time after one pass
+/// over the set ([`Insertions::of`]); made once and refilled for each set,
+/// as it is an array of 65 sums.
 pub(super) struct Insertions {
-    low: [u64; 65],
-    high: [u64; 65],
+    /// Over the first i members: their terms less their terms moved up,
+    /// wrapping.
+    terms: [u64; 65],
+    /// Every member's term moved up.
+    moved: u64,
     added: u64,
 }
 
 impl Insertions {
+    pub(super) fn new() -> Insertions {
+        Insertions {
+            terms: [0; 65],
+            moved: 0,
+            added: 0,
+        }
+    }
+
+    /// Prepares the insertions into `set`: the members above the inserted
+    /// place move up `shift` places (0 where places are fixed cells, 1
+    /// where they are a sequence the new member is inserted into), and the
+    /// new place is a member where `added` is 1, not where it is 0.
+    pub(super) fn of(&mut self, binomials: &Binomials, set: u64, shift: usize, added: u64) {
+        let (mut rest, mut k) = (set, 0);
+        let (mut kept, mut moved) = (0u64, 0u64);
+        self.terms[0] = 0;
+        while rest != 0 {
+            let place = rest.trailing_zeros() as usize;
+            kept += binomials.get(place, k + 1);
+            moved += binomials.get(place + shift, k + 1 + added as usize);
+            k += 1;
+            self.terms[k] = kept.wrapping_sub(moved);
+            rest &= rest - 1;
+        }
+        self.moved = moved;
+        self.added = added;
+    }
+
     /// The rank of the set with place `place` inserted, where `below` of
     /// the set's members are under it.
     #[inline]
     pub(super) fn rank(&self, binomials: &Binomials, place: usize, below: usize) -> u64 {
-        self.low[below] + self.added * binomials.get(place, below + 1) + self.high[below]
+        self.terms[below]
+            .wrapping_add(self.moved)
+            .wrapping_add(self.added * binomials.get(place, below + 1))
     }
 }
 
@@ -133,8 +146,9 @@ mod tests {
         let b = Binomials::new(n + 1);
         for set in 0u64..1 << n {
             for added in [0, 1] {
-                let fixed = b.insertions(set, 0, added);
-                let moved = b.insertions(set, 1, added);
+                let (mut fixed, mut moved) = (Insertions::new(), Insertions::new());
+                fixed.of(&b, set, 0, added);
+                moved.of(&b, set, 1, added);
                 for p in 0..=n {
                     let under = set & ((1 << p) - 1);
                     let below = under.count_ones() as usize;

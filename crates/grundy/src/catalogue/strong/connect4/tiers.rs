@@ -31,6 +31,7 @@
 //!   in constant time after one pass over its columns and discs
 //!   (`move_ranks`).
 
+use crate::catalogue::strong::subsets::{Binomials, Insertions};
 use crate::tier::TieredGame;
 
 use super::Connect4;
@@ -49,8 +50,8 @@ pub(super) struct Ranking {
     /// `below[(c * (cells + 1) + s) * (height + 2) + h]`: the vectors of
     /// columns c.. summing to s whose column c is below h.
     below: Vec<u64>,
-    /// `binomial[n * (cells + 2) + k]`: C(n, k), for n up to the cells.
-    binomial: Vec<u64>,
+    /// C(n, k), for n up to the cells.
+    binomials: Binomials,
 }
 
 impl Ranking {
@@ -80,21 +81,13 @@ impl Ranking {
                 }
             }
         }
-        let mut binomial = vec![0u64; (cells + 2) * (cells + 2)];
-        for n in 0..=cells + 1 {
-            binomial[n * (cells + 2)] = 1;
-            for k in 1..=n {
-                binomial[n * (cells + 2) + k] = binomial[(n - 1) * (cells + 2) + k - 1]
-                    .saturating_add(binomial[(n - 1) * (cells + 2) + k]);
-            }
-        }
         Ranking {
             columns: w,
             cells,
             height: h,
             vectors,
             below,
-            binomial,
+            binomials: Binomials::new(cells),
         }
     }
 
@@ -108,26 +101,9 @@ impl Ranking {
         self.below[(c * (self.cells + 1) + s) * (self.height + 2) + h]
     }
 
-    #[inline]
-    fn binomial(&self, n: usize, k: usize) -> u64 {
-        self.binomial[n * (self.cells + 2) + k]
-    }
-
     /// The colourings of a tier: C(t, ⌈t/2⌉).
     fn colourings(&self, tier: usize) -> u64 {
-        self.binomial(tier, tier.div_ceil(2))
-    }
-
-    /// The rank of the colouring `colours` (a k-subset of the discs' places,
-    /// as a mask) among the k-subsets in colex order.
-    fn colouring_rank(&self, mut colours: u64) -> u64 {
-        let (mut rank, mut k) = (0, 0);
-        while colours != 0 {
-            k += 1;
-            rank += self.binomial(colours.trailing_zeros() as usize, k);
-            colours &= colours - 1;
-        }
-        rank
+        self.binomials.get(tier, tier.div_ceil(2))
     }
 
     /// The rank of a board of `tier` discs taken apart.
@@ -138,22 +114,16 @@ impl Ranking {
             index += self.below(c, left, h);
             left -= h;
         }
-        index * self.colourings(tier) + self.colouring_rank(board.colours)
+        index * self.colourings(tier) + self.binomials.rank(board.colours)
     }
 
     /// The board of rank `rank` in `tier`, taken apart.
     fn unrank(&self, tier: usize, rank: u64) -> Parts {
         let colourings = self.colourings(tier);
-        let (mut index, mut subset) = (rank / colourings, rank % colourings);
-        let mut colours = 0u64;
-        let mut k = tier.div_ceil(2);
-        for place in (0..tier).rev() {
-            if k > 0 && self.binomial(place, k) <= subset {
-                subset -= self.binomial(place, k);
-                colours |= 1 << place;
-                k -= 1;
-            }
-        }
+        let mut index = rank / colourings;
+        let colours = self
+            .binomials
+            .unrank(tier, tier.div_ceil(2), rank % colourings);
         let mut heights = [0u8; MAX_COLUMNS];
         let mut left = tier;
         for (c, height) in heights.iter_mut().enumerate().take(self.columns) {
@@ -191,26 +161,11 @@ impl Ranking {
         for c in (0..w).rev() {
             after[c] += after[c + 1];
         }
-        // The colouring part: X's discs at places b_1 < b_2 < ... rank as
-        // the sum of C(b_i, i). In a child with its new disc at place p,
-        // the i discs below p keep their terms (prefix sums `low`), the new
-        // disc adds C(p, i + 1) if it is X's, and each disc above p is one
-        // place up and, if the new disc is X's, one index up (suffix sums
-        // `high`).
-        let mut low = [0u64; 65];
-        let mut high = [0u64; 65];
-        let mut at = [0usize; 64];
-        let (mut rest, mut k) = (board.colours, 0);
-        while rest != 0 {
-            let b = rest.trailing_zeros() as usize;
-            at[k] = b;
-            k += 1;
-            low[k] = low[k - 1] + self.binomial(b, k);
-            rest &= rest - 1;
-        }
-        for i in (0..k).rev() {
-            high[i] = high[i + 1] + self.binomial(at[i] + 1, i + 1 + x as usize);
-        }
+        // The colouring part: a child's new disc is a place inserted
+        // among the discs, X's where `x` is 1, the discs above it one place
+        // up.
+        let mut colours = Insertions::new();
+        colours.of(&self.binomials, board.colours, 1, x);
         let colourings = self.colourings(tier + 1);
         let mut ranks = [u64::MAX; MAX_COLUMNS];
         let mut left = tier;
@@ -219,7 +174,7 @@ impl Ranking {
             if h < self.height {
                 let p = place[c] + h;
                 let i = (board.colours & ((1u64 << p) - 1)).count_ones() as usize;
-                let colour = low[i] + x * self.binomial(p, i + 1) + high[i];
+                let colour = colours.rank(&self.binomials, p, i);
                 let index = before[c] + self.below(c, left + 1, h + 1) + after[c + 1];
                 ranks[c] = index * colourings + colour;
             }

@@ -164,12 +164,16 @@ impl Ranking {
 
     /// How many distinct boards the board's images are.
     fn class_size(&self, board: &Board) -> u64 {
-        let mut images: Vec<Board> = (0..self.cell.len())
-            .map(|s| self.image_board(s, board))
-            .collect();
-        images.sort_unstable_by_key(|b| (b.x, b.o));
-        images.dedup();
-        images.len() as u64
+        let mut images = [Board::default(); 8];
+        let mut distinct = 0;
+        for s in 0..self.cell.len() {
+            let image = self.image_board(s, board);
+            if !images[..distinct].contains(&image) {
+                images[distinct] = image;
+                distinct += 1;
+            }
+        }
+        distinct as u64
     }
 
     /// The class ranks in tier `tier + 1` of the boards made from `board`
@@ -181,13 +185,14 @@ impl Ranking {
         let mut least = [u64::MAX; 64];
         let colourings = self.colourings(tier + 1);
         let b = &self.binomials;
+        let (mut cells, mut colours) = (Insertions::new(), Insertions::new());
         for (s, permutation) in self.cell.iter().enumerate() {
             let image = self.image_board(s, board);
             let filled = image.x | image.o;
             // The filled cells gain a member at a fixed place; the X
             // places gain a place, a member where X moves.
-            let cells: Insertions = b.insertions(filled, 0, 1);
-            let colours = b.insertions(extract(image.x, filled), 1, x_moves as u64);
+            cells.of(b, filled, 0, 1);
+            colours.of(b, extract(image.x, filled), 1, x_moves as u64);
             let mut rest = empty;
             for slot in least.iter_mut().take(moves) {
                 let at = permutation[rest.trailing_zeros() as usize] as usize;
