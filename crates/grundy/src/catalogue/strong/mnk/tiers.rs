@@ -27,6 +27,10 @@ use super::{Board, Mnk};
 use crate::catalogue::strong::subsets::{Binomials, Insertions};
 use crate::tier::TieredGame;
 
+/// A symmetry of a board of M rows and N columns: (row, column, M, N) to
+/// the row and column of the image.
+type Symmetry = fn(usize, usize, usize, usize) -> (usize, usize);
+
 /// The counting tables of the ranking and the board's symmetries.
 pub(super) struct Ranking {
     cells: usize,
@@ -43,15 +47,14 @@ impl Ranking {
     pub(super) fn new(rows: u32, columns: u32) -> Ranking {
         let (m, n) = (rows as usize, columns as usize);
         let cells = m * n;
-        // (row, column) to (row, column) of the image.
-        let mut maps: Vec<fn(usize, usize, usize, usize) -> (usize, usize)> = vec![
+        let mut maps: Vec<Symmetry> = vec![
             |r, c, _, _| (r, c),
             |r, c, m, _| (m - 1 - r, c),
             |r, c, _, n| (r, n - 1 - c),
             |r, c, m, n| (m - 1 - r, n - 1 - c),
         ];
         if m == n {
-            maps.extend::<[fn(usize, usize, usize, usize) -> (usize, usize); 4]>([
+            maps.extend::<[Symmetry; 4]>([
                 |r, c, _, _| (c, r),
                 |r, c, m, _| (m - 1 - c, r),
                 |r, c, _, n| (c, n - 1 - r),
