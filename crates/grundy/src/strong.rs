@@ -527,7 +527,7 @@ impl<G: StrongRules> StrongSolver<G> {
     fn tiered(&self) -> Result<&dyn TieredGame<Position = G::Position>> {
         self.game.tiered().ok_or_else(|| {
             Error::Unsupported(format!(
-                "{} is not solved in tiers (connect4 is)",
+                "{} is not solved in tiers (connect4 and mnk are)",
                 self.game.name()
             ))
         })

@@ -1,15 +1,17 @@
-//! The tier solver (`grundy::tier`) on Connect Four: its counts by tier
-//! against the BDD solver's counts by ply (tests/data/connect4), every
-//! position's value and remoteness against the retrograde solver's, and
-//! the tier directory: stopped and resumed byte for byte, the same on any
-//! number of threads, a damaged file refused with its name, and one
-//! position answered from one block. The game is the catalogue's, which
-//! the tier layer must not know, hence a test of its own.
+//! The tier solver (`grundy::tier`) on Connect Four and m,n,k-games: Connect
+//! Four's counts by tier against the BDD solver's counts by ply
+//! (tests/data/connect4), every position's value and remoteness against
+//! the retrograde solver's on both, and the tier directory: stopped and
+//! resumed byte for byte, the same on any number of threads, a damaged
+//! file refused with its name, and one position answered from one block.
+//! The games are the catalogue's, which the tier layer must not know,
+//! hence a test of its own.
 
 use std::path::{Path, PathBuf};
 
-use grundy::catalogue::Connect4;
+use grundy::catalogue::{Connect4, Mnk};
 use grundy::retrograde::{self, Options, Solved, StrongGame};
+use grundy::strong::StrongRules;
 use grundy::tier::file::{self, Db, Dir};
 use grundy::tier::{self, Part, Plan, Summary, TieredGame};
 
@@ -24,7 +26,7 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-fn solve_in(game: &Connect4, dir: &Path) -> grundy::Result<Summary> {
+fn solve_in<G: TieredGame + StrongRules>(game: &G, dir: &Path) -> grundy::Result<Summary> {
     let plan = Plan::new(game).unwrap();
     let mut store = Dir::new(dir, &game.name(), &plan).unwrap();
     tier::solve(game, &plan, &mut store, &mut |_| true)
@@ -65,64 +67,80 @@ fn counts_by_tier_are_the_bdd_solvers_counts_by_ply() {
     }
 }
 
+/// Solves `g` a tier at a time and whole (`retrograde`), and compares:
+/// the counts, the positions and the start's value; every tier's bits and
+/// cells, read back, rank by rank: each rank of a reachable position that
+/// is the least of its class under the game's symmetries is reached and
+/// has its value and remoteness (the cells stored are those of the ranks
+/// reached, in order), and every other rank none, the classes holding every
+/// reachable position; and every 97th position of the game's numbering
+/// through the reader of one position.
+fn same_as_retrograde<G: TieredGame + StrongRules>(g: &G) {
+    let name = g.name();
+    let dir = scratch(&format!("same-{name}"));
+    let summary = solve_in(g, &dir).unwrap();
+    let table = retrograde::solve(g, &Options { memory: 4 << 30 }, &mut |_| true).unwrap();
+    assert_eq!(summary.counts(), table.counts(), "{name}");
+    assert_eq!(summary.positions(), table.positions(), "{name}");
+    assert_eq!(summary.start, table.roots()[0], "{name}");
+    let plan = Plan::new(g).unwrap();
+    let mut store = Dir::new(&dir, &name, &plan).unwrap();
+    let mut compared = 0;
+    for t in 0..g.tiers() {
+        let cells = tier::Store::load(&mut store, Part::Cells, t)
+            .unwrap()
+            .unwrap();
+        let reach = tier::Store::load(&mut store, Part::Reach, t)
+            .unwrap()
+            .unwrap();
+        // The cells stored are those of the ranks reached, in order.
+        let mut stored = cells.bytes.iter();
+        for rank in 0..g.tier_size(t) {
+            let board = g.unrank(t, rank);
+            let expected = match g.class_rank(t, &board) == rank {
+                true => table.solution(g, &board),
+                false => None,
+            };
+            let reached = reach.bytes[(rank / 8) as usize] >> (rank % 8) & 1 == 1;
+            assert_eq!(reached, expected.is_some(), "{name} tier {t} rank {rank}");
+            if reached {
+                let cell = *stored.next().expect("a cell a rank reached") as u16;
+                assert_eq!(
+                    plan.width.decode(cell),
+                    expected,
+                    "{name} tier {t} rank {rank}"
+                );
+                compared += g.class_size(&board);
+            }
+        }
+        assert_eq!(stored.next(), None, "a cell a rank reached, no more");
+    }
+    assert_eq!(compared, table.positions(), "{name}");
+    let db = Db::open(&dir, &name, g.tiers()).unwrap();
+    let numbering = g.numbering().unwrap();
+    for number in (0..numbering.count()).step_by(97) {
+        let board = numbering.position(number);
+        let Some(expected) = table.solution(g, &board) else {
+            continue;
+        };
+        assert_eq!(db.solution(g, &board).unwrap(), Some(expected), "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn every_position_has_the_retrograde_solvers_value() {
     for (w, h) in [(4, 4), (5, 4), (4, 5)] {
-        let g = game(w, h);
-        let dir = scratch(&format!("same-{w}x{h}"));
-        let summary = solve_in(&g, &dir).unwrap();
-        let table = retrograde::solve(&g, &Options { memory: 4 << 30 }, &mut |_| true).unwrap();
-        assert_eq!(summary.counts(), table.counts());
-        assert_eq!(summary.positions(), table.positions());
-        assert_eq!(summary.start, table.roots()[0]);
-        // Every tier's cells, read back, against the table: each rank of a
-        // reachable position that is the least of its mirror class has its
-        // value, and every other rank none; the classes hold every
-        // reachable position.
-        let plan = Plan::new(&g).unwrap();
-        let mut store = Dir::new(&dir, &g.name(), &plan).unwrap();
-        let mut compared = 0;
-        for t in 0..g.tiers() {
-            let cells = tier::Store::load(&mut store, Part::Cells, t)
-                .unwrap()
-                .unwrap();
-            let reach = tier::Store::load(&mut store, Part::Reach, t)
-                .unwrap()
-                .unwrap();
-            // The cells stored are those of the ranks reached, in order.
-            let mut stored = cells.bytes.iter();
-            for rank in 0..g.tier_size(t) {
-                let board = g.unrank(t, rank);
-                let expected = match g.class_rank(t, &board) == rank {
-                    true => table.solution(&g, &board),
-                    false => None,
-                };
-                let reached = reach.bytes[(rank / 8) as usize] >> (rank % 8) & 1 == 1;
-                assert_eq!(reached, expected.is_some(), "{w}x{h} tier {t} rank {rank}");
-                if reached {
-                    let cell = *stored.next().expect("a cell a rank reached") as u16;
-                    assert_eq!(
-                        plan.width.decode(cell),
-                        expected,
-                        "{w}x{h} tier {t} rank {rank}"
-                    );
-                    compared += g.class_size(&board);
-                }
-            }
-            assert_eq!(stored.next(), None, "a cell a rank reached, no more");
-        }
-        assert_eq!(compared, table.positions());
-        // And through the reader of one position, with its best moves.
-        let db = Db::open(&dir, &g.name(), g.tiers()).unwrap();
-        let numbering = g.numbering().unwrap();
-        for number in (0..numbering.count()).step_by(97) {
-            let board = numbering.position(number);
-            let Some(expected) = table.solution(&g, &board) else {
-                continue;
-            };
-            assert_eq!(db.solution(&g, &board).unwrap(), Some(expected), "{w}x{h}");
-        }
-        std::fs::remove_dir_all(&dir).unwrap();
+        same_as_retrograde(&game(w, h));
+    }
+}
+
+/// m,n,k-games, with the 8 symmetries of a square board and the 4 of a
+/// rectangle: noughts and crosses, and the boards the issue names.
+#[test]
+fn every_mnk_position_has_the_retrograde_solvers_value() {
+    for (m, n, k) in [(3, 3, 3), (4, 4, 3), (3, 4, 3), (2, 5, 2)] {
+        same_as_retrograde(&Mnk::new(m, n, k).unwrap());
     }
 }
 

@@ -12,11 +12,14 @@
 //! at most 40 cells are numbered in base 3 (3^(M x N) numbers), so the solver
 //! can use dense arrays.
 
+mod tiers;
+
 use super::{parameter_count, Family, FamilyText};
 use crate::component::{strong_ruleset_ref, RulesetRef};
 use crate::error;
 use crate::retrograde::{Numbering, StrongGame};
 use crate::strong::StrongRules;
+use crate::tier::TieredGame;
 use crate::value::Standing;
 use crate::word::Word;
 
@@ -62,6 +65,10 @@ impl StrongRules for Mnk {
     fn parse_position(&self, word: &Word) -> error::Result<Board> {
         Mnk::parse_position(self, &word.text).map_err(|e| word.locate(e))
     }
+
+    fn tiered(&self) -> Option<&dyn TieredGame<Position = Board>> {
+        Some(self)
+    }
 }
 
 /// The m,n,k-game (`mnk(M,N,K)`) on a board of at most 64 cells,
@@ -79,6 +86,9 @@ pub struct Mnk {
     directions: Vec<(u32, u64)>,
     full: u64,
     base3: Option<Base3>,
+    /// The ranks of boards within tiers, and the board's symmetries
+    /// (mnk/tiers.rs).
+    ranking: tiers::Ranking,
 }
 
 impl Mnk {
@@ -134,6 +144,7 @@ impl Mnk {
                 (1 << cells) - 1
             },
             base3: (cells <= MAX_NUMBERED_CELLS).then(|| Base3::new(cells)),
+            ranking: tiers::Ranking::new(rows, columns),
         })
     }
 

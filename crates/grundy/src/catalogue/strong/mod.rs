@@ -5,5 +5,6 @@
 pub(crate) mod connect4;
 pub(crate) mod mnk;
 pub(crate) mod partizan_graph;
+mod subsets;
 
 use super::{parameter_count, position_and_player, Family, FamilyText};
