@@ -34,6 +34,13 @@ pub fn started() -> Option<Processes> {
         return None;
     }
     let universe = mpi::initialize()?;
+    // A process that panics would otherwise unwind into MPI's shutdown
+    // while the others wait for it in an exchange: abort them all.
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        report(info);
+        SimpleCommunicator::world().abort(101);
+    }));
     Some(Processes {
         world: universe.world(),
         _universe: universe,
