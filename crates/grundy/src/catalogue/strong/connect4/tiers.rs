@@ -32,6 +32,7 @@
 //!   board is ranked after one pass over its X discs, with no branch on
 //!   the colouring but that pass's end (`visit_moves`, `move_ranks`).
 
+use crate::catalogue::strong::subsets::Binomials;
 use crate::retrograde::StrongGame;
 use crate::tier::{Moves, TieredGame};
 
@@ -51,8 +52,9 @@ pub(super) struct Ranking {
     /// `below[(c * (cells + 1) + s) * (height + 2) + h]`: the vectors of
     /// columns c.. summing to s whose column c is below h.
     below: Vec<u64>,
-    /// `binomial[n * (cells + 2) + k]`: C(n, k), for n up to the cells.
-    binomial: Vec<u64>,
+    /// C(n, k), for n up to the cells + 1, and the colex ranks of
+    /// colourings.
+    binomial: Binomials,
 }
 
 impl Ranking {
@@ -82,21 +84,13 @@ impl Ranking {
                 }
             }
         }
-        let mut binomial = vec![0u64; (cells + 2) * (cells + 2)];
-        for n in 0..=cells + 1 {
-            binomial[n * (cells + 2)] = 1;
-            for k in 1..=n {
-                binomial[n * (cells + 2) + k] = binomial[(n - 1) * (cells + 2) + k - 1]
-                    .saturating_add(binomial[(n - 1) * (cells + 2) + k]);
-            }
-        }
         Ranking {
             columns: w,
             cells,
             height: h,
             vectors,
             below,
-            binomial,
+            binomial: Binomials::new(cells),
         }
     }
 
@@ -112,24 +106,12 @@ impl Ranking {
 
     #[inline]
     fn binomial(&self, n: usize, k: usize) -> u64 {
-        self.binomial[n * (self.cells + 2) + k]
+        self.binomial.get(n, k)
     }
 
     /// The colourings of a tier: C(t, ⌈t/2⌉).
     fn colourings(&self, tier: usize) -> u64 {
         self.binomial(tier, tier.div_ceil(2))
-    }
-
-    /// The rank of the colouring `colours` (a k-subset of the discs' places,
-    /// as a mask) among the k-subsets in colex order.
-    fn colouring_rank(&self, mut colours: u64) -> u64 {
-        let (mut rank, mut k) = (0, 0);
-        while colours != 0 {
-            k += 1;
-            rank += self.binomial(colours.trailing_zeros() as usize, k);
-            colours &= colours - 1;
-        }
-        rank
     }
 
     /// The rank of a board of `tier` discs taken apart.
@@ -140,22 +122,16 @@ impl Ranking {
             index += self.below(c, left, h);
             left -= h;
         }
-        index * self.colourings(tier) + self.colouring_rank(board.colours)
+        index * self.colourings(tier) + self.binomial.rank(board.colours)
     }
 
     /// The board of rank `rank` in `tier`, taken apart.
     fn unrank(&self, tier: usize, rank: u64) -> Parts {
         let colourings = self.colourings(tier);
-        let (mut index, mut subset) = (rank / colourings, rank % colourings);
-        let mut colours = 0u64;
-        let mut k = tier.div_ceil(2);
-        for place in (0..tier).rev() {
-            if k > 0 && self.binomial(place, k) <= subset {
-                subset -= self.binomial(place, k);
-                colours |= 1 << place;
-                k -= 1;
-            }
-        }
+        let mut index = rank / colourings;
+        let colours = self
+            .binomial
+            .unrank(tier, tier.div_ceil(2), rank % colourings);
         let mut heights = [0u8; MAX_COLUMNS];
         let mut left = tier;
         for (c, height) in heights.iter_mut().enumerate().take(self.columns) {
