@@ -32,7 +32,7 @@
 //!   board is ranked after one pass over its X discs, with no branch on
 //!   the colouring but that pass's end (`visit_moves`, `move_ranks`).
 
-use crate::catalogue::strong::subsets::Binomials;
+use crate::catalogue::strong::subsets::{Binomials, Insertions};
 use crate::retrograde::StrongGame;
 use crate::tier::{Moves, TieredGame};
 
@@ -175,39 +175,6 @@ impl Ranking {
             left -= h;
         }
     }
-
-    /// The colourings' part of the same ranks, by column, for the disc
-    /// added being X's where `x` is 1: `colours` has bit p set where the
-    /// disc at place p (column by column from the bottom up, in the order
-    /// of the ranking) is X's, and a disc added to column c goes to place
-    /// `ends[c]` (the discs of columns 0..=c). A full column's part means
-    /// nothing.
-    fn colour_parts(&self, colours: u64, ends: &[usize], x: u64, parts: &mut [u64]) {
-        // X's discs at places b_0 < b_1 < ... rank as Σ C(b_j, j + 1). In
-        // a child with its new disc at place p, the i discs below p keep
-        // their terms (`low[i]`, a prefix sum), the new disc adds
-        // C(p, i + 1) if it is X's, and each disc above p is one place up
-        // and, if the new disc is X's, one index up (the total of `up`
-        // less its prefix sum `up[i]`). One pass over the discs, then
-        // none per column: no branch depends on the colouring but the
-        // loop's end.
-        let x = x as usize;
-        let (mut low, mut up) = ([0u64; 33], [0u64; 33]);
-        let (mut bits, mut j) = (colours, 0usize);
-        while bits != 0 {
-            let b = bits.trailing_zeros() as usize;
-            low[j + 1] = low[j] + self.binomial(b, j + 1);
-            up[j + 1] = up[j] + self.binomial(b + 1, j + 1 + x);
-            j += 1;
-            bits &= bits - 1;
-        }
-        let total = up[j];
-        for (&p, part) in ends.iter().zip(parts.iter_mut()) {
-            let below = colours & (1u64 << p).wrapping_sub(1);
-            let i = below.count_ones() as usize;
-            *part = low[i] + total - up[i] + x as u64 * self.binomial(p, i + 1);
-        }
-    }
 }
 
 /// What the ranks of a board's moves share with the boards of its height
@@ -228,6 +195,29 @@ struct HeightParts {
     /// The places of the discs of columns c + 1.. (in the mirror image,
     /// below column c's).
     mirrored_starts: [usize; MAX_COLUMNS],
+    /// Whether some move's rank may be the lesser of the two, and whether
+    /// some move's mirror image's may: where a move's height vector is
+    /// not its mirror's, the lesser vector decides without the colourings,
+    /// so most height vectors need the colourings' part on one side only.
+    direct_used: bool,
+    mirrored_used: bool,
+}
+
+/// The colourings' parts of the ranks of a board's moves and of its
+/// mirror image's ([`Insertions`], a disc inserted at a place of the
+/// order of the ranking): made once per walk and refilled for each board.
+struct ColourParts {
+    direct: Insertions,
+    mirrored: Insertions,
+}
+
+impl ColourParts {
+    fn new() -> ColourParts {
+        ColourParts {
+            direct: Insertions::new(),
+            mirrored: Insertions::new(),
+        }
+    }
 }
 
 /// A board taken apart: each column's height, and which of its discs
@@ -312,7 +302,8 @@ impl TieredGame for Connect4 {
         let parts = self.parts(position);
         let heights = self.height_parts(tier, &parts);
         let mut moves = [0u64; MAX_COLUMNS];
-        let n = self.child_ranks(tier, parts.colours, &heights, &mut moves);
+        let mut scratch = ColourParts::new();
+        let n = self.child_ranks(tier, parts.colours, &heights, &mut scratch, &mut moves);
         ranks.extend_from_slice(&moves[..n]);
     }
 
@@ -341,6 +332,7 @@ impl TieredGame for Connect4 {
         // is in it.
         let mut kept = (u64::MAX, HeightParts::default());
         let mut moves = [0u64; MAX_COLUMNS];
+        let mut scratch = ColourParts::new();
         self.walk(tier, ranks, bits, &mut |rank, parts| {
             let board = self.board(parts);
             if let Some(standing) = self.finished(&board) {
@@ -350,7 +342,7 @@ impl TieredGame for Connect4 {
             if kept.0 != vector {
                 kept = (vector, self.height_parts(tier, parts));
             }
-            let n = self.child_ranks(tier, parts.colours, &kept.1, &mut moves);
+            let n = self.child_ranks(tier, parts.colours, &kept.1, &mut scratch, &mut moves);
             visit(rank, &board, Moves::Ranks(&moves[..n]))
         });
     }
@@ -369,6 +361,8 @@ impl Connect4 {
             ends: [0; MAX_COLUMNS],
             mirrored_ends: [0; MAX_COLUMNS],
             mirrored_starts: [0; MAX_COLUMNS],
+            direct_used: false,
+            mirrored_used: false,
         };
         let mut place = 0;
         for c in 0..w {
@@ -389,6 +383,13 @@ impl Connect4 {
         let mut heights = out.heights;
         heights[..w].reverse();
         r.height_parts(tier, &heights[..w], &mut out.mirrored[..w]);
+        for c in 0..w {
+            let (direct, mirrored) = (out.direct[c], out.mirrored[w - 1 - c]);
+            if direct != u64::MAX {
+                out.direct_used |= direct <= mirrored;
+                out.mirrored_used |= mirrored <= direct;
+            }
+        }
         out
     }
 
@@ -396,41 +397,60 @@ impl Connect4 {
     /// `tier` discs whose X discs are `colours` (by place, as
     /// [`Parts`]), not finished, whose height parts are `heights`, into
     /// `moves` by column of the move: how many there are.
+    ///
+    /// X's discs at places b_0 < b_1 < ... rank as Σ C(b_j, j + 1); a move
+    /// inserts a disc at the place above its column's discs, X's where
+    /// `tier` is even, and moves the discs above it one place up
+    /// ([`Insertions`], with the places below the new disc counted from
+    /// the colouring's bits).
     fn child_ranks(
         &self,
         tier: usize,
         colours: u64,
         heights: &HeightParts,
+        scratch: &mut ColourParts,
         moves: &mut [u64; MAX_COLUMNS],
     ) -> usize {
         let w = self.width as usize;
         let x = (tier % 2 == 0) as u64;
-        // The mirror image's colouring: each column's discs moved to its
-        // place in the reversed order.
+        let binomials = &self.ranking.binomial;
+        // The colouring's part of the move inserting at `place`.
+        let part = |insertions: &Insertions, colours: u64, place: usize| {
+            let below = (colours & (1u64 << place).wrapping_sub(1)).count_ones() as usize;
+            insertions.rank(binomials, place, below)
+        };
         let mut mirrored_colours = 0u64;
-        for c in 0..w {
-            let column = (colours >> heights.starts[c]) & ((1u64 << heights.heights[c]) - 1);
-            mirrored_colours |= column << heights.mirrored_starts[c];
+        if heights.mirrored_used {
+            // The mirror image's colouring: each column's discs moved to
+            // its place in the reversed order.
+            for c in 0..w {
+                let column = (colours >> heights.starts[c]) & ((1u64 << heights.heights[c]) - 1);
+                mirrored_colours |= column << heights.mirrored_starts[c];
+            }
+            scratch.mirrored.of(binomials, mirrored_colours, 1, x);
         }
-        let (mut direct, mut mirrored) = ([0u64; MAX_COLUMNS], [0u64; MAX_COLUMNS]);
-        let r = &self.ranking;
-        r.colour_parts(colours, &heights.ends[..w], x, &mut direct[..w]);
-        r.colour_parts(
-            mirrored_colours,
-            &heights.mirrored_ends[..w],
-            x,
-            &mut mirrored[..w],
-        );
+        if heights.direct_used {
+            scratch.direct.of(binomials, colours, 1, x);
+        }
         // The move in column c is the mirror's move in column W - 1 - c,
         // mirrored.
-        let direct = heights.direct[..w].iter().zip(&direct[..w]);
-        let mirrored = heights.mirrored[..w].iter().zip(&mirrored[..w]).rev();
         let mut n = 0;
-        for ((&height, &colour), (&m_height, &m_colour)) in direct.zip(mirrored) {
-            if height != u64::MAX {
-                moves[n] = (height + colour).min(m_height + m_colour);
-                n += 1;
+        for c in 0..w {
+            let (direct, mirrored) = (heights.direct[c], heights.mirrored[w - 1 - c]);
+            if direct == u64::MAX {
+                continue;
             }
+            moves[n] = if direct < mirrored {
+                direct + part(&scratch.direct, colours, heights.ends[c])
+            } else if mirrored < direct {
+                let place = heights.mirrored_ends[w - 1 - c];
+                mirrored + part(&scratch.mirrored, mirrored_colours, place)
+            } else {
+                let place = heights.mirrored_ends[w - 1 - c];
+                (direct + part(&scratch.direct, colours, heights.ends[c]))
+                    .min(mirrored + part(&scratch.mirrored, mirrored_colours, place))
+            };
+            n += 1;
         }
         n
     }
