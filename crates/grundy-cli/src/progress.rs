@@ -94,7 +94,8 @@ fn message(progress: Progress) -> String {
             disk,
             tiers,
         } => format!(
-            "{tiers} tiers: about {} MiB of memory (budget {} MiB) and {} MiB of disk",
+            "{tiers} tiers: reaching them takes about {} MiB of memory (budget {} MiB) and {} MiB \
+             of disk; solving them, besides, a cell a position reached",
             memory.div_ceil(1 << 20),
             budget >> 20,
             disk.div_ceil(1 << 20)

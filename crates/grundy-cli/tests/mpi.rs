@@ -25,22 +25,6 @@ fn mpirun(processes: usize, args: &[&str]) -> Output {
         .expect("mpirun runs (OpenMPI's openmpi-bin)")
 }
 
-/// Every file of a directory by name, with its bytes.
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap())
-        .map(|e| {
-            (
-                e.file_name().into_string().unwrap(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect();
-    files.sort();
-    files
-}
-
 /// The answer without how long it took.
 fn timeless(mut answer: serde_json::Value) -> serde_json::Value {
     answer.as_object_mut().unwrap().remove("seconds");
@@ -63,7 +47,7 @@ fn two_and_three_processes_write_the_files_of_one() {
         .unwrap();
     assert!(out.status.success());
     let expected = timeless(validated(&out.stdout));
-    let expected_files = files(&alone);
+    let expected_files = common::files(&alone);
     assert_eq!(expected_files.len(), 42);
     for processes in [2, 3] {
         let dir = fresh(&format!("mpi-{processes}"));
@@ -82,7 +66,10 @@ fn two_and_three_processes_write_the_files_of_one() {
         // One answer: process 0's.
         assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), 1);
         assert_eq!(timeless(validated(&out.stdout)), expected, "{processes}");
-        assert!(files(&dir) == expected_files, "{processes} processes");
+        assert!(
+            common::files(&dir) == expected_files,
+            "{processes} processes"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
     std::fs::remove_dir_all(&alone).unwrap();

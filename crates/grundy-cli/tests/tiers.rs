@@ -81,19 +81,20 @@ fn a_board_too_large_is_refused_before_it_starts() {
         .assert()
         .code(1)
         .stderr(
-            predicate::str::contains("needs about")
+            predicate::str::contains("MiB of memory (its budget is")
                 .and(predicate::str::contains("its budget is"))
                 .and(predicate::str::contains("ranks by tier: 1, 8, 72,")),
         );
     assert!(!dir.exists(), "nothing written");
-    // mnk(5,5,4): up to 26 billion ranks a tier.
+    // mnk(6,6,4): up to 3·10^15 ranks a tier, more bits than any budget.
     grundy()
-        .args(["solve", "mnk(5,5,4)", "--tiers", dir.to_str().unwrap()])
+        .args(["solve", "mnk(6,6,4)", "--tiers", dir.to_str().unwrap()])
         .assert()
         .code(1)
         .stderr(
-            predicate::str::contains("needs about")
-                .and(predicate::str::contains("ranks by tier: 1, 25, 600,")),
+            predicate::str::contains("MiB of memory (its budget is")
+                .and(predicate::str::contains("to reach its positions, about"))
+                .and(predicate::str::contains("ranks by tier: 1, 36, 1260,")),
         );
     assert!(!dir.exists(), "nothing written");
     // A ruleset without tiers says so.
@@ -132,20 +133,6 @@ fn noughts_and_crosses_in_tiers_is_the_whole_solve() {
         assert_eq!(read, solved, "{expression}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// Every file of a directory, by name, with its bytes.
-fn files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| {
-            let e = e.unwrap();
-            let name = e.file_name().into_string().unwrap();
-            (name, std::fs::read(e.path()).unwrap())
-        })
-        .collect();
-    files.sort();
-    files
 }
 
 /// The solve process killed outright (SIGKILL: no handler runs, a tier may
@@ -189,7 +176,7 @@ fn a_solve_killed_at_any_moment_resumes_to_the_same_files() {
         resumed["counts"],
         json(&["solve", "connect4(5,4)"])["counts"]
     );
-    let (expected, found) = (files(&whole), files(&killed));
+    let (expected, found) = (common::files(&whole), common::files(&killed));
     let names = |f: &[(String, Vec<u8>)]| f.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
     assert_eq!(
         names(&found),

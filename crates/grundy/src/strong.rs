@@ -322,7 +322,8 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         let game = &self.game;
         let tiered = self.tiered()?;
         let made = tier::Plan::new(tiered)?;
-        agree(team, made.check(&game.name(), options, disk_free))?;
+        let budget = tier::Budget::new(options, disk_free);
+        agree(team, made.check(&game.name(), &budget))?;
         let dir = match team.leader() {
             true => tier::file::Dir::new(dir, &game.name(), &made).map(Some),
             false => Ok(None),
@@ -332,7 +333,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
             Some(dir) => dir,
             None => &mut nowhere,
         };
-        let summary = tier::solve_in_team(tiered, &made, team, store, progress)?;
+        let summary = tier::solve_in_team(tiered, &made, &budget, team, store, progress)?;
         Ok(TieredSolve {
             ruleset: game.name(),
             summary,

@@ -4,6 +4,8 @@
 //! scratch and resumed from some tiers), every member returns the same
 //! summary, and a stop asked of the leader stops every member.
 
+mod common;
+
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::{Condvar, Mutex, MutexGuard};
@@ -11,7 +13,13 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use grundy::catalogue::Connect4;
 use grundy::tier::file::Dir;
 use grundy::tier::team::{Nowhere, Team};
-use grundy::tier::{self, Plan, Store, Summary};
+use grundy::tier::{self, Budget, Plan, Store, Summary};
+
+/// A budget no solve of these tests comes near.
+const BUDGET: Budget = Budget {
+    memory: 4 << 30,
+    disk_free: None,
+};
 
 /// Members that are threads: each call puts the member's bytes in its
 /// slot and, once every member has, reads every slot.
@@ -155,22 +163,6 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Every file of a directory by name, with its bytes.
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap())
-        .map(|e| {
-            (
-                e.file_name().into_string().unwrap(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect();
-    files.sort();
-    files
-}
-
 /// The game solved by `count` threads as a team, the leader storing into
 /// `dir`; its progress callback says `go(calls so far)`. Every member's
 /// result.
@@ -199,7 +191,7 @@ fn solve_by_team(
                         _ => &mut nowhere,
                     };
                     let mut calls = 0;
-                    tier::solve_in_team(game, plan, &team, store, &mut |_| {
+                    tier::solve_in_team(game, plan, &BUDGET, &team, store, &mut |_| {
                         calls += 1;
                         go(calls)
                     })
@@ -216,8 +208,8 @@ fn a_team_of_three_writes_the_files_of_a_solve_alone() {
     let alone = scratch("alone");
     let plan = Plan::new(&game).unwrap();
     let mut store = Dir::new(&alone, "connect4(5,4)", &plan).unwrap();
-    let expected = tier::solve(&game, &plan, &mut store, &mut |_| true).unwrap();
-    let expected_files = files(&alone);
+    let expected = tier::solve(&game, &plan, &BUDGET, &mut store, &mut |_| true).unwrap();
+    let expected_files = common::files(&alone);
     // Teams of two and three: the small tiers leave members without a
     // rank (tier 1 has 5 ranks, all the first member's).
     for count in [2, 3] {
@@ -225,7 +217,7 @@ fn a_team_of_three_writes_the_files_of_a_solve_alone() {
         for summary in solve_by_team(&game, count, &dir, |_| true) {
             assert_eq!(summary.unwrap(), expected, "{count}");
         }
-        assert!(files(&dir) == expected_files, "{count} members");
+        assert!(common::files(&dir) == expected_files, "{count} members");
         // Resumed: the tiers of 9 discs and more kept, the rest solved
         // again (read back by the leader, broadcast to the others).
         for (name, _) in &expected_files {
@@ -240,7 +232,10 @@ fn a_team_of_three_writes_the_files_of_a_solve_alone() {
             let read_back: Vec<bool> = summary.tiers.iter().map(|t| t.read_back).collect();
             assert_eq!(read_back, (0..21).map(|t| t >= 9).collect::<Vec<_>>());
         }
-        assert!(files(&dir) == expected_files, "{count} members, resumed");
+        assert!(
+            common::files(&dir) == expected_files,
+            "{count} members, resumed"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
     std::fs::remove_dir_all(&alone).unwrap();
@@ -258,16 +253,16 @@ fn a_stop_asked_of_the_leader_stops_every_member_at_a_tier() {
         assert!(error.contains("interrupted"), "{error}");
     }
     // Whole tiers only, and the same solve resumes from them.
-    let kept = files(&dir).len();
+    let kept = common::files(&dir).len();
     assert!(kept > 0 && kept < 42, "{kept}");
     let alone = scratch("stopped-alone");
     let plan = Plan::new(&game).unwrap();
     let mut store = Dir::new(&alone, "connect4(5,4)", &plan).unwrap();
-    let expected = tier::solve(&game, &plan, &mut store, &mut |_| true).unwrap();
+    let expected = tier::solve(&game, &plan, &BUDGET, &mut store, &mut |_| true).unwrap();
     for summary in solve_by_team(&game, 3, &dir, |_| true) {
         assert_eq!(summary.unwrap().counts(), expected.counts());
     }
-    assert!(files(&dir) == files(&alone));
+    assert!(common::files(&dir) == common::files(&alone));
     std::fs::remove_dir_all(&dir).unwrap();
     std::fs::remove_dir_all(&alone).unwrap();
 }

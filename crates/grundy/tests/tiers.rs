@@ -7,13 +7,21 @@
 //! The games are the catalogue's, which the tier layer must not know,
 //! hence a test of its own.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use grundy::catalogue::{Connect4, Mnk};
 use grundy::retrograde::{self, Options, Solved, StrongGame};
 use grundy::strong::StrongRules;
 use grundy::tier::file::{self, Db, Dir};
-use grundy::tier::{self, Part, Plan, Summary, TieredGame};
+use grundy::tier::{self, Budget, Part, Plan, Summary, TieredGame};
+
+/// A budget no solve of these tests comes near.
+const BUDGET: Budget = Budget {
+    memory: 4 << 30,
+    disk_free: None,
+};
 
 fn game(w: u64, h: u64) -> Connect4 {
     Connect4::new(w, h).unwrap()
@@ -29,7 +37,7 @@ fn scratch(name: &str) -> PathBuf {
 fn solve_in<G: TieredGame + StrongRules>(game: &G, dir: &Path) -> grundy::Result<Summary> {
     let plan = Plan::new(game).unwrap();
     let mut store = Dir::new(dir, &game.name(), &plan).unwrap();
-    tier::solve(game, &plan, &mut store, &mut |_| true)
+    tier::solve(game, &plan, &BUDGET, &mut store, &mut |_| true)
 }
 
 /// The BDD solver's counts of one board, by ply: (win, tie, lose).
@@ -144,29 +152,13 @@ fn every_mnk_position_has_the_retrograde_solvers_value() {
     }
 }
 
-/// Every file of a directory, by name.
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut files: Vec<_> = entries
-        .map(|e| {
-            let e = e.unwrap();
-            let name = e.file_name().into_string().unwrap();
-            (name, std::fs::read(e.path()).unwrap())
-        })
-        .collect();
-    files.sort();
-    files
-}
-
 #[test]
 fn a_solve_stopped_and_resumed_writes_the_same_files() {
     let g = game(5, 4);
     let whole = scratch("whole");
     let summary = solve_in(&g, &whole).unwrap();
     assert!(summary.tiers.iter().all(|t| !t.read_back));
-    let expected = files(&whole);
+    let expected = common::files(&whole);
     assert_eq!(expected.len(), 2 * g.tiers());
     // Stopped at every 7th report (one a tier and pass here, where tiers
     // are below a million ranks), while reaching and while solving tiers
@@ -176,13 +168,13 @@ fn a_solve_stopped_and_resumed_writes_the_same_files() {
     let mut stops = 0;
     let mut tiers_before;
     let summary_resumed = loop {
-        tiers_before = files(&resumed)
+        tiers_before = common::files(&resumed)
             .iter()
             .filter(|(name, _)| name.starts_with("tier-"))
             .count();
         let mut calls = 0;
         let mut store = Dir::new(&resumed, &g.name(), &plan).unwrap();
-        let run = tier::solve(&g, &plan, &mut store, &mut |_| {
+        let run = tier::solve(&g, &plan, &BUDGET, &mut store, &mut |_| {
             calls += 1;
             calls < 7
         });
@@ -204,9 +196,61 @@ fn a_solve_stopped_and_resumed_writes_the_same_files() {
     );
     assert_eq!(summary_resumed.counts(), summary.counts());
     // The same files, and no temporary file left.
-    assert_eq!(files(&resumed), expected);
+    assert_eq!(common::files(&resumed), expected);
     std::fs::remove_dir_all(&whole).unwrap();
     std::fs::remove_dir_all(&resumed).unwrap();
+}
+
+/// Solving takes a cell for each position reached, known once reached: a
+/// budget that holds the bits of two tiers but not their cells lets every
+/// tier be reached and stops before solving, with the figures and the
+/// positions reached by tier; the budget of those figures solves.
+#[test]
+fn a_budget_short_of_the_cells_reached_stops_before_solving() {
+    let g = game(4, 4);
+    let dir = scratch("budget");
+    let plan = Plan::new(&g).unwrap();
+    let whole = scratch("budget-whole");
+    let summary = solve_in(&g, &whole).unwrap();
+    let reached: Vec<u64> = (0..g.tiers())
+        .map(|t| {
+            let mut store = Dir::new(&whole, &g.name(), &plan).unwrap();
+            let reach = tier::Store::load(&mut store, Part::Reach, t)
+                .unwrap()
+                .unwrap();
+            reach.positions
+        })
+        .collect();
+    let need = plan.solving_memory(&reached);
+    assert!(need > plan.memory, "{need} {}", plan.memory);
+    let short = Budget {
+        memory: need - 1,
+        disk_free: None,
+    };
+    plan.check(&g.name(), &short).unwrap();
+    let mut store = Dir::new(&dir, &g.name(), &plan).unwrap();
+    let error = tier::solve(&g, &plan, &short, &mut store, &mut |_| true).unwrap_err();
+    let message = error.to_string();
+    assert!(
+        message.contains("to solve the positions reached, about"),
+        "{message}"
+    );
+    assert!(
+        message.contains("positions reached by tier (one a class under its symmetries): 1, 2, "),
+        "{message}"
+    );
+    let written = common::files(&dir);
+    assert_eq!(written.len(), g.tiers(), "every tier's bits, no cells");
+    assert!(written.iter().all(|(name, _)| name.starts_with("reach-")));
+    let enough = Budget {
+        memory: need,
+        disk_free: None,
+    };
+    let resumed = tier::solve(&g, &plan, &enough, &mut store, &mut |_| true).unwrap();
+    assert_eq!(resumed.counts(), summary.counts());
+    assert_eq!(common::files(&dir), common::files(&whole));
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&whole).unwrap();
 }
 
 #[test]
@@ -220,7 +264,7 @@ fn the_files_do_not_depend_on_the_number_of_threads() {
             .build()
             .unwrap();
         pool.install(|| solve_in(&g, &dir)).unwrap();
-        runs.push(files(&dir));
+        runs.push(common::files(&dir));
         std::fs::remove_dir_all(&dir).unwrap();
     }
     assert_eq!(runs[0], runs[1]);
@@ -275,7 +319,7 @@ fn one_position_is_answered_from_its_block_alone() {
     let plan = Plan::new(&g).unwrap();
     let block = 512;
     let mut store = Dir::with_block(&dir, &g.name(), &plan, block).unwrap();
-    tier::solve(&g, &plan, &mut store, &mut |_| true).unwrap();
+    tier::solve(&g, &plan, &BUDGET, &mut store, &mut |_| true).unwrap();
     // Ten discs, dropped in a fixed pattern.
     let mut board = g.start().unwrap();
     for ply in 0..10 {

@@ -80,11 +80,14 @@ pub enum Progress {
     },
     /// A solve a tier at a time, before it starts: what it needs, once.
     Planned {
-        /// Bytes of memory at the peak (the tiers in play).
+        /// Bytes of memory at the peak of reaching (two tiers' bits);
+        /// solving takes a cell more for each position reached, known
+        /// once reached.
         memory: u64,
         /// Bytes of memory the solve may take.
         budget: u64,
-        /// Bytes on disk, for every tier.
+        /// Bytes on disk of every tier's bits; the cells add one a
+        /// position reached.
         disk: u64,
         /// How many tiers.
         tiers: usize,

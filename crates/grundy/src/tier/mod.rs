@@ -3,7 +3,8 @@
 //! Connect Four and m,n,k-games, where the tier is the number of pieces on
 //! the board. Each tier's positions are ranked densely (a [`TieredGame`]
 //! ranks and unranks them), so a tier is a flat array of cells (value and
-//! remoteness) indexed by rank, with no hash table and no list of moves.
+//! remoteness) in the order of the ranks, with no hash table and no list
+//! of moves.
 //!
 //! # The algorithm
 //! 1. Reach, forward from the start: tier `t + 1`'s positions reachable
@@ -12,9 +13,12 @@
 //!    are in memory at once.
 //! 2. Solve, the last tier first: each reachable position of tier `t` is
 //!    decided from its moves, which are made again from the position and
-//!    looked up by rank among tier `t + 1`'s cells. Only two tiers' cells
-//!    (and one tier's bits) are in memory at once; each tier's cells are
-//!    stored before the next tier down is solved.
+//!    looked up by rank among tier `t + 1`'s cells. A tier in memory is
+//!    its bits and a cell for each reachable rank, found by counting the
+//!    bits below it (`tier/cells.rs`); two tiers are in memory at
+//!    once, and each tier's cells are stored before the next tier down is
+//!    solved. The memory this takes is known once every tier is reached,
+//!    and checked then ([`Plan::check_reached`]).
 //!
 //! A position is won in `1 + r` where some move reaches a position lost in
 //! `r` (the least such `r`: the winner hurries), tied in `1 + r` where no
@@ -66,6 +70,7 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+mod cells;
 pub mod file;
 mod solve;
 pub mod team;
@@ -317,21 +322,40 @@ impl Width {
 }
 
 /// What a tiered solve of a game needs: each tier's size, the cell width,
-/// and the memory and disk it takes, known before it starts.
+/// and the memory and disk of its first pass, known before it starts; the
+/// second pass's, a cell for each position reached, are known once the
+/// first is done ([`Plan::check_reached`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     /// The ranks of each tier, first to last.
     pub sizes: Vec<u64>,
     /// The cell every tier is stored in.
     pub width: Width,
-    /// Bytes in memory at the peak: two tiers' cells and one tier's bits
-    /// while solving, two tiers' bits while reaching.
+    /// Bytes in memory at the peak of reaching: two tiers' bits.
     pub memory: u64,
-    /// Bytes on disk at most: every tier's bits, and a cell for every
-    /// rank, with their headers and checksums (a tier stores only the
-    /// cells of the ranks reached, so it takes less; how much less is
-    /// known once reached).
+    /// Bytes on disk of every tier's bits, with their headers and
+    /// checksums: what reaching writes.
     pub disk: u64,
+}
+
+/// What a tiered solve may take: bytes of memory, and bytes of disk free
+/// where known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Bytes of memory.
+    pub memory: u64,
+    /// Bytes free on the disk of the tier files, where known.
+    pub disk_free: Option<u64>,
+}
+
+impl Budget {
+    /// The budget of a solve under `options`, with `disk_free` bytes free.
+    pub fn new(options: &Options, disk_free: Option<u64>) -> Budget {
+        Budget {
+            memory: options.memory,
+            disk_free,
+        }
+    }
 }
 
 /// Bytes of a tier's bits: whole words of 64 ranks.
@@ -346,24 +370,13 @@ impl Plan {
         let tiers = game.tiers();
         let width = Width::for_tiers(tiers)?;
         let sizes: Vec<u64> = (0..tiers).map(|t| game.tier_size(t)).collect();
-        let cells = |t: usize| {
-            sizes
-                .get(t)
-                .map_or(0, |&s| s.saturating_mul(width.bytes() as u64))
-        };
         let bits = |t: usize| sizes.get(t).map_or(0, |&s| bit_bytes(s));
         let memory = (0..tiers)
-            .map(|t| {
-                let solving = cells(t)
-                    .saturating_add(cells(t + 1))
-                    .saturating_add(bits(t));
-                let reaching = bits(t).saturating_add(bits(t + 1));
-                solving.max(reaching)
-            })
+            .map(|t| bits(t).saturating_add(bits(t + 1)))
             .max()
             .unwrap_or(0);
         let disk = (0..tiers)
-            .map(|t| file::file_bytes(cells(t)).saturating_add(file::file_bytes(bits(t))))
+            .map(|t| file::file_bytes(bits(t)))
             .fold(0u64, u64::saturating_add);
         Ok(Plan {
             sizes,
@@ -373,22 +386,79 @@ impl Plan {
         })
     }
 
-    /// Refuses ([`Error::Limit`]) a solve that needs more memory than
-    /// `options` allows or more disk than `disk_free` bytes (where known),
-    /// with the figures and every tier's size.
-    pub fn check(&self, ruleset: &str, options: &Options, disk_free: Option<u64>) -> Result<()> {
-        let memory = self.memory > options.memory;
-        let disk = disk_free.is_some_and(|free| self.disk > free);
-        if !(memory || disk) {
+    /// Bytes in memory at the peak of solving, where tier `t` has
+    /// `reached[t]` positions reached (one cell each): two tiers' bits,
+    /// their counts of reached ranks (`tier/cells.rs`) and cells.
+    pub fn solving_memory(&self, reached: &[u64]) -> u64 {
+        let tier = |t: usize| match (self.sizes.get(t), reached.get(t)) {
+            (Some(&size), Some(&positions)) => cells::Reached::bytes_for(size)
+                .saturating_add(positions.saturating_mul(self.width.bytes() as u64)),
+            _ => 0,
+        };
+        (0..self.sizes.len())
+            .map(|t| tier(t).saturating_add(tier(t + 1)))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Bytes on disk of every tier's bits and cells, where tier `t` has
+    /// `reached[t]` positions reached, with their headers and checksums.
+    pub fn solving_disk(&self, reached: &[u64]) -> u64 {
+        let cells = reached
+            .iter()
+            .map(|&r| file::file_bytes(r.saturating_mul(self.width.bytes() as u64)))
+            .fold(0u64, u64::saturating_add);
+        self.disk.saturating_add(cells)
+    }
+
+    /// Refuses ([`Error::Limit`]) a solve whose reaching needs more memory
+    /// than `budget` allows or more disk than is free (where known), with
+    /// the figures and every tier's size.
+    pub fn check(&self, ruleset: &str, budget: &Budget) -> Result<()> {
+        let what = format!("the tiered solve of {ruleset} needs, to reach its positions,");
+        self.refuse(&what, self.memory, self.disk, budget, String::new())
+    }
+
+    /// Refuses ([`Error::Limit`]) a solve whose tiers have `reached[t]`
+    /// positions reached in tier `t` where solving them needs more memory
+    /// than `budget` allows or more disk than was free (where known), with
+    /// the figures, every tier's size and the positions reached.
+    pub fn check_reached(&self, reached: &[u64], budget: &Budget) -> Result<()> {
+        let what = "the tiered solve needs, to solve the positions reached,";
+        let memory = self.solving_memory(reached);
+        let disk = self.solving_disk(reached);
+        let reached: Vec<String> = reached.iter().map(u64::to_string).collect();
+        let detail = format!(
+            "; positions reached by tier (one a class under its symmetries): {}",
+            reached.join(", ")
+        );
+        self.refuse(what, memory, disk, budget, detail)
+    }
+
+    /// Refuses a need of `memory` and `disk` bytes past `budget`: `what`
+    /// needs them, and `detail` ends the message.
+    fn refuse(
+        &self,
+        what: &str,
+        memory: u64,
+        disk: u64,
+        budget: &Budget,
+        detail: String,
+    ) -> Result<()> {
+        let over_memory = memory > budget.memory;
+        let over_disk = budget.disk_free.is_some_and(|free| disk > free);
+        if !(over_memory || over_disk) {
             return Ok(());
         }
-        let free = disk_free.map_or(String::new(), |f| format!(" of {} MiB free", f >> 20));
+        let free = budget
+            .disk_free
+            .map_or(String::new(), |f| format!(" of {} MiB free", f >> 20));
         Err(Error::Limit(format!(
-            "the tiered solve of {ruleset} needs about {} MiB of memory (its budget is {} MiB) \
-             and {} MiB of disk{free}; {}",
-            mib(self.memory),
-            options.memory >> 20,
-            mib(self.disk),
+            "{what} about {} MiB of memory (its budget is {} MiB) and {} MiB of disk{free}; \
+             {}{detail}",
+            mib(memory),
+            budget.memory >> 20,
+            mib(disk),
             self.describe_sizes()
         )))
     }

@@ -7,8 +7,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::team::{shares, Alone, Shared, Stop, Team};
-use super::{add_counts, Moves, Pass, Plan, Progress, TieredGame, Width, UNREACHED};
+use super::cells::{Cells, Reached};
+use super::team::{agree, shares, Alone, Shared, Stop, Team};
+use super::{add_counts, Budget, Moves, Pass, Plan, Progress, TieredGame, Width, UNREACHED};
 use crate::error::{Error, Result};
 use crate::retrograde::Counts;
 use crate::value::{Solution, Standing};
@@ -32,7 +33,8 @@ pub enum Part {
 /// (reachable ones), and for cells their counts by standing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stored {
-    /// The part's bytes: one bit a rank, or one cell a rank.
+    /// The part's bytes: one bit a rank, or one cell a reachable rank
+    /// (in rank order).
     pub bytes: Vec<u8>,
     /// The tier's positions reachable from the start.
     pub positions: u64,
@@ -89,17 +91,20 @@ impl Summary {
 /// Solves every position reachable from the game's start, a tier at a
 /// time, storing each tier as it is finished and reading back those
 /// `store` already has. `plan` is the game's ([`Plan::new`]); the caller
-/// checks it against its budget first. `progress` is called between slices
-/// of a tier's ranks; when it returns `false` the solve stops with
+/// checks it against `budget` first ([`Plan::check`]), and once every
+/// tier is reached the solve checks the cells of the positions reached
+/// ([`Plan::check_reached`]). `progress` is called between slices of a
+/// tier's ranks; when it returns `false` the solve stops with
 /// [`Error::Limit`], the tiers stored so far kept. The work of a tier runs
 /// on rayon's current thread pool.
 pub fn solve<G: TieredGame + ?Sized>(
     game: &G,
     plan: &Plan,
+    budget: &Budget,
     store: &mut dyn Store,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<Summary> {
-    solve_in_team(game, plan, &Alone, store, progress)
+    solve_in_team(game, plan, budget, &Alone, store, progress)
 }
 
 /// [`solve`] by one member of a [`Team`] of processes (see
@@ -112,6 +117,7 @@ pub fn solve<G: TieredGame + ?Sized>(
 pub fn solve_in_team<G: TieredGame + ?Sized>(
     game: &G,
     plan: &Plan,
+    budget: &Budget,
     team: &dyn Team,
     store: &mut dyn Store,
     progress: &mut dyn FnMut(Progress) -> bool,
@@ -153,9 +159,13 @@ pub fn solve_in_team<G: TieredGame + ?Sized>(
         .collect();
     // Reach: each tier's bits from the tier before.
     let mut previous: Option<Vec<u64>> = None;
+    let mut reached = Vec::with_capacity(tiers);
     for t in 0..tiers {
         let bits = match store.load(Part::Reach, t)? {
-            Some(stored) => words(&stored.bytes),
+            Some(stored) => {
+                reached.push(stored.positions);
+                words(&stored.bytes)
+            }
             None => {
                 let bits = match (&previous, t) {
                     (_, t) if t <= first => {
@@ -176,6 +186,7 @@ pub fn solve_in_team<G: TieredGame + ?Sized>(
                     (None, _) => unreachable!("the tier before is reached first"),
                 };
                 let classes = bits.iter().map(|w| w.count_ones() as u64).sum();
+                reached.push(classes);
                 let stored = Stored {
                     bytes: bytes(&bits),
                     positions: classes,
@@ -188,33 +199,37 @@ pub fn solve_in_team<G: TieredGame + ?Sized>(
         previous = Some(bits);
     }
     drop(previous);
+    agree(team, plan.check_reached(&reached, budget))?;
     // Solve: each tier's cells from the next tier's.
-    let mut next: Option<Vec<u8>> = None;
+    let mut next: Option<Cells> = None;
     let mut start_solution = None;
+    let width = plan.width;
     for t in (0..tiers).rev() {
         let reach = store.load(Part::Reach, t)?.ok_or_else(|| {
             Error::Limit(format!("tier {t}'s reachable positions were not stored"))
         })?;
-        let reach = words(&reach.bytes);
+        let reach = Reached::new(words(&reach.bytes));
         let (cells, counts, read_back) = match store.load(Part::Cells, t)? {
             Some(stored) => {
-                let cells =
-                    expand(plan.width, &stored.bytes, &reach, plan.sizes[t]).ok_or_else(|| {
-                        Error::Limit(format!(
-                            "tier {t}'s cells stored are not as many as its reachable ranks"
-                        ))
-                    })?;
-                (cells, stored.counts, true)
+                if stored.bytes.len() as u64 != reach.count() * width.bytes() as u64 {
+                    return Err(Error::Limit(format!(
+                        "tier {t}'s cells stored are not as many as its reachable ranks"
+                    )));
+                }
+                (stored.bytes, stored.counts, true)
             }
             None => {
                 between(Pass::Solving, t)?;
                 let own = share(team, plan.sizes[t]);
                 let (mut cells, counts) =
-                    decide(game, plan, t, &reach, next.as_deref(), own, progress)?;
-                let bytes = plan.width.bytes();
+                    decide(game, plan, t, &reach, next.as_ref(), own, progress)?;
+                let bytes = width.bytes();
                 let parts: Vec<Range<usize>> = shares(plan.sizes[t], team.count())
                     .into_iter()
-                    .map(|r| r.start as usize * bytes..r.end as usize * bytes)
+                    .map(|r| {
+                        let cells = |rank| reach.below(rank) as usize * bytes;
+                        cells(r.start)..cells(r.end)
+                    })
                     .collect();
                 team.gather(&mut cells, &parts);
                 let mut n = [counts.win, counts.lose, counts.tie, counts.draw];
@@ -227,22 +242,26 @@ pub fn solve_in_team<G: TieredGame + ?Sized>(
                     draw,
                 };
                 let stored = Stored {
-                    bytes: compact(plan.width, &cells, &reach),
+                    bytes: cells,
                     positions: counts.win + counts.lose + counts.tie + counts.draw,
                     counts,
                 };
                 store.save(Part::Cells, t, &stored)?;
-                (cells, counts, false)
+                (stored.bytes, counts, false)
             }
+        };
+        let tier = Cells {
+            reached: reach,
+            cells,
+            width,
         };
         summary[t].counts = counts;
         summary[t].positions = counts.win + counts.lose + counts.tie + counts.draw;
         summary[t].read_back = read_back;
         if t == first {
-            let cell = plan.width.get(&cells, game.class_rank(t, &start));
-            start_solution = plan.width.decode(cell);
+            start_solution = width.decode(tier.get(game.class_rank(t, &start)));
         }
-        next = Some(cells);
+        next = Some(tier);
     }
     Ok(Summary {
         tiers: summary,
@@ -266,46 +285,6 @@ fn words(bytes: &[u8]) -> Vec<u64> {
         .chunks_exact(8)
         .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
         .collect()
-}
-
-/// The cells of the ranks whose bit is set in `reach`, in rank order: what
-/// is stored of a tier's cells (the others are unreached).
-fn compact(width: Width, cells: &[u8], reach: &[u64]) -> Vec<u8> {
-    let n = width.bytes();
-    let mut stored =
-        Vec::with_capacity(reach.iter().map(|w| w.count_ones() as usize).sum::<usize>() * n);
-    for_each_bit(reach, |rank| {
-        stored.extend_from_slice(&cells[rank as usize * n..rank as usize * n + n])
-    });
-    stored
-}
-
-/// A tier's cells, one a rank, from the cells stored ([`compact`]) and its
-/// reachable ranks; `None` where their numbers differ.
-fn expand(width: Width, stored: &[u8], reach: &[u64], size: u64) -> Option<Vec<u8>> {
-    let n = width.bytes();
-    let set: usize = reach.iter().map(|w| w.count_ones() as usize).sum();
-    if set * n != stored.len() {
-        return None;
-    }
-    let mut cells = vec![0u8; size as usize * n];
-    let mut from = stored.chunks_exact(n);
-    for_each_bit(reach, |rank| {
-        let cell = from.next().expect("as many cells as bits");
-        cells[rank as usize * n..rank as usize * n + n].copy_from_slice(cell);
-    });
-    Some(cells)
-}
-
-/// Calls `f` with each rank whose bit is set, in order.
-fn for_each_bit(bits: &[u64], mut f: impl FnMut(u64)) {
-    for (i, &word) in bits.iter().enumerate() {
-        let mut word = word;
-        while word != 0 {
-            f(i as u64 * 64 + word.trailing_zeros() as u64);
-            word &= word - 1;
-        }
-    }
 }
 
 /// Asks the caller whether to go on; stops with [`Error::Limit`] if not.
@@ -346,7 +325,7 @@ fn reach<G: TieredGame + ?Sized>(
             size: own.end - own.start,
         };
         ask(progress, report)?;
-        blocks(slice).for_each(|block| {
+        blocks(slice).into_par_iter().for_each(|block| {
             game.visit_moves(t - 1, block, previous, &mut |_, _, moves| {
                 if let Moves::Ranks(ranks) = moves {
                     for &r in ranks {
@@ -368,34 +347,34 @@ fn slices(ranks: Range<u64>) -> impl Iterator<Item = Range<u64>> {
 }
 
 /// The blocks of a slice from its first rank on, one a thread at a time.
-fn blocks(slice: Range<u64>) -> impl IndexedParallelIterator<Item = Range<u64>> {
+fn blocks(slice: Range<u64>) -> Vec<Range<u64>> {
     let block = BLOCK as u64;
     let Range { start, end } = slice;
-    (0..(end - start).div_ceil(block) as usize)
-        .into_par_iter()
-        .map(move |b| start + b as u64 * block..(start + b as u64 * block + block).min(end))
+    (0..(end - start).div_ceil(block))
+        .map(|b| start + b * block..(start + b * block + block).min(end))
+        .collect()
 }
 
-/// Tier `t`'s cells of the ranks `own` (the others 0), from its reachable
-/// ranks and the next tier's cells (`None` for the last tier), with their
-/// counts by standing (each class counted for the positions it holds).
+/// Tier `t`'s cells (one a reachable rank, in rank order) of the ranks
+/// `own` (the others' 0), from its reachable ranks and the next tier's
+/// cells (`None` for the last tier), with their counts by standing (each
+/// class counted for the positions it holds).
 fn decide<G: TieredGame + ?Sized>(
     game: &G,
     plan: &Plan,
     t: usize,
-    reach: &[u64],
-    next: Option<&[u8]>,
+    reach: &Reached,
+    next: Option<&Cells>,
     own: Range<u64>,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<(Vec<u8>, Counts)> {
     let width = plan.width;
-    let size = plan.sizes[t];
-    let mut cells = vec![0u8; size as usize * width.bytes()];
+    let bytes = width.bytes();
+    let mut cells = vec![0u8; reach.count() as usize * bytes];
     let mut counts = Counts::default();
-    let slice_bytes = BLOCK * SLICE * width.bytes();
-    let own_bytes = own.start as usize * width.bytes()..own.end as usize * width.bytes();
-    let own_slices = cells[own_bytes].chunks_mut(slice_bytes);
-    for (slice, ranks) in own_slices.zip(slices(own.clone())) {
+    let at = |rank| reach.below(rank) as usize * bytes;
+    let mut rest = &mut cells[at(own.start)..at(own.end)];
+    for ranks in slices(own.clone()) {
         let report = Progress {
             pass: Pass::Solving,
             tier: t,
@@ -404,13 +383,19 @@ fn decide<G: TieredGame + ?Sized>(
             size: own.end - own.start,
         };
         ask(progress, report)?;
-        let found = slice
-            .par_chunks_mut(BLOCK * width.bytes())
-            .zip(blocks(ranks))
-            .map(|(block, ranks)| {
-                let first = ranks.start;
-                let mut counts = Counts::default();
-                game.visit_moves(t, ranks, reach, &mut |rank, position, moves| {
+        // Each block's cells: those of its reachable ranks, in order.
+        let mut parts = Vec::new();
+        for block in blocks(ranks) {
+            let (part, after) =
+                std::mem::take(&mut rest).split_at_mut(at(block.end) - at(block.start));
+            parts.push((part, block));
+            rest = after;
+        }
+        let found = parts
+            .into_par_iter()
+            .map(|(part, ranks)| {
+                let (mut counts, mut index) = (Counts::default(), 0);
+                game.visit_moves(t, ranks, reach.bits(), &mut |_, position, moves| {
                     let solution = value(moves, next, width);
                     let mut one = one(solution.standing);
                     let weight = game.class_size(position);
@@ -419,7 +404,8 @@ fn decide<G: TieredGame + ?Sized>(
                     one.tie *= weight;
                     one.draw *= weight;
                     counts = add_counts(counts, one);
-                    width.set(block, (rank - first) as usize, width.encode(solution));
+                    width.set(part, index, width.encode(solution));
+                    index += 1;
                 });
                 counts
             })
@@ -443,7 +429,7 @@ fn one(standing: Standing) -> Counts {
 
 /// A reachable position's value, from its moves' values in the next
 /// tier's cells.
-fn value(moves: Moves<'_>, next: Option<&[u8]>, width: Width) -> Solution {
+fn value(moves: Moves<'_>, next: Option<&Cells>, width: Width) -> Solution {
     let at = |standing, remoteness| Solution {
         standing,
         remoteness: Some(remoteness),
@@ -462,7 +448,7 @@ fn value(moves: Moves<'_>, next: Option<&[u8]>, width: Width) -> Solution {
     let next = next.expect("the last tier's positions have no moves");
     let (mut lose, mut tie, mut draw, mut win) = (None::<u32>, None::<u32>, false, 0);
     for &rank in ranks {
-        let cell = width.get(next, rank);
+        let cell = next.get(rank);
         debug_assert_ne!(
             cell, UNREACHED,
             "a move of a reachable position is reachable"
