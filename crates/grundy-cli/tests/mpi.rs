@@ -7,7 +7,6 @@
 
 mod common;
 
-use std::path::Path;
 use std::process::{Command, Output};
 
 use common::{grundy, temp_path, validated};

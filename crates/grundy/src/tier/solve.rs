@@ -205,10 +205,15 @@ pub fn solve_in_team<G: TieredGame + ?Sized>(
     let mut start_solution = None;
     let width = plan.width;
     for t in (0..tiers).rev() {
-        let reach = store.load(Part::Reach, t)?.ok_or_else(|| {
-            Error::Limit(format!("tier {t}'s reachable positions were not stored"))
-        })?;
-        let reach = Reached::new(words(&reach.bytes));
+        // The bytes read are dropped once made into words.
+        let reach = Reached::new(words(
+            &store
+                .load(Part::Reach, t)?
+                .ok_or_else(|| {
+                    Error::Limit(format!("tier {t}'s reachable positions were not stored"))
+                })?
+                .bytes,
+        ));
         let (cells, counts, read_back) = match store.load(Part::Cells, t)? {
             Some(stored) => {
                 if stored.bytes.len() as u64 != reach.count() * width.bytes() as u64 {
