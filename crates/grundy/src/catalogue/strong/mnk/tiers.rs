@@ -23,10 +23,12 @@
 //! over an image's marks ranks every move in it in constant time
 //! ([`Insertions`]). The filled cells' part is found first in every
 //! image, and the X places' part only in the images whose filled cells
-//! rank least for some move. The solver's walk over a tier
-//! (`visit_moves`) makes each board from the last where it can (the X
-//! places of consecutive ranks are consecutive masks), and where the
-//! processor has BMI2 runs compiled for it (`pext`, `pdep`, `popcnt`).
+//! rank least for some move; the filled cells' parts are kept while the
+//! filled cells stay the same, as they do for consecutive ranks. The
+//! solver's walk over a tier (`visit_moves`) makes each board from the
+//! last where it can (the X places of consecutive ranks are consecutive
+//! masks), and where the processor has BMI2 runs compiled for it (`pext`,
+//! `pdep`, `popcnt`).
 
 use super::{Board, Mnk};
 use crate::catalogue::strong::subsets::{Binomials, Insertions};
@@ -239,6 +241,43 @@ impl Ranking {
         }
     }
 
+    /// The filled cells' parts of the ranks of the moves into `empty` of
+    /// the boards whose filled cells are `filled`, into `scratch`: in each
+    /// image, the filled cells gain a member at a fixed place.
+    #[inline(always)]
+    fn filled_parts(&self, filled: u64, empty: u64, scratch: &mut Scratch) {
+        let b = &self.binomials;
+        let mut moves = 0;
+        let mut rest = empty;
+        while rest != 0 {
+            scratch.cells[moves] = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            moves += 1;
+        }
+        let least = &mut scratch.least[..moves];
+        least.fill(u64::MAX);
+        for (s, permutation) in self.cell.iter().enumerate() {
+            let image = self.image(s, filled);
+            scratch.filled[s] = image;
+            scratch.insertions.of(b, image, 0, 1);
+            let parts = &mut scratch.parts[s][..moves];
+            for ((part, least), &cell) in parts.iter_mut().zip(least.iter_mut()).zip(&scratch.cells)
+            {
+                let at = permutation[cell as usize] as usize;
+                let place = (image & ((1u64 << at) - 1)).count_ones() as usize;
+                *part = scratch.insertions.rank(b, at, place);
+                *least = (*least).min(*part);
+            }
+        }
+        for s in 0..self.cell.len() {
+            scratch.tied[s] = (0..moves)
+                .filter(|&i| scratch.parts[s][i] == scratch.least[i])
+                .fold(0, |tied, i| tied | 1 << i);
+        }
+        scratch.moves = moves;
+        scratch.of = Some(filled);
+    }
+
     /// The class ranks in tier `tier + 1` of the boards made from `board`
     /// (of `tier` marks) by a mark in each cell of `empty`, in cell order,
     /// with `extract` for the parallel bit extract. In each image, the filled cells' part of every move's rank
@@ -258,44 +297,24 @@ impl Ranking {
         let x_moves = board.x_to_move() as u64;
         let b = &self.binomials;
         let filled = board.x | board.o;
-        let mut moves = 0;
-        let mut rest = empty;
-        while rest != 0 {
-            scratch.cells[moves] = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            moves += 1;
+        if scratch.of != Some(filled) {
+            self.filled_parts(filled, empty, scratch);
         }
-        let least = &mut scratch.least[..moves];
-        least.fill(u64::MAX);
-        // The filled cells gain a member at a fixed place.
-        for (s, permutation) in self.cell.iter().enumerate() {
-            let image = self.image(s, filled);
-            scratch.filled[s] = image;
-            scratch.insertions.of(b, image, 0, 1);
-            let parts = &mut scratch.parts[s][..moves];
-            for ((part, least), &cell) in parts.iter_mut().zip(least.iter_mut()).zip(&scratch.cells)
-            {
-                let at = permutation[cell as usize] as usize;
-                let place = (image & ((1u64 << at) - 1)).count_ones() as usize;
-                *part = scratch.insertions.rank(b, at, place);
-                *least = (*least).min(*part);
-            }
-        }
+        let moves = scratch.moves;
         // The X places gain a place, a member where X moves.
         let colours = &mut scratch.colours[..moves];
         colours.fill(u64::MAX);
         for (s, permutation) in self.cell.iter().enumerate() {
+            let mut tied = scratch.tied[s];
+            if tied == 0 {
+                continue;
+            }
             let filled = scratch.filled[s];
-            let mut x = None;
-            for i in 0..moves {
-                if scratch.parts[s][i] != scratch.least[i] {
-                    continue;
-                }
-                let x = *x.get_or_insert_with(|| {
-                    let x = self.image(s, board.x);
-                    scratch.insertions.of(b, extract(x, filled), 1, x_moves);
-                    x
-                });
+            let x = self.image(s, board.x);
+            scratch.insertions.of(b, extract(x, filled), 1, x_moves);
+            while tied != 0 {
+                let i = tied.trailing_zeros() as usize;
+                tied &= tied - 1;
                 let at = permutation[scratch.cells[i] as usize] as usize;
                 let under = (1u64 << at) - 1;
                 let place = (filled & under).count_ones() as usize;
@@ -315,12 +334,21 @@ impl Ranking {
 
 /// What ranking a board's moves needs besides the board, made once for
 /// many boards: each image's filled cells and its moves' filled-cell
-/// parts, and the least of those and of the X places' parts by move.
+/// parts, the least of those and the images that tie for it by move
+/// (kept while the boards' filled cells stay the same, as they do for
+/// consecutive ranks), and the least X places' parts by move.
 pub(super) struct Scratch {
+    /// The filled cells the rest is for: boards of consecutive ranks share
+    /// them.
+    of: Option<u64>,
+    moves: usize,
     cells: [u8; 64],
     filled: [u64; 8],
     parts: [[u64; 64]; 8],
     least: [u64; 64],
+    /// The moves (bit i for the move into `cells[i]`) whose filled
+    /// cells' part in image s is the least, by image.
+    tied: [u64; 8],
     colours: [u64; 64],
     insertions: Insertions,
 }
@@ -328,10 +356,13 @@ pub(super) struct Scratch {
 impl Scratch {
     pub(super) fn new() -> Scratch {
         Scratch {
+            of: None,
+            moves: 0,
             cells: [0; 64],
             filled: [0; 8],
             parts: [[0; 64]; 8],
             least: [0; 64],
+            tied: [0; 8],
             colours: [0; 64],
             insertions: Insertions::new(),
         }
