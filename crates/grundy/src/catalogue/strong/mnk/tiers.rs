@@ -21,11 +21,19 @@
 //! image; the filled set gains a member at a fixed place, the X places a
 //! place inserted among them (and a member where X moves), so one pass
 //! over an image's marks ranks every move in it in constant time
-//! ([`Insertions`]).
+//! ([`Insertions`]). The filled cells' part is found first in every
+//! image, and the X places' part only in the images whose filled cells
+//! rank least for some move; the filled cells' parts are kept while the
+//! filled cells stay the same, as they do for consecutive ranks. The
+//! solver's walk over a tier (`visit_moves`) makes each board from the
+//! last where it can (the X places of consecutive ranks are consecutive
+//! masks), and where the processor has BMI2 runs compiled for it (`pext`,
+//! `pdep`, `popcnt`).
 
 use super::{Board, Mnk};
 use crate::catalogue::strong::subsets::{Binomials, Insertions};
-use crate::tier::TieredGame;
+use crate::retrograde::StrongGame;
+use crate::tier::{Moves, TieredGame};
 
 /// A symmetry of a board of M rows and N columns: (row, column, M, N) to
 /// the row and column of the image.
@@ -41,6 +49,8 @@ pub(super) struct Ranking {
     /// The same, a byte of cells at a time: `bytes[s][j][b]` is the image of
     /// the cells 8j + i for the bits i of b.
     bytes: Vec<Vec<[u64; 256]>>,
+    /// Whether the processor has BMI2 and POPCNT (checked once).
+    bmi2: bool,
 }
 
 impl Ranking {
@@ -94,6 +104,7 @@ impl Ranking {
             binomials: Binomials::new(cells),
             cell,
             bytes,
+            bmi2: has_bmi2(),
         }
     }
 
@@ -165,50 +176,207 @@ impl Ranking {
         least * self.colourings(tier) + colours
     }
 
-    /// How many distinct boards the board's images are.
+    /// How many distinct boards the board's images are: the symmetries
+    /// (a group) over those that map the board to itself.
     fn class_size(&self, board: &Board) -> u64 {
-        let mut images = [Board::default(); 8];
-        let mut distinct = 0;
-        for s in 0..self.cell.len() {
-            let image = self.image_board(s, board);
-            if !images[..distinct].contains(&image) {
-                images[distinct] = image;
-                distinct += 1;
+        let filled = board.x | board.o;
+        let fixed = (0..self.cell.len())
+            .filter(|&s| self.image(s, filled) == filled && self.image(s, board.x) == board.x)
+            .count();
+        (self.cell.len() / fixed) as u64
+    }
+
+    /// Calls `visit` with each rank of tier `tier` in `ranks` whose bit is
+    /// set in `bits` and its board, in rank order, with `deposit` for the
+    /// parallel bit deposit: the boards of consecutive ranks share their
+    /// filled cells and their X places are consecutive subsets in colex
+    /// order, the order of their masks, so the next is one step of
+    /// Gosper's hack; a board further on is unranked.
+    #[inline(always)]
+    fn walk(
+        &self,
+        tier: usize,
+        ranks: std::ops::Range<u64>,
+        bits: &[u64],
+        deposit: impl Fn(u64, u64) -> u64,
+        mut visit: impl FnMut(u64, &Board),
+    ) {
+        let colourings = self.colourings(tier);
+        // The rank, filled cells and X places of the board visited last.
+        let mut at: Option<(u64, u64, u64)> = None;
+        let mut rank = ranks.start;
+        while rank < ranks.end {
+            let word = bits[(rank / 64) as usize] >> (rank % 64);
+            if word == 0 {
+                rank = (rank / 64 + 1) * 64;
+                continue;
+            }
+            rank += word.trailing_zeros() as u64;
+            if rank >= ranks.end {
+                break;
+            }
+            let (filled, colours) = match at {
+                Some((before, filled, mut colours))
+                    if rank / colourings == before / colourings
+                        && rank - before <= 16
+                        && colours != 0 =>
+                {
+                    for _ in before..rank {
+                        let low = colours & colours.wrapping_neg();
+                        let up = colours + low;
+                        colours = (((up ^ colours) >> 2) >> low.trailing_zeros()) | up;
+                    }
+                    (filled, colours)
+                }
+                _ => (
+                    self.binomials.unrank(self.cells, tier, rank / colourings),
+                    self.binomials
+                        .unrank(tier, tier.div_ceil(2), rank % colourings),
+                ),
+            };
+            at = Some((rank, filled, colours));
+            let x = deposit(colours, filled);
+            visit(rank, &Board { x, o: filled & !x });
+            rank += 1;
+        }
+    }
+
+    /// The filled cells' parts of the ranks of the moves into `empty` of
+    /// the boards whose filled cells are `filled`, into `scratch`: in each
+    /// image, the filled cells gain a member at a fixed place.
+    #[inline(always)]
+    fn filled_parts(&self, filled: u64, empty: u64, scratch: &mut Scratch) {
+        let b = &self.binomials;
+        let mut moves = 0;
+        let mut rest = empty;
+        while rest != 0 {
+            scratch.cells[moves] = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            moves += 1;
+        }
+        let least = &mut scratch.least[..moves];
+        least.fill(u64::MAX);
+        for (s, permutation) in self.cell.iter().enumerate() {
+            let image = self.image(s, filled);
+            scratch.filled[s] = image;
+            scratch.insertions.of(b, image, 0, 1);
+            let parts = &mut scratch.parts[s][..moves];
+            for ((part, least), &cell) in parts.iter_mut().zip(least.iter_mut()).zip(&scratch.cells)
+            {
+                let at = permutation[cell as usize] as usize;
+                let place = (image & ((1u64 << at) - 1)).count_ones() as usize;
+                *part = scratch.insertions.rank(b, at, place);
+                *least = (*least).min(*part);
             }
         }
-        distinct as u64
+        for s in 0..self.cell.len() {
+            scratch.tied[s] = (0..moves)
+                .filter(|&i| scratch.parts[s][i] == scratch.least[i])
+                .fold(0, |tied, i| tied | 1 << i);
+        }
+        scratch.moves = moves;
+        scratch.of = Some(filled);
     }
 
     /// The class ranks in tier `tier + 1` of the boards made from `board`
-    /// (of `tier` marks) by a mark in each cell of `empty`, in cell order: in
-    /// each image, every move ranked from one pass over the image's marks.
-    fn move_ranks(&self, tier: usize, board: &Board, empty: u64, ranks: &mut Vec<u64>) {
-        let x_moves = board.x_to_move();
-        let moves = empty.count_ones() as usize;
-        let mut least = [u64::MAX; 64];
-        let colourings = self.colourings(tier + 1);
+    /// (of `tier` marks) by a mark in each cell of `empty`, in cell order,
+    /// with `extract` for the parallel bit extract. In each image, the filled cells' part of every move's rank
+    /// comes from one pass over the image's filled cells; as it is the
+    /// major part, the X places' part is found only in the images whose
+    /// filled cells rank least for some move, and only for those moves.
+    #[inline(always)]
+    fn move_ranks_with(
+        &self,
+        tier: usize,
+        board: &Board,
+        empty: u64,
+        scratch: &mut Scratch,
+        ranks: &mut Vec<u64>,
+        extract: &impl Fn(u64, u64) -> u64,
+    ) {
+        let x_moves = board.x_to_move() as u64;
         let b = &self.binomials;
-        let (mut cells, mut colours) = (Insertions::new(), Insertions::new());
+        let filled = board.x | board.o;
+        if scratch.of != Some(filled) {
+            self.filled_parts(filled, empty, scratch);
+        }
+        let moves = scratch.moves;
+        // The X places gain a place, a member where X moves.
+        let colours = &mut scratch.colours[..moves];
+        colours.fill(u64::MAX);
         for (s, permutation) in self.cell.iter().enumerate() {
-            let image = self.image_board(s, board);
-            let filled = image.x | image.o;
-            // The filled cells gain a member at a fixed place; the X
-            // places gain a place, a member where X moves.
-            cells.of(b, filled, 0, 1);
-            colours.of(b, extract(image.x, filled), 1, x_moves as u64);
-            let mut rest = empty;
-            for slot in least.iter_mut().take(moves) {
-                let at = permutation[rest.trailing_zeros() as usize] as usize;
-                rest &= rest - 1;
+            let mut tied = scratch.tied[s];
+            if tied == 0 {
+                continue;
+            }
+            let filled = scratch.filled[s];
+            let x = self.image(s, board.x);
+            scratch.insertions.of(b, extract(x, filled), 1, x_moves);
+            while tied != 0 {
+                let i = tied.trailing_zeros() as usize;
+                tied &= tied - 1;
+                let at = permutation[scratch.cells[i] as usize] as usize;
                 let under = (1u64 << at) - 1;
                 let place = (filled & under).count_ones() as usize;
-                let xs = (image.x & under).count_ones() as usize;
-                let rank = cells.rank(b, at, place) * colourings + colours.rank(b, place, xs);
-                *slot = (*slot).min(rank);
+                let xs = (x & under).count_ones() as usize;
+                colours[i] = colours[i].min(scratch.insertions.rank(b, place, xs));
             }
         }
-        ranks.extend_from_slice(&least[..moves]);
+        let colourings = self.colourings(tier + 1);
+        ranks.extend(
+            scratch.least[..moves]
+                .iter()
+                .zip(colours.iter())
+                .map(|(&cells, &colours)| cells * colourings + colours),
+        );
     }
+}
+
+/// What ranking a board's moves needs besides the board, made once for
+/// many boards: each image's filled cells and its moves' filled-cell
+/// parts, the least of those and the images that tie for it by move
+/// (kept while the boards' filled cells stay the same, as they do for
+/// consecutive ranks), and the least X places' parts by move.
+pub(super) struct Scratch {
+    /// The filled cells the rest is for: boards of consecutive ranks share
+    /// them.
+    of: Option<u64>,
+    moves: usize,
+    cells: [u8; 64],
+    filled: [u64; 8],
+    parts: [[u64; 64]; 8],
+    least: [u64; 64],
+    /// The moves (bit i for the move into `cells[i]`) whose filled
+    /// cells' part in image s is the least, by image.
+    tied: [u64; 8],
+    colours: [u64; 64],
+    insertions: Insertions,
+}
+
+impl Scratch {
+    pub(super) fn new() -> Scratch {
+        Scratch {
+            of: None,
+            moves: 0,
+            cells: [0; 64],
+            filled: [0; 8],
+            parts: [[0; 64]; 8],
+            least: [0; 64],
+            tied: [0; 8],
+            colours: [0; 64],
+            insertions: Insertions::new(),
+        }
+    }
+}
+
+/// Whether the processor has BMI2 and POPCNT.
+fn has_bmi2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
 }
 
 /// The bits of `bits` at the places of `mask`'s bits, packed low in
@@ -270,7 +438,77 @@ impl TieredGame for Mnk {
 
     fn move_ranks(&self, tier: usize, board: &Board, ranks: &mut Vec<u64>) {
         let empty = self.full & !(board.x | board.o);
-        self.ranking.move_ranks(tier, board, empty, ranks)
+        let scratch = &mut Scratch::new();
+        self.ranking
+            .move_ranks_with(tier, board, empty, scratch, ranks, &extract)
+    }
+
+    fn visit_moves(
+        &self,
+        tier: usize,
+        ranks: std::ops::Range<u64>,
+        bits: &[u64],
+        visit: &mut dyn FnMut(u64, &Board, Moves<'_>),
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if self.ranking.bmi2 {
+            // SAFETY: the processor has BMI2 and POPCNT (`Ranking::new`
+            // checked).
+            return unsafe { self.visit_moves_bmi2(tier, ranks, bits, visit) };
+        }
+        self.visit_moves_with(tier, ranks, bits, visit, extract, deposit)
+    }
+}
+
+impl Mnk {
+    /// [`TieredGame::visit_moves`] compiled for BMI2 and POPCNT: `extract`
+    /// and `deposit` are one `pext` and one `pdep`, and the counts of
+    /// marks below a cell one `popcnt`.
+    ///
+    /// # Safety
+    /// The processor must have BMI2 and POPCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2,popcnt")]
+    unsafe fn visit_moves_bmi2(
+        &self,
+        tier: usize,
+        ranks: std::ops::Range<u64>,
+        bits: &[u64],
+        visit: &mut dyn FnMut(u64, &Board, Moves<'_>),
+    ) {
+        use std::arch::x86_64::{_pdep_u64, _pext_u64};
+        // SAFETY: this function runs only where the processor has BMI2.
+        let (pext, pdep) = (|b, m| _pext_u64(b, m), |b, m| _pdep_u64(b, m));
+        self.visit_moves_with(tier, ranks, bits, visit, pext, pdep)
+    }
+
+    /// [`TieredGame::visit_moves`] with `extract` and `deposit` for the
+    /// parallel bit extract and deposit: each board is made from the last
+    /// ([`Ranking::walk`]) and its moves ranked without making them
+    /// ([`Ranking::move_ranks_with`]).
+    #[inline(always)]
+    fn visit_moves_with(
+        &self,
+        tier: usize,
+        ranks: std::ops::Range<u64>,
+        bits: &[u64],
+        visit: &mut dyn FnMut(u64, &Board, Moves<'_>),
+        extract: impl Fn(u64, u64) -> u64,
+        deposit: impl Fn(u64, u64) -> u64,
+    ) {
+        let (mut scratch, mut moves) = (Scratch::new(), Vec::with_capacity(64));
+        let r = &self.ranking;
+        r.walk(tier, ranks, bits, deposit, |rank, board| {
+            match self.finished(board) {
+                Some(standing) => visit(rank, board, Moves::Finished(standing)),
+                None => {
+                    moves.clear();
+                    let empty = self.full & !(board.x | board.o);
+                    r.move_ranks_with(tier, board, empty, &mut scratch, &mut moves, &extract);
+                    visit(rank, board, Moves::Ranks(&moves))
+                }
+            }
+        });
     }
 }
 
@@ -378,6 +616,60 @@ mod tests {
                     g.move_ranks(t, &board, &mut ranks);
                     let made: Vec<u64> = moves.iter().map(|b| g.class_rank(t + 1, b)).collect();
                     assert_eq!(ranks, made, "{m}x{n} tier {t} rank {rank}");
+                }
+            }
+        }
+    }
+
+    /// `visit_moves` against making the moves: on every rank of small
+    /// boards, with every rank's bit set and with some unset (so that the
+    /// walk both steps to the next board and unranks one further on), in
+    /// blocks that start anywhere, with BMI2 and with the loops: it visits
+    /// the ranks whose bits are set, in order, with their boards, and each
+    /// board's standing where the rules ended the game, else the class
+    /// ranks of the boards its moves make.
+    #[test]
+    fn visited_moves_are_those_of_the_boards_they_make() {
+        for (m, n) in [(3, 3), (3, 4), (4, 3), (2, 5), (1, 5), (1, 1)] {
+            let mut g = game(m, n);
+            for bmi2 in [false, has_bmi2()] {
+                g.ranking.bmi2 = bmi2;
+                for t in 0..g.tiers() {
+                    let size = g.tier_size(t);
+                    for sparse in [false, true] {
+                        let set = |r: u64| !sparse || r % 7 < 3 || r % 29 == 5;
+                        let mut bits = vec![0u64; size.div_ceil(64) as usize];
+                        for r in (0..size).filter(|&r| set(r)) {
+                            bits[(r / 64) as usize] |= 1 << (r % 64);
+                        }
+                        let mut visited = Vec::new();
+                        for start in (0..size).step_by(37) {
+                            let block = start..(start + 37).min(size);
+                            g.visit_moves(t, block, &bits, &mut |rank, board, moves| {
+                                let owned = match moves {
+                                    Moves::Finished(standing) => Err(standing),
+                                    Moves::Ranks(ranks) => Ok(ranks.to_vec()),
+                                };
+                                visited.push((rank, *board, owned));
+                            });
+                        }
+                        let ranks: Vec<u64> = visited.iter().map(|v| v.0).collect();
+                        let wanted: Vec<u64> = (0..size).filter(|&r| set(r)).collect();
+                        assert_eq!(ranks, wanted, "{m}x{n} tier {t}");
+                        let mut made = Vec::new();
+                        for (rank, board, moves) in visited {
+                            assert_eq!(board, g.unrank(t, rank), "{m}x{n} {rank}");
+                            match g.finished(&board) {
+                                Some(standing) => assert_eq!(moves, Err(standing)),
+                                None => {
+                                    made.clear();
+                                    g.moves(&board, &mut made);
+                                    let made = made.iter().map(|b| g.class_rank(t + 1, b));
+                                    assert_eq!(moves, Ok(made.collect()), "{m}x{n} {board:?}");
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
