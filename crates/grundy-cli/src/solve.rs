@@ -78,16 +78,32 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         options.disk_free = args.tiers.as_deref().and_then(crate::machine::disk_free);
     }
     options.tiers = args.tiers.clone();
+    // Under mpirun, every process waits for process 0 to show the error
+    // before any exits: mpirun ends them all once one exits with an
+    // error, which could cut process 0 off before it is shown.
+    let shown = || team.sum(&mut [0]);
     if !team.leader() {
         return match solve::solved_in_team(&args.ruleset, &options, team, &mut |_| true) {
             Ok(_) => Ok(()),
-            Err(error) => Err(Failure::Told(error.kind().exit_status())),
+            Err(error) => {
+                shown();
+                Err(Failure::Told(error.kind().exit_status()))
+            }
         };
     }
     let solved = watched(args.progress, &available, |progress| {
         solve::solved_in_team(&args.ruleset, &options, team, progress)
-    })
-    .map_err(failure)?;
+    });
+    let solved = match solved {
+        Ok(solved) => solved,
+        Err(error) if team.count() > 1 => {
+            let status = error.kind().exit_status();
+            failure(error).report(args.json, out);
+            shown();
+            return Err(Failure::Told(status));
+        }
+        Err(error) => return Err(failure(error)),
+    };
     if let (Some(path), Some(bytes)) = (&args.db, &solved.solve.db) {
         crate::files::write_bytes(path, bytes)?;
     }
