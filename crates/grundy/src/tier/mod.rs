@@ -141,10 +141,8 @@ pub trait TieredGame: StrongGame {
         bits: &[u64],
         visit: &mut dyn FnMut(u64, &Self::Position),
     ) {
-        for rank in ranks {
-            if bits[(rank / 64) as usize] >> (rank % 64) & 1 == 1 {
-                visit(rank, &self.unrank(tier, rank));
-            }
+        for rank in set_ranks(bits, ranks) {
+            visit(rank, &self.unrank(tier, rank));
         }
     }
 
@@ -176,6 +174,27 @@ pub trait TieredGame: StrongGame {
             },
         );
     }
+}
+
+/// The ranks in `ranks` whose bit is set in `bits` (bit `r % 64` of word
+/// `r / 64` for rank `r`), in order, a word of unset bits skipped at once.
+pub fn set_ranks(bits: &[u64], ranks: std::ops::Range<u64>) -> impl Iterator<Item = u64> + '_ {
+    let mut rank = ranks.start;
+    std::iter::from_fn(move || {
+        while rank < ranks.end {
+            let word = bits[(rank / 64) as usize] >> (rank % 64);
+            if word == 0 {
+                rank = (rank / 64 + 1) * 64;
+                continue;
+            }
+            let found = rank + word.trailing_zeros() as u64;
+            rank = (found + 1).min(ranks.end);
+            if found < ranks.end {
+                return Some(found);
+            }
+        }
+        None
+    })
 }
 
 /// A position's moves as [`TieredGame::visit_moves`] gives them.

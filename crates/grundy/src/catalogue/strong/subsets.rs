@@ -60,6 +60,15 @@ impl Binomials {
     }
 }
 
+/// The set after `set` (not empty) in colex order among the sets of as
+/// many places, Gosper's hack: the set of the next rank.
+#[inline]
+pub(super) fn next(set: u64) -> u64 {
+    let low = set & set.wrapping_neg();
+    let up = set + low;
+    (((up ^ set) >> 2) >> low.trailing_zeros()) | up
+}
+
 /// The ranks of the sets made from one set by inserting a place p: the
 /// `below` members under p keep their terms C(s_i, i + 1), p adds
 /// C(p, below + 1) if it is a member, and each member above p moves up and,
@@ -118,6 +127,21 @@ impl Insertions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The set after each set is the set of the next rank.
+    #[test]
+    fn the_next_set_is_the_set_of_the_next_rank() {
+        let b = Binomials::new(12);
+        for k in 1..=5 {
+            for rank in 0..b.get(12, k) - 1 {
+                assert_eq!(
+                    next(b.unrank(12, k, rank)),
+                    b.unrank(12, k, rank + 1),
+                    "{k} {rank}"
+                );
+            }
+        }
+    }
 
     /// Every k-subset of 0..n, in the order of the masks: ranks 0, 1, 2, ...
     /// in turn within each k, and unrank inverts rank.

@@ -32,9 +32,9 @@
 //!   board is ranked after one pass over its X discs, with no branch on
 //!   the colouring but that pass's end (`visit_moves`, `move_ranks`).
 
-use crate::catalogue::strong::subsets::{Binomials, Insertions};
+use crate::catalogue::strong::subsets::{self, Binomials, Insertions};
 use crate::retrograde::StrongGame;
-use crate::tier::{Moves, TieredGame};
+use crate::tier::{set_ranks, Moves, TieredGame};
 
 use super::Connect4;
 
@@ -469,17 +469,7 @@ impl Connect4 {
         // The board of rank `at`, kept while the ranks go up one at a time
         // within one height vector.
         let mut at: Option<(u64, Parts)> = None;
-        let mut rank = ranks.start;
-        while rank < ranks.end {
-            let word = bits[(rank / 64) as usize] >> (rank % 64);
-            if word == 0 {
-                rank = (rank / 64 + 1) * 64;
-                continue;
-            }
-            rank += word.trailing_zeros() as u64;
-            if rank >= ranks.end {
-                break;
-            }
+        for rank in set_ranks(bits, ranks) {
             let parts = match at {
                 // Within a height vector, a few colourings on: Gosper's
                 // hack steps to the next mask of as many bits.
@@ -489,10 +479,7 @@ impl Connect4 {
                         && parts.colours != 0 =>
                 {
                     for _ in before..rank {
-                        let v = parts.colours;
-                        let low = v & v.wrapping_neg();
-                        let up = v + low;
-                        parts.colours = (((up ^ v) >> 2) / low) | up;
+                        parts.colours = subsets::next(parts.colours);
                     }
                     parts
                 }
@@ -500,7 +487,6 @@ impl Connect4 {
             };
             at = Some((rank, parts));
             visit(rank, &parts);
-            rank += 1;
         }
     }
 }

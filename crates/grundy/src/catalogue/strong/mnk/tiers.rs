@@ -31,9 +31,9 @@
 //! `pdep`, `popcnt`).
 
 use super::{Board, Mnk};
-use crate::catalogue::strong::subsets::{Binomials, Insertions};
+use crate::catalogue::strong::subsets::{self, Binomials, Insertions};
 use crate::retrograde::StrongGame;
-use crate::tier::{Moves, TieredGame};
+use crate::tier::{set_ranks, Moves, TieredGame};
 
 /// A symmetry of a board of M rows and N columns: (row, column, M, N) to
 /// the row and column of the image.
@@ -204,17 +204,7 @@ impl Ranking {
         let colourings = self.colourings(tier);
         // The rank, filled cells and X places of the board visited last.
         let mut at: Option<(u64, u64, u64)> = None;
-        let mut rank = ranks.start;
-        while rank < ranks.end {
-            let word = bits[(rank / 64) as usize] >> (rank % 64);
-            if word == 0 {
-                rank = (rank / 64 + 1) * 64;
-                continue;
-            }
-            rank += word.trailing_zeros() as u64;
-            if rank >= ranks.end {
-                break;
-            }
+        for rank in set_ranks(bits, ranks) {
             let (filled, colours) = match at {
                 Some((before, filled, mut colours))
                     if rank / colourings == before / colourings
@@ -222,9 +212,7 @@ impl Ranking {
                         && colours != 0 =>
                 {
                     for _ in before..rank {
-                        let low = colours & colours.wrapping_neg();
-                        let up = colours + low;
-                        colours = (((up ^ colours) >> 2) >> low.trailing_zeros()) | up;
+                        colours = subsets::next(colours);
                     }
                     (filled, colours)
                 }
@@ -237,7 +225,6 @@ impl Ranking {
             at = Some((rank, filled, colours));
             let x = deposit(colours, filled);
             visit(rank, &Board { x, o: filled & !x });
-            rank += 1;
         }
     }
 
