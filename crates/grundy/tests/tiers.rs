@@ -308,6 +308,58 @@ fn a_damaged_tier_file_is_refused_with_its_name() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Files whole and checksummed, written by the store itself, yet wrong:
+/// a header counting more positions than its payload holds, and a tier's
+/// cells not as many as its reachable ranks (two files of two solves).
+/// Each is refused with the name of the file, as bad input.
+#[test]
+fn files_that_do_not_agree_are_refused_with_their_names() {
+    let g = game(4, 4);
+    let dir = scratch("disagree");
+    solve_in(&g, &dir).unwrap();
+    let plan = Plan::new(&g).unwrap();
+    let mut store = Dir::new(&dir, &g.name(), &plan).unwrap();
+    let tier = 8;
+    let refused = |part| {
+        let error = solve_in(&g, &dir).unwrap_err();
+        assert_eq!(error.kind(), grundy::error::ErrorKind::BadInput, "{error}");
+        let name = file::path(&dir, part, tier).display().to_string();
+        assert!(error.to_string().contains(&name), "{error}");
+        error.to_string()
+    };
+    for part in [Part::Reach, Part::Cells] {
+        let good = tier::Store::load(&mut store, part, tier).unwrap().unwrap();
+        let mut bad = good.clone();
+        bad.positions += 1;
+        tier::Store::save(&mut store, part, tier, &bad).unwrap();
+        let message = refused(part);
+        assert!(message.contains("not those of its payload"), "{message}");
+        tier::Store::save(&mut store, part, tier, &good).unwrap();
+    }
+    // One cell fewer, its header consistent with itself.
+    let good = tier::Store::load(&mut store, Part::Cells, tier)
+        .unwrap()
+        .unwrap();
+    let mut bad = good.clone();
+    bad.bytes.pop();
+    bad.positions -= 1;
+    let c = &mut bad.counts;
+    *[&mut c.win, &mut c.lose, &mut c.tie]
+        .into_iter()
+        .find(|n| **n > 0)
+        .unwrap() -= 1;
+    tier::Store::save(&mut store, Part::Cells, tier, &bad).unwrap();
+    let message = refused(Part::Cells);
+    let reach = file::path(&dir, Part::Reach, tier).display().to_string();
+    assert!(
+        message.contains(&reach) && message.contains("not of one solve"),
+        "{message}"
+    );
+    tier::Store::save(&mut store, Part::Cells, tier, &good).unwrap();
+    assert!(solve_in(&g, &dir).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn one_position_is_answered_from_its_block_alone() {
     // Tier 10 of 5 x 4 holds 381 x 252 = 96,012 ranks: bits in 24 blocks

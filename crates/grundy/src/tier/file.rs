@@ -492,6 +492,19 @@ impl Store for Dir {
                 "the counts of bits are not those of its blocks: the file is corrupted".into(),
             ));
         }
+        // The positions the header counts: the bits set (a class under the
+        // game's symmetries each), or the standings of the cells' positions.
+        let c = header.counts;
+        let agree = match header.kind {
+            1 => header.positions == bytes.iter().map(|b| b.count_ones() as u64).sum::<u64>(),
+            _ => header.positions == c.win + c.lose + c.tie + c.draw,
+        };
+        if !agree {
+            return Err(open.error(format!(
+                "its header counts {} positions, not those of its payload: the file is corrupted",
+                header.positions
+            )));
+        }
         Ok(Some(Stored {
             bytes,
             positions: header.positions,
@@ -525,6 +538,10 @@ impl Store for Dir {
             }
             out.write_all(&stored.bytes)
         })
+    }
+
+    fn name(&self, part: Part, tier: usize) -> String {
+        path(&self.path, part, tier).display().to_string()
     }
 }
 

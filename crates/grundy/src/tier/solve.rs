@@ -50,6 +50,10 @@ pub trait Store {
 
     /// Stores the part of `tier`, whole or not at all.
     fn save(&mut self, part: Part, tier: usize, stored: &Stored) -> Result<()>;
+
+    /// What an error about the part of `tier` calls it (a file's path), so
+    /// that parts stored whole but not agreeing are refused by name.
+    fn name(&self, part: Part, tier: usize) -> String;
 }
 
 /// One tier of a solve.
@@ -206,20 +210,28 @@ pub fn solve_in_team<G: TieredGame + ?Sized>(
     let width = plan.width;
     for t in (0..tiers).rev() {
         // The bytes read are dropped once made into words.
-        let reach = Reached::new(words(
-            &store
-                .load(Part::Reach, t)?
-                .ok_or_else(|| {
-                    Error::Limit(format!("tier {t}'s reachable positions were not stored"))
-                })?
-                .bytes,
-        ));
+        let reach = match store.load(Part::Reach, t)? {
+            Some(stored) => Reached::new(words(&stored.bytes)),
+            None => {
+                return Err(Error::File {
+                    path: store.name(Part::Reach, t),
+                    message: "missing, though every tier was reached: was it removed?".into(),
+                })
+            }
+        };
         let (cells, counts, read_back) = match store.load(Part::Cells, t)? {
             Some(stored) => {
-                if stored.bytes.len() as u64 != reach.count() * width.bytes() as u64 {
-                    return Err(Error::Limit(format!(
-                        "tier {t}'s cells stored are not as many as its reachable ranks"
-                    )));
+                let cells = stored.bytes.len() as u64 / width.bytes() as u64;
+                if cells != reach.count() {
+                    return Err(Error::File {
+                        path: store.name(Part::Cells, t),
+                        message: format!(
+                            "{cells} cells, where {} has {} positions reached: the two files \
+                             are not of one solve",
+                            store.name(Part::Reach, t),
+                            reach.count()
+                        ),
+                    });
                 }
                 (stored.bytes, stored.counts, true)
             }

@@ -189,6 +189,10 @@ impl Store for Shared<'_> {
         };
         agree(self.team, saved)
     }
+
+    fn name(&self, part: Part, tier: usize) -> String {
+        self.store.name(part, tier)
+    }
 }
 
 /// The store of the members other than the leader: holds nothing.
@@ -202,6 +206,10 @@ impl Store for Nowhere {
 
     fn save(&mut self, _part: Part, _tier: usize, _stored: &Stored) -> Result<()> {
         Ok(())
+    }
+
+    fn name(&self, part: Part, tier: usize) -> String {
+        format!("{part:?} of tier {tier} (kept by another process)")
     }
 }
 
