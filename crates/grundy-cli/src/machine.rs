@@ -1,6 +1,6 @@
-//! What the command line knows of the machine it runs on: Ctrl-C, the
-//! cores free, the disk free, and the memory a computation may take, which
-//! the library reads (`grundy::machine`, shared with Python). Engines take
+//! What the command line knows of the machine it runs on: Ctrl-C and the
+//! cores free; the disk free and the memory a computation may take the
+//! library reads (`grundy::machine`, shared with Python). Engines take
 //! these as plain numbers and callbacks; only the front ends read them from
 //! the system.
 
@@ -56,31 +56,4 @@ pub fn free_cores() -> usize {
         fewest = fewest.min(now);
     }
     cores.saturating_sub(fewest.saturating_sub(1)).max(1)
-}
-
-/// The bytes the disk holding `dir` (or its nearest existing parent) has
-/// free for this user, and those the files already in `dir` take (a solve
-/// that resumes writes over them): what a solve writing to `dir` may fill.
-/// `None` where the system does not say.
-pub fn disk_free(dir: &std::path::Path) -> Option<u64> {
-    use std::os::unix::ffi::OsStrExt;
-    let existing = dir
-        .ancestors()
-        .find(|p| p.exists() && !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let path = std::ffi::CString::new(existing.as_os_str().as_bytes()).ok()?;
-    // SAFETY: `path` is a NUL-terminated string and `stat` a zeroed
-    // statvfs that the call fills; nothing is kept past the call.
-    let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
-    if unsafe { libc::statvfs(path.as_ptr(), &mut stat) } != 0 {
-        return None;
-    }
-    let free = (stat.f_bavail as u64).saturating_mul(stat.f_frsize as u64);
-    let present: u64 = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .filter_map(|e| e.ok()?.metadata().ok())
-        .map(|m| m.len())
-        .sum();
-    Some(free.saturating_add(present))
 }

@@ -75,7 +75,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         options.memory = Some(processes.least(available.bytes));
     }
     if team.leader() {
-        options.disk_free = args.tiers.as_deref().and_then(crate::machine::disk_free);
+        options.disk_free = args.tiers.as_deref().and_then(grundy::machine::disk_free);
     }
     options.tiers = args.tiers.clone();
     // Under mpirun, every process waits for process 0 to show the error

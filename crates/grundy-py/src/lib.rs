@@ -5,10 +5,14 @@
 //! threads go on); its progress goes to the caller's callback, and Ctrl-C
 //! (KeyboardInterrupt) stops it at the next report.
 
+use std::path::PathBuf;
+
+use grundy::answer::analyze::SolvedTable;
 use grundy::answer::sequence::SequenceOptions;
 use grundy::answer::solve::SolveOptions;
 use grundy::answer::{self, AnalyzeOptions, Progress};
 use grundy::error::ErrorKind;
+use grundy::machine::MemoryLimit;
 use grundy::Rulesets;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -153,9 +157,10 @@ fn json(answer: &impl serde::Serialize) -> String {
     serde_json::to_string(answer).expect("answers serialise")
 }
 
-/// `grundy analyze EXPRESSION --json`.
+/// `grundy analyze EXPRESSION --json [--db PATH]`.
 #[pyfunction]
-#[pyo3(signature = (expression, misere, every, moves, outcome_only, progress=None))]
+#[pyo3(signature = (expression, misere, every, moves, outcome_only, db=None, progress=None))]
+#[allow(clippy::too_many_arguments)]
 fn analyze(
     py: Python<'_>,
     expression: &str,
@@ -163,6 +168,7 @@ fn analyze(
     every: bool,
     moves: usize,
     outcome_only: bool,
+    db: Option<PathBuf>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<String> {
     let mut options = AnalyzeOptions::default();
@@ -170,6 +176,8 @@ fn analyze(
     options.every = every;
     options.moves = moves;
     options.outcome_only = outcome_only;
+    options.db =
+        db.map(|path| SolvedTable::new(path.display().to_string(), MemoryLimit::file_bytes()));
     detached(py, progress, move |memory, on_progress| {
         options.memory = Some(memory);
         let answer =
@@ -178,11 +186,18 @@ fn analyze(
     })
 }
 
-/// `grundy solve RULESET --json`.
+/// `grundy solve RULESET --json [--tiers DIR]`.
 #[pyfunction]
-#[pyo3(signature = (ruleset, progress=None))]
-fn solve(py: Python<'_>, ruleset: &str, progress: Option<Py<PyAny>>) -> PyResult<String> {
+#[pyo3(signature = (ruleset, tiers=None, progress=None))]
+fn solve(
+    py: Python<'_>,
+    ruleset: &str,
+    tiers: Option<PathBuf>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
     let mut options = SolveOptions::default();
+    options.disk_free = tiers.as_deref().and_then(grundy::machine::disk_free);
+    options.tiers = tiers;
     detached(py, progress, move |memory, on_progress| {
         options.memory = Some(memory);
         Ok(json(&answer::solve::solve(ruleset, &options, on_progress)?))

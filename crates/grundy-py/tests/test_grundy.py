@@ -179,6 +179,34 @@ def test_solve_tic_tac_toe_is_a_tie(schema):
     schema.validate(s.to_dict())
 
 
+def test_solve_in_tiers_and_answer_from_the_directory(tmp_path, cli, schema):
+    """Connect Four 4 x 4 a tier at a time into a directory: the whole
+    solve's counts (161,029 positions), then read back on a second run,
+    positions answered from the directory as without it and as the
+    command line answers them, and a damaged tier file refused by name."""
+    tiers = tmp_path / "c44"
+    whole = grundy.solve("connect4(4,4)")
+    first = grundy.solve("connect4(4,4)", tiers=tiers)
+    assert first.positions == whole.positions == 161029
+    assert first.counts == whole.counts and first.start == whole.start
+    assert len(first.tiers) == 17 and not any(t["read_back"] for t in first.tiers)
+    schema.validate(first.to_dict())
+    again = grundy.solve("connect4(4,4)", tiers=str(tiers))
+    assert all(t["read_back"] for t in again.tiers)
+    assert again.counts == whole.counts
+    for expression in ["connect4(4,4) ..../..../..../....", "connect4(4,4) ..../..o./..x./.xxo"]:
+        read = grundy.analyze(expression, db=tiers)
+        assert read.to_dict() == grundy.analyze(expression).to_dict()
+        assert read.to_dict() == cli("analyze", expression, "--db", str(tiers))
+    damaged = tiers / "tier-013.bin"
+    data = bytearray(damaged.read_bytes())
+    data[-1] ^= 1
+    damaged.write_bytes(bytes(data))
+    with pytest.raises(grundy.FileError) as raised:
+        grundy.solve("connect4(4,4)", tiers=tiers)
+    assert str(damaged) in str(raised.value) and raised.value.kind == "bad_input"
+
+
 def test_a_thermograph_and_a_graph_draw_themselves(schema):
     t = grundy.thermograph("{2|-1}")
     # {2|-1}: mean 1/2, temperature 3/2.

@@ -1,7 +1,8 @@
 //! What a front end reads of the machine it runs on: the memory a
 //! computation may fill ([`MemoryLimit::now`]: the memory available, the
-//! process's address-space limit, its cgroup's), and the budget of the
-//! library's searches set from it ([`set_search_budget`]). The command line,
+//! process's address-space limit, its cgroup's), the budget of the
+//! library's searches set from it ([`set_search_budget`]), and the disk a
+//! tiered solve may fill ([`disk_free`]). The command line,
 //! its server and the Python package all read it here; the engines and
 //! the answers never do, they take the numbers a front end passes.
 //!
@@ -39,6 +40,33 @@ pub fn set_search_budget() -> MemoryLimit {
     let limit = MemoryLimit::now();
     memory::set_budget(memory::usable(limit.bytes));
     limit
+}
+
+/// The bytes the disk holding `dir` (or its nearest existing parent) has
+/// free for this user, and those the files already in `dir` take (a solve
+/// that resumes writes over them): what a solve writing to `dir` may fill.
+/// `None` where the system does not say.
+pub fn disk_free(dir: &std::path::Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let existing = dir
+        .ancestors()
+        .find(|p| p.exists() && !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let path = std::ffi::CString::new(existing.as_os_str().as_bytes()).ok()?;
+    // SAFETY: `path` is a NUL-terminated string and `stat` a zeroed
+    // statvfs that the call fills; nothing is kept past the call.
+    let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statvfs(path.as_ptr(), &mut stat) } != 0 {
+        return None;
+    }
+    let free = (stat.f_bavail as u64).saturating_mul(stat.f_frsize as u64);
+    let present: u64 = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok()?.metadata().ok())
+        .map(|m| m.len())
+        .sum();
+    Some(free.saturating_add(present))
 }
 
 /// The memory a computation may fill: the least of what the system says is

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import html
 import json
+import os
 import sys
 from typing import Any, Callable, Optional, Union
 
@@ -253,13 +254,18 @@ def analyze(
     every: bool = False,
     moves: int = 100,
     outcome_only: bool = False,
+    db: Optional[Union[str, os.PathLike]] = None,
     progress: Progress = None,
 ) -> Analysis:
     """Who wins ``expression``, its value, and its winning moves: what
-    ``grundy analyze EXPRESSION --json`` prints, as an :class:`Analysis`."""
+    ``grundy analyze EXPRESSION --json`` prints, as an :class:`Analysis`.
+    ``db``: a table :func:`solve` saved (``grundy solve --db FILE``) or the
+    directory of a solve in tiers (``tiers=DIR``), answered from it
+    (``--db``); a directory's tiers are read a block at a time."""
+    path = None if db is None else os.fspath(db)
     return Analysis(
         _run(
-            lambda cb: _native.analyze(expression, misere, every, moves, outcome_only, cb),
+            lambda cb: _native.analyze(expression, misere, every, moves, outcome_only, path, cb),
             progress,
         )
     )
@@ -271,10 +277,19 @@ def value(expression: str, *, progress: Progress = None) -> Analysis:
     return analyze(expression, progress=progress)
 
 
-def solve(ruleset: str, *, progress: Progress = None) -> Solve:
+def solve(
+    ruleset: str,
+    *,
+    tiers: Optional[Union[str, os.PathLike]] = None,
+    progress: Progress = None,
+) -> Solve:
     """Strongly solves a ruleset from its start (``grundy solve RULESET
-    --json``)."""
-    return Solve(_run(lambda cb: _native.solve(ruleset, cb), progress))
+    --json``). ``tiers``: a directory to solve into a tier at a time
+    (``--tiers DIR``), where the ruleset has tiers (Connect Four, m,n,k):
+    the tiers already there are read back, so a solve stopped (Ctrl-C)
+    resumes, and :func:`analyze` answers positions from it (``db=DIR``)."""
+    path = None if tiers is None else os.fspath(tiers)
+    return Solve(_run(lambda cb: _native.solve(ruleset, path, cb), progress))
 
 
 def sequence(
