@@ -72,8 +72,10 @@ pub fn disk_free(dir: &std::path::Path) -> Option<u64> {
 /// The memory a computation may fill: the least of what the system says is
 /// available as it starts (`MemAvailable` in /proc/meminfo), the address
 /// space the process may still take under its `ulimit -v` (RLIMIT_AS less
-/// VmSize), and what its cgroup may still take (`memory.max` less
-/// `memory.current`, cgroup v2); [`MEMORY_WHERE_UNKNOWN`] where none says.
+/// VmSize), and what its cgroups may still take (`memory.max` less
+/// `memory.current` in cgroup v2, `memory.limit_in_bytes` less
+/// `memory.usage_in_bytes` in v1, the least over the cgroup and its
+/// ancestors); [`MEMORY_WHERE_UNKNOWN`] where none says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MemoryLimit {
     /// The bytes a computation may fill.
@@ -101,7 +103,7 @@ impl MemoryLimit {
             ),
             (
                 cgroup_memory_left(read),
-                "the memory left in the process's cgroup (memory.max)",
+                "the memory left in the process's cgroup (memory.max, or v1's memory.limit_in_bytes)",
             ),
         ];
         limits
@@ -161,18 +163,66 @@ fn address_space_left(limits: &Option<String>, status: &Option<String>) -> Optio
     Some(soft.saturating_sub(used_kib.saturating_mul(1024)))
 }
 
-/// `memory.max` less `memory.current` of this process's cgroup (v2, found
-/// through /proc/self/cgroup's `0::PATH` line); `None` where it is `max` or
-/// not there.
+/// The memory left under the limits of this process's cgroups, the least
+/// over each cgroup and its ancestors (a limit set on a parent holds for
+/// its children): `memory.max` less `memory.current` in cgroup v2 (the
+/// `0::PATH` line of /proc/self/cgroup), `memory.limit_in_bytes` less
+/// `memory.usage_in_bytes` in cgroup v1 (the `N:memory:PATH` line), the
+/// usage less its inactive file cache ([`inactive_file`]). A
+/// container that shows only its own cgroup at the mount's root is found
+/// there, as the ancestor of its path. `None` where no limit is set.
 fn cgroup_memory_left(read: impl Fn(&str) -> Option<String>) -> Option<u64> {
-    let cgroups = read("/proc/self/cgroup")?;
-    let path = cgroups.lines().find_map(|l| l.strip_prefix("0::"))?.trim();
-    let dir = format!("/sys/fs/cgroup{}", path.trim_end_matches('/'));
-    let max: u64 = read(&format!("{dir}/memory.max"))?.trim().parse().ok()?;
-    let current: u64 = read(&format!("{dir}/memory.current"))
-        .and_then(|t| t.trim().parse().ok())
-        .unwrap_or(0);
-    Some(max.saturating_sub(current))
+    let number = |path: &str| -> Option<u64> { read(path)?.trim().parse().ok() };
+    let mut least: Option<u64> = None;
+    for line in read("/proc/self/cgroup")?.lines() {
+        let mut fields = line.splitn(3, ':');
+        let (Some(id), Some(controllers), Some(path)) =
+            (fields.next(), fields.next(), fields.next())
+        else {
+            continue;
+        };
+        let (root, limit, usage) = if id == "0" && controllers.is_empty() {
+            ("/sys/fs/cgroup", "memory.max", "memory.current")
+        } else if controllers.split(',').any(|c| c == "memory") {
+            (
+                "/sys/fs/cgroup/memory",
+                "memory.limit_in_bytes",
+                "memory.usage_in_bytes",
+            )
+        } else {
+            continue;
+        };
+        let mut dir = path.trim().trim_end_matches('/');
+        loop {
+            // v2 writes `max` where there is no limit (no number), v1 a
+            // number near 2^63.
+            if let Some(max) = number(&format!("{root}{dir}/{limit}")).filter(|&m| m < 1 << 62) {
+                let used = number(&format!("{root}{dir}/{usage}")).unwrap_or(0);
+                // Of the usage, the file cache not used lately is given
+                // back on demand (as `docker stats` counts it).
+                let cache = read(&format!("{root}{dir}/memory.stat"))
+                    .and_then(|stat| inactive_file(&stat))
+                    .unwrap_or(0);
+                let left = max.saturating_sub(used.saturating_sub(cache));
+                least = Some(least.map_or(left, |l| l.min(left)));
+            }
+            match dir.rfind('/') {
+                Some(at) => dir = &dir[..at],
+                None => break,
+            }
+        }
+    }
+    least
+}
+
+/// The inactive file cache of a cgroup's `memory.stat`: `inactive_file`
+/// (v2), `total_inactive_file` (v1, with its descendants').
+fn inactive_file(stat: &str) -> Option<u64> {
+    let field = |name: &str| {
+        stat.lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
+    };
+    field("total_inactive_file").or_else(|| field("inactive_file"))
 }
 
 /// `MemAvailable` in bytes, from the text of /proc/meminfo.
@@ -225,6 +275,56 @@ mod tests {
         let unlimited = |path: &str| match path {
             "/proc/self/cgroup" => Some("0::/\n".to_string()),
             "/sys/fs/cgroup/memory.max" => Some("max\n".into()),
+            _ => None,
+        };
+        assert_eq!(cgroup_memory_left(unlimited), None);
+    }
+
+    #[test]
+    fn a_limit_on_an_ancestor_cgroup_holds() {
+        // v2: the limit is the parent's, with less left than the child's;
+        // its inactive file cache counts as free.
+        let files = |path: &str| match path {
+            "/proc/self/cgroup" => Some("0::/box/run/\n".to_string()),
+            "/sys/fs/cgroup/box/run/memory.max" => Some("max\n".into()),
+            "/sys/fs/cgroup/box/memory.max" => Some("2000000000\n".into()),
+            "/sys/fs/cgroup/box/memory.current" => Some("600000000\n".into()),
+            "/sys/fs/cgroup/box/memory.stat" => {
+                Some("active_file 5\ninactive_file 100000000\n".into())
+            }
+            _ => None,
+        };
+        assert_eq!(cgroup_memory_left(files), Some(1_500_000_000));
+    }
+
+    #[test]
+    fn cgroup_v1_limits_are_read_and_a_container_s_at_the_root() {
+        let cgroups = "12:cpu,cpuacct:/docker/abc\n9:memory:/docker/abc\n1:name=systemd:/\n";
+        // The host's view: the cgroup's own directory, its inactive file
+        // cache (with its descendants') counted as free.
+        let host = |path: &str| match path {
+            "/proc/self/cgroup" => Some(cgroups.to_string()),
+            "/sys/fs/cgroup/memory/docker/abc/memory.limit_in_bytes" => Some("1073741824\n".into()),
+            "/sys/fs/cgroup/memory/docker/abc/memory.usage_in_bytes" => Some("273741824\n".into()),
+            "/sys/fs/cgroup/memory/docker/abc/memory.stat" => {
+                Some("cache 300000000\ninactive_file 1\ntotal_inactive_file 200000000\n".into())
+            }
+            "/sys/fs/cgroup/memory/memory.limit_in_bytes" => Some("9223372036854771712\n".into()),
+            _ => None,
+        };
+        assert_eq!(cgroup_memory_left(host), Some(1_000_000_000));
+        // Inside the container: only its cgroup, at the mount's root.
+        let inside = |path: &str| match path {
+            "/proc/self/cgroup" => Some(cgroups.to_string()),
+            "/sys/fs/cgroup/memory/memory.limit_in_bytes" => Some("1073741824\n".into()),
+            "/sys/fs/cgroup/memory/memory.usage_in_bytes" => Some("73741824\n".into()),
+            _ => None,
+        };
+        assert_eq!(cgroup_memory_left(inside), Some(1_000_000_000));
+        // No limit: v1's number near 2^63, on every level.
+        let unlimited = |path: &str| match path {
+            "/proc/self/cgroup" => Some("4:memory:/a/b\n0::/\n".to_string()),
+            p if p.ends_with("memory.limit_in_bytes") => Some("9223372036854771712\n".into()),
             _ => None,
         };
         assert_eq!(cgroup_memory_left(unlimited), None);
