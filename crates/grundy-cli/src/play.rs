@@ -4,11 +4,13 @@
 //! the kinds).
 
 use std::io::BufRead;
+use std::path::PathBuf;
 
 use console::Style;
 use grundy::answer::play::{Mover, PlayLine, StopReason};
 use grundy::play::{Choice, Play, Turn};
 use grundy::retrograde::{Options, Player};
+use grundy::strong::SolvedTable;
 use grundy::value::{Solution, Standing};
 
 use crate::machine::MemoryLimit;
@@ -53,6 +55,13 @@ pub struct Args {
     /// end (README.md lists every kind of line).
     #[arg(long)]
     json: bool,
+
+    /// Play a position of a ruleset solved strongly (mnk, connect4) from
+    /// the table `grundy solve --db FILE` wrote, or from the directory
+    /// `grundy solve --tiers DIR` wrote (each turn reads only the blocks
+    /// its position and moves are in), without solving.
+    #[arg(long, value_name = "FILE|DIR", conflicts_with = "misere")]
+    db: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -71,7 +80,14 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let expression = args.expression.join(" ");
     let about = Failure::about(&expression);
     let options = Options::for_available_memory(Some(MemoryLimit::now().bytes));
-    let mut play = Play::new(&expression, args.misere, options).map_err(about)?;
+    let mut play = match &args.db {
+        Some(path) => {
+            let table = SolvedTable::new(path.display().to_string(), MemoryLimit::file_bytes());
+            Play::with_table(&expression, table, options)
+        }
+        None => Play::new(&expression, args.misere, options),
+    }
+    .map_err(about)?;
     let user_first = match args.side {
         Side::First => true,
         Side::Second => false,

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use common::grundy;
+use common::{grundy, temp_path};
 use serde_json::Value;
 
 /// The lines `grundy play ARGS --json` writes when fed `input`, each
@@ -453,4 +453,84 @@ fn in_a_terminal_the_engine_replies_on_screen() {
         "{shown}"
     );
     assert!(shown.contains("game over: the engine wins"), "{shown}");
+}
+
+#[test]
+fn a_game_from_a_solved_table_or_tier_directory_is_the_game_solved_as_it_goes() {
+    // The tiers (`solve --tiers`), the table (`solve --db`) and the solve
+    // `play` makes itself are three solvers: the same game played with
+    // hints against each shows the same values, remoteness and replies at
+    // every turn, to the end.
+    for (start, ruleset, input) in [
+        (
+            "connect4(4,4) ..../..../..../....",
+            "connect4(4,4)",
+            "2\n3\n1\n4\n4\n2\n1\n3\n",
+        ),
+        ("mnk(3,3,3) .../.../...", "mnk(3,3,3)", "5\n2\n"),
+    ] {
+        let dir = temp_path(&format!("{ruleset}-tiers"));
+        let file = temp_path(&format!("{ruleset}.db"));
+        let _ = std::fs::remove_dir_all(&dir);
+        for place in ["--tiers", "--db"] {
+            let to = if place == "--tiers" { &dir } else { &file };
+            let solved = grundy()
+                .args(["solve", ruleset, place, to.to_str().unwrap()])
+                .output()
+                .unwrap();
+            assert!(solved.status.success(), "{solved:?}");
+        }
+        // The moves typed, then the first move listed until the end.
+        let input = format!("{input}{}", "1\n".repeat(16));
+        let (solved_here, status) = play(&[start, "--hint"], &input);
+        assert_eq!(status, 0);
+        assert!(
+            solved_here.last().unwrap().get("end").is_some(),
+            "{solved_here:?}"
+        );
+        assert!(solved_here.iter().any(|l| l.get("hint").is_some()));
+        for table in [&dir, &file] {
+            let (from_table, status) =
+                play(&[start, "--hint", "--db", table.to_str().unwrap()], &input);
+            assert_eq!(status, 0);
+            assert_eq!(from_table, solved_here, "{}", table.display());
+        }
+    }
+}
+
+#[test]
+fn a_solved_table_answers_only_its_own_ruleset_and_no_sums() {
+    let dir = temp_path("connect4-tiers-refusals");
+    let _ = std::fs::remove_dir_all(&dir);
+    let solved = grundy()
+        .args(["solve", "connect4(4,3)", "--tiers", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(solved.status.success(), "{solved:?}");
+    let db = dir.to_str().unwrap();
+    // Another ruleset's position: the file that says so is named.
+    let (lines, status) = play(&["mnk(3,3,3) .../.../...", "--db", db], "");
+    assert_eq!(status, 2);
+    assert_eq!(lines[0]["error"]["cause"], "file");
+    let message = lines[0]["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains(db) && message.contains("mnk(3,3,3)"),
+        "{message}"
+    );
+    // A sum is solved as it is played, never from a table.
+    let (lines, status) = play(&["nim 3 4 5", "--db", db], "");
+    assert_eq!(status, 1);
+    assert_eq!(lines[0]["error"]["kind"], "unsupported");
+    // No table there.
+    let missing = temp_path("no-such-table");
+    let (lines, status) = play(
+        &[
+            "connect4(4,3) ..../..../....",
+            "--db",
+            missing.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(status, 2);
+    assert_eq!(lines[0]["error"]["cause"], "file");
 }

@@ -15,7 +15,8 @@
 //!   loses with any move, no remoteness known;
 //! - a position solved strongly (mnk, connect4, `P@Left` of a partizan
 //!   graph or script) is answered from the table its ruleset keeps
-//!   ([`DynStrong::moves`]).
+//!   ([`DynStrong::moves`]), or from a table solved before
+//!   ([`Play::with_table`]: `solve --db FILE` or `solve --tiers DIR`).
 //!
 //! Partizan games without a player to move (values), one-player games and
 //! every-move play are refused.
@@ -43,7 +44,7 @@ use crate::component::RulesetRef;
 use crate::error::{Error, Result};
 use crate::registry::{Parsed, Rulesets};
 use crate::retrograde::{self, best_first, Options, Player, Solved, Table};
-use crate::strong::DynStrong;
+use crate::strong::{DynStrong, SolvedTable, Source};
 use crate::sum::{analyze_listing, analyze_misere_listing, Sum, SumPosition, SumRules};
 use crate::value::{Convention, Outcome, Solution, Standing};
 use crate::word::Word;
@@ -73,8 +74,12 @@ enum Engine {
     },
     /// A sum too large to solve whole: each option by its outcome.
     ByOutcome { convention: Convention },
-    /// A position of a ruleset solved strongly.
-    Strong { ruleset: RulesetRef },
+    /// A position of a ruleset solved strongly, answered from `table`
+    /// where there is one.
+    Strong {
+        ruleset: RulesetRef,
+        table: Option<SolvedTable>,
+    },
 }
 
 /// A position played through.
@@ -135,6 +140,24 @@ impl Play {
     /// where `misere` says so (sums only), solving it as its kind is
     /// solved (see the module's documentation) within `options`.
     pub fn new(expression: &str, misere: bool, options: Options) -> Result<Play> {
+        Play::start(expression, misere, options, None)
+    }
+
+    /// Starts a game at the position of `expression`, of a ruleset solved
+    /// strongly, answering every position of it from `table` (the file
+    /// `solve --db` wrote, or the directory `solve --tiers` wrote, of which
+    /// each turn reads only the blocks its position and moves are in). A
+    /// sum is refused: it is solved as it is played.
+    pub fn with_table(expression: &str, table: SolvedTable, options: Options) -> Result<Play> {
+        Play::start(expression, false, options, Some(table))
+    }
+
+    fn start(
+        expression: &str,
+        misere: bool,
+        options: Options,
+        table: Option<SolvedTable>,
+    ) -> Result<Play> {
         let mut rulesets = Rulesets::new();
         let convention = if misere {
             Convention::Misere
@@ -142,6 +165,13 @@ impl Play {
             Convention::Normal
         };
         let (engine, start) = match rulesets.parse_question(expression)? {
+            Parsed::Sum(_) if table.is_some() => {
+                return Err(Error::Unsupported(
+                    "a solved table (--db) answers positions solved strongly (mnk, connect4, \
+                     P@Left): a sum is solved as it is played"
+                        .into(),
+                ))
+            }
             Parsed::Sum(sum) => (solve_sum(&sum, convention, &options)?, Played::Sum(sum)),
             Parsed::Strong { .. } if misere => {
                 return Err(Error::Unsupported(
@@ -153,7 +183,7 @@ impl Play {
             Parsed::Strong { ruleset, position } => {
                 let text = position.iter().map(|w| w.text.as_str()).collect::<Vec<_>>();
                 let start = format!("{} {}", ruleset.name(), text.join(" "));
-                (Engine::Strong { ruleset }, Played::Strong(start))
+                (Engine::Strong { ruleset, table }, Played::Strong(start))
             }
             Parsed::Solitaire { family, .. } => {
                 return Err(family.error(
@@ -231,13 +261,17 @@ impl Play {
                 };
                 sum_turn(sum, solution, value)
             }
-            (Engine::Strong { ruleset }, Played::Strong(expression)) => {
+            (Engine::Strong { ruleset, table }, Played::Strong(expression)) => {
                 let Parsed::Strong { position, .. } = self.rulesets.parse_question(expression)?
                 else {
                     unreachable!("a position solved strongly reads back as one");
                 };
                 let strong = ruleset.strong().expect("a strong ruleset");
-                strong_turn(strong, &position, &self.options)
+                let source = match table {
+                    Some(table) => table.source()?,
+                    None => Source::Solve,
+                };
+                strong_turn(strong, &position, source, &self.options)
             }
             _ => unreachable!("a sum's engine plays sums, a strong one positions"),
         }
@@ -355,8 +389,13 @@ fn solved_at_end(standing: Standing) -> Solution {
 }
 
 /// The turn of a position solved strongly.
-fn strong_turn(strong: &dyn DynStrong, position: &[Word], options: &Options) -> Result<Turn> {
-    let solved = strong.moves(position, options, &mut |_| true)?;
+fn strong_turn(
+    strong: &dyn DynStrong,
+    position: &[Word],
+    source: Source,
+    options: &Options,
+) -> Result<Turn> {
+    let solved = strong.moves(position, source, options, &mut |_| true)?;
     let moves: Vec<Choice> = (solved.moves.into_iter())
         .map(|(to, after)| Choice {
             description: describe_change(&solved.expression, &to),

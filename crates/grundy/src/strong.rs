@@ -27,7 +27,7 @@
 //! assert_eq!(solve.start.remoteness, Some(3));
 //! ```
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 
@@ -151,6 +151,47 @@ pub enum Source<'a> {
     },
 }
 
+/// The table `solve --db FILE` wrote, read at the first position that needs
+/// it and kept for the next (the questions of a batch share it); or the
+/// directory `solve --tiers DIR` wrote, of which each question reads only
+/// the blocks its position and their moves are in.
+#[derive(Debug)]
+pub struct SolvedTable {
+    path: String,
+    byte_limit: u64,
+    bytes: OnceCell<Vec<u8>>,
+}
+
+impl SolvedTable {
+    /// The table in the file at `path`, of which at most `byte_limit` bytes
+    /// are read (a larger file is a limit error).
+    pub fn new(path: impl Into<String>, byte_limit: u64) -> SolvedTable {
+        SolvedTable {
+            path: path.into(),
+            byte_limit,
+            bytes: OnceCell::new(),
+        }
+    }
+
+    /// The table to answer from: the directory, or the file's bytes
+    /// (read at the first call, kept for the next).
+    pub fn source(&self) -> Result<Source<'_>> {
+        let dir = std::path::Path::new(&self.path);
+        if dir.is_dir() {
+            return Ok(Source::Tiers { dir });
+        }
+        if self.bytes.get().is_none() {
+            let bytes = crate::file::read_at_most(&self.path, self.byte_limit, "table")?;
+            let _ = self.bytes.set(bytes);
+        }
+        let bytes = self.bytes.get().expect("read above");
+        Ok(Source::Db {
+            path: &self.path,
+            bytes,
+        })
+    }
+}
+
 /// A ruleset solved strongly, whatever its type.
 pub trait DynStrong: Send + Sync {
     /// Solves every position reachable from the start.
@@ -220,12 +261,14 @@ pub trait DynStrong: Send + Sync {
 
     /// The value of the position written in `words` and every move from
     /// it with the value after it (none from a finished position), for
-    /// `grundy play`: from a table kept from an earlier solve that holds
-    /// the position, else from a solve from it, which is kept, so that a
-    /// game played out is solved once.
+    /// `grundy play`: from the solved table or directory of tiers `source`
+    /// names; or, with [`Source::Solve`], from a table kept from an
+    /// earlier solve that holds the position, else from a solve from it,
+    /// which is kept, so that a game played out is solved once.
     fn moves(
         &self,
         words: &[Word],
+        source: Source,
         options: &Options,
         progress: &mut dyn FnMut(Progress) -> bool,
     ) -> Result<StrongMoves>;
@@ -347,30 +390,10 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         options: &Options,
         progress: &mut dyn FnMut(Progress) -> bool,
     ) -> Result<StrongAnalysis> {
-        let game = &self.game;
         let position = self.position(words)?;
-        match source {
-            Source::Solve => self.with_table(&position, options, progress, |table| {
-                self.answer(table, &position)
-            }),
-            Source::Db { path, bytes } => {
-                let db = Db::decode(path, bytes, &game.name(), game.digest().as_deref())?;
-                self.answer(&db, &position)
-            }
-            Source::Tiers { dir } => {
-                let tiered = self.tiered()?;
-                let tiers = FromTiers {
-                    db: tier::file::Db::open(dir, &game.name(), tiered.tiers())?,
-                    game: tiered,
-                    error: RefCell::new(None),
-                };
-                let answer = self.answer(&tiers, &position);
-                match tiers.error.into_inner() {
-                    Some(error) => Err(error),
-                    None => answer,
-                }
-            }
-        }
+        self.with_source(&position, source, options, progress, |table| {
+            self.answer(table, &position)
+        })
     }
 
     fn outcome(
@@ -419,13 +442,15 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
     fn moves(
         &self,
         words: &[Word],
+        source: Source,
         options: &Options,
         progress: &mut dyn FnMut(Progress) -> bool,
     ) -> Result<StrongMoves> {
         let game = &self.game;
         let position = self.position(words)?;
-        self.with_table(&position, options, progress, |table| {
-            let solution = table.solution(game, &position).expect("solved from it");
+        self.with_source(&position, source, options, progress, |table| {
+            let solution =
+                (table.solution(game, &position)).ok_or_else(|| self.not_in_table(&position))?;
             let mut reached = Vec::new();
             if game.finished(&position).is_none() {
                 game.moves(&position, &mut reached);
@@ -436,12 +461,10 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
             let moves = reached
                 .iter()
                 .map(|to| {
-                    let after = table
-                        .solution(game, to)
-                        .expect("a move of a solved position");
-                    (self.expression(to), after)
+                    let after = (table.solution(game, to)).ok_or_else(|| self.not_in_table(to))?;
+                    Ok((self.expression(to), after))
                 })
-                .collect();
+                .collect::<Result<_>>()?;
             Ok(StrongMoves {
                 expression: self.expression(&position),
                 solution,
@@ -577,6 +600,48 @@ impl<G: StrongRules> StrongSolver<G> {
         answered
     }
 
+    /// `answer` from the table `source` names: a kept table or a new
+    /// solve ([`StrongSolver::with_table`]), a `--db` file, or a directory
+    /// of tiers, whose first error reading it is the answer's.
+    fn with_source<T>(
+        &self,
+        position: &G::Position,
+        source: Source,
+        options: &Options,
+        progress: &mut dyn FnMut(Progress) -> bool,
+        answer: impl FnOnce(&dyn Solved<G>) -> Result<T>,
+    ) -> Result<T> {
+        let game = &self.game;
+        match source {
+            Source::Solve => self.with_table(position, options, progress, |table| answer(table)),
+            Source::Db { path, bytes } => {
+                let db = Db::decode(path, bytes, &game.name(), game.digest().as_deref())?;
+                answer(&db)
+            }
+            Source::Tiers { dir } => {
+                let tiered = self.tiered()?;
+                let tiers = FromTiers {
+                    db: tier::file::Db::open(dir, &game.name(), tiered.tiers())?,
+                    game: tiered,
+                    error: RefCell::new(None),
+                };
+                let answered = answer(&tiers);
+                match tiers.error.into_inner() {
+                    Some(error) => Err(error),
+                    None => answered,
+                }
+            }
+        }
+    }
+
+    /// The error of a position a solved table does not hold.
+    fn not_in_table(&self, position: &G::Position) -> Error {
+        Error::Unsupported(format!(
+            "{} is not in the solved table (it is not reachable from the start)",
+            self.expression(position)
+        ))
+    }
+
     /// A position as an expression writes it.
     fn expression(&self, position: &G::Position) -> String {
         let game = &self.game;
@@ -586,12 +651,7 @@ impl<G: StrongRules> StrongSolver<G> {
     fn answer(&self, table: &dyn Solved<G>, position: &G::Position) -> Result<StrongAnalysis> {
         let game = &self.game;
         let expression = |p: &G::Position| self.expression(p);
-        let missing = || {
-            Error::Unsupported(format!(
-                "{} is not in the solved table (it is not reachable from the start)",
-                expression(position)
-            ))
-        };
+        let missing = || self.not_in_table(position);
         let solution = table.solution(game, position).ok_or_else(missing)?;
         let best_moves = table.best_moves(game, position);
         if let Some(error) = game.failure() {

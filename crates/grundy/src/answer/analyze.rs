@@ -16,8 +16,6 @@
 //! assert_eq!(sum.nimber, None);
 //! ```
 
-use std::cell::OnceCell;
-
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -38,6 +36,8 @@ use crate::word::Word;
 use crate::{Count, RulesetRef};
 
 use super::{Exact, MoveTo, OnProgress, Progress};
+
+pub use crate::strong::SolvedTable;
 
 /// What is asked of an expression: the convention, and how much of the
 /// answer. `AnalyzeOptions::default()` asks for everything under normal
@@ -72,45 +72,6 @@ impl Default for AnalyzeOptions {
             db: None,
             memory: None,
         }
-    }
-}
-
-/// The table `solve --db FILE` wrote, read at the first position that needs
-/// it and kept for the next (the questions of a batch share it); or the
-/// directory `solve --tiers DIR` wrote, of which each question reads only
-/// the blocks its position and their moves are in.
-#[derive(Debug)]
-pub struct SolvedTable {
-    path: String,
-    byte_limit: u64,
-    bytes: OnceCell<Vec<u8>>,
-}
-
-impl SolvedTable {
-    /// The table in the file at `path`, of which at most `byte_limit` bytes
-    /// are read (a larger file is a limit error).
-    pub fn new(path: impl Into<String>, byte_limit: u64) -> SolvedTable {
-        SolvedTable {
-            path: path.into(),
-            byte_limit,
-            bytes: OnceCell::new(),
-        }
-    }
-
-    fn source(&self) -> Result<Source<'_>> {
-        let dir = std::path::Path::new(&self.path);
-        if dir.is_dir() {
-            return Ok(Source::Tiers { dir });
-        }
-        if self.bytes.get().is_none() {
-            let bytes = crate::file::read_at_most(&self.path, self.byte_limit, "table")?;
-            let _ = self.bytes.set(bytes);
-        }
-        let bytes = self.bytes.get().expect("read above");
-        Ok(Source::Db {
-            path: &self.path,
-            bytes,
-        })
     }
 }
 
