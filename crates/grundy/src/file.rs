@@ -106,7 +106,7 @@ fn aside(path: &Path) -> PathBuf {
 }
 
 /// A number of bytes as a person reads it: `64 MiB`, `1 MiB`, `1000 bytes`.
-fn describe_bytes(bytes: u64) -> String {
+pub(crate) fn describe_bytes(bytes: u64) -> String {
     if bytes >= 1 << 20 && bytes % (1 << 20) == 0 {
         format!("{} MiB", bytes >> 20)
     } else {

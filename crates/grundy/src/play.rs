@@ -75,10 +75,10 @@ enum Engine {
     /// A sum too large to solve whole: each option by its outcome.
     ByOutcome { convention: Convention },
     /// A position of a ruleset solved strongly, answered from `table`
-    /// where there is one.
+    /// where there is one (boxed: it holds the index of an open file).
     Strong {
         ruleset: RulesetRef,
-        table: Option<SolvedTable>,
+        table: Option<Box<SolvedTable>>,
     },
 }
 
@@ -183,6 +183,7 @@ impl Play {
             Parsed::Strong { ruleset, position } => {
                 let text = position.iter().map(|w| w.text.as_str()).collect::<Vec<_>>();
                 let start = format!("{} {}", ruleset.name(), text.join(" "));
+                let table = table.map(Box::new);
                 (Engine::Strong { ruleset, table }, Played::Strong(start))
             }
             Parsed::Solitaire { family, .. } => {

@@ -33,7 +33,7 @@ use std::sync::{Mutex, PoisonError};
 
 use crate::error::{Error, Result};
 use crate::picture::{self, GraphPicture, Mark, Node};
-use crate::retrograde::db::{self, Db};
+use crate::retrograde::db::{self, DbFile};
 use crate::retrograde::{self, search, Counts, Options, Progress, Solved, StrongGame, Table};
 use crate::starts::{self, AllStarts};
 use crate::tier::team::{agree, Alone, Nowhere, Team};
@@ -136,13 +136,10 @@ pub struct TieredSolve {
 pub enum Source<'a> {
     /// Solve from the position asked about.
     Solve,
-    /// Read the answer from a solved table in the `--db` format.
-    Db {
-        /// The file's path, for errors.
-        path: &'a str,
-        /// The file's content.
-        bytes: &'a [u8],
-    },
+    /// Read the answer from a solved table in the `--db` format, opened
+    /// (its header and index read): the block each position asked about
+    /// is read.
+    Db(&'a DbFile),
     /// Read the answer from a directory of tiers (`solve --tiers DIR`):
     /// the headers and the blocks the position and its moves are in.
     Tiers {
@@ -151,44 +148,47 @@ pub enum Source<'a> {
     },
 }
 
-/// The table `solve --db FILE` wrote, read at the first position that needs
-/// it and kept for the next (the questions of a batch share it); or the
-/// directory `solve --tiers DIR` wrote, of which each question reads only
-/// the blocks its position and their moves are in.
-#[derive(Debug)]
+/// A table solved before: the file `solve --db FILE` wrote, or the
+/// directory `solve --tiers DIR` wrote; of either, each question reads
+/// only the blocks its position and their moves are in.
 pub struct SolvedTable {
     path: String,
     byte_limit: u64,
-    bytes: OnceCell<Vec<u8>>,
+    /// The file, opened at the first question that needs it and kept for
+    /// the next (the questions of a batch share its index).
+    file: OnceCell<DbFile>,
+}
+
+impl std::fmt::Debug for SolvedTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SolvedTable")
+            .field("path", &self.path)
+            .finish_non_exhaustive()
+    }
 }
 
 impl SolvedTable {
-    /// The table in the file at `path`, of which at most `byte_limit` bytes
-    /// are read (a larger file is a limit error).
+    /// The table at `path`, of whose index at most `byte_limit` bytes are
+    /// read (a larger index is a limit error).
     pub fn new(path: impl Into<String>, byte_limit: u64) -> SolvedTable {
         SolvedTable {
             path: path.into(),
             byte_limit,
-            bytes: OnceCell::new(),
+            file: OnceCell::new(),
         }
     }
 
-    /// The table to answer from: the directory, or the file's bytes
-    /// (read at the first call, kept for the next).
+    /// The table to answer from: the directory or the file.
     pub fn source(&self) -> Result<Source<'_>> {
         let dir = std::path::Path::new(&self.path);
         if dir.is_dir() {
             return Ok(Source::Tiers { dir });
         }
-        if self.bytes.get().is_none() {
-            let bytes = crate::file::read_at_most(&self.path, self.byte_limit, "table")?;
-            let _ = self.bytes.set(bytes);
+        if self.file.get().is_none() {
+            let file = DbFile::open(&self.path, self.byte_limit)?;
+            let _ = self.file.set(file);
         }
-        let bytes = self.bytes.get().expect("read above");
-        Ok(Source::Db {
-            path: &self.path,
-            bytes,
-        })
+        Ok(Source::Db(self.file.get().expect("opened above")))
     }
 }
 
@@ -526,17 +526,38 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
     }
 }
 
-/// A directory of tiers as a table to answer from: the first error met
-/// reading it is kept, as `Solved` answers without one.
-struct FromTiers<'a, P> {
-    db: tier::file::Db,
-    game: &'a dyn TieredGame<Position = P>,
+/// A table read from a file or a directory, to answer from: `solution`
+/// reads a position's; the first error met reading is kept, as `Solved`
+/// answers without one, and is the answer's ([`Reading::answer`]).
+struct Reading<F> {
+    solution: F,
     error: RefCell<Option<Error>>,
 }
 
-impl<G: StrongGame> Solved<G> for FromTiers<'_, G::Position> {
+fn reading<P, F: Fn(&P) -> Result<Option<Solution>>>(solution: F) -> Reading<F> {
+    Reading {
+        solution,
+        error: RefCell::new(None),
+    }
+}
+
+impl<F> Reading<F> {
+    /// `answer` from the table, or the first error met reading it.
+    fn answer<G: StrongGame, T>(self, answer: impl FnOnce(&dyn Solved<G>) -> Result<T>) -> Result<T>
+    where
+        Self: Solved<G>,
+    {
+        let answered = answer(&self);
+        match self.error.into_inner() {
+            Some(error) => Err(error),
+            None => answered,
+        }
+    }
+}
+
+impl<G: StrongGame, F: Fn(&G::Position) -> Result<Option<Solution>>> Solved<G> for Reading<F> {
     fn solution(&self, _game: &G, position: &G::Position) -> Option<Solution> {
-        match self.db.solution(self.game, position) {
+        match (self.solution)(position) {
             Ok(solution) => solution,
             Err(error) => {
                 self.error.borrow_mut().get_or_insert(error);
@@ -614,22 +635,18 @@ impl<G: StrongRules> StrongSolver<G> {
         let game = &self.game;
         match source {
             Source::Solve => self.with_table(position, options, progress, |table| answer(table)),
-            Source::Db { path, bytes } => {
-                let db = Db::decode(path, bytes, &game.name(), game.digest().as_deref())?;
-                answer(&db)
+            Source::Db(file) => {
+                file.check(&game.name(), game.digest().as_deref())?;
+                reading(|position| match game.key(position) {
+                    Some(key) => file.solution_of_key(key),
+                    None => Ok(None),
+                })
+                .answer(answer)
             }
             Source::Tiers { dir } => {
                 let tiered = self.tiered()?;
-                let tiers = FromTiers {
-                    db: tier::file::Db::open(dir, &game.name(), tiered.tiers())?,
-                    game: tiered,
-                    error: RefCell::new(None),
-                };
-                let answered = answer(&tiers);
-                match tiers.error.into_inner() {
-                    Some(error) => Err(error),
-                    None => answered,
-                }
+                let db = tier::file::Db::open(dir, &game.name(), tiered.tiers())?;
+                reading(|position| db.solution(tiered, position)).answer(answer)
             }
         }
     }

@@ -4,7 +4,7 @@
 //! which the retrograde layer must not know, hence a test of its own.
 
 use grundy::catalogue::{Connect4, Mnk};
-use grundy::retrograde::db::{encode, Db};
+use grundy::retrograde::db::{encode, Db, DbFile, BLOCK_RECORDS};
 use grundy::retrograde::{solve, Options, Solved, StrongGame};
 use grundy::value::Standing;
 use grundy::Result;
@@ -147,4 +147,86 @@ fn a_table_of_other_file_content_is_refused() {
     );
     assert!(Db::decode("t.db", &bytes, "mnk(1,3,2)", None).is_err());
     assert!(Db::decode("t.db", &small(), "mnk(1,3,2)", Some(&before)).is_err());
+}
+
+/// A table of Connect Four on 4 x 4 in a file of this test's own.
+fn connect4_file(name: &str) -> (Db, std::path::PathBuf, Vec<u8>) {
+    let game = Connect4::new(4, 4).unwrap();
+    let table = solve(&game, &options(), &mut |_| true).unwrap();
+    let bytes = encode("connect4(4,4)", None, &game, &table).unwrap();
+    let path = std::env::temp_dir().join(format!("grundy-{name}-{}.db", std::process::id()));
+    std::fs::write(&path, &bytes).unwrap();
+    let db = Db::decode("c.db", &bytes, "connect4(4,4)", None).unwrap();
+    (db, path, bytes)
+}
+
+/// Every key, and the numbers next to each, answered from the file a
+/// block at a time as from the table decoded whole; one question reads
+/// the header, the index and one block (issue 24: one position from a
+/// saved table, whatever its size, reads only the block it is in).
+#[test]
+fn a_file_answers_each_position_from_its_block() {
+    let (db, path, bytes) = connect4_file("blocks");
+    let path = path.to_str().unwrap();
+    // An index larger than the bytes allowed is a limit, not a read.
+    let limit = DbFile::open(path, 64).err().unwrap();
+    assert_eq!(limit.kind(), grundy::error::ErrorKind::Limit, "{limit}");
+    let file = DbFile::open(path, 1 << 20).unwrap();
+    assert_eq!(file.ruleset(), "connect4(4,4)");
+    file.check("connect4(4,4)", None).unwrap();
+    assert!(file.check("connect4(4,5)", None).is_err());
+    assert_eq!(file.positions(), db.positions());
+    assert!(db.positions() > 100 * BLOCK_RECORDS as u64);
+    let opened = file.bytes_read();
+    let game = Connect4::new(4, 4).unwrap();
+    let start = game.key(&game.start().unwrap()).unwrap();
+    assert_eq!(
+        file.solution_of_key(start).unwrap(),
+        db.solution_of_key(start)
+    );
+    let one = file.bytes_read() - opened;
+    assert!(
+        one <= 4 * BLOCK_RECORDS as u64 && (opened + one) * 50 < bytes.len() as u64,
+        "{opened} bytes to open, {one} for a question, of {}",
+        bytes.len()
+    );
+    for key in db.keys() {
+        for near in [key.saturating_sub(1), key, key + 1] {
+            let from_file = file.solution_of_key(near).unwrap();
+            assert_eq!(from_file, db.solution_of_key(near), "key {near}");
+        }
+        assert!(file.solution_of_key(key).unwrap().is_some());
+    }
+    std::fs::remove_file(path).unwrap();
+}
+
+/// A block damaged on disk is refused, naming the file, by the questions
+/// that read it, and only by those.
+#[test]
+fn a_damaged_block_is_refused_by_the_questions_that_read_it() {
+    let (db, path, mut bytes) = connect4_file("damaged");
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x10;
+    std::fs::write(&path, &bytes).unwrap();
+    let path = path.to_str().unwrap();
+    let file = DbFile::open(path, 1 << 20).unwrap();
+    let (mut refused, mut answered) = (0, 0);
+    for key in db.keys() {
+        match file.solution_of_key(key) {
+            Ok(solution) => {
+                assert_eq!(solution, db.solution_of_key(key));
+                answered += 1;
+            }
+            Err(error) => {
+                assert!(error.to_string().starts_with(path), "{error}");
+                assert!(error.to_string().contains("corrupted"), "{error}");
+                refused += 1;
+            }
+        }
+    }
+    assert!(refused > 0 && refused <= BLOCK_RECORDS as u64, "{refused}");
+    assert_eq!(refused + answered, db.positions());
+    // Decoded whole, the file is refused.
+    assert!(Db::decode(path, &bytes, "connect4(4,4)", None).is_err());
+    std::fs::remove_file(path).unwrap();
 }

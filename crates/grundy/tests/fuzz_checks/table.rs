@@ -26,15 +26,15 @@ pub fn valid() -> &'static [u8] {
     })
 }
 
-/// Where the checksum is, read from the header of `bytes`: after the
-/// magic, version, name, digest, count and length.
+/// Where the header's checksum is, read from the header of `bytes`: after
+/// the magic, version, name, digest, count, records a block and length.
 fn checksum_at(bytes: &[u8]) -> Option<usize> {
     let u32_at = |at: usize| -> Option<usize> {
         Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?) as usize)
     };
     let name = 16 + u32_at(12)?;
     let digest = name.checked_add(4)?.checked_add(u32_at(name)?)?;
-    let at = digest.checked_add(16)?;
+    let at = digest.checked_add(20)?;
     (at + 4 <= bytes.len()).then_some(at)
 }
 
@@ -57,10 +57,8 @@ pub fn check(input: &[u8]) {
     let recompute = patches.remainder().first().is_some_and(|b| b % 2 == 1);
     if recompute {
         if let Some(at) = checksum_at(&bytes) {
-            let mut crc = crc32fast::Hasher::new();
-            crc.update(&bytes[..at]);
-            crc.update(&bytes[at + 4..]);
-            bytes[at..at + 4].copy_from_slice(&crc.finalize().to_le_bytes());
+            let crc = crc32fast::hash(&bytes[..at]);
+            bytes[at..at + 4].copy_from_slice(&crc.to_le_bytes());
         }
     }
     let read = Db::decode("fuzz.db", &bytes, RULESET, Some(DIGEST));
