@@ -83,7 +83,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let mut play = match &args.db {
         Some(path) => {
             let table = SolvedTable::new(path.display().to_string(), MemoryLimit::file_bytes());
-            Play::with_table(&expression, table, options)
+            Play::with_table(&expression, false, options, table)
         }
         None => Play::new(&expression, args.misere, options),
     }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{grundy, json, Served};
+use common::{grundy, json, temp_path, Served};
 use serde_json::Value;
 
 /// The server of `common::Served`, asked over HTTP.
@@ -12,6 +12,10 @@ struct Server(Served);
 impl Server {
     fn start() -> Server {
         Server(Served::start())
+    }
+
+    fn start_with(args: &[&str]) -> Server {
+        Server(Served::start_with(args))
     }
 
     /// The status and body of `GET path` (a query already encoded).
@@ -320,4 +324,58 @@ fn a_closed_request_stops_its_solve() {
     assert!(spent < 50, "{spent} ticks in 2 s after the request closed");
     // And the server still answers.
     assert_eq!(server.get("/api/analyze?expr=nim%201%202").0, 200);
+}
+
+/// `grundy serve --db DIR`: the positions of the ruleset the table holds
+/// are answered from it, as a solve answers them; every other question as
+/// without it. That the table answers shows when a block of it is
+/// damaged: the question that reads it is refused naming its file.
+#[test]
+fn a_solved_table_answers_its_rulesets_positions_and_only_those() {
+    let dir = temp_path("serve-tiers");
+    let _ = std::fs::remove_dir_all(&dir);
+    let solved = grundy()
+        .args(["solve", "connect4(4,4)", "--tiers", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(solved.status.success(), "{solved:?}");
+    let plain = Server::start();
+    let served = Server::start_with(&["--db", dir.to_str().unwrap()]);
+    let position = encode("connect4(4,4) ..../..../..../.x..");
+    let questions = [
+        format!("/api/analyze?expr={position}"),
+        format!("/api/moves?expr={position}"),
+        format!("/api/engine?expr={position}"),
+        format!("/api/moves?expr={}", encode("nim 3 4 5")),
+        format!("/api/analyze?expr={}&misere=true", encode("nim 1 1")),
+        format!("/api/engine?expr={}", encode("mnk(3,3,3) x../.o./...")),
+    ];
+    for question in &questions {
+        let (status, answer) = served.get_json(question);
+        assert_eq!(status, 200, "{question}: {answer}");
+        assert_eq!((status, answer), plain.get_json(question), "{question}");
+    }
+    // The position's tier (one disc) holds one block of cells: damaged,
+    // it is refused by the table's questions alone.
+    let tier = dir.join("tier-001.bin");
+    let mut bytes = std::fs::read(&tier).unwrap();
+    *bytes.last_mut().unwrap() ^= 0x40;
+    std::fs::write(&tier, &bytes).unwrap();
+    let (status, answer) = served.get_json(&questions[0]);
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["error"]["cause"], "file");
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(message.contains("tier-001.bin"), "{message}");
+    for question in &questions[3..] {
+        assert_eq!(served.get_json(question).0, 200, "{question}");
+    }
+    // A path that holds no table is refused before the server starts.
+    let none = grundy()
+        .args(["serve", "--port", "0", "--db"])
+        .arg(temp_path("no-table-here"))
+        .output()
+        .unwrap();
+    assert_eq!(none.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&none.stderr);
+    assert!(stderr.contains("no-table-here"), "{stderr}");
 }

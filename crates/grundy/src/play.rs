@@ -143,13 +143,21 @@ impl Play {
         Play::start(expression, misere, options, None)
     }
 
-    /// Starts a game at the position of `expression`, of a ruleset solved
-    /// strongly, answering every position of it from `table` (the file
-    /// `solve --db` wrote, or the directory `solve --tiers` wrote, of which
-    /// each turn reads only the blocks its position and moves are in). A
-    /// sum is refused: it is solved as it is played.
-    pub fn with_table(expression: &str, table: SolvedTable, options: Options) -> Result<Play> {
-        Play::start(expression, false, options, Some(table))
+    /// Starts a game at the position of `expression` as [`Play::new`]
+    /// does, answering every position of a ruleset solved strongly from
+    /// `table` (the file `solve --db` wrote, or the directory `solve
+    /// --tiers` wrote, of which each turn reads only the blocks its
+    /// position and moves are in). A sum is refused (it is solved as it is
+    /// played), unless the table answers only its own ruleset
+    /// ([`SolvedTable::only_for`]): then a sum or a position of another
+    /// ruleset is played as by [`Play::new`].
+    pub fn with_table(
+        expression: &str,
+        misere: bool,
+        options: Options,
+        table: SolvedTable,
+    ) -> Result<Play> {
+        Play::start(expression, misere, options, Some(table))
     }
 
     fn start(
@@ -165,7 +173,7 @@ impl Play {
             Convention::Normal
         };
         let (engine, start) = match rulesets.parse_question(expression)? {
-            Parsed::Sum(_) if table.is_some() => {
+            Parsed::Sum(_) if table.as_ref().is_some_and(|t| t.only().is_none()) => {
                 return Err(Error::Unsupported(
                     "a solved table (--db) answers positions solved strongly (mnk, connect4, \
                      P@Left): a sum is solved as it is played"
@@ -183,7 +191,7 @@ impl Play {
             Parsed::Strong { ruleset, position } => {
                 let text = position.iter().map(|w| w.text.as_str()).collect::<Vec<_>>();
                 let start = format!("{} {}", ruleset.name(), text.join(" "));
-                let table = table.map(Box::new);
+                let table = (table.filter(|t| t.answers(&ruleset.name()))).map(Box::new);
                 (Engine::Strong { ruleset, table }, Played::Strong(start))
             }
             Parsed::Solitaire { family, .. } => {

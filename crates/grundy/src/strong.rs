@@ -154,6 +154,9 @@ pub enum Source<'a> {
 pub struct SolvedTable {
     path: String,
     byte_limit: u64,
+    /// The one ruleset whose positions it answers, where it was told one
+    /// ([`SolvedTable::only_for`]); else it answers every position asked.
+    only: Option<String>,
     /// The file, opened at the first question that needs it and kept for
     /// the next (the questions of a batch share its index).
     file: OnceCell<DbFile>,
@@ -174,7 +177,37 @@ impl SolvedTable {
         SolvedTable {
             path: path.into(),
             byte_limit,
+            only: None,
             file: OnceCell::new(),
+        }
+    }
+
+    /// The same table, answering only positions of `ruleset` (the one it
+    /// holds, [`SolvedTable::ruleset`]): the others, and sums, are
+    /// answered as without a table (the web explorer's `--db`). Without
+    /// it, a position of another ruleset is refused naming the table.
+    pub fn only_for(mut self, ruleset: impl Into<String>) -> SolvedTable {
+        self.only = Some(ruleset.into());
+        self
+    }
+
+    /// The ruleset it answers alone, where it was told one.
+    pub fn only(&self) -> Option<&str> {
+        self.only.as_deref()
+    }
+
+    /// Whether it answers the positions of `ruleset`.
+    pub fn answers(&self, ruleset: &str) -> bool {
+        self.only.as_deref().is_none_or(|only| only == ruleset)
+    }
+
+    /// The ruleset it holds, as an expression writes it, read from the
+    /// header of the file or of the directory's first reach file.
+    pub fn ruleset(&self) -> Result<String> {
+        match self.source()? {
+            Source::Tiers { dir } => tier::file::ruleset_in(dir),
+            Source::Db(file) => Ok(file.ruleset().to_string()),
+            Source::Solve => unreachable!("a table is a file or a directory"),
         }
     }
 

@@ -21,9 +21,10 @@ use super::refusal::{json, to_json, Refusal};
 use super::work::{picture, respond, Server};
 
 /// The routes of the page and of the API, running at most `at_once`
-/// computations at a time.
-pub fn router(at_once: usize) -> Router {
-    let server = Server::new(at_once);
+/// computations at a time, answering the positions of a ruleset from a
+/// table solved before where `table` is `Some((path, ruleset))`.
+pub fn router(at_once: usize, solved: Option<(String, String)>) -> Router {
+    let server = Server::new(at_once, solved);
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
@@ -85,8 +86,10 @@ async fn analyze(
             "outcome_only and moves cannot be asked together",
         ));
     }
+    let table = server.table();
     respond(&server, move |stop| {
         let mut options = options(query.misere);
+        options.db = table;
         options.every = query.every;
         options.outcome_only = query.outcome_only;
         if let Some(moves) = query.moves {
@@ -119,12 +122,14 @@ async fn moves(
     query: Result<Query<PositionQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
+    let table = server.table();
     respond(&server, move |_| {
         let memory = Some(MemoryLimit::now().bytes);
         Ok(to_json(&answer::play::moves(
             &query.expr,
             query.misere,
             memory,
+            table,
         )?))
     })
     .await
@@ -138,9 +143,10 @@ async fn engine(
     query: Result<Query<PositionQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
+    let table = server.table();
     respond(&server, move |_| {
         let memory = Some(MemoryLimit::now().bytes);
-        let reply = answer::play::engine_move(&query.expr, query.misere, memory)?;
+        let reply = answer::play::engine_move(&query.expr, query.misere, memory, table)?;
         Ok(to_json(&reply))
     })
     .await

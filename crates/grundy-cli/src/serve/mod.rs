@@ -11,7 +11,11 @@ mod refusal;
 mod work;
 
 use std::net::IpAddr;
+use std::path::PathBuf;
 
+use grundy::strong::SolvedTable;
+
+use crate::machine::MemoryLimit;
 use crate::report::{Failure, Output};
 
 /// A local web explorer: type a game, see who wins and every move, click a
@@ -46,10 +50,29 @@ pub struct Args {
     /// Print errors as JSON.
     #[arg(long)]
     json: bool,
+
+    /// Answer the positions of one ruleset solved strongly (the one the
+    /// table holds) from the table `grundy solve --db FILE` wrote or the
+    /// directory `grundy solve --tiers DIR` wrote, reading only the blocks
+    /// each position and its moves are in; every other question is
+    /// answered as without it.
+    #[arg(long, value_name = "FILE|DIR")]
+    db: Option<PathBuf>,
 }
 
 /// Serves until Ctrl-C.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
+    // The table's ruleset is read before the server starts: a path that
+    // holds no table is bad input now, not at the first question.
+    let table = match &args.db {
+        Some(path) => {
+            let path = path.display().to_string();
+            let table = SolvedTable::new(path.clone(), MemoryLimit::file_bytes());
+            let ruleset = table.ruleset()?;
+            Some((path, ruleset))
+        }
+        None => None,
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -68,6 +91,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         out.line(&format!(
             "grundy serve: http://{address}/ (Ctrl-C stops it)"
         ))?;
+        if let Some((path, ruleset)) = &table {
+            out.line(&format!("positions of {ruleset} are answered from {path}"))?;
+        }
         out.flush()?;
         // One computation a core at once, each within its share of the
         // memory; the others wait their turn.
@@ -77,7 +103,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         let stop = async {
             let _ = tokio::signal::ctrl_c().await;
         };
-        axum::serve(listener, api::router(at_once))
+        axum::serve(listener, api::router(at_once, table))
             .with_graceful_shutdown(stop)
             .await
             .map_err(|error| Failure::Io {

@@ -9,23 +9,37 @@ use std::sync::Arc;
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use grundy::answer::{ErrorAnswer, Progress};
+use grundy::strong::SolvedTable;
 use tokio::sync::Semaphore;
 
 use super::refusal::{json, Refusal};
+use crate::machine::MemoryLimit;
 
 /// What the handlers share: the permits of the computations that may run
-/// at once.
+/// at once, and the table solved before (`--db`) with its ruleset.
 #[derive(Clone)]
 pub struct Server {
     permits: Arc<Semaphore>,
+    table: Option<Arc<(String, String)>>,
 }
 
 impl Server {
-    /// A server running at most `at_once` computations at a time.
-    pub fn new(at_once: usize) -> Server {
+    /// A server running at most `at_once` computations at a time,
+    /// answering the positions of `ruleset` from the table at `path` where
+    /// `table` is `Some((path, ruleset))`.
+    pub fn new(at_once: usize, table: Option<(String, String)>) -> Server {
         Server {
             permits: Arc::new(Semaphore::new(at_once)),
+            table: table.map(Arc::new),
         }
+    }
+
+    /// The table for one question: positions of its ruleset are answered
+    /// from it, every other question as without it.
+    pub fn table(&self) -> Option<SolvedTable> {
+        let (path, ruleset) = self.table.as_deref()?;
+        let table = SolvedTable::new(path.clone(), MemoryLimit::file_bytes());
+        Some(table.only_for(ruleset.clone()))
     }
 }
 

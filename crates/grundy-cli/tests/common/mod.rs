@@ -153,10 +153,16 @@ pub struct Served {
 
 impl Served {
     pub fn start() -> Served {
+        Served::start_with(&[])
+    }
+
+    /// The server started with the options `args` besides the port.
+    pub fn start_with(args: &[&str]) -> Served {
         use std::io::{BufRead, BufReader};
         use std::process::Stdio;
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
             .args(["serve", "--port", "0"])
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()

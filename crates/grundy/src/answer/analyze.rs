@@ -194,7 +194,8 @@ fn strong(
     options: &AnalyzeOptions,
     progress: OnProgress,
 ) -> Result<StrongAnalysis> {
-    if let ([word], true, None) = (position, options.outcome_only, &options.db) {
+    let table = (options.db.as_ref()).filter(|table| table.answers(&ruleset.name()));
+    if let ([word], true, None) = (position, options.outcome_only, table) {
         let by_value = valuing(progress, |games, progress| {
             registry::outcome_by_value(ruleset, word, games, progress)
         })?;
@@ -203,7 +204,7 @@ fn strong(
         }
     }
     let strong = ruleset.strong().expect("a strong ruleset");
-    let source = match &options.db {
+    let source = match table {
         Some(table) => table.source()?,
         None => Source::Solve,
     };

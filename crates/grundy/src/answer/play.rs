@@ -9,7 +9,7 @@
 //!
 //! // Nim 3 4 5: the XOR is 2, and of its 12 moves exactly one leaves XOR 0
 //! // (Bouton): 3 -> 1. It wins for the player making it.
-//! let answer = moves("nim 3 4 5", false, None).unwrap();
+//! let answer = moves("nim 3 4 5", false, None, None).unwrap();
 //! assert_eq!(answer.moves.len(), 12);
 //! let wins: Vec<&str> = (answer.moves.iter())
 //!     .filter(|m| m.standing == "win")
@@ -24,6 +24,7 @@ use serde::Serialize;
 use crate::error::{Error, Result};
 use crate::play::{Choice, Play, Turn};
 use crate::retrograde::Options;
+use crate::strong::SolvedTable;
 use crate::value::Solution;
 
 use super::ErrorAnswer;
@@ -305,16 +306,28 @@ pub struct MovesAnswer {
 }
 
 /// The position `expr` as `grundy play` sees it, under misère play where
-/// `misere` says so, with `memory` available (in bytes; `None`: 4 GiB).
-fn turn(expr: &str, misere: bool, memory: Option<u64>) -> Result<Turn> {
-    Play::new(expr, misere, Options::for_available_memory(memory))?.turn()
+/// `misere` says so, with `memory` available (in bytes; `None`: 4 GiB),
+/// from `table` where there is one ([`Play::with_table`]).
+fn turn(expr: &str, misere: bool, memory: Option<u64>, table: Option<SolvedTable>) -> Result<Turn> {
+    let options = Options::for_available_memory(memory);
+    let mut play = match table {
+        Some(table) => Play::with_table(expr, misere, options, table)?,
+        None => Play::new(expr, misere, options)?,
+    };
+    play.turn()
 }
 
 /// Every move of the position `expr`, each valued for the player making
 /// it, under misère play where `misere` says so (sums only), with
-/// `memory` available (in bytes; `None`: 4 GiB).
-pub fn moves(expr: &str, misere: bool, memory: Option<u64>) -> Result<MovesAnswer> {
-    let turn = turn(expr, misere, memory)?;
+/// `memory` available (in bytes; `None`: 4 GiB), from `table` where there
+/// is one (as [`Play::with_table`] reads it).
+pub fn moves(
+    expr: &str,
+    misere: bool,
+    memory: Option<u64>,
+    table: Option<SolvedTable>,
+) -> Result<MovesAnswer> {
+    let turn = turn(expr, misere, memory, table)?;
     Ok(MovesAnswer {
         moves: turn.moves.iter().map(ValuedMove::new).collect(),
         expression: turn.expression,
@@ -325,8 +338,13 @@ pub fn moves(expr: &str, misere: bool, memory: Option<u64>) -> Result<MovesAnswe
 /// it (the fastest win, a tie or draw kept, the slowest loss); an
 /// unsupported error where the game is over. The arguments are those of
 /// [`moves`].
-pub fn engine_move(expr: &str, misere: bool, memory: Option<u64>) -> Result<ValuedMove> {
-    let turn = turn(expr, misere, memory)?;
+pub fn engine_move(
+    expr: &str,
+    misere: bool,
+    memory: Option<u64>,
+    table: Option<SolvedTable>,
+) -> Result<ValuedMove> {
+    let turn = turn(expr, misere, memory, table)?;
     let best = turn
         .best
         .first()

@@ -339,6 +339,26 @@ fn remove_partial_files(dir: &Path) -> Result<()> {
     Ok(())
 }
 
+/// The ruleset whose tiers the directory `dir` holds, as an expression
+/// writes it, read from the header of its first reach file (written first).
+pub fn ruleset_in(dir: &Path) -> Result<String> {
+    let path = path(dir, Part::Reach, 0);
+    let mut file = File::open(&path).map_err(|e| file_error(&path, e.to_string()))?;
+    let mut bytes_read = 0;
+    let mut fixed = [0u8; 20];
+    read_exact(&mut file, &path, &mut fixed, &mut bytes_read)?;
+    let word = |at: usize| u32::from_le_bytes(fixed[at..at + 4].try_into().expect("4 bytes"));
+    if &fixed[..8] != MAGIC || word(8) != VERSION || word(16) > 4096 {
+        return Err(file_error(
+            &path,
+            format!("not a grundy tier file of version {VERSION}"),
+        ));
+    }
+    let mut name = vec![0u8; word(16) as usize];
+    read_exact(&mut file, &path, &mut name, &mut bytes_read)?;
+    Ok(String::from_utf8_lossy(&name).into_owned())
+}
+
 /// The file of a tier's part in a directory.
 pub fn path(dir: &Path, part: Part, tier: usize) -> PathBuf {
     let prefix = match part {
