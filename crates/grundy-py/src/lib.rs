@@ -176,14 +176,49 @@ fn analyze(
     options.every = every;
     options.moves = moves;
     options.outcome_only = outcome_only;
-    options.db =
-        db.map(|path| SolvedTable::new(path.display().to_string(), MemoryLimit::file_bytes()));
+    options.db = table_at(db);
     detached(py, progress, move |memory, on_progress| {
         options.memory = Some(memory);
         let answer =
             answer::analyze_with_progress(&mut Rulesets::new(), expression, &options, on_progress)?;
         Ok(json(&answer))
     })
+}
+
+/// Every move of a position with its value for the player making it
+/// (`grundy play --hint`; the web explorer's `/api/moves`), from the
+/// table at `db` where given (`grundy play --db PATH`).
+#[pyfunction]
+#[pyo3(signature = (expression, misere, db=None))]
+fn moves(py: Python<'_>, expression: &str, misere: bool, db: Option<PathBuf>) -> PyResult<String> {
+    let table = table_at(db);
+    detached(py, None, move |memory, _| {
+        let answer = answer::play::moves(expression, misere, Some(memory), table)?;
+        Ok(json(&answer))
+    })
+}
+
+/// The perfect player's move (`grundy play`; the web explorer's
+/// `/api/engine`), from the table at `db` where given.
+#[pyfunction]
+#[pyo3(signature = (expression, misere, db=None))]
+fn engine_move(
+    py: Python<'_>,
+    expression: &str,
+    misere: bool,
+    db: Option<PathBuf>,
+) -> PyResult<String> {
+    let table = table_at(db);
+    detached(py, None, move |memory, _| {
+        let answer = answer::play::engine_move(expression, misere, Some(memory), table)?;
+        Ok(json(&answer))
+    })
+}
+
+/// The solved table at `path` (`--db`), of which at most a quarter of the
+/// memory is read at once.
+fn table_at(path: Option<PathBuf>) -> Option<SolvedTable> {
+    path.map(|path| SolvedTable::new(path.display().to_string(), MemoryLimit::file_bytes()))
 }
 
 /// `grundy solve RULESET --json [--tiers DIR]`.
@@ -334,6 +369,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     for function in [
         wrap_pyfunction!(analyze, m)?,
         wrap_pyfunction!(solve, m)?,
+        wrap_pyfunction!(moves, m)?,
+        wrap_pyfunction!(engine_move, m)?,
         wrap_pyfunction!(sequence, m)?,
         wrap_pyfunction!(table, m)?,
         wrap_pyfunction!(table_svg, m)?,

@@ -264,3 +264,36 @@ def test_pattern_of_kayles_is_guy_and_smith_s_period(cli, schema):
     assert p.to_dict() == cli("pattern", "kayles", "--to", "200")
     schema.validate(p.to_dict())
     assert p.proven and "period 12 from n = 71" in p.pattern
+
+
+def test_moves_and_the_engine_s_move_keep_bouton_s_rule(schema):
+    """Nim 3 4 5: of its 12 moves exactly one leaves XOR 0 (Bouton), and it
+    is the one that wins and the one the perfect player makes."""
+    answer = grundy.moves("nim 3 4 5")
+    schema.validate(answer.to_dict())
+    assert len(answer.moves) == 12
+    wins = [m["to"] for m in answer.moves if m["standing"] == "win"]
+    assert wins == ["nim 1 4 5"]
+    reply = grundy.engine_move("nim 3 4 5")
+    schema.validate(reply.to_dict())
+    assert (reply.to, reply.standing) == ("nim 1 4 5", "win")
+    # Under misère play, from 1 1 the one move leaves a lone 1: a win.
+    assert grundy.engine_move("nim 1 1", misere=True).standing == "win"
+    with pytest.raises(grundy.UnsupportedError):
+        grundy.engine_move("nim 0 0")
+
+
+def test_moves_from_a_solved_table_are_those_of_a_solve(tmp_path):
+    """Connect Four 4 x 4 in tiers: every move of a position, and the
+    engine's, read from the directory equal those of a solve; a sum is
+    refused with a table."""
+    tiers = tmp_path / "c44"
+    grundy.solve("connect4(4,4)", tiers=tiers)
+    for expression in ["connect4(4,4) ..../..../..../....", "connect4(4,4) ..../..o./..x./.xxo"]:
+        read = grundy.moves(expression, db=tiers)
+        assert read.to_dict() == grundy.moves(expression).to_dict()
+        assert len(read.moves) == 4
+        reply = grundy.engine_move(expression, db=tiers)
+        assert reply.to_dict() == grundy.engine_move(expression).to_dict()
+    with pytest.raises(grundy.UnsupportedError):
+        grundy.moves("nim 3 4 5", db=tiers)

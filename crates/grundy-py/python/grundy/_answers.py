@@ -124,6 +124,17 @@ class Analysis(Answer):
         return head + (f"<ol>{moves}</ol>" if moves else "")
 
 
+class Moves(Answer):
+    """The answer of :func:`moves`: the position (``expression``) and every
+    move from it (``moves``), each a dictionary with ``move``, ``to``, and
+    ``standing`` and ``remoteness`` for the player making it."""
+
+
+class EngineMove(Answer):
+    """The answer of :func:`engine_move`: the perfect player's move
+    (``move``, ``to``) with its ``standing`` and ``remoteness`` for it."""
+
+
 class Solve(Answer):
     """The answer of :func:`solve`: the positions reachable from the start,
     how many win, lose, tie or draw, and the start's value."""
@@ -269,6 +280,36 @@ def analyze(
             progress,
         )
     )
+
+
+def moves(
+    expression: str,
+    *,
+    misere: bool = False,
+    db: Optional[Union[str, os.PathLike]] = None,
+) -> Moves:
+    """Every move of ``expression`` with its value for the player making it
+    (``win``, ``lose``, ``tie`` or ``draw``, and the remoteness counting the
+    move), as ``grundy play --hint`` lists them and the web explorer's
+    ``/api/moves`` answers. ``db``: a table :func:`solve` saved or the
+    directory of a solve in tiers, the position's ruleset answered from it
+    (``grundy play --db``)."""
+    path = None if db is None else os.fspath(db)
+    return Moves(json.loads(_native.moves(expression, misere, path)))
+
+
+def engine_move(
+    expression: str,
+    *,
+    misere: bool = False,
+    db: Optional[Union[str, os.PathLike]] = None,
+) -> EngineMove:
+    """The move the perfect player makes from ``expression`` (the fastest
+    win, a tie or draw kept, the slowest loss), as ``grundy play`` makes it;
+    ``db`` as for :func:`moves`. A finished game raises
+    :class:`UnsupportedError`."""
+    path = None if db is None else os.fspath(db)
+    return EngineMove(json.loads(_native.engine_move(expression, misere, path)))
 
 
 def value(expression: str, *, progress: Progress = None) -> Analysis:
