@@ -1,6 +1,7 @@
 //! A solved table in a file (`--db FILE`), to answer later without solving
-//! again. Encoding and decoding work on bytes in memory; the caller reads
-//! and writes the file.
+//! again. [`encode`] makes the bytes in memory (the caller writes the file
+//! whole) and [`Db::decode`] reads them back whole; [`DbFile`] reads from
+//! the file only the header, the index and the block of each key asked.
 //!
 //! # The format (version 3)
 //! All integers little-endian.
