@@ -507,18 +507,29 @@ impl Store for Dir {
                 )));
             }
         }
-        if counts.is_some_and(|counts| counts != counts_before(&bytes, header.block)) {
-            return Err(open.error(
-                "the counts of bits are not those of its blocks: the file is corrupted".into(),
-            ));
-        }
         // The positions the header counts: the bits set (a class under the
-        // game's symmetries each), or the standings of the cells' positions.
+        // game's symmetries each; counted once, with the counts before
+        // each block), or the standings of the cells' positions.
         let c = header.counts;
-        let agree = match header.kind {
-            1 => header.positions == bytes.iter().map(|b| b.count_ones() as u64).sum::<u64>(),
-            _ => header.positions == c.win + c.lose + c.tie + c.draw,
+        let positions = match counts {
+            Some(counts) => {
+                let before = counts_before(&bytes, header.block);
+                if counts != before {
+                    return Err(open.error(
+                        "the counts of bits are not those of its blocks: the file is corrupted"
+                            .into(),
+                    ));
+                }
+                let last = bytes
+                    .chunks(header.block as usize)
+                    .next_back()
+                    .unwrap_or(&[]);
+                before.last().unwrap_or(&0)
+                    + last.iter().map(|b| b.count_ones() as u64).sum::<u64>()
+            }
+            None => c.win + c.lose + c.tie + c.draw,
         };
+        let agree = header.positions == positions;
         if !agree {
             return Err(open.error(format!(
                 "its header counts {} positions, not those of its payload: the file is corrupted",
