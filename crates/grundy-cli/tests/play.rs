@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use common::{grundy, temp_path};
+use common::{grundy, solve_into, temp_path};
 use serde_json::Value;
 
 /// The lines `grundy play ARGS --json` writes when fed `input`, each
@@ -471,15 +471,8 @@ fn a_game_from_a_solved_table_or_tier_directory_is_the_game_solved_as_it_goes() 
     ] {
         let dir = temp_path(&format!("{ruleset}-tiers"));
         let file = temp_path(&format!("{ruleset}.db"));
-        let _ = std::fs::remove_dir_all(&dir);
-        for place in ["--tiers", "--db"] {
-            let to = if place == "--tiers" { &dir } else { &file };
-            let solved = grundy()
-                .args(["solve", ruleset, place, to.to_str().unwrap()])
-                .output()
-                .unwrap();
-            assert!(solved.status.success(), "{solved:?}");
-        }
+        solve_into(ruleset, "--tiers", &dir);
+        solve_into(ruleset, "--db", &file);
         // The moves typed, then the first move listed until the end.
         let input = format!("{input}{}", "1\n".repeat(16));
         let (solved_here, status) = play(&[start, "--hint"], &input);
@@ -501,12 +494,7 @@ fn a_game_from_a_solved_table_or_tier_directory_is_the_game_solved_as_it_goes() 
 #[test]
 fn a_solved_table_answers_only_its_own_ruleset_and_no_sums() {
     let dir = temp_path("connect4-tiers-refusals");
-    let _ = std::fs::remove_dir_all(&dir);
-    let solved = grundy()
-        .args(["solve", "connect4(4,3)", "--tiers", dir.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(solved.status.success(), "{solved:?}");
+    solve_into("connect4(4,3)", "--tiers", &dir);
     let db = dir.to_str().unwrap();
     // Another ruleset's position: the file that says so is named.
     let (lines, status) = play(&["mnk(3,3,3) .../.../...", "--db", db], "");

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{grundy, json, temp_path, Served};
+use common::{grundy, json, solve_into, temp_path, Served};
 use serde_json::Value;
 
 /// The server of `common::Served`, asked over HTTP.
@@ -333,12 +333,7 @@ fn a_closed_request_stops_its_solve() {
 #[test]
 fn a_solved_table_answers_its_rulesets_positions_and_only_those() {
     let dir = temp_path("serve-tiers");
-    let _ = std::fs::remove_dir_all(&dir);
-    let solved = grundy()
-        .args(["solve", "connect4(4,4)", "--tiers", dir.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(solved.status.success(), "{solved:?}");
+    solve_into("connect4(4,4)", "--tiers", &dir);
     let plain = Server::start();
     let served = Server::start_with(&["--db", dir.to_str().unwrap()]);
     let position = encode("connect4(4,4) ..../..../..../.x..");

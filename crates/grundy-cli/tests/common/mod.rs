@@ -84,6 +84,18 @@ pub fn temp_path(name: &str) -> std::path::PathBuf {
     dir.join(name)
 }
 
+/// `grundy solve RULESET FLAG PATH`, which must succeed: `--tiers` into
+/// `path` emptied first, or `--db` to the file `path`.
+pub fn solve_into(ruleset: &str, flag: &str, path: &std::path::Path) {
+    let _ = std::fs::remove_dir_all(path);
+    let solved = grundy()
+        .args(["solve", ruleset, flag])
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(solved.status.success(), "{solved:?}");
+}
+
 /// Writes `text` to a fresh file (see `temp_path`).
 pub fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
     let path = temp_path(name);
