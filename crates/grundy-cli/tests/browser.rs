@@ -5,7 +5,7 @@
 //! `target/browser/` (CI keeps it).
 //!
 //! Chromium and chromedriver are not needed to build grundy: where they
-//! are missing the test says so and passes, unless GRUNDY_BROWSER_TEST is
+//! are missing the test says so and passes, unless GRUNDY_TOOLS is
 //! `required` (as `.ci/run` sets it, after installing them).
 
 mod common;
@@ -205,15 +205,11 @@ fn decode_base64(text: &str) -> Vec<u8> {
 
 #[test]
 fn a_student_clicks_a_winning_move() {
-    let required = std::env::var("GRUNDY_BROWSER_TEST").is_ok_and(|v| v == "required");
-    let (Some(chromium), Some(driver)) = (found("chromium"), found("chromedriver")) else {
-        assert!(
-            !required,
-            "GRUNDY_BROWSER_TEST=required, but chromium or chromedriver is missing"
-        );
-        eprintln!("browser test skipped: chromium and chromedriver are not installed");
+    let tools = found("chromium").zip(found("chromedriver"));
+    if common::skipped_without("chromium and chromedriver", tools.is_some()) {
         return;
-    };
+    }
+    let (chromium, driver) = tools.expect("both found");
     let server = Served::start();
     let base = format!("{}/", server.base);
     let browser = Browser::start(chromium.to_str().unwrap(), driver.to_str().unwrap());

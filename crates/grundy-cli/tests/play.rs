@@ -396,8 +396,8 @@ fn text_in_a_pipe_is_plain() {
 /// own server; keys are sent and the screen read back.
 #[test]
 fn in_a_terminal_the_engine_replies_on_screen() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        println!("tmux is not installed: the terminal test is skipped");
+    let present = Command::new("tmux").arg("-V").output().is_ok();
+    if common::skipped_without("tmux", present) {
         return;
     }
     let socket = format!("grundy-play-test-{}", std::process::id());

@@ -2,7 +2,7 @@
 for a sequence's values, tqdm for ``progress=True``; and the paths without
 them, which hide an installed package from the import system.
 
-.ci/run installs both and sets GRUNDY_PY_EXTRAS=required, so there their
+.ci/run installs both and sets GRUNDY_TOOLS=required, so there their
 tests run; elsewhere a test of a package that is not installed is skipped.
 """
 
@@ -20,8 +20,8 @@ SUBTRACTION_134 = [0, 1, 0, 1, 2, 3, 2]
 
 def installed(name: str):
     """The module `name`, or a skip where it is not installed (a failure
-    where GRUNDY_PY_EXTRAS=required)."""
-    if os.environ.get("GRUNDY_PY_EXTRAS") == "required":
+    where GRUNDY_TOOLS=required)."""
+    if os.environ.get("GRUNDY_TOOLS") == "required":
         return __import__(name)
     return pytest.importorskip(name)
 

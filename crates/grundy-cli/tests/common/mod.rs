@@ -155,6 +155,21 @@ pub fn validated_lines(out: &[u8]) -> Vec<Value> {
     answers
 }
 
+/// Whether a test that needs `tool` must stop here because the tool is
+/// missing (`present` false): it says so and the test passes, except where
+/// `GRUNDY_TOOLS=required` (as `.ci/run` sets it, after installing every
+/// tool a test needs), where a missing tool fails the test.
+#[allow(dead_code)]
+pub fn skipped_without(tool: &str, present: bool) -> bool {
+    if present {
+        return false;
+    }
+    let required = std::env::var("GRUNDY_TOOLS").is_ok_and(|v| v == "required");
+    assert!(!required, "GRUNDY_TOOLS=required, but {tool} is missing");
+    eprintln!("test skipped: {tool} is not installed");
+    true
+}
+
 /// `grundy serve` on a free port of the loopback address, killed when
 /// dropped (the API tests and the browser test).
 pub struct Served {
