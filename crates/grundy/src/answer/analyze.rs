@@ -19,8 +19,10 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::component::RulesetRef;
 use crate::component::SolitaireAnalysis;
 use crate::error::{Error, Result};
+use crate::game::Count;
 use crate::partizan::Games;
 use crate::registry::{self, Parsed, Rulesets, ValueTerm};
 use crate::retrograde::Options;
@@ -33,7 +35,6 @@ use crate::sum::{
 };
 use crate::value::{Convention, Solution};
 use crate::word::Word;
-use crate::{Count, RulesetRef};
 
 use super::{Exact, MoveTo, OnProgress, Progress};
 
