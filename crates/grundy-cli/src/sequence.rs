@@ -159,21 +159,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     if let Some(path) = &args.out {
         write_values(path, &name, sequence.values())?;
     }
-    if let Some(path) = &args.plot {
-        let values = sequence.values();
-        let title = format!(
-            "nim-sequence of {name}: G(n) for n = 0..{}",
-            values.len().saturating_sub(1)
-        );
-        let svg = grundy::picture::sequence_plot(
-            &title,
-            values.len(),
-            |n| values.get(n).into(),
-            report.regularity,
-        );
-        write_whole(path, |out| out.write_all(svg.as_bytes()))?;
-    }
-    let shown = match args.values {
+    // The values G(0..=N), for --values and for the plot, which draws
+    // what --values prints.
+    let shown = match args.values || args.plot.is_some() {
         true => Some(SequenceValues::new(
             sequence.values().clone(),
             &report,
@@ -181,14 +169,27 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         )?),
         false => None,
     };
+    let mut answer = SequenceAnswer::new(&name, &report, stopped, shown);
+    if let Some(path) = &args.plot {
+        let svg = answer.plot()?;
+        write_whole(path, |out| out.write_all(svg.as_bytes()))?;
+    }
+    if !args.values {
+        answer.values = None;
+    }
     let written = if args.json {
-        let json = SequenceAnswer::new(&name, &report, stopped, shown);
         let w = out.writer();
-        serde_json::to_writer(&mut *w, &json)
+        serde_json::to_writer(&mut *w, &answer)
             .map_err(io::Error::from)
             .and_then(|()| writeln!(w))
     } else {
-        text(&name, &report, stopped, shown.as_ref(), out.writer())
+        text(
+            &name,
+            &report,
+            stopped,
+            answer.values.as_ref(),
+            out.writer(),
+        )
     };
     written.map_err(Failure::Output)?;
     if stopped {

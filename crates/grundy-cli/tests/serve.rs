@@ -213,6 +213,26 @@ fn the_page_and_the_families_are_served() {
     assert_eq!(status, 400);
 }
 
+/// The plot of a nim-sequence is the one `grundy sequence --plot` draws,
+/// byte for byte: G(0..=N), its preperiod and period marked (Kayles:
+/// preperiod 71, period 12, Guy and Smith).
+#[test]
+fn a_plot_is_the_one_the_command_line_draws() {
+    let server = Server::start();
+    let (status, served) = server.get("/api/plot?ruleset=kayles&to=300");
+    assert_eq!(status, 200, "{served}");
+    let file = temp_path("kayles.svg");
+    grundy()
+        .args(["sequence", "kayles", "--to", "300", "--plot"])
+        .arg(&file)
+        .assert()
+        .success();
+    let drawn = std::fs::read_to_string(&file).unwrap();
+    assert!(drawn.contains("preperiod 71, period 12"), "{drawn}");
+    assert!(drawn.contains("G(n) for n = 0..300"), "{drawn}");
+    assert_eq!(served, drawn);
+}
+
 /// The sequence and the table are the command line's JSON.
 #[test]
 fn sequences_and_tables_answer_what_the_command_line_prints() {

@@ -13,6 +13,7 @@ use grundy::answer::solve::SolveOptions;
 use grundy::answer::{self, AnalyzeOptions, Progress};
 use grundy::error::ErrorKind;
 use grundy::machine::MemoryLimit;
+use grundy::period::{Period, Regularity};
 use grundy::Rulesets;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -345,14 +346,25 @@ fn graph_svg(py: Python<'_>, expression: &str, depth: Option<usize>) -> PyResult
     })
 }
 
-/// The plot of a nim-sequence's values (`grundy sequence --plot`).
+/// The plot of a nim-sequence's values (`grundy sequence --plot`), the
+/// preperiod marked where the answer has a regularity.
 #[pyfunction]
-fn sequence_plot(ruleset: &str, values: Vec<u64>) -> String {
-    let title = format!(
-        "nim-sequence of {ruleset}: G(n) for n = 0..{}",
-        values.len().saturating_sub(1)
-    );
-    grundy::picture::sequence_plot(&title, values.len(), |n| values[n], None)
+#[pyo3(signature = (ruleset, values, period=None, preperiod=None, saltus=None))]
+fn sequence_plot(
+    ruleset: &str,
+    values: Vec<u64>,
+    period: Option<usize>,
+    preperiod: Option<usize>,
+    saltus: Option<i64>,
+) -> String {
+    let regularity = match (period, preperiod, saltus) {
+        (Some(period), Some(preperiod), Some(saltus)) => Some(Regularity {
+            period: Period { preperiod, period },
+            saltus,
+        }),
+        _ => None,
+    };
+    grundy::answer::sequence::plot(ruleset, values.len(), |n| values[n], regularity)
 }
 
 #[pymodule]

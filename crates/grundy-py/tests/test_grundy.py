@@ -3,17 +3,21 @@ JSON for 30 expressions across the families (and both valid under the
 schema), errors as exceptions with their column, the machine's memory,
 Ctrl-C, progress, and what a notebook shows."""
 
-import _thread
 import json
+import os
+import pathlib
 import re
+import signal
 import subprocess
 import sys
+import tempfile
 import threading
+import time
 
 import pytest
 
 import grundy
-from conftest import ROOT
+from conftest import ROOT, grundy_binary
 
 EXAMPLES = ROOT / "examples"
 
@@ -156,7 +160,14 @@ def test_sequence_of_a_subtraction_game_has_the_notes_period(cli, schema):
     printed = cli("sequence", "subtraction(1,3,4)", "--to", "30", "--values")
     assert s.to_dict() == printed
     schema.validate(printed)
-    assert "<svg" in s._repr_svg_()
+    # The plot the command line draws: G(0..=30), the period marked.
+    plot = pathlib.Path(tempfile.mkdtemp()) / "s.svg"
+    subprocess.run(
+        [str(grundy_binary()), "sequence", "subtraction(1,3,4)", "--to", "30", "--plot", plot],
+        check=True,
+    )
+    assert s._repr_svg_() == plot.read_text()
+    assert "preperiod 0, period 7" in s._repr_svg_()
 
 
 def test_wythoff_table_zeros_are_the_golden_pairs(cli, schema):
@@ -227,35 +238,50 @@ def test_progress_reaches_the_callback():
 
 
 def test_ctrl_c_stops_a_long_sequence_promptly():
-    # A billion heaps take many seconds; a SIGINT after 0.5 s stops the run
-    # at its next report, 65,536 heaps later, and raises KeyboardInterrupt.
-    timer = threading.Timer(0.5, _thread.interrupt_main)
+    # A billion heaps take many seconds; a SIGINT 0.5 s in stops the run at
+    # its next report, 65,536 heaps later, and raises KeyboardInterrupt
+    # well within a second of the signal (not when the run would end).
+    signalled = []
+
+    def interrupt():
+        signalled.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(0.5, interrupt)
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
             grundy.sequence("subtraction(1,3,4)", 1_000_000_000, full=True, values=False)
+        raised = time.monotonic()
     finally:
         timer.cancel()
+    assert signalled, "the run ended before the signal"
+    assert raised - signalled[0] < 1.0
 
 
 def test_other_threads_run_while_grundy_works():
     # The work is detached from the interpreter: a Python thread counts
-    # while a sequence is computed.
-    counted = []
+    # while a sequence is computed, in the middle half of the call, not
+    # only before it starts and after it ends.
+    stamps = []
     done = threading.Event()
 
     def count():
         while not done.is_set():
-            counted.append(1)
+            stamps.append(time.monotonic())
 
     counter = threading.Thread(target=count)
     counter.start()
     try:
-        grundy.sequence("subtraction(1,3,4)", 30_000_000, full=True, values=False)
+        start = time.monotonic()
+        grundy.sequence("subtraction(1,3,4)", 60_000_000, full=True, values=False)
+        end = time.monotonic()
     finally:
         done.set()
         counter.join()
-    assert len(counted) > 1000
+    quarter = (end - start) / 4
+    during = [t for t in stamps if start + quarter < t < end - quarter]
+    assert len(during) > 1000, (len(during), end - start)
 
 
 def test_pattern_of_kayles_is_guy_and_smith_s_period(cli, schema):

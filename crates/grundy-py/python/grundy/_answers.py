@@ -160,7 +160,10 @@ class Sequence(Answer):
         values = self._data.get("values")
         if not values or not all(isinstance(v, int) for v in values):
             return None
-        return _native.sequence_plot(self._data["ruleset"], values)
+        data = self._data
+        return _native.sequence_plot(
+            data["ruleset"], values, data["period"], data["preperiod"], data["saltus"]
+        )
 
 
 class Table(Answer):

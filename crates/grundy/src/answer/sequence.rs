@@ -18,11 +18,11 @@ use std::borrow::Cow;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Serialize, Serializer};
 
+use crate::component::RulesetRef;
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
-use crate::period::Regularity;
+use crate::period::{Period, Regularity};
 use crate::sequence::{MethodChoice, Report, Sequence, Values};
-use crate::RulesetRef;
 
 use super::{OnProgress, Progress};
 
@@ -209,6 +209,52 @@ impl SequenceAnswer {
             values,
         }
     }
+}
+
+impl SequenceAnswer {
+    /// The regularity the answer reports (its period, preperiod and
+    /// saltus), proven or observed.
+    pub fn regularity(&self) -> Option<Regularity> {
+        Some(Regularity {
+            period: Period {
+                preperiod: self.preperiod?,
+                period: self.period?,
+            },
+            saltus: self.saltus?,
+        })
+    }
+
+    /// The plot of the answer's values as SVG, as [`plot`] draws it; an
+    /// error where the answer has no values (asked without them).
+    pub fn plot(&self) -> Result<String> {
+        let values = self
+            .values
+            .as_ref()
+            .ok_or_else(|| Error::Unsupported("a plot needs the values: ask for them".into()))?;
+        Ok(plot(
+            &self.ruleset,
+            values.len,
+            |n| values.get(n).expect("checked by SequenceValues::new"),
+            self.regularity(),
+        ))
+    }
+}
+
+/// The plot of a nim-sequence of `ruleset` as SVG: G(n) against n for n =
+/// 0..len, `value(n)` being G(n), with the preperiod marked where a
+/// regularity is known, under one title. The command line's `--plot`, the
+/// web explorer and Python draw it alike.
+pub fn plot(
+    ruleset: &str,
+    len: usize,
+    value: impl Fn(usize) -> u64,
+    regularity: Option<Regularity>,
+) -> String {
+    let title = format!(
+        "nim-sequence of {ruleset}: G(n) for n = 0..{}",
+        len.saturating_sub(1)
+    );
+    crate::picture::sequence_plot(&title, len, value, regularity)
 }
 
 /// The values G(0..=N) of a sequence: those computed and, when its period
