@@ -57,3 +57,12 @@ pub fn free_cores() -> usize {
     }
     cores.saturating_sub(fewest.saturating_sub(1)).max(1)
 }
+
+/// The most files this process may have open at once (the soft limit of
+/// `ulimit -n`, from /proc/self/limits), if the system says and it is not
+/// unlimited: a server keeps its connections below it.
+pub fn open_files_limit() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
+}

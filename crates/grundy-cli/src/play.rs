@@ -117,12 +117,18 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         colour: !args.json && console::Term::stdout().is_term(),
         user_first,
     };
-    session
-        .run(&mut play, out)
-        .map_err(|failure| match failure {
-            Failure::Error { error, .. } => about(error),
-            other => other,
-        })
+    let result = session.run(&mut play, out);
+    result.map_err(|failure| match failure {
+        Failure::Error { error, .. } => {
+            // The session's lines are on stdout already: with --json, the
+            // error that ends it is its last line (and stderr says it too).
+            if args.json {
+                let _ = out.json(&PlayLine::error(&error));
+            }
+            about(error)
+        }
+        other => other,
+    })
 }
 
 struct Session {

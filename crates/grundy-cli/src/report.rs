@@ -102,9 +102,13 @@ pub enum Failure {
     /// Standard output could not be written: closed by its reader, or
     /// broken.
     Output(io::Error),
-    /// Something else of the system failed (the server cannot listen on
-    /// its port): what was being done, and why.
+    /// Something else of the system failed (the server cannot start its
+    /// threads): what was being done, and why.
     Io { what: String, error: io::Error },
+    /// The command line's own arguments, read but not usable (a directory
+    /// that is not there, an address that cannot be listened on): bad
+    /// input, as clap's usage errors are.
+    Usage(String),
     /// A failure another process tells (under mpirun, process 0 writes
     /// the error of a solve they share): only this exit status.
     Told(u8),
@@ -148,11 +152,7 @@ impl Failure {
                     text.push_str(&format!("  {}^\n", " ".repeat(column.saturating_sub(1))));
                 }
                 warn(&text);
-                if json && !out.answered {
-                    let answer = ErrorAnswer::new(error);
-                    // A closed stdout has no reader left to tell.
-                    let _ = out.json(&answer).and_then(|()| out.flush());
-                }
+                json_error(json, out, &ErrorAnswer::new(error));
                 ExitCode::from(error.kind().exit_status())
             }
             Failure::Lines {
@@ -173,11 +173,29 @@ impl Failure {
                 ExitCode::from(1)
             }
             Failure::Io { what, error } => {
-                warn(&format!("error: {what}: {error}\n"));
+                let message = format!("{what}: {error}");
+                warn(&format!("error: {message}\n"));
+                // The machine's limit (threads, open files), not the input's.
+                let answer = ErrorAnswer::new(&Error::Limit(message));
+                json_error(json, out, &answer);
                 ExitCode::from(1)
+            }
+            Failure::Usage(message) => {
+                warn(&format!("error: {message}\n"));
+                json_error(json, out, &ErrorAnswer::usage(message.clone()));
+                ExitCode::from(2)
             }
             Failure::Told(status) => ExitCode::from(*status),
         }
+    }
+}
+
+/// Writes `answer` to stdout where the run was asked for JSON and stdout
+/// holds no answer yet.
+fn json_error(json: bool, out: &mut Output, answer: &ErrorAnswer) {
+    if json && !out.answered {
+        // A closed stdout has no reader left to tell.
+        let _ = out.json(answer).and_then(|()| out.flush());
     }
 }
 

@@ -522,3 +522,25 @@ fn a_solved_table_answers_only_its_own_ruleset_and_no_sums() {
     assert_eq!(status, 2);
     assert_eq!(lines[0]["error"]["cause"], "file");
 }
+
+/// A table damaged where a later move reads it ends the session with the
+/// error as its last JSON line (exit status 2), after the lines played.
+#[test]
+fn a_damaged_table_met_mid_game_ends_with_a_json_error_line() {
+    let dir = temp_path("connect4-tiers-damaged");
+    solve_into("connect4(4,4)", "--tiers", &dir);
+    // Tier 2 (two discs) is one block: the engine's reply to the first
+    // move reads it.
+    let tier = dir.join("tier-002.bin");
+    let mut bytes = std::fs::read(&tier).unwrap();
+    *bytes.last_mut().unwrap() ^= 0x40;
+    std::fs::write(&tier, &bytes).unwrap();
+    let start = "connect4(4,4) ..../..../..../....";
+    let (lines, status) = play(&[start, "--db", dir.to_str().unwrap()], "2\n1\n");
+    assert_eq!(status, 2);
+    assert_eq!(lines[0]["start"], start, "{lines:?}");
+    let last = lines.last().unwrap();
+    assert_eq!(last["error"]["cause"], "file", "{lines:?}");
+    let message = last["error"]["message"].as_str().unwrap();
+    assert!(message.contains("tier-002.bin"), "{message}");
+}

@@ -3,6 +3,10 @@
 
 mod common;
 
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
 use common::{grundy, json, solve_into, temp_path, Served};
 use serde_json::Value;
 
@@ -18,10 +22,12 @@ impl Server {
         Server(Served::start_with(args))
     }
 
-    /// The status and body of `GET path` (a query already encoded).
+    /// The status and body of `GET path` (a query already encoded),
+    /// within a minute.
     fn get(&self, path: &str) -> (u16, String) {
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(60)))
             .build()
             .new_agent();
         let mut response = agent
@@ -43,6 +49,35 @@ impl Server {
     fn pid(&self) -> u32 {
         self.0.pid()
     }
+
+    /// `127.0.0.1:PORT`.
+    fn address(&self) -> &str {
+        self.0.base.trim_start_matches("http://")
+    }
+
+    /// The status and body of the answer to `request`, sent as it is
+    /// (headers of our own: another Host, an Origin, a POST), within a
+    /// minute; the body must be the JSON of the schema.
+    fn send(&self, request: &str) -> (u16, Value) {
+        let mut stream = TcpStream::connect(self.address()).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut answer = Vec::new();
+        // The server closes the connection once it has answered (the
+        // request says `Connection: close`), or on a request it refuses.
+        let _ = stream.read_to_end(&mut answer);
+        let answer = String::from_utf8_lossy(&answer);
+        let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+        let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+        (status, common::validated(body.as_bytes()))
+    }
+}
+
+/// `GET path` with the headers `headers` (each `Name: value\r\n`).
+fn get_with(path: &str, headers: &str) -> String {
+    format!("GET {path} HTTP/1.1\r\n{headers}Connection: close\r\n\r\n")
 }
 
 /// A query string's value, percent-encoded.
@@ -393,4 +428,261 @@ fn a_solved_table_answers_its_rulesets_positions_and_only_those() {
     assert_eq!(none.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&none.stderr);
     assert!(stderr.contains("no-table-here"), "{stderr}");
+}
+
+/// A fresh directory for a server to serve, with a subdirectory.
+fn served_dir(name: &str) -> std::path::PathBuf {
+    let dir = temp_path(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    dir
+}
+
+/// The issue's repros 18 and 19: expressions read only the regular files
+/// under `--files`; every other file (missing, elsewhere, reached by `..`
+/// or a link, a directory, a FIFO, /dev/stdin, /etc/shadow) is refused
+/// with one message that quotes nothing of it, at once; a file that is
+/// not a graph or a script is told by its line, never by its words; and
+/// the start says what is served.
+#[test]
+fn expressions_read_only_regular_files_under_the_served_directories() {
+    let dir = served_dir("served");
+    let outside = temp_path("secret.txt");
+    // The secret of repro 18 (/work/shared/repro/18-serve-reads-any-file/
+    // secret.txt): a count, then words that are no graph.
+    let secret = "3\nhunter2 password\n";
+    std::fs::write(&outside, secret).unwrap();
+    std::fs::write(dir.join("secret.txt"), secret).unwrap();
+    std::fs::write(dir.join("secret.rhai"), "let x = 1;\nhunter2;\n").unwrap();
+    std::fs::write(dir.join("g.txt"), "2\n1 1\n0\n").unwrap();
+    std::os::unix::fs::symlink(&outside, dir.join("link.txt")).unwrap();
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let mut served = Served::start_with(&["--files", dir.to_str().unwrap()]);
+    let said = served.line();
+    let canonical = std::fs::canonicalize(&dir).unwrap();
+    assert!(said.contains(canonical.to_str().unwrap()), "{said}");
+    let server = Server(served);
+    let analyze = |expr: &str| server.get_json(&format!("/api/analyze?expr={}", encode(expr)));
+
+    // The paths are quoted: a test's directory has parentheses in its name.
+    let (status, answer) = analyze(&format!("graph(\"{}\") 0", dir.join("g.txt").display()));
+    assert_eq!((status, &answer["outcome"]), (200, &Value::from("N")));
+
+    let refused = [
+        outside.clone(),
+        dir.join("sub/../../secret.txt"),
+        dir.join("link.txt"),
+        dir.join("missing.txt"),
+        dir.join("sub"),
+        fifo.clone(),
+        fifo,
+        "/dev/stdin".into(),
+        "/etc/shadow".into(),
+        "/proc/self/environ".into(),
+    ];
+    let mut messages = Vec::new();
+    for path in &refused {
+        let path = path.to_str().unwrap();
+        for family in ["graph", "script"] {
+            let started = Instant::now();
+            let (status, answer) = analyze(&format!("{family}(\"{path}\") 0"));
+            assert_eq!(status, 400, "{family}({path}): {answer}");
+            assert!(started.elapsed() < Duration::from_secs(20), "{path}");
+            assert_eq!(answer["error"]["cause"], "file", "{answer}");
+            let message = answer["error"]["message"].as_str().unwrap();
+            messages.push(message.replacen(path, "PATH", 1));
+        }
+    }
+    assert!(messages.iter().all(|m| m == &messages[0]), "{messages:#?}");
+    // Files that are there but not what they are named as: told by line,
+    // never quoted.
+    for expr in [
+        format!("graph(\"{}\") 0", dir.join("secret.txt").display()),
+        format!("script(\"{}\") 0", dir.join("secret.rhai").display()),
+    ] {
+        let (status, answer) = analyze(&expr);
+        assert_eq!(status, 400, "{expr}: {answer}");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains(":2") || message.contains("line 2"),
+            "{message}"
+        );
+        assert!(!message.contains("hunter2"), "{message}");
+    }
+    // The two permits of repro 19 were never stuck on the FIFO.
+    assert_eq!(server.get("/api/analyze?expr=nim%201").0, 200);
+}
+
+/// Repro 18: a request under another name than the server's (DNS
+/// rebinding: a page elsewhere whose name now leads here) or from another
+/// page's origin is refused (403, the JSON error); loopback names and
+/// addresses with the server's port are answered.
+#[test]
+fn only_requests_addressed_to_the_server_are_answered() {
+    let server = Server::start();
+    let port = server.address().rsplit(':').next().unwrap().to_string();
+    let question = "/api/analyze?expr=nim%201";
+    for host in [
+        format!("localhost:{port}"),
+        format!("127.0.0.1:{port}"),
+        format!("[::1]:{port}"),
+    ] {
+        let (status, answer) = server.send(&get_with(question, &format!("Host: {host}\r\n")));
+        assert_eq!(status, 200, "{host}: {answer}");
+        let origin = format!("Host: {host}\r\nOrigin: http://{host}\r\n");
+        assert_eq!(server.send(&get_with(question, &origin)).0, 200, "{host}");
+    }
+    for headers in [
+        format!("Host: rebound.example:{port}\r\n"),
+        format!("Host: localhost:{port}\r\nOrigin: http://rebound.example:{port}\r\n"),
+        format!("Host: localhost:{port}\r\nOrigin: http://localhost:1\r\n"),
+        format!("Host: localhost:{port}\r\nOrigin: null\r\n"),
+    ] {
+        let (status, answer) = server.send(&get_with(question, &headers));
+        assert_eq!(status, 403, "{headers}: {answer}");
+        assert_eq!(answer["error"]["kind"], "bad_input");
+    }
+}
+
+/// Repro 18: listening on an address other machines reach is said on
+/// stderr at start.
+#[test]
+fn a_non_loopback_address_is_warned_of() {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["serve", "--host", "0.0.0.0", "--port", "0"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (told, heard) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stderr).read_line(&mut line);
+        let _ = told.send(line);
+    });
+    // Within a minute: a server that says nothing would keep stderr open.
+    let line = heard.recv_timeout(Duration::from_secs(60));
+    let _ = child.kill();
+    let _ = child.wait();
+    let line = line.expect("a line on stderr");
+    assert!(line.starts_with("warning: listening on 0.0.0.0"), "{line}");
+}
+
+/// Repro 31: every error answer is the JSON error of the schema, those
+/// the router and the size limits make too; a start-up error with --json
+/// is JSON on stdout; and counts too large for 64 bits are never named
+/// saturated.
+#[test]
+fn every_error_is_the_json_error() {
+    let server = Server::start();
+    let host = format!("Host: {}\r\n", server.address());
+    let post = format!(
+        "POST /api/analyze?expr=nim%201 HTTP/1.1\r\n{host}Content-Length: 0\r\n\
+         Connection: close\r\n\r\n"
+    );
+    let long = format!("/api/analyze?expr={}", "1".repeat(20_000));
+    let header = format!("{host}X-Long: {}\r\n", "x".repeat(20_000));
+    for (request, expected) in [
+        (post, 405),
+        (get_with(&long, &host), 414),
+        (get_with("/api/families", &header), 431),
+        (get_with("/no/such/page", &host), 404),
+    ] {
+        let (status, answer) = server.send(&request);
+        assert_eq!(status, expected, "{answer}");
+        assert_eq!(answer["error"]["kind"], "bad_input", "{answer}");
+    }
+    let (status, answer) = server.get_json(
+        "/api/table?ruleset=wythoff&rows=0..18446744073709551615&cols=0..18446744073709551615",
+    );
+    assert_eq!(status, 422);
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(!message.contains("18446744073709551615 "), "{message}");
+    assert!(message.contains("18446744073709551616"), "{message}");
+
+    let failed = grundy()
+        .args(["serve", "--host", "8.8.8.8", "--port", "0", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(failed.status.code(), Some(2));
+    let answer = common::validated(&failed.stdout);
+    assert_eq!(answer["error"]["cause"], "usage", "{answer}");
+    assert!(answer["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("8.8.8.8"));
+
+    let nimber = grundy()
+        .args(["analyze", "*18446744073709551616", "--json"])
+        .output()
+        .unwrap();
+    let answer = common::validated(&nimber.stdout);
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(message.contains("too large"), "{message}");
+    assert!(!message.contains("18446744073709551615"), "{message}");
+}
+
+/// Repro 21: a thousand connections held open, idle or with half a head
+/// sent, by a client, and a server that may open 256 files: a new request
+/// is still answered, and the server closes the held connections.
+#[test]
+fn a_thousand_held_connections_lock_nobody_out() {
+    raise_open_files(1_200);
+    let mut command = std::process::Command::new("sh");
+    command
+        .args([
+            "-c",
+            "ulimit -n 256 && exec \"$0\" serve --port 0 --idle-timeout 1",
+        ])
+        .arg(env!("CARGO_BIN_EXE_grundy"));
+    let server = Server(Served::start_command(command));
+    let held: Vec<TcpStream> = (0..1000)
+        .map(|i| {
+            let address = server.address().parse().unwrap();
+            let mut stream = TcpStream::connect_timeout(&address, Duration::from_secs(10))
+                .expect("the system queues the connection");
+            if i % 2 == 1 {
+                stream.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n").unwrap();
+            }
+            stream
+        })
+        .collect();
+    let (status, answer) = server.get_json("/api/analyze?expr=nim%201");
+    assert_eq!((status, &answer["outcome"]), (200, &Value::from("N")));
+    // Each held connection is closed by the server (end of file, or reset).
+    for mut stream in held {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        let mut byte = [0u8; 1];
+        match stream.read(&mut byte) {
+            Ok(0) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {}
+            other => panic!("a held connection still open: {other:?}"),
+        }
+    }
+}
+
+/// Raises this process's soft limit of open files to `at_least` where it
+/// is lower (and the hard limit allows).
+fn raise_open_files(at_least: u64) {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    assert_eq!(
+        unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) },
+        0
+    );
+    if limit.rlim_cur < at_least {
+        limit.rlim_cur = at_least.min(limit.rlim_max);
+        assert_eq!(unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) }, 0);
+    }
 }

@@ -1,8 +1,10 @@
 //! Reading a file named by the user within a limit. A file's metadata does
 //! not bound what it holds (`/dev/zero`, a FIFO: their length is 0), so the
-//! limit is on the bytes read: one byte past it tells a file over it. And
-//! the digest a solved table keeps of the file its rules came from, and
-//! files written whole or not at all.
+//! limit is on the bytes read: one byte past it tells a file over it. A
+//! front end whose users are not the machine's (a server) restricts, once
+//! for the process, which files may be read ([`restrict`]). And the digest
+//! a solved table keeps of the file its rules came from, and files written
+//! whole or not at all.
 //!
 //! ```
 //! use grundy::file::{read_at_most, sha256_hex};
@@ -18,22 +20,31 @@
 //! assert!(error.to_string().starts_with("/no/such/file"), "{error}");
 //! ```
 
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use crate::error::{Error, Result};
 
 /// The bytes of the file at `path`, of at most `limit` bytes. `what` names
 /// the file in the message of the limit ("graph file", "script").
 /// A file that cannot be opened or read is an [`Error::File`] (bad input);
-/// one longer than `limit` is an [`Error::Limit`] naming the limit.
+/// one longer than `limit` is an [`Error::Limit`] naming the limit. Where
+/// the process restricts its files ([`restrict`]), only a regular file
+/// under its directories is read, and every other is refused alike.
 pub fn read_at_most(path: &str, limit: u64, what: &str) -> Result<Vec<u8>> {
-    let file_error = |e: std::io::Error| Error::File {
-        path: path.into(),
-        message: e.to_string(),
+    let file_error = |e: std::io::Error| match restriction() {
+        Some(within) => within.refusal(path),
+        None => Error::File {
+            path: path.into(),
+            message: e.to_string(),
+        },
     };
-    let file = std::fs::File::open(path).map_err(file_error)?;
+    let file = match restriction() {
+        Some(within) => within.open(path)?,
+        None => File::open(path).map_err(file_error)?,
+    };
     let mut bytes = Vec::new();
     file.take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
@@ -53,6 +64,121 @@ pub fn read_text_at_most(path: &str, limit: u64, what: &str) -> Result<String> {
         path: path.into(),
         message: "the file is not text (UTF-8)".into(),
     })
+}
+
+/// The directories a process reads the files named in expressions from,
+/// and how: only regular files, found by their canonical path (no `..` or
+/// symbolic link leads out), opened without waiting (a FIFO is refused,
+/// never waited on). Every file it does not read is refused with one
+/// message, which does not tell a missing file from an unreadable one, a
+/// directory, a device or a file elsewhere.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Within {
+    dirs: Vec<PathBuf>,
+}
+
+impl Within {
+    /// Files under `dirs`, each resolved to its canonical path now. A
+    /// directory that cannot be resolved is an [`Error::File`] naming it.
+    pub fn new(dirs: &[PathBuf]) -> Result<Within> {
+        let resolve = |dir: &PathBuf| {
+            let shown = dir.display().to_string();
+            let canonical = std::fs::canonicalize(dir).map_err(|e| Error::File {
+                path: shown.clone(),
+                message: e.to_string(),
+            })?;
+            if !canonical.is_dir() {
+                return Err(Error::File {
+                    path: shown,
+                    message: "not a directory".into(),
+                });
+            }
+            Ok(canonical)
+        };
+        let dirs = dirs.iter().map(resolve).collect::<Result<_>>()?;
+        Ok(Within { dirs })
+    }
+
+    /// The directories, canonical.
+    pub fn dirs(&self) -> &[PathBuf] {
+        &self.dirs
+    }
+
+    /// The file at `path`, open for reading, if it is a regular file under
+    /// one of the directories; else the one refusal.
+    pub fn open(&self, path: &str) -> Result<File> {
+        let refused = || self.refusal(path);
+        let canonical = std::fs::canonicalize(path).map_err(|_| refused())?;
+        if !self.dirs.iter().any(|dir| canonical.starts_with(dir)) {
+            return Err(refused());
+        }
+        let file = open_without_waiting(&canonical).map_err(|_| refused())?;
+        let regular = file.metadata().is_ok_and(|m| m.is_file());
+        if !regular {
+            return Err(refused());
+        }
+        Ok(file)
+    }
+
+    /// The error of every file not read, the same whatever the reason.
+    fn refusal(&self, path: &str) -> Error {
+        Error::File {
+            path: path.into(),
+            message: "not read: files are read only where this process allows, and only \
+                      regular files"
+                .into(),
+        }
+    }
+}
+
+/// Opens `path` for reading without waiting for a writer (a FIFO) and
+/// without following a symbolic link at its end.
+fn open_without_waiting(path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+    }
+    options.open(path)
+}
+
+/// The restriction of this process, once set.
+static WITHIN: OnceLock<Within> = OnceLock::new();
+
+/// From now on, this process reads the files named in expressions only as
+/// `within` allows, and a script's errors met loading it are told without
+/// their message ([`without_contents`]). Set once: a later call changes
+/// nothing and answers false, unless it asks the same.
+pub fn restrict(within: Within) -> bool {
+    let asked = within.clone();
+    *WITHIN.get_or_init(|| within) == asked
+}
+
+/// The restriction of this process, if a front end set one.
+pub fn restriction() -> Option<&'static Within> {
+    WITHIN.get()
+}
+
+/// `error`, met loading a file named in an expression, as this process
+/// may tell it: where files are restricted ([`restrict`]), a script's
+/// message (which may quote the file: a word it does not know, the text
+/// it throws) is left out, its line and column kept.
+pub fn without_contents(error: Error) -> Error {
+    match error {
+        Error::Script {
+            path, line, column, ..
+        } if restriction().is_some() => Error::Script {
+            path,
+            line,
+            column,
+            message: "the script fails here (its message is not told here, as it may quote \
+                      the file)"
+                .into(),
+        },
+        other => other,
+    }
 }
 
 /// The SHA-256 digest of `bytes` in lowercase hexadecimal, as `sha256sum`
@@ -155,5 +281,53 @@ mod tests {
         let missing = read_at_most("/no/such/file", 9, "file").unwrap_err();
         assert_eq!(missing.kind(), crate::error::ErrorKind::BadInput);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Only regular files under the directories are opened; a FIFO is
+    /// refused at once, not waited on; and every refusal reads the same.
+    #[cfg(unix)]
+    #[test]
+    fn within_opens_only_regular_files_under_its_directories() {
+        let top = std::env::temp_dir().join(format!("grundy-within-{}", std::process::id()));
+        let served = top.join("served");
+        std::fs::create_dir_all(served.join("sub")).unwrap();
+        std::fs::write(served.join("g.txt"), "1\n0\n").unwrap();
+        std::fs::write(top.join("secret.txt"), "hunter2\n").unwrap();
+        std::os::unix::fs::symlink(top.join("secret.txt"), served.join("link.txt")).unwrap();
+        let fifo = served.join("fifo");
+        let fifo_c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(fifo_c.as_ptr(), 0o600) }, 0);
+        let within = Within::new(std::slice::from_ref(&served)).unwrap();
+        let read = |path: &Path| {
+            let mut text = String::new();
+            within
+                .open(path.to_str().unwrap())
+                .map(|mut f| f.read_to_string(&mut text).map(|_| text))
+        };
+        assert_eq!(read(&served.join("g.txt")).unwrap().unwrap(), "1\n0\n");
+        let up = served.join("sub/../g.txt");
+        assert_eq!(read(&up).unwrap().unwrap(), "1\n0\n");
+        let refused: Vec<String> = [
+            top.join("secret.txt"),
+            served.join("../secret.txt"),
+            served.join("link.txt"),
+            served.join("missing.txt"),
+            served.join("sub"),
+            fifo,
+            PathBuf::from("/dev/stdin"),
+        ]
+        .iter()
+        .map(|path| {
+            let error = read(path).unwrap_err();
+            assert_eq!(error.kind(), crate::error::ErrorKind::BadInput);
+            let Error::File { message, .. } = error else {
+                panic!("{error}")
+            };
+            message
+        })
+        .collect();
+        assert!(refused.iter().all(|m| m == &refused[0]), "{refused:?}");
+        assert!(Within::new(&[top.join("missing")]).is_err());
+        std::fs::remove_dir_all(&top).unwrap();
     }
 }

@@ -97,13 +97,18 @@ impl<E: Clone> Table<E> {
                 });
             }
         }
-        let count = |r: &RangeInclusive<u64>| (r.end() - r.start()).saturating_add(1);
-        let size = count(&rows).saturating_mul(count(&cols));
-        if size > MAX_TABLE_ENTRIES {
-            return Err(Error::Limit(format!(
-                "a table of {size} positions; at most {MAX_TABLE_ENTRIES}"
-            )));
-        }
+        // Counted in u128, where 0..=u64::MAX has room: a message never
+        // names a saturated count.
+        let count = |r: &RangeInclusive<u64>| u128::from(r.end() - r.start()) + 1;
+        let (height, width) = (count(&rows), count(&cols));
+        let size = match height.checked_mul(width) {
+            Some(size) if size <= u128::from(MAX_TABLE_ENTRIES) => size as u64,
+            _ => {
+                return Err(Error::Limit(format!(
+                    "a table of {height} x {width} positions; at most {MAX_TABLE_ENTRIES}"
+                )))
+            }
+        };
         let mut entries = Vec::with_capacity(size as usize);
         for a in rows.clone() {
             for b in cols.clone() {
@@ -192,5 +197,19 @@ mod tests {
             Table::new(0..=u64::MAX, 0..=u64::MAX, zero),
             Err(Error::Limit(_))
         ));
+    }
+
+    /// The count a limit names is exact, never saturated at u64::MAX.
+    #[test]
+    fn a_huge_table_is_counted_exactly() {
+        let zero = |_, _| Ok(Entry::Nimber(0));
+        let error = Table::new(0..=u64::MAX, 0..=u64::MAX, zero).unwrap_err();
+        let all = "18446744073709551616";
+        assert!(
+            error
+                .to_string()
+                .contains(&format!("a table of {all} x {all} positions")),
+            "{error}"
+        );
     }
 }

@@ -6,6 +6,7 @@
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
+use axum::middleware;
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
@@ -16,14 +17,16 @@ use serde::Deserialize;
 
 use crate::machine::MemoryLimit;
 
+use super::gate::Gate;
 use super::page;
 use super::refusal::{json, to_json, Refusal};
 use super::work::{picture, respond, Server};
 
 /// The routes of the page and of the API, running at most `at_once`
 /// computations at a time, answering the positions of a ruleset from a
-/// table solved before where `table` is `Some((path, ruleset))`.
-pub fn router(at_once: usize, solved: Option<(String, String)>) -> Router {
+/// table solved before where `table` is `Some((path, ruleset))`, and only
+/// the requests `gate` lets in; every error is the JSON error.
+pub fn router(at_once: usize, solved: Option<(String, String)>, gate: Gate) -> Router {
     let server = Server::new(at_once, solved);
     Router::new()
         .route("/", get(page::index))
@@ -41,6 +44,8 @@ pub fn router(at_once: usize, solved: Option<(String, String)>) -> Router {
         .route("/api/thermograph", get(thermograph))
         .fallback(not_found)
         .with_state(server)
+        .layer(middleware::from_fn_with_state(gate, super::gate::check))
+        .layer(middleware::map_response(super::refusal::json_errors))
 }
 
 /// `GET /api/families`: every family of the registry.

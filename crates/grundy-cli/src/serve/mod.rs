@@ -3,15 +3,22 @@
 //! scripts can use too. The API answers with the same JSON as the command
 //! line (`api.rs`); the page is three files embedded at build time
 //! (`page.rs`). Listens on the loopback address unless `--host` says
-//! otherwise.
+//! otherwise; answers only requests addressed to it (`gate.rs`), reads
+//! only the files under the directories `--files` gives, and keeps its
+//! connections within its open files and timeouts (`listen.rs`).
 
 mod api;
+mod gate;
+mod listen;
 mod page;
 mod refusal;
 mod work;
 
 use std::net::IpAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use grundy::file::Within;
 
 use grundy::strong::SolvedTable;
 
@@ -33,6 +40,11 @@ use crate::report::{Failure, Output};
     GET /api/graph?expr=E[&depth=N]      the game graph as SVG (`grundy graph E --format svg`)\n  \
     GET /api/sequence?ruleset=R&to=N[&values=true][&full=true], /api/plot?ruleset=R&to=N\n  \
     GET /api/table?ruleset=R&rows=A..B&cols=C..D, /api/heatmap?..., /api/thermograph?expr=E\n\n\
+    Only requests to localhost, an IP address or a name given with --allow-host are \
+    answered (others: 403), only from the server's own page; a URI past 8 KiB is 414, \
+    headers past 16 KiB 431. Expressions name files only under the --files directories; \
+    any other file, or one that is not a regular file, is refused with one message that \
+    does not say why, and no error quotes what a file holds.\n\n\
     README.md has the whole API."
 )]
 pub struct Args {
@@ -43,9 +55,29 @@ pub struct Args {
 
     /// The address to listen on. The default serves this machine alone;
     /// another address (0.0.0.0: every interface) lets other machines ask
-    /// questions, which read the scripts and graph files they name.
+    /// questions, which take its cores and read the files under --files
+    /// (a warning says so at start).
     #[arg(long, default_value = "127.0.0.1")]
     host: IpAddr,
+
+    /// A name the server is reached by besides localhost and its IP
+    /// addresses (this machine's name, for other machines); give it again
+    /// for more. Requests to any other name are refused (403), so that a
+    /// page elsewhere cannot reach the server by a name of its own.
+    #[arg(long, value_name = "NAME")]
+    allow_host: Vec<String>,
+
+    /// A directory whose files expressions may name (graph files,
+    /// scripts), with its subdirectories; give it again for more. Only
+    /// regular files under them are read. [default: examples/ of the
+    /// working directory, where there is one; else no file is read]
+    #[arg(long = "files", value_name = "DIR")]
+    files: Vec<PathBuf>,
+
+    /// Seconds a connection may take to send a request's head, or stay
+    /// idle between requests, before the server closes it.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10)]
+    idle_timeout: u64,
 
     /// Print errors as JSON.
     #[arg(long)]
@@ -60,8 +92,20 @@ pub struct Args {
     db: Option<PathBuf>,
 }
 
+/// The directories expressions may name files in: those given, or
+/// examples/ of the working directory where there is one.
+fn served_files(args: &Args) -> Result<Within, Failure> {
+    let default = Path::new("examples");
+    let dirs = match &args.files[..] {
+        [] if default.is_dir() => vec![default.to_path_buf()],
+        dirs => dirs.to_vec(),
+    };
+    Within::new(&dirs).map_err(|error| Failure::Usage(format!("--files {error}")))
+}
+
 /// Serves until Ctrl-C.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
+    let within = served_files(&args)?;
     // The table's ruleset is read before the server starts: a path that
     // holds no table is bad input now, not at the first question.
     let table = match &args.db {
@@ -81,11 +125,15 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             error,
         })?;
     runtime.block_on(async {
+        // An address or port that cannot be listened on is the
+        // arguments' to change: not this machine's, taken, or privileged.
         let listener = tokio::net::TcpListener::bind((args.host, args.port))
             .await
-            .map_err(|error| Failure::Io {
-                what: format!("cannot listen on {}:{}", args.host, args.port),
-                error,
+            .map_err(|error| {
+                Failure::Usage(format!(
+                    "cannot listen on {}:{}: {error}",
+                    args.host, args.port
+                ))
             })?;
         let address = listener.local_addr().map_err(Failure::Output)?;
         out.line(&format!(
@@ -94,7 +142,17 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         if let Some((path, ruleset)) = &table {
             out.line(&format!("positions of {ruleset} are answered from {path}"))?;
         }
+        out.line(&describe_files(&within))?;
         out.flush()?;
+        if !args.host.is_loopback() {
+            crate::report::warn(&format!(
+                "warning: listening on {}, not a loopback address: any machine that reaches \
+                 it can ask questions, which take this machine's cores and memory and read \
+                 the files under --files\n",
+                args.host
+            ));
+        }
+        grundy::file::restrict(within);
         // One computation a core at once, each within its share of the
         // memory; the others wait their turn.
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -103,12 +161,31 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         let stop = async {
             let _ = tokio::signal::ctrl_c().await;
         };
-        axum::serve(listener, api::router(at_once, table))
-            .with_graceful_shutdown(stop)
-            .await
-            .map_err(|error| Failure::Io {
-                what: "the server stopped".into(),
-                error,
-            })
+        let gate = gate::Gate::new(address.port(), args.allow_host.clone());
+        let most = listen::most_connections(crate::machine::open_files_limit());
+        let timeout = Duration::from_secs(args.idle_timeout);
+        listen::serve(
+            listener,
+            api::router(at_once, table, gate),
+            most,
+            timeout,
+            stop,
+        )
+        .await;
+        Ok(())
     })
+}
+
+/// What the start says of the files expressions may name.
+fn describe_files(within: &Within) -> String {
+    let dirs: Vec<String> = (within.dirs().iter())
+        .map(|dir| dir.display().to_string())
+        .collect();
+    match &dirs[..] {
+        [] => "no files are read (no examples/ here; --files DIR serves one)".into(),
+        _ => format!(
+            "files named in expressions are read under {}",
+            dirs.join(", ")
+        ),
+    }
 }

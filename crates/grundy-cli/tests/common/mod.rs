@@ -176,6 +176,8 @@ pub struct Served {
     child: std::process::Child,
     /// `http://127.0.0.1:PORT`, without a slash at the end.
     pub base: String,
+    /// What the server prints after its address.
+    stdout: std::io::BufReader<std::process::ChildStdout>,
 }
 
 impl Served {
@@ -185,25 +187,40 @@ impl Served {
 
     /// The server started with the options `args` besides the port.
     pub fn start_with(args: &[&str]) -> Served {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
+        command.args(["serve", "--port", "0"]).args(args);
+        Served::start_command(command)
+    }
+
+    /// The server `command` starts (`grundy serve --port 0 ...`, or a
+    /// shell that runs it).
+    pub fn start_command(mut command: std::process::Command) -> Served {
         use std::io::{BufRead, BufReader};
         use std::process::Stdio;
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["serve", "--port", "0"])
-            .args(args)
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("grundy serve starts");
         let mut line = String::new();
-        let stdout = child.stdout.take().expect("piped");
-        BufReader::new(stdout).read_line(&mut line).expect("a line");
+        let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
+        stdout.read_line(&mut line).expect("a line");
         // "grundy serve: http://127.0.0.1:PORT/ (Ctrl-C stops it)"
         let url = line.split_whitespace().nth(2).expect("an address");
         assert!(url.starts_with("http://127.0.0.1:"), "{line}");
         Served {
             child,
             base: url.trim_end_matches('/').to_string(),
+            stdout,
         }
+    }
+
+    /// The next line the server prints after its address.
+    pub fn line(&mut self) -> String {
+        use std::io::BufRead;
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).expect("a line");
+        line
     }
 
     pub fn pid(&self) -> u32 {

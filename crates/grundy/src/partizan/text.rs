@@ -308,18 +308,20 @@ impl Reader {
     /// any game of this size needs.
     fn small_count(&mut self, what: &str) -> Result<u64> {
         let column = self.at;
-        let mut n = 0u64;
+        // None once past u64: a count is never written saturated.
+        let mut n = Some(0u64);
         while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
-            n = n.saturating_mul(10).saturating_add(u64::from(d));
+            n = n.and_then(|n| n.checked_mul(10)?.checked_add(u64::from(d)));
             self.at += 1;
         }
-        if n > 64 {
-            return Err(Error::Limit(format!(
-                "{what} of {n} at column {}: at most 64 are read",
+        match n {
+            Some(n) if n <= 64 => Ok(n),
+            _ => Err(Error::Limit(format!(
+                "{} at column {}: at most 64 are read",
+                n.map_or(format!("{what} too large"), |n| format!("{what} of {n}")),
                 self.column + column
-            )));
+            ))),
         }
-        Ok(n)
     }
 
     /// An integer, or a fraction whose denominator is a power of two.
@@ -548,6 +550,18 @@ mod tests {
             assert_eq!(a, b, "{written} = {same}");
             assert_eq!(g.write(a), written, "{same}");
         }
+    }
+
+    /// A count past 64 is named as written, or as too large where it
+    /// does not fit in 64 bits: never as a saturated 18446744073709551615.
+    #[test]
+    fn a_huge_count_is_not_named_saturated() {
+        let mut g = Games::new();
+        let error = g.read("*100", 1).unwrap_err().to_string();
+        assert!(error.contains("a nimber of 100 at column 2"), "{error}");
+        let error = g.read("*18446744073709551616", 1).unwrap_err().to_string();
+        assert!(error.contains("a nimber too large at column 2"), "{error}");
+        assert!(!error.contains("18446744073709551615"), "{error}");
     }
 
     #[test]

@@ -113,10 +113,12 @@ pub struct Script {
 
 impl Script {
     /// Reads and compiles the script at `path`, and runs its top level once
-    /// (to define its constants).
+    /// (to define its constants). Where the process restricts its files,
+    /// an error met doing so is told without its message, which may quote
+    /// the file (`file::without_contents`).
     pub fn load(path: &str, parameters: &[(String, rhai::INT)]) -> Result<Script> {
         let text = crate::file::read_text_at_most(path, MAX_SCRIPT_BYTES, "script")?;
-        Script::compile_with(path, &text, parameters)
+        Script::compile_with(path, &text, parameters).map_err(crate::file::without_contents)
     }
 
     /// Compiles `text`; `path` names the script in messages.

@@ -117,7 +117,9 @@ impl PartizanGraph {
             word.parse::<u64>().map_err(|_| {
                 error(
                     line,
-                    format!("expected a non-negative integer, found {word:?}"),
+                    // The word is not quoted: an error tells where, never what a
+                    // file holds (it may not be a graph at all).
+                    "expected a non-negative integer".into(),
                 )
             })
         };
