@@ -123,13 +123,14 @@ async fn moves(
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
     let table = server.table();
-    respond(&server, move |_| {
+    respond(&server, move |stop| {
         let memory = Some(MemoryLimit::now().bytes);
         Ok(to_json(&answer::play::moves(
             &query.expr,
             query.misere,
             memory,
             table,
+            &mut stop.going(),
         )?))
     })
     .await
@@ -144,9 +145,10 @@ async fn engine(
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
     let table = server.table();
-    respond(&server, move |_| {
+    respond(&server, move |stop| {
         let memory = Some(MemoryLimit::now().bytes);
-        let reply = answer::play::engine_move(&query.expr, query.misere, memory, table)?;
+        let reply =
+            answer::play::engine_move(&query.expr, query.misere, memory, table, &mut stop.going())?;
         Ok(to_json(&reply))
     })
     .await
@@ -276,9 +278,10 @@ async fn heatmap(
     query: Result<Query<TableQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
-    picture(&server, move |_| {
+    picture(&server, move |stop| {
         let (rows, cols) = (range(&query.rows)?, range(&query.cols)?);
-        let (name, table) = answer::table::two_number_table(&query.ruleset, rows, cols)?;
+        let (name, table) =
+            answer::table::two_number_table(&query.ruleset, rows, cols, &mut stop.going())?;
         let title = format!("{name}: the value of each position (a, b)");
         Ok(grundy::picture::heat_map(&title, &table))
     })
