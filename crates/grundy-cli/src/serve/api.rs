@@ -20,11 +20,8 @@ use super::page;
 use super::refusal::{json, to_json, Refusal};
 use super::work::{picture, respond, Server};
 
-/// The routes of the page and of the API, running at most `at_once`
-/// computations at a time, answering the positions of a ruleset from a
-/// table solved before where `table` is `Some((path, ruleset))`.
-pub fn router(at_once: usize, solved: Option<(String, String)>) -> Router {
-    let server = Server::new(at_once, solved);
+/// The routes of the page and of the API, whose questions `server` runs.
+pub fn router(server: Server) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))

@@ -80,7 +80,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             what: "cannot start the server's threads".into(),
             error,
         })?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind((args.host, args.port))
             .await
             .map_err(|error| Failure::Io {
@@ -100,15 +100,16 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let at_once = cores.max(2);
         crate::machine::share_memory(at_once as u64);
-        let stop = async {
-            let _ = tokio::signal::ctrl_c().await;
-        };
-        axum::serve(listener, api::router(at_once, table))
-            .with_graceful_shutdown(stop)
+        let server = work::Server::new(at_once, table);
+        axum::serve(listener, api::router(server.clone()))
+            .with_graceful_shutdown(async move { server.stopped_by_ctrl_c().await })
             .await
             .map_err(|error| Failure::Io {
                 what: "the server stopped".into(),
                 error,
             })
-    })
+    });
+    // A computation that reports no progress is not waited for.
+    runtime.shutdown_background();
+    served
 }
