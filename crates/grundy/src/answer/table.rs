@@ -68,7 +68,7 @@ pub fn two_number_table(
 
 /// How many cells of a table are computed between two reports of its
 /// progress.
-const CELLS_A_REPORT: u64 = 1 << 10;
+const CELLS_A_REPORT: u64 = 1 << 6;
 
 /// The nimber of `sum` where known, else its outcome; a search of nimbers
 /// reports its progress to `progress`, which stops it by answering `false`.

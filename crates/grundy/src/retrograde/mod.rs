@@ -759,7 +759,7 @@ fn generate_hashed<G: StrongGame>(
     // sixteenth of the budget, not only every TICK positions.
     let heap = std::cell::Cell::new(0u64);
     let mut heap_checked = 0u64;
-    // Checked too every TICK positions reached: a position with many
+    // Checked too every 4096 positions reached: a position with many
     // moves (a sum of large heaps) reaches thousands at once, so that
     // TICK positions listed may take minutes.
     let mut reached_checked = 0usize;
@@ -794,7 +794,7 @@ fn generate_hashed<G: StrongGame>(
     while graph.cells.len() < positions.len() {
         let next = graph.cells.len();
         if next as u64 % TICK == 0
-            || positions.len() - reached_checked >= TICK as usize
+            || positions.len() - reached_checked >= 1 << 12
             || heap.get() - heap_checked > options.memory / 16
         {
             heap_checked = heap.get();
