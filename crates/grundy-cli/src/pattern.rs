@@ -77,16 +77,24 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     }
     let (name, found) = match (&args.rows, &args.cols, args.to, &args.k) {
         (Some(rows), Some(cols), _, _) => {
-            let (name, table) =
-                two_number_table(&args.ruleset, rows.clone(), cols.clone()).map_err(failure)?;
+            let (name, table) = watched(false, &MemoryLimit::now(), |progress| {
+                two_number_table(&args.ruleset, rows.clone(), cols.clone(), progress)
+            })
+            .map_err(failure)?;
             (name, Found::One(pattern::find_table(&table)))
         }
         (_, _, Some(to), Some(ks)) => {
-            let found = family(&args.ruleset, ks.clone(), to).map_err(failure)?;
+            let found = watched(false, &MemoryLimit::now(), |progress| {
+                family(&args.ruleset, ks.clone(), to, progress)
+            })
+            .map_err(failure)?;
             (args.ruleset.clone(), Found::Family(found))
         }
         (_, _, Some(to), None) => {
-            let (name, pattern) = one_number(&args.ruleset, to).map_err(failure)?;
+            let (name, pattern) = watched(false, &MemoryLimit::now(), |progress| {
+                one_number(&args.ruleset, to, progress)
+            })
+            .map_err(failure)?;
             (name, Found::One(pattern))
         }
         _ => {

@@ -80,12 +80,14 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let expression = args.expression.join(" ");
     let about = Failure::about(&expression);
     let options = Options::for_available_memory(Some(MemoryLimit::now().bytes));
+    // Play is not stopped by hand: Ctrl-C ends the session (and a solve in
+    // it) as it ends any program, so the progress callbacks go on.
     let mut play = match &args.db {
         Some(path) => {
             let table = SolvedTable::new(path.display().to_string(), MemoryLimit::file_bytes());
-            Play::with_table(&expression, false, options, table)
+            Play::with_table(&expression, false, options, table, &mut |_| true)
         }
-        None => Play::new(&expression, args.misere, options),
+        None => Play::new(&expression, args.misere, options, &mut |_| true),
     }
     .map_err(about)?;
     let user_first = match args.side {
@@ -142,7 +144,7 @@ impl Session {
     fn run(&self, play: &mut Play, out: &mut Output) -> Result<(), Failure> {
         let mut input = std::io::stdin().lock().lines();
         let mut movers: Vec<Mover> = Vec::new();
-        let mut turn = play.turn()?;
+        let mut turn = play.turn(&mut |_| true)?;
         if self.json {
             out.json(&PlayLine::start(&turn, self.user_first))?;
         } else if play.by_outcome() {
@@ -165,7 +167,7 @@ impl Session {
                 self.moved(Mover::Engine, &turn.moves[best], out)?;
                 play.play(best)?;
                 movers.push(Mover::Engine);
-                turn = play.turn()?;
+                turn = play.turn(&mut |_| true)?;
                 continue;
             }
             if !self.json {
@@ -201,7 +203,7 @@ impl Session {
                             break;
                         }
                     }
-                    turn = play.turn()?;
+                    turn = play.turn(&mut |_| true)?;
                     match self.json {
                         true => out.json(&PlayLine::undo(&turn))?,
                         false => out.line(&format!("taken back: {}", turn.expression))?,
@@ -212,7 +214,7 @@ impl Session {
                         self.moved(Mover::User, &turn.moves[index], out)?;
                         play.play(index)?;
                         movers.push(Mover::User);
-                        turn = play.turn()?;
+                        turn = play.turn(&mut |_| true)?;
                     }
                     None => self.bad(
                         &format!(

@@ -86,6 +86,7 @@ fn message(progress: Progress) -> String {
             format!("{phase}: {} of {} positions", p.done, p.reached)
         }
         Progress::Valuing { positions } => format!("valuing: {positions} positions"),
+        Progress::Searching { positions } => format!("searching: {positions} positions"),
         Progress::Sequence(p) => format!("{} heaps", p.heaps),
         Progress::Quotient { heap, order } => format!("heap {heap}: {order} elements so far"),
         Progress::Planned {

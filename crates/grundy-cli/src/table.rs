@@ -66,7 +66,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     if has_values(&args.ruleset).map_err(failure)? {
         return run_values(args, out);
     }
-    let (name, table) = two_number_table(&args.ruleset, args.rows, args.cols).map_err(failure)?;
+    let (name, table) = watched(false, &MemoryLimit::now(), |progress| {
+        two_number_table(&args.ruleset, args.rows, args.cols, progress)
+    })
+    .map_err(failure)?;
     if let Some(path) = &args.svg {
         let title = format!("{name}: the value of each position (a, b)");
         crate::files::write_bytes(path, grundy::picture::heat_map(&title, &table).as_bytes())?;

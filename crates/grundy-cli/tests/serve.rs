@@ -358,27 +358,135 @@ fn cpu_ticks(pid: u32) -> u64 {
     fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
 }
 
+/// Asks `path` and closes the request after 1.5 s, before its answer;
+/// then the server must go idle within a second: the CPU time it uses from
+/// 1 s to 3 s after the close is well under the 200 ticks (2 s) of work
+/// going on for nobody.
+fn assert_closed_request_stops(server: &Server, path: &str) {
+    let agent = ureq::Agent::config_builder()
+        .timeout_global(Some(std::time::Duration::from_millis(1500)))
+        .build()
+        .new_agent();
+    let closed = agent.get(&format!("{}{path}", server.0.base)).call();
+    assert!(closed.is_err(), "{path} takes longer than the timeout");
+    // The work sees the closed request at its next progress report.
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let before = cpu_ticks(server.pid());
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let spent = cpu_ticks(server.pid()) - before;
+    assert!(
+        spent < 50,
+        "{path}: {spent} ticks from 1 s to 3 s after the request closed"
+    );
+    // And the server still answers.
+    assert_eq!(server.get("/api/analyze?expr=nim%201%202").0, 200);
+}
+
 /// A long solve whose request is closed stops: the server goes idle
 /// instead of solving Connect Four 5 x 5 (minutes, gigabytes) for nobody.
 #[test]
 fn a_closed_request_stops_its_solve() {
     let server = Server::start();
-    let agent = ureq::Agent::config_builder()
-        .timeout_global(Some(std::time::Duration::from_millis(1500)))
-        .build()
-        .new_agent();
-    let path = "/api/analyze?expr=connect4(5,5)%20...../...../...../...../.....";
-    let closed = agent.get(&format!("{}{path}", server.0.base)).call();
-    assert!(closed.is_err(), "the solve takes longer than the timeout");
-    // The solve sees the closed request at its next progress report.
+    assert_closed_request_stops(
+        &server,
+        "/api/analyze?expr=connect4(5,5)%20...../...../...../...../.....",
+    );
+}
+
+/// The check (repro 20): the moves of Kayles 30000 (many minutes:
+/// a solve of the sum to its limit, then every move valued), the engine's
+/// move there, the heat map of a script's table of 1000 x 1000 positions
+/// and the search of one position of that script stop when their request
+/// is closed.
+#[test]
+fn closed_requests_of_moves_engine_heatmap_and_searches_stop() {
+    let server = Server::start();
+    let kiki = encode(&common::example("kiki.rhai"));
+    for path in [
+        "/api/moves?expr=kayles%2030000".to_string(),
+        "/api/engine?expr=kayles%2030000".to_string(),
+        format!("/api/heatmap?ruleset={kiki}&rows=1..1000&cols=1..1000"),
+        format!("/api/analyze?expr={kiki}%202000,2000&outcome_only=true"),
+    ] {
+        assert_closed_request_stops(&server, &path);
+    }
+}
+
+/// Asks `path` on another thread, which gives up after `seconds`; the
+/// thread's handle answers whether the request was answered by then.
+fn ask_in_background(server: &Server, path: &str, seconds: u64) -> std::thread::JoinHandle<bool> {
+    let url = format!("{}{path}", server.0.base);
+    std::thread::spawn(move || {
+        let agent = ureq::Agent::config_builder()
+            .timeout_global(Some(std::time::Duration::from_secs(seconds)))
+            .build()
+            .new_agent();
+        agent.get(&url).call().is_ok()
+    })
+}
+
+/// Repro 20: while six clients ask the outcome of a 2000 x 2000 script
+/// (each a search of four million positions), `nim 1` is answered at once:
+/// it waited for them (131 s) while they held every permit.
+#[test]
+fn cheap_questions_are_answered_while_expensive_ones_run() {
+    let server = Server::start();
+    let kiki = encode(&common::example("kiki.rhai"));
+    let path = format!("/api/analyze?expr={kiki}%202000,2000&outcome_only=true");
+    let expensive: Vec<_> = (0..6)
+        .map(|_| ask_in_background(&server, &path, 8))
+        .collect();
     std::thread::sleep(std::time::Duration::from_secs(2));
-    let before = cpu_ticks(server.pid());
-    std::thread::sleep(std::time::Duration::from_secs(2));
-    let spent = cpu_ticks(server.pid()) - before;
-    // Idle: well under the 200 ticks (2 s) a solve running on would take.
-    assert!(spent < 50, "{spent} ticks in 2 s after the request closed");
-    // And the server still answers.
-    assert_eq!(server.get("/api/analyze?expr=nim%201%202").0, 200);
+    let asked = std::time::Instant::now();
+    let (status, served) = server.get_json("/api/analyze?expr=nim%201");
+    let waited = asked.elapsed();
+    assert_eq!((status, &served["outcome"]), (200, &Value::from("N")));
+    // A generous bound: the answer itself takes milliseconds.
+    assert!(
+        waited < std::time::Duration::from_secs(2),
+        "nim 1 waited {waited:?} for the searches"
+    );
+    for asked in expensive {
+        assert!(!asked.join().unwrap(), "a search of the script is long");
+    }
+}
+
+/// Repro 23: Ctrl-C stops the server while a computation runs (the moves
+/// of Kayles 30000, many minutes): the computation stops and the process
+/// exits, where it went on computing and never exited.
+#[test]
+fn ctrl_c_stops_the_server_while_a_computation_runs() {
+    let mut server = Server::start();
+    let open = ask_in_background(&server, "/api/moves?expr=kayles%2030000", 60);
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    server.0.interrupt();
+    let status = server.0.exit_within(std::time::Duration::from_secs(5));
+    assert!(status.is_some(), "still running 5 s after Ctrl-C");
+    assert!(
+        !open.join().unwrap(),
+        "the moves were stopped, not answered"
+    );
+}
+
+/// Repro 23: a second Ctrl-C ends the server at once, even while a
+/// computation runs that does not stop at the first (the steps of every-move
+/// play of a 2000 x 2000 script are searched without progress reports).
+#[test]
+fn a_second_ctrl_c_exits_at_once() {
+    let mut server = Server::start();
+    let kiki = encode(&common::example("kiki.rhai"));
+    let path = format!("/api/analyze?expr={kiki}%202000,2000&every=true");
+    let open = ask_in_background(&server, &path, 60);
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    server.0.interrupt();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    server.0.interrupt();
+    let status = server.0.exit_within(std::time::Duration::from_secs(2));
+    assert!(
+        status.is_some(),
+        "still running 2 s after the second Ctrl-C"
+    );
+    assert!(!open.join().unwrap());
 }
 
 /// `grundy serve --db DIR`: the positions of the ruleset the table holds

@@ -99,6 +99,10 @@ fn progress_dict<'py>(py: Python<'py>, progress: &Progress) -> PyResult<Bound<'p
             dict.set_item("phase", "valuing")?;
             dict.set_item("done", positions)?;
         }
+        Progress::Searching { positions } => {
+            dict.set_item("phase", "searching")?;
+            dict.set_item("done", positions)?;
+        }
         Progress::Sequence(p) => {
             dict.set_item("phase", "sequence")?;
             dict.set_item("done", p.heaps)?;
@@ -193,8 +197,8 @@ fn analyze(
 #[pyo3(signature = (expression, misere, db=None))]
 fn moves(py: Python<'_>, expression: &str, misere: bool, db: Option<PathBuf>) -> PyResult<String> {
     let table = table_at(db);
-    detached(py, None, move |memory, _| {
-        let answer = answer::play::moves(expression, misere, Some(memory), table)?;
+    detached(py, None, move |memory, on_progress| {
+        let answer = answer::play::moves(expression, misere, Some(memory), table, on_progress)?;
         Ok(json(&answer))
     })
 }
@@ -210,8 +214,9 @@ fn engine_move(
     db: Option<PathBuf>,
 ) -> PyResult<String> {
     let table = table_at(db);
-    detached(py, None, move |memory, _| {
-        let answer = answer::play::engine_move(expression, misere, Some(memory), table)?;
+    detached(py, None, move |memory, on_progress| {
+        let answer =
+            answer::play::engine_move(expression, misere, Some(memory), table, on_progress)?;
         Ok(json(&answer))
     })
 }
@@ -269,8 +274,8 @@ fn sequence(
 /// `grundy pattern RULESET --to N --json`.
 #[pyfunction]
 fn pattern(py: Python<'_>, ruleset: &str, to: usize) -> PyResult<String> {
-    detached(py, None, move |_, _| {
-        Ok(json(&answer::pattern::pattern(ruleset, to)?))
+    detached(py, None, move |_, on_progress| {
+        Ok(json(&answer::pattern::pattern(ruleset, to, on_progress)?))
     })
 }
 
@@ -308,8 +313,9 @@ fn table(
 /// The heat map of a table of nimbers (`grundy table --svg`).
 #[pyfunction]
 fn table_svg(py: Python<'_>, ruleset: &str, rows: &str, cols: &str) -> PyResult<String> {
-    detached(py, None, move |_, _| {
-        let (name, table) = answer::table::two_number_table(ruleset, range(rows)?, range(cols)?)?;
+    detached(py, None, move |_, on_progress| {
+        let (rows, cols) = (range(rows)?, range(cols)?);
+        let (name, table) = answer::table::two_number_table(ruleset, rows, cols, on_progress)?;
         let title = format!("{name}: the value of each position (a, b)");
         Ok(grundy::picture::heat_map(&title, &table))
     })

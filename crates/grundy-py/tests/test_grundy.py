@@ -259,6 +259,47 @@ def test_ctrl_c_stops_a_long_sequence_promptly():
     assert raised - signalled[0] < 1.0
 
 
+def seconds_from_ctrl_c_to_interrupt(call):
+    """Sends SIGINT 0.5 s into ``call``, which must raise KeyboardInterrupt:
+    the seconds from the signal to the exception."""
+    sent = []
+
+    def interrupt():
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(0.5, interrupt)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        timer.cancel()
+    return time.monotonic() - sent[0]
+
+
+KIKI = f"script({EXAMPLES}/kiki.rhai)"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        # Kayles 3000: a solve of the sum to its limit, then each of its
+        # 4500 moves valued by its outcome: minutes.
+        lambda: grundy.moves("kayles 3000"),
+        lambda: grundy.engine_move("kayles 3000"),
+        # Thirty million heaps of a nim-sequence, then the pattern of them.
+        lambda: grundy.pattern("subtraction(1,3,4)", 30_000_000),
+        # A million positions of a script, each searched.
+        lambda: grundy._native.table_svg(KIKI, "1..1000", "1..1000"),
+    ],
+    ids=["moves", "engine_move", "pattern", "table_svg"],
+)
+def test_ctrl_c_stops_every_long_question_within_a_second(call):
+    # Each used to finish its work first, minutes later.
+    assert seconds_from_ctrl_c_to_interrupt(call) < 1.0
+
+
 def test_other_threads_run_while_grundy_works():
     # The work is detached from the interpreter: a Python thread counts
     # while a sequence is computed, in the middle half of the call, not

@@ -9,7 +9,7 @@
 //! let sum = grundy::parse_sum("nim 3").unwrap();
 //! let heap = &sum.components[0];
 //! assert_eq!((heap.ruleset_name(), heap.position_text()), ("nim".to_string(), "3".to_string()));
-//! assert_eq!(heap.nimber().unwrap(), 3u32.into());
+//! assert_eq!(heap.nimber(&mut |_| true).unwrap(), 3u32.into());
 //! let options: Vec<String> = heap.options().unwrap().iter().map(|parts| parts[0].position_text()).collect();
 //! assert_eq!(options.len(), 3);
 //! assert!(options.contains(&"0".to_string()));
@@ -27,7 +27,7 @@ use crate::retrograde::loopy::LoopyValue;
 use crate::retrograde::{Options, Progress};
 use crate::short::{DynShort, ShortRules, ShortSolver};
 use crate::solitaire::{self, Solitaire, SolitaireOutcome};
-use crate::solver::Solver;
+use crate::solver::{OnSearched, Solver};
 use crate::starts::AllStarts;
 use crate::strong::{DynStrong, StrongRules, StrongSolver};
 use crate::suspense::SuspenseSolver;
@@ -47,20 +47,24 @@ pub trait Component: Send + Sync {
     /// The Grundy value: by closed form where the ruleset has one, else by
     /// search (over the positions it reaches, cycles and all, where its
     /// moves go round a cycle). An error for a position whose generalized
-    /// value is infinite (see `loopy_value`).
-    fn nimber(&self) -> Result<BigUint>;
+    /// value is infinite (see `loopy_value`). A search reports its
+    /// progress to `progress`, which stops it by answering `false`.
+    fn nimber(&self, progress: OnSearched) -> Result<BigUint>;
     /// The generalized Sprague-Grundy value where it is infinite (a loopy
     /// game), `None` where the value is the nimber, and where the value
-    /// cannot be found: `nimber` then says why.
-    fn loopy_value(&self) -> Result<Option<LoopyValue>>;
+    /// cannot be found: `nimber` then says why. A search reports its
+    /// progress as `nimber`'s does.
+    fn loopy_value(&self, progress: OnSearched) -> Result<Option<LoopyValue>>;
     /// Every option; each is the list of components that replace this one.
     fn options(&self) -> Result<Vec<Vec<ComponentRef>>>;
     /// The first `most` options whose Grundy value (XOR of the parts) is
-    /// `target`, and how many there are.
+    /// `target`, and how many there are; a search of their nimbers reports
+    /// its progress as `nimber`'s does.
     fn options_with_nimber(
         &self,
         target: &BigUint,
         most: usize,
+        progress: OnSearched,
     ) -> Result<Listed<Vec<ComponentRef>>>;
     /// Whether the component is a Nim heap whose size is its nimber, so that
     /// misère play follows the anti-Nim rule.
@@ -552,18 +556,23 @@ impl<R: Ruleset> RulesetPosition<R> {
         })
     }
 
-    fn nimber_of(&self, position: &R::Position) -> Result<BigUint> {
-        self.nimber_or_value(position)?.map_err(|infinite| {
-            let ruleset = &self.shared.ruleset;
-            let what = format!("{} {}", ruleset.name(), ruleset.format_position(position));
-            infinite.no_nimber(&what)
-        })
+    fn nimber_of(&self, position: &R::Position, progress: OnSearched) -> Result<BigUint> {
+        self.nimber_or_value(position, progress)?
+            .map_err(|infinite| {
+                let ruleset = &self.shared.ruleset;
+                let what = format!("{} {}", ruleset.name(), ruleset.format_position(position));
+                infinite.no_nimber(&what)
+            })
     }
 
     /// The nimber of a position, or its generalized value where that is
     /// infinite: the ruleset's own where it knows it, else by closed form,
-    /// else by search.
-    fn nimber_or_value(&self, position: &R::Position) -> Result<Result<BigUint, LoopyValue>> {
+    /// else by search, which reports its progress to `progress`.
+    fn nimber_or_value(
+        &self,
+        position: &R::Position,
+        progress: OnSearched,
+    ) -> Result<Result<BigUint, LoopyValue>> {
         let ruleset = &self.shared.ruleset;
         if let Some(infinite) = ruleset.loopy_value(position) {
             return Ok(Err(infinite));
@@ -571,7 +580,7 @@ impl<R: Ruleset> RulesetPosition<R> {
         if let Some(value) = ruleset.formula_nimber(position)? {
             return Ok(Ok(value));
         }
-        Ok(match self.searched_value(position)? {
+        Ok(match self.searched_value(position, progress)? {
             LoopyValue::Finite(g) => Ok(BigUint::from(g)),
             infinite => Err(infinite),
         })
@@ -580,7 +589,7 @@ impl<R: Ruleset> RulesetPosition<R> {
     /// The generalized Sprague-Grundy value of a position that has no
     /// closed form: its nimber by search, unless its moves go round a cycle;
     /// then its value over the graph of every position it reaches.
-    fn searched_value(&self, position: &R::Position) -> Result<LoopyValue> {
+    fn searched_value(&self, position: &R::Position, progress: OnSearched) -> Result<LoopyValue> {
         let loopy = &self.shared.loopy;
         if let Some(value) = loopy.lock().expect("loopy lock").known(position) {
             return Ok(value);
@@ -590,7 +599,7 @@ impl<R: Ruleset> RulesetPosition<R> {
             .solver
             .lock()
             .expect("solver lock")
-            .nimber(position);
+            .nimber_with_progress(position, progress);
         match searched {
             Ok(g) => Ok(LoopyValue::Finite(g)),
             Err(Error::Cycle { .. }) => loopy.lock().expect("loopy lock").value(position),
@@ -602,7 +611,8 @@ impl<R: Ruleset> RulesetPosition<R> {
     /// closed form, anything else by search.
     fn genus_of(&self, parts: &[R::Position]) -> Result<Classified> {
         if let ([heap], true) = (parts, self.shared.ruleset.plays_as_nim()) {
-            let nimber = self.nimber_of(heap)?;
+            // A closed form: no search to report.
+            let nimber = self.nimber_of(heap, &mut |_| true)?;
             if let Ok(n) = u64::try_from(&nimber) {
                 return Ok(Classified {
                     genus: Genus::nim_heap(n),
@@ -650,16 +660,16 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
         self.shared.ruleset.format_position(&self.position)
     }
 
-    fn nimber(&self) -> Result<BigUint> {
-        self.nimber_of(&self.position)
+    fn nimber(&self, progress: OnSearched) -> Result<BigUint> {
+        self.nimber_of(&self.position, progress)
     }
 
     /// Where the value cannot be found, `None`: the question that needs it
     /// (the nimber) reports why, and a lone position may still have an
     /// outcome without it (a huge Wythoff position).
-    fn loopy_value(&self) -> Result<Option<LoopyValue>> {
+    fn loopy_value(&self, progress: OnSearched) -> Result<Option<LoopyValue>> {
         Ok(self
-            .nimber_or_value(&self.position)
+            .nimber_or_value(&self.position, progress)
             .ok()
             .and_then(Result::err))
     }
@@ -673,6 +683,7 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
         &self,
         target: &BigUint,
         most: usize,
+        progress: OnSearched,
     ) -> Result<Listed<Vec<ComponentRef>>> {
         let ruleset = &self.shared.ruleset;
         if let Some(options) = ruleset.formula_options_with_nimber(&self.position, target)? {
@@ -692,7 +703,7 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
         'options: for option in options {
             let mut value = BigUint::ZERO;
             for part in &option {
-                match self.nimber_or_value(part)? {
+                match self.nimber_or_value(part, progress)? {
                     Ok(nimber) => value ^= nimber,
                     // An option with an infinite part has no nimber, so
                     // none equal to `target`.

@@ -26,8 +26,9 @@
 //! use grundy::retrograde::Options;
 //! use grundy::value::Standing;
 //!
-//! let mut game = Play::new("nim 1 2 3", false, Options::for_available_memory(None)).unwrap();
-//! let turn = game.turn().unwrap();
+//! let options = Options::for_available_memory(None);
+//! let mut game = Play::new("nim 1 2 3", false, options, &mut |_| true).unwrap();
+//! let turn = game.turn(&mut |_| true).unwrap();
 //! // 1 XOR 2 XOR 3 = 0: the player to move loses (Bouton), in 6 moves when
 //! // holding out longest (a brute-force search of the 24 positions).
 //! assert_eq!(turn.solution.standing, Standing::Lose);
@@ -43,7 +44,7 @@ use crate::catalogue::position_and_player;
 use crate::component::RulesetRef;
 use crate::error::{Error, Result};
 use crate::registry::{Parsed, Rulesets};
-use crate::retrograde::{self, best_first, Options, Player, Solved, Table};
+use crate::retrograde::{self, best_first, Options, Phase, Player, Progress, Solved, Table};
 use crate::strong::{DynStrong, SolvedTable, Source};
 use crate::sum::{analyze_listing, analyze_misere_listing, Sum, SumPosition, SumRules};
 use crate::value::{Convention, Outcome, Solution, Standing};
@@ -56,6 +57,11 @@ use crate::word::Word;
 /// by its components' texts, and the search to this limit takes 1.4 s for
 /// Nim, 4 s for Kayles, whose options split (BENCHMARKS.md).
 pub const SEARCH_OPTIONS: u64 = 1 << 19;
+
+/// The progress callback of play: what a solve reports, or a search of
+/// nimbers as [`Phase::Searching`] (positions met, or the moves valued of
+/// a sum told by outcomes); `false` stops the work with a limit error.
+pub type OnPlayProgress<'a> = &'a mut dyn FnMut(Progress) -> bool;
 
 /// A game being played: how its values are found, and the positions
 /// played through, the start first.
@@ -138,9 +144,16 @@ impl Choice {
 impl Play {
     /// Starts a game at the position of `expression`, under misère play
     /// where `misere` says so (sums only), solving it as its kind is
-    /// solved (see the module's documentation) within `options`.
-    pub fn new(expression: &str, misere: bool, options: Options) -> Result<Play> {
-        Play::start(expression, misere, options, None)
+    /// solved (see the module's documentation) within `options`, reporting
+    /// the progress of that and of the first turn to `progress`, which stops
+    /// them by answering `false`.
+    pub fn new(
+        expression: &str,
+        misere: bool,
+        options: Options,
+        progress: OnPlayProgress,
+    ) -> Result<Play> {
+        Play::start(expression, misere, options, None, progress)
     }
 
     /// Starts a game at the position of `expression` as [`Play::new`]
@@ -156,8 +169,9 @@ impl Play {
         misere: bool,
         options: Options,
         table: SolvedTable,
+        progress: OnPlayProgress,
     ) -> Result<Play> {
-        Play::start(expression, misere, options, Some(table))
+        Play::start(expression, misere, options, Some(table), progress)
     }
 
     fn start(
@@ -165,6 +179,7 @@ impl Play {
         misere: bool,
         options: Options,
         table: Option<SolvedTable>,
+        progress: OnPlayProgress,
     ) -> Result<Play> {
         let mut rulesets = Rulesets::new();
         let convention = if misere {
@@ -180,7 +195,10 @@ impl Play {
                         .into(),
                 ))
             }
-            Parsed::Sum(sum) => (solve_sum(&sum, convention, &options)?, Played::Sum(sum)),
+            Parsed::Sum(sum) => (
+                solve_sum(&sum, convention, &options, progress)?,
+                Played::Sum(sum),
+            ),
             Parsed::Strong { .. } if misere => {
                 return Err(Error::Unsupported(
                     "misère play (--misere) is for sums of impartial games: a position \
@@ -216,7 +234,7 @@ impl Play {
             played: vec![start],
         };
         // A position solved strongly is solved (and checked) now.
-        play.turn()?;
+        play.turn(progress)?;
         Ok(play)
     }
 
@@ -247,28 +265,31 @@ impl Play {
         matches!(self.engine, Engine::ByOutcome { .. })
     }
 
-    /// The position now, with its value and its moves.
-    pub fn turn(&mut self) -> Result<Turn> {
+    /// The position now, with its value and its moves, reporting the
+    /// progress of a solve or of valuing the moves to `progress`, which
+    /// stops it by answering `false`.
+    pub fn turn(&mut self, progress: OnPlayProgress) -> Result<Turn> {
         match (
             &self.engine,
             self.played.last().expect("the start is played"),
         ) {
             (Engine::Solved { rules, table }, Played::Sum(sum)) => {
-                let value = |sum: Sum| {
+                let value = |sum: Sum, _: OnPlayProgress| {
                     let solution = table.solution(rules, &SumPosition::new(sum));
                     Ok(solution.expect("every sum reachable from the start is solved"))
                 };
-                sum_turn(sum, value(sum.clone())?, value)
+                sum_turn(sum, value(sum.clone(), progress)?, value, progress)
             }
             (Engine::ByOutcome { convention }, Played::Sum(sum)) => {
                 let convention = *convention;
-                let value = |sum: Sum| outcome_value(&sum, convention);
                 let solution = match (sum.moves()?.is_empty(), convention) {
                     (true, Convention::Normal) => solved_at_end(Standing::Lose),
                     (true, Convention::Misere) => solved_at_end(Standing::Win),
-                    (false, _) => value(sum.clone())?,
+                    (false, _) => outcome_value(sum, convention, progress)?,
                 };
-                sum_turn(sum, solution, value)
+                let value =
+                    |sum: Sum, progress: OnPlayProgress| outcome_value(&sum, convention, progress);
+                sum_turn(sum, solution, value, progress)
             }
             (Engine::Strong { ruleset, table }, Played::Strong(expression)) => {
                 let Parsed::Strong { position, .. } = self.rulesets.parse_question(expression)?
@@ -280,7 +301,7 @@ impl Play {
                     Some(table) => table.source()?,
                     None => Source::Solve,
                 };
-                strong_turn(strong, &position, source, &self.options)
+                strong_turn(strong, &position, source, &self.options, progress)
             }
             _ => unreachable!("a sum's engine plays sums, a strong one positions"),
         }
@@ -299,7 +320,9 @@ impl Play {
                 Played::Sum(sum.after(m))
             }
             Played::Strong(_) => {
-                let mut moves = self.turn()?.moves;
+                // The turn that listed the moves solved the position: its
+                // moves are read back from that solve.
+                let mut moves = self.turn(&mut |_| true)?.moves;
                 if index >= moves.len() {
                     return Err(no_move(moves.len()));
                 }
@@ -321,36 +344,61 @@ impl Play {
 }
 
 /// A sum's engine: solved whole within [`SEARCH_OPTIONS`] and the memory
-/// of `options`, else played by its options' outcomes.
-fn solve_sum(sum: &Sum, convention: Convention, options: &Options) -> Result<Engine> {
+/// of `options`, else played by its options' outcomes; the solve reports
+/// to `progress`, and stopped by it, stops the game.
+fn solve_sum(
+    sum: &Sum,
+    convention: Convention,
+    options: &Options,
+    progress: OnPlayProgress,
+) -> Result<Engine> {
     let rules = SumRules::new(sum, convention, SEARCH_OPTIONS)?;
     let root = SumPosition::new(sum.clone());
-    let solved = retrograde::solve_from(&rules, &[root], options, &mut |_| true);
+    let mut stopped = false;
+    let solved = retrograde::solve_from(&rules, &[root], options, &mut |p| {
+        stopped = !progress(p);
+        !stopped
+    });
     Ok(match solved {
         Ok(table) => Engine::Solved {
             rules,
             table: Box::new(table),
         },
-        Err(Error::Limit(_)) => Engine::ByOutcome { convention },
+        Err(Error::Limit(_)) if !stopped => Engine::ByOutcome { convention },
         Err(error) => return Err(error),
     })
 }
 
 /// The turn of a sum whose value is `solution`, each option valued by
-/// `value`.
+/// `value`, reporting each move valued to `progress` (which `value` gets
+/// too), which stops it by answering `false`.
 fn sum_turn(
     sum: &Sum,
     solution: Solution,
-    value: impl Fn(Sum) -> Result<Solution>,
+    mut value: impl FnMut(Sum, OnPlayProgress) -> Result<Solution>,
+    progress: OnPlayProgress,
 ) -> Result<Turn> {
+    let all = sum.moves()?;
     let mut moves = Vec::new();
-    for m in sum.moves()? {
-        let after = sum.after(&m);
+    for (i, m) in all.iter().enumerate() {
+        let after = sum.after(m);
         moves.push(Choice {
-            description: sum.describe(&m),
+            description: sum.describe(m),
             to: sum_expression(&after),
-            after: value(after)?,
+            after: value(after, progress)?,
         });
+        let report = Progress {
+            phase: Phase::Searching,
+            done: i as u64 + 1,
+            reached: all.len() as u64,
+        };
+        if !progress(report) {
+            return Err(Error::Limit(format!(
+                "stopped after valuing {} of {} moves",
+                i + 1,
+                all.len()
+            )));
+        }
     }
     Ok(Turn {
         expression: sum_expression(sum),
@@ -372,10 +420,17 @@ fn sum_expression(sum: &Sum) -> String {
     }
 }
 
-/// A sum's value from its outcome alone (`analyze`'s): no remoteness.
-fn outcome_value(sum: &Sum, convention: Convention) -> Result<Solution> {
+/// A sum's value from its outcome alone (`analyze`'s): no remoteness. A
+/// search of nimbers reports to `progress` as [`Phase::Searching`].
+fn outcome_value(sum: &Sum, convention: Convention, progress: OnPlayProgress) -> Result<Solution> {
     let analysis = match convention {
-        Convention::Normal => analyze_listing(sum, 0)?,
+        Convention::Normal => analyze_listing(sum, 0, &mut |positions| {
+            progress(Progress {
+                phase: Phase::Searching,
+                done: positions,
+                reached: positions,
+            })
+        })?,
         Convention::Misere => analyze_misere_listing(sum, 0)?,
     };
     let standing = match analysis.outcome {
@@ -403,8 +458,9 @@ fn strong_turn(
     position: &[Word],
     source: Source,
     options: &Options,
+    progress: OnPlayProgress,
 ) -> Result<Turn> {
-    let solved = strong.moves(position, source, options, &mut |_| true)?;
+    let solved = strong.moves(position, source, options, progress)?;
     let moves: Vec<Choice> = (solved.moves.into_iter())
         .map(|(to, after)| Choice {
             description: describe_change(&solved.expression, &to),
@@ -487,21 +543,21 @@ mod tests {
     /// lasts two moves more.
     #[test]
     fn the_perfect_player_wins_nim_by_the_xor_rule() {
-        let mut play = Play::new("nim 1 2", false, options()).unwrap();
-        let turn = play.turn().unwrap();
+        let mut play = Play::new("nim 1 2", false, options(), &mut |_| true).unwrap();
+        let turn = play.turn(&mut |_| true).unwrap();
         assert_eq!(turn.solution.standing, Standing::Win);
         assert_eq!(turn.solution.remoteness, Some(3));
         let best = &turn.moves[turn.best[0]];
         assert_eq!(best.to, "nim 1 1");
         play.play(turn.best[0]).unwrap();
-        assert_eq!(play.turn().unwrap().expression, "nim 1 1");
+        assert_eq!(play.turn(&mut |_| true).unwrap().expression, "nim 1 1");
         assert!(play.back());
         assert!(!play.back());
     }
 
     #[test]
     fn values_and_solitaires_are_refused() {
-        assert!(Play::new("domineering 2x2", false, options()).is_err());
-        assert!(Play::new("mnk(3,3,3) ...../...", true, options()).is_err());
+        assert!(Play::new("domineering 2x2", false, options(), &mut |_| true).is_err());
+        assert!(Play::new("mnk(3,3,3) ...../...", true, options(), &mut |_| true).is_err());
     }
 }

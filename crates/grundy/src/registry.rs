@@ -375,7 +375,7 @@ pub fn valued(
                     )))
                 }
             },
-            ValuePart::Impartial(component) => impartial_valued(component, games)?,
+            ValuePart::Impartial(component) => impartial_valued(component, games, progress)?,
         };
         // An impartial component is its own negative (and its options'
         // texts may be sums, which one `-` would not cover).
@@ -426,8 +426,12 @@ pub fn outcome_by_value(
 }
 
 /// An impartial component as the nimber *g, each option as the nimber of
-/// the components it leaves.
-fn impartial_valued(component: &ComponentRef, games: &mut Games) -> Result<Valued> {
+/// the components it leaves, reporting a search of nimbers to `progress`.
+fn impartial_valued(
+    component: &ComponentRef,
+    games: &mut Games,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Valued> {
     let text = |parts: &[ComponentRef]| -> String {
         if parts.is_empty() {
             return "0".into();
@@ -450,12 +454,12 @@ fn impartial_valued(component: &ComponentRef, games: &mut Games) -> Result<Value
                 ))
             })
     };
-    let value = games.nimber(small(component.nimber()?)?);
+    let value = games.nimber(small(component.nimber(progress)?)?);
     let mut options = Vec::new();
     for option in component.options()? {
         let mut nimber = num_bigint::BigUint::default();
         for part in &option {
-            nimber ^= part.nimber()?;
+            nimber ^= part.nimber(progress)?;
         }
         let g = games.nimber(small(nimber)?);
         options.push((text(&option), g));

@@ -48,6 +48,14 @@ const UNSOLVED: u64 = u64::MAX;
 /// at most the number of options listed.
 const ON_STACK: u64 = u64::MAX - 1;
 
+/// How many positions a search solves between two reports of its progress.
+const PROGRESS_EVERY: u64 = 1 << 12;
+
+/// The progress callback of a search: it gets the number of positions met
+/// so far, every few thousand solved, and answers whether to go on; `false`
+/// stops the search with a limit error.
+pub type OnSearched<'a> = &'a mut dyn FnMut(u64) -> bool;
+
 /// Computes Grundy values by exhaustive search, remembering every position it
 /// has solved so that later questions about the same game are cheap.
 ///
@@ -141,12 +149,23 @@ impl<G: Game> Solver<G> {
 
     /// The Grundy value of `position`.
     pub fn nimber(&mut self, position: &G::Position) -> Result<u64> {
+        self.nimber_with_progress(position, &mut |_| true)
+    }
+
+    /// The Grundy value of `position`, reporting the search's progress to
+    /// `progress`, which stops it by answering `false`: the positions
+    /// solved by then stay solved, so that asking again goes on from them.
+    pub fn nimber_with_progress(
+        &mut self,
+        position: &G::Position,
+        progress: OnSearched,
+    ) -> Result<u64> {
         if let Some(id) = self.find(position) {
             if self.values[id as usize] < ON_STACK {
                 return Ok(self.values[id as usize]);
             }
         }
-        let searched = self.search(position);
+        let searched = self.search(position, progress);
         if searched.is_err() {
             // The positions left on the stack are unsolved, as are the
             // options listed for them: a later search lists them again.
@@ -159,9 +178,10 @@ impl<G: Game> Solver<G> {
         searched
     }
 
-    fn search(&mut self, position: &G::Position) -> Result<u64> {
+    fn search(&mut self, position: &G::Position, progress: OnSearched) -> Result<u64> {
         let root = self.intern(position.clone())?;
         let mut stack_bytes = 0;
+        let mut solved = 0u64;
         self.push(root, &mut stack_bytes)?;
         while let Some(top) = self.stack.last_mut() {
             let mut unsolved = None;
@@ -184,6 +204,13 @@ impl<G: Game> Solver<G> {
                     self.sizes.truncate(frame.sizes_start);
                     stack_bytes -= frame.bytes;
                     self.values[frame.id as usize] = value;
+                    solved += 1;
+                    if solved % PROGRESS_EVERY == 0 && !progress(self.positions.len() as u64) {
+                        return Err(Error::Limit(format!(
+                            "the search was stopped after meeting {} positions",
+                            self.positions.len()
+                        )));
+                    }
                 }
             }
         }
@@ -339,6 +366,24 @@ mod tests {
         let mut solver = Solver::new(Path);
         assert_eq!(solver.nimber(&1_000_000).unwrap(), 0);
         assert_eq!(solver.nimber(&999_999).unwrap(), 1);
+    }
+
+    /// A search asked to stop stops at its next report, and asking again
+    /// goes on from the positions it had solved.
+    #[test]
+    fn a_search_stops_when_its_progress_says_so() {
+        let mut solver = Solver::new(Path);
+        let mut reports = Vec::new();
+        let error = solver
+            .nimber_with_progress(&1_000_000, &mut |met| {
+                reports.push(met);
+                false
+            })
+            .unwrap_err();
+        assert!(matches!(error, Error::Limit(_)), "{error}");
+        assert_eq!(reports.len(), 1);
+        assert_eq!(solver.solved().count() as u64, PROGRESS_EVERY);
+        assert_eq!(solver.nimber(&1_000_000).unwrap(), 0);
     }
 
     /// Lasker's Nim by search: remove any number, or split into two heaps.

@@ -94,7 +94,7 @@ proptest! {
     fn winning_moves_are_exactly_the_moves_to_p_positions(parts in prop::collection::vec(part(), 1..=4)) {
         let sum = sum_of(&parts);
         let mut search = Solver::new(SumGame);
-        let listed = sum.winning_moves(usize::MAX).unwrap();
+        let listed = sum.winning_moves(usize::MAX, &mut |_| true).unwrap();
         prop_assert_eq!(listed.total, Count::Exactly(listed.items.len() as u64));
         let winning: Vec<String> = listed
             .items

@@ -22,12 +22,10 @@ use super::page;
 use super::refusal::{json, to_json, Refusal};
 use super::work::{picture, respond, Server};
 
-/// The routes of the page and of the API, running at most `at_once`
-/// computations at a time, answering the positions of a ruleset from a
-/// table solved before where `table` is `Some((path, ruleset))`, and only
-/// the requests `gate` lets in; every error is the JSON error.
-pub fn router(at_once: usize, solved: Option<(String, String)>, gate: Gate) -> Router {
-    let server = Server::new(at_once, solved);
+/// The routes of the page and of the API, whose questions `server` runs,
+/// answering only the requests `gate` lets in; every error is the JSON
+/// error.
+pub fn router(server: Server, gate: Gate) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
@@ -128,13 +126,14 @@ async fn moves(
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
     let table = server.table();
-    respond(&server, move |_| {
+    respond(&server, move |stop| {
         let memory = Some(MemoryLimit::now().bytes);
         Ok(to_json(&answer::play::moves(
             &query.expr,
             query.misere,
             memory,
             table,
+            &mut stop.going(),
         )?))
     })
     .await
@@ -149,9 +148,10 @@ async fn engine(
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
     let table = server.table();
-    respond(&server, move |_| {
+    respond(&server, move |stop| {
         let memory = Some(MemoryLimit::now().bytes);
-        let reply = answer::play::engine_move(&query.expr, query.misere, memory, table)?;
+        let reply =
+            answer::play::engine_move(&query.expr, query.misere, memory, table, &mut stop.going())?;
         Ok(to_json(&reply))
     })
     .await
@@ -266,9 +266,10 @@ async fn heatmap(
     query: Result<Query<TableQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
-    picture(&server, move |_| {
+    picture(&server, move |stop| {
         let (rows, cols) = (range(&query.rows)?, range(&query.cols)?);
-        let (name, table) = answer::table::two_number_table(&query.ruleset, rows, cols)?;
+        let (name, table) =
+            answer::table::two_number_table(&query.ruleset, rows, cols, &mut stop.going())?;
         let title = format!("{name}: the value of each position (a, b)");
         Ok(grundy::picture::heat_map(&title, &table))
     })

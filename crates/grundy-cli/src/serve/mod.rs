@@ -124,7 +124,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             what: "cannot start the server's threads".into(),
             error,
         })?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         // An address or port that cannot be listened on is the
         // arguments' to change: not this machine's, taken, or privileged.
         let listener = tokio::net::TcpListener::bind((args.host, args.port))
@@ -158,22 +158,20 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let at_once = cores.max(2);
         crate::machine::share_memory(at_once as u64);
-        let stop = async {
-            let _ = tokio::signal::ctrl_c().await;
+        let server = work::Server::new(at_once, table);
+        let stop = {
+            let server = server.clone();
+            async move { server.stopped_by_ctrl_c().await }
         };
         let gate = gate::Gate::new(address.port(), args.allow_host.clone());
         let most = listen::most_connections(crate::machine::open_files_limit());
         let timeout = Duration::from_secs(args.idle_timeout);
-        listen::serve(
-            listener,
-            api::router(at_once, table, gate),
-            most,
-            timeout,
-            stop,
-        )
-        .await;
+        listen::serve(listener, api::router(server, gate), most, timeout, stop).await;
         Ok(())
-    })
+    });
+    // A computation that reports no progress is not waited for.
+    runtime.shutdown_background();
+    served
 }
 
 /// What the start says of the files expressions may name.

@@ -226,6 +226,30 @@ impl Served {
     pub fn pid(&self) -> u32 {
         self.child.id()
     }
+
+    /// Sends the server SIGINT, as Ctrl-C does.
+    pub fn interrupt(&self) {
+        let status = std::process::Command::new("kill")
+            .args(["-INT", &self.pid().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "the server is there to interrupt");
+    }
+
+    /// The server's exit status, once it has exited; `None` if it is still
+    /// running after `time`.
+    pub fn exit_within(&mut self, time: std::time::Duration) -> Option<std::process::ExitStatus> {
+        let end = std::time::Instant::now() + time;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("the server's status") {
+                return Some(status);
+            }
+            if std::time::Instant::now() >= end {
+                return None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
 }
 
 impl Drop for Served {

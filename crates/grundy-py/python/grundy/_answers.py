@@ -296,7 +296,7 @@ def moves(
     move), as ``grundy play --hint`` lists them and the web explorer's
     ``/api/moves`` answers. ``db``: a table :func:`solve` saved or the
     directory of a solve in tiers, the position's ruleset answered from it
-    (``grundy play --db``)."""
+    (``grundy play --db``). Ctrl-C stops it (KeyboardInterrupt)."""
     path = None if db is None else os.fspath(db)
     return Moves(json.loads(_native.moves(expression, misere, path)))
 
@@ -310,7 +310,7 @@ def engine_move(
     """The move the perfect player makes from ``expression`` (the fastest
     win, a tie or draw kept, the slowest loss), as ``grundy play`` makes it;
     ``db`` as for :func:`moves`. A finished game raises
-    :class:`UnsupportedError`."""
+    :class:`UnsupportedError`. Ctrl-C stops it (KeyboardInterrupt)."""
     path = None if db is None else os.fspath(db)
     return EngineMove(json.loads(_native.engine_move(expression, misere, path)))
 
@@ -367,7 +367,8 @@ def table(ruleset: str, rows: str, cols: str, *, progress: Progress = None) -> T
 def pattern(ruleset: str, to: int) -> Pattern:
     """The rule behind the values G(0..=to) of a ruleset of one number (a
     heap game's nim-sequence with its proof, else position by position), as
-    ``grundy pattern RULESET --to N --json`` prints it."""
+    ``grundy pattern RULESET --to N --json`` prints it. Ctrl-C stops it
+    (KeyboardInterrupt)."""
     return Pattern(json.loads(_native.pattern(ruleset, to)))
 
 

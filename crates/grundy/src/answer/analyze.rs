@@ -36,7 +36,7 @@ use crate::sum::{
 use crate::value::{Convention, Solution};
 use crate::word::Word;
 
-use super::{Exact, MoveTo, OnProgress, Progress};
+use super::{searching, Exact, MoveTo, OnProgress, Progress};
 
 pub use crate::strong::SolvedTable;
 
@@ -171,7 +171,7 @@ pub fn analysis(
             };
             let analysis = match options.misere {
                 true => analyze_misere_listing(&sum, most),
-                false => analyze_listing(&sum, most),
+                false => analyze_listing(&sum, most, &mut searching(progress)),
             };
             analysis.map(Analyzed::Sum)
         }

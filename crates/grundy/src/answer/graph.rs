@@ -20,7 +20,9 @@ use crate::registry::{Parsed, Rulesets};
 use crate::retrograde::Options;
 use crate::sum::{analyze_listing, Sum};
 
-use super::{OnProgress, Progress};
+use crate::solver::OnSearched;
+
+use super::{searching, OnProgress, Progress};
 
 /// The title a front end gives the picture of `expression`.
 pub fn title(expression: &str) -> String {
@@ -39,7 +41,7 @@ pub fn graph(
 ) -> Result<GraphPicture> {
     let mut rulesets = Rulesets::new();
     match rulesets.parse_question(expression)? {
-        Parsed::Sum(start) => sum_graph(start, depth),
+        Parsed::Sum(start) => sum_graph(start, depth, &mut searching(progress)),
         Parsed::Strong { ruleset, position } => {
             let strong = ruleset.strong().expect("a strong ruleset");
             let options = Options::for_available_memory(memory);
@@ -61,19 +63,20 @@ pub fn graph(
 }
 
 /// The graph of a sum: positions are told apart by their expressions, which
-/// parse back to them.
-fn sum_graph(start: Sum, depth: Option<usize>) -> Result<GraphPicture> {
+/// parse back to them. The search of each position's nimber reports its
+/// progress to `progress`, which stops it by answering `false`.
+fn sum_graph(start: Sum, depth: Option<usize>, progress: OnSearched) -> Result<GraphPicture> {
     let reached = reachable(start, depth, Sum::expression, |sum| {
         Ok(sum.moves()?.iter().map(|m| sum.after(m)).collect())
     })?;
-    reached.picture(node)
+    reached.picture(|sum| node(sum, progress))
 }
 
 /// A position's node: its components' positions (the ruleset is the same
 /// everywhere, and named in the title) over its nimber, or its outcome where
 /// no nimber is known.
-fn node(sum: &Sum) -> Result<Node> {
-    let analysis = analyze_listing(sum, 0)?;
+fn node(sum: &Sum, progress: OnSearched) -> Result<Node> {
+    let analysis = analyze_listing(sum, 0, progress)?;
     let positions: Vec<String> = sum.components.iter().map(|c| c.position_text()).collect();
     let position = match positions.is_empty() {
         true => "end".to_string(),

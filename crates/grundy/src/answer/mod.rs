@@ -69,6 +69,13 @@ pub enum Progress {
         /// Positions valued so far.
         positions: u64,
     },
+    /// The search of the nimbers of impartial positions (a sum's
+    /// components, a table's cells, the moves of a game being played): how
+    /// many positions it met.
+    Searching {
+        /// Positions met so far.
+        positions: u64,
+    },
     /// A nim-sequence: the heaps computed so far.
     Sequence(crate::sequence::Progress),
     /// A misère quotient: the heap reached and the elements so far.
@@ -99,6 +106,12 @@ pub enum Progress {
 /// The callback of a long computation: gets its [`Progress`], answers
 /// whether to go on.
 pub type OnProgress<'a> = &'a mut dyn FnMut(Progress) -> bool;
+
+/// `progress` as the callback of a search of nimbers
+/// ([`crate::solver::OnSearched`]), which reports [`Progress::Searching`].
+fn searching(progress: OnProgress<'_>) -> impl FnMut(u64) -> bool + '_ {
+    |positions| progress(Progress::Searching { positions })
+}
 
 /// The largest integer below which every integer is a JSON number that jq
 /// and JavaScript read exactly: they read numbers as 64-bit floats, which

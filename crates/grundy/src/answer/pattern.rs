@@ -30,11 +30,13 @@ use crate::sequence::{MethodChoice, Sequence};
 use crate::table::Entry;
 
 use super::table::{entry, TableEntry};
+use super::{searching, OnProgress, Progress};
 
 /// The rule of the values G(0..=to) of `ruleset`, a ruleset whose
-/// positions are one number (see [`one_number`]).
-pub fn pattern(ruleset: &str, to: usize) -> Result<PatternAnswer> {
-    let (name, found) = one_number(ruleset, to)?;
+/// positions are one number (see [`one_number`]), reporting to `progress`,
+/// which stops it by answering `false`.
+pub fn pattern(ruleset: &str, to: usize, progress: OnProgress) -> Result<PatternAnswer> {
+    let (name, found) = one_number(ruleset, to, progress)?;
     Ok(PatternAnswer::new(&name, &found))
 }
 
@@ -43,20 +45,30 @@ pub fn pattern(ruleset: &str, to: usize) -> Result<PatternAnswer> {
 /// nim-sequence comes from the sequence engine, with the proof of its
 /// period where a theorem gives one; any other ruleset of one number
 /// (fibonacci, a script with cycles) is analysed position by position,
-/// through one registry so that one solver serves them all.
-pub fn one_number(ruleset: &str, to: usize) -> Result<(String, Pattern)> {
-    let (name, entries, proof) = one_number_values(ruleset, to)?;
+/// through one registry so that one solver serves them all. Either reports
+/// its progress to `progress`, which stops it by answering `false`.
+pub fn one_number(ruleset: &str, to: usize, progress: OnProgress) -> Result<(String, Pattern)> {
+    let (name, entries, proof) = one_number_values(ruleset, to, progress)?;
     let proof = proof.as_ref().map(|p| (p.regularity, p.theorem.as_str()));
     Ok((name, pattern::find_sequence(&entries, None, proof)))
 }
 
-fn one_number_values(ruleset: &str, to: usize) -> Result<(String, Vec<Entry>, Option<Proof>)> {
+fn one_number_values(
+    ruleset: &str,
+    to: usize,
+    progress: OnProgress,
+) -> Result<(String, Vec<Entry>, Option<Proof>)> {
     let mut rulesets = Rulesets::new();
     let built = rulesets.ruleset(ruleset)?;
     let name = built.name();
     if let Some(game) = built.heap_game() {
         let mut sequence = Sequence::new(game, MethodChoice::Auto)?;
-        sequence.compute(to, true, &mut |_| true);
+        if sequence.compute(to, true, &mut |p| progress(Progress::Sequence(*p))) {
+            return Err(Error::Limit(format!(
+                "the values of {name} were stopped after {} heaps",
+                sequence.values().len()
+            )));
+        }
         // A script whose moves are not all to smaller heaps (one that
         // grows, or goes round a cycle) is no nim-sequence, and its values
         // after the failure are wrong: it is analysed position by position,
@@ -70,15 +82,29 @@ fn one_number_values(ruleset: &str, to: usize) -> Result<(String, Vec<Entry>, Op
             return Ok((name, entries, report.proof));
         }
     }
+    // A search stopped by `progress` is no sign of a ruleset of two
+    // numbers: its error is said as it is.
+    let mut stopped = false;
+    let mut search = searching(progress);
+    let mut watched = |positions| {
+        stopped |= !search(positions);
+        !stopped
+    };
     let entries = (0..=to)
-        .map(|n| entry(&rulesets.parse_sum(&format!("{ruleset} {n}"))?))
+        .map(|n| {
+            let sum = rulesets.parse_sum(&format!("{ruleset} {n}"))?;
+            entry(&sum, &mut watched)
+        })
         .collect::<Result<Vec<Entry>>>()
-        .map_err(|error| Error::Parse {
-            column: 1,
-            message: format!(
-                "{name} is not a game of one number n (a heap) here: {error}; \
+        .map_err(|error| match stopped {
+            true => error,
+            false => Error::Parse {
+                column: 1,
+                message: format!(
+                    "{name} is not a game of one number n (a heap) here: {error}; \
                  --rows and --cols are for two numbers"
-            ),
+                ),
+            },
         })?;
     Ok((name, entries, None))
 }
@@ -86,8 +112,14 @@ fn one_number_values(ruleset: &str, to: usize) -> Result<(String, Vec<Entry>, Op
 /// The most members of a family [`family`] computes.
 pub const MAX_MEMBERS: u64 = 64;
 
-/// `family(k)` for each k in `ks`, each to `to`, described together.
-pub fn family(family: &str, ks: RangeInclusive<u64>, to: usize) -> Result<FamilyPattern> {
+/// `family(k)` for each k in `ks`, each to `to`, described together,
+/// reporting to `progress`, which stops it by answering `false`.
+pub fn family(
+    family: &str,
+    ks: RangeInclusive<u64>,
+    to: usize,
+    progress: OnProgress,
+) -> Result<FamilyPattern> {
     let count = ks.end() - ks.start() + 1;
     if count > MAX_MEMBERS {
         return Err(Error::Limit(format!(
@@ -98,7 +130,7 @@ pub fn family(family: &str, ks: RangeInclusive<u64>, to: usize) -> Result<Family
     }
     let mut members = Vec::new();
     for k in ks {
-        let (_, entries, _) = one_number_values(&format!("{family}({k})"), to)?;
+        let (_, entries, _) = one_number_values(&format!("{family}({k})"), to, progress)?;
         members.push((k, entries));
     }
     let members: Vec<(u64, &[Entry])> = members.iter().map(|(k, e)| (*k, &e[..])).collect();

@@ -9,7 +9,7 @@
 //!
 //! // Nim 3 4 5: the XOR is 2, and of its 12 moves exactly one leaves XOR 0
 //! // (Bouton): 3 -> 1. It wins for the player making it.
-//! let answer = moves("nim 3 4 5", false, None, None).unwrap();
+//! let answer = moves("nim 3 4 5", false, None, None, &mut |_| true).unwrap();
 //! assert_eq!(answer.moves.len(), 12);
 //! let wins: Vec<&str> = (answer.moves.iter())
 //!     .filter(|m| m.standing == "win")
@@ -27,7 +27,7 @@ use crate::retrograde::Options;
 use crate::strong::SolvedTable;
 use crate::value::Solution;
 
-use super::ErrorAnswer;
+use super::{ErrorAnswer, OnProgress, Progress};
 
 /// Who made a move of a game played against the perfect player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
@@ -307,27 +307,37 @@ pub struct MovesAnswer {
 
 /// The position `expr` as `grundy play` sees it, under misère play where
 /// `misere` says so, with `memory` available (in bytes; `None`: 4 GiB),
-/// from `table` where there is one ([`Play::with_table`]).
-fn turn(expr: &str, misere: bool, memory: Option<u64>, table: Option<SolvedTable>) -> Result<Turn> {
+/// from `table` where there is one ([`Play::with_table`]), reporting
+/// [`Progress::Solving`] to `progress`, which stops it by answering `false`.
+fn turn(
+    expr: &str,
+    misere: bool,
+    memory: Option<u64>,
+    table: Option<SolvedTable>,
+    progress: OnProgress,
+) -> Result<Turn> {
     let options = Options::for_available_memory(memory);
+    let progress = &mut |p| progress(Progress::Solving(p));
     let mut play = match table {
-        Some(table) => Play::with_table(expr, misere, options, table)?,
-        None => Play::new(expr, misere, options)?,
+        Some(table) => Play::with_table(expr, misere, options, table, progress)?,
+        None => Play::new(expr, misere, options, progress)?,
     };
-    play.turn()
+    play.turn(progress)
 }
 
 /// Every move of the position `expr`, each valued for the player making
 /// it, under misère play where `misere` says so (sums only), with
 /// `memory` available (in bytes; `None`: 4 GiB), from `table` where there
-/// is one (as [`Play::with_table`] reads it).
+/// is one (as [`Play::with_table`] reads it), reporting to `progress`,
+/// which stops it by answering `false`.
 pub fn moves(
     expr: &str,
     misere: bool,
     memory: Option<u64>,
     table: Option<SolvedTable>,
+    progress: OnProgress,
 ) -> Result<MovesAnswer> {
-    let turn = turn(expr, misere, memory, table)?;
+    let turn = turn(expr, misere, memory, table, progress)?;
     Ok(MovesAnswer {
         moves: turn.moves.iter().map(ValuedMove::new).collect(),
         expression: turn.expression,
@@ -343,8 +353,9 @@ pub fn engine_move(
     misere: bool,
     memory: Option<u64>,
     table: Option<SolvedTable>,
+    progress: OnProgress,
 ) -> Result<ValuedMove> {
-    let turn = turn(expr, misere, memory, table)?;
+    let turn = turn(expr, misere, memory, table, progress)?;
     let best = turn
         .best
         .first()

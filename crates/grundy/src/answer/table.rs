@@ -23,32 +23,57 @@ use crate::registry::{self, Parsed, Rulesets};
 use crate::sum::{analyze_listing, Sum};
 use crate::table::{Entry, Table};
 
-use super::{OnProgress, Progress};
+use crate::solver::OnSearched;
+
+use super::{searching, OnProgress, Progress};
 
 /// The table of `ruleset` (one whose positions can be two numbers: see
 /// `DynRuleset::pair_text`) and the ruleset's name. One registry builds
-/// every position, so that one solver and its cache serve them all.
+/// every position, so that one solver and its cache serve them all. The
+/// searches report [`Progress::Searching`] to `progress`, as does every
+/// [`CELLS_A_REPORT`]th cell (with the count of cells), which stops the
+/// table by answering `false`.
 pub fn two_number_table(
     ruleset: &str,
     rows: RangeInclusive<u64>,
     cols: RangeInclusive<u64>,
+    progress: OnProgress,
 ) -> Result<(String, Table)> {
     let mut rulesets = Rulesets::new();
     let built = rulesets.ruleset(ruleset)?;
     let name = built.name();
+    let mut searched = 0;
     let table = Table::new(rows, cols, |a, b| {
         let position = built.pair_text(a, b).ok_or_else(|| Error::Parse {
             column: 1,
             message: format!("{name} does not have positions of two numbers, so it has no table"),
         })?;
-        entry(&rulesets.parse_sum(&format!("{ruleset} {position}"))?)
+        let sum = rulesets.parse_sum(&format!("{ruleset} {position}"))?;
+        searched += 1;
+        // A cell whose value is known without a search reports nothing,
+        // so every cell is counted too.
+        if searched % CELLS_A_REPORT == 0
+            && !progress(Progress::Searching {
+                positions: searched,
+            })
+        {
+            return Err(Error::Limit(format!(
+                "the table was stopped after {searched} positions"
+            )));
+        }
+        entry(&sum, &mut searching(progress))
     })?;
     Ok((name, table))
 }
 
-/// The nimber of `sum` where known, else its outcome.
-pub fn entry(sum: &Sum) -> Result<Entry> {
-    let analysis = analyze_listing(sum, 0)?;
+/// How many cells of a table are computed between two reports of its
+/// progress.
+const CELLS_A_REPORT: u64 = 1 << 6;
+
+/// The nimber of `sum` where known, else its outcome; a search of nimbers
+/// reports its progress to `progress`, which stops it by answering `false`.
+pub fn entry(sum: &Sum, progress: OnSearched) -> Result<Entry> {
+    let analysis = analyze_listing(sum, 0, progress)?;
     match analysis.nimber {
         Some(g) => u64::try_from(&g).map(Entry::Nimber).map_err(|_| {
             Error::Limit(format!(
@@ -124,7 +149,7 @@ pub fn table(
             TableEntry::Text(v.clone())
         }));
     }
-    let (name, table) = two_number_table(ruleset, rows, cols)?;
+    let (name, table) = two_number_table(ruleset, rows, cols, progress)?;
     Ok(TableAnswer::new(&name, &table, |&e| TableEntry::from(e)))
 }
 

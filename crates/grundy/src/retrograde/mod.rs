@@ -759,6 +759,10 @@ fn generate_hashed<G: StrongGame>(
     // sixteenth of the budget, not only every TICK positions.
     let heap = std::cell::Cell::new(0u64);
     let mut heap_checked = 0u64;
+    // Checked too every 4096 positions reached: a position with many
+    // moves (a sum of large heaps) reaches thousands at once, so that
+    // TICK positions listed may take minutes.
+    let mut reached_checked = 0usize;
     let hasher = DefaultHashBuilder::default();
     let mut table = HashTable::new();
     let mut positions: Vec<G::Position> = Vec::new();
@@ -789,8 +793,12 @@ fn generate_hashed<G: StrongGame>(
     let mut buffer = Vec::new();
     while graph.cells.len() < positions.len() {
         let next = graph.cells.len();
-        if next as u64 % TICK == 0 || heap.get() - heap_checked > options.memory / 16 {
+        if next as u64 % TICK == 0
+            || positions.len() - reached_checked >= 1 << 12
+            || heap.get() - heap_checked > options.memory / 16
+        {
             heap_checked = heap.get();
+            reached_checked = positions.len();
             let bytes = graph.bytes(position_size)
                 + (positions.len() - next) as u64 * (position_size + BYTES_PER_POSITION)
                 + heap_checked;

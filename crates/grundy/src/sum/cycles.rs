@@ -11,31 +11,33 @@ use crate::component::ComponentRef;
 use crate::error::{Error, Result};
 use crate::game::Count;
 use crate::retrograde::loopy::{self, LoopyValue};
+use crate::solver::OnSearched;
 use crate::value::{Convention, Outcome};
 
 /// The generalized values of the components, when some component is
-/// infinite; `None` when every value is a nimber.
-pub(super) fn loopy_values(sum: &Sum) -> Result<Option<Vec<LoopyValue>>> {
+/// infinite; `None` when every value is a nimber. A search reports its
+/// progress to `progress`, which stops it by answering `false`.
+pub(super) fn loopy_values(sum: &Sum, progress: OnSearched) -> Result<Option<Vec<LoopyValue>>> {
     let mut loopy = false;
     for c in &sum.components {
-        loopy |= c.loopy_value()?.is_some();
+        loopy |= c.loopy_value(progress)?.is_some();
     }
     if !loopy {
         return Ok(None);
     }
     sum.components
         .iter()
-        .map(generalized_value)
+        .map(|c| generalized_value(c, progress))
         .collect::<Result<_>>()
         .map(Some)
 }
 
 /// A component's generalized Sprague-Grundy value: its nimber, or infinite.
-fn generalized_value(c: &ComponentRef) -> Result<LoopyValue> {
-    if let Some(value) = c.loopy_value()? {
+fn generalized_value(c: &ComponentRef, progress: OnSearched) -> Result<LoopyValue> {
+    if let Some(value) = c.loopy_value(progress)? {
         return Ok(value);
     }
-    let nimber = c.nimber()?;
+    let nimber = c.nimber(progress)?;
     u64::try_from(&nimber).map(LoopyValue::Finite).map_err(|_| {
         Error::Unsupported(format!(
             "{} has the nimber {nimber}, too large to add to an infinite value",
@@ -50,7 +52,14 @@ fn generalized_value(c: &ComponentRef) -> Result<LoopyValue> {
 /// and the other components' values without searching the sum. An `N` sum
 /// is won by the moves to a sum of value 0; a draw is kept by the moves to
 /// a draw; a `P` sum (which an infinite part never makes) has no good move.
-pub(super) fn analyze_loopy(sum: &Sum, values: &[LoopyValue], most: usize) -> Result<Analysis> {
+/// A search of an option's value reports its progress to `progress`, which
+/// stops it by answering `false`.
+pub(super) fn analyze_loopy(
+    sum: &Sum,
+    values: &[LoopyValue],
+    most: usize,
+    progress: OnSearched,
+) -> Result<Analysis> {
     let total = loopy::sum(values);
     let outcome = loopy::sum_outcome(values);
     let others = Others::of(values);
@@ -70,7 +79,9 @@ pub(super) fn analyze_loopy(sum: &Sum, values: &[LoopyValue], most: usize) -> Re
             for part in &to {
                 let value = match known.entry(component_expression(part)) {
                     Entry::Occupied(found) => found.get().clone(),
-                    Entry::Vacant(vacant) => vacant.insert(generalized_value(part)?).clone(),
+                    Entry::Vacant(vacant) => {
+                        vacant.insert(generalized_value(part, progress)?).clone()
+                    }
                 };
                 after = after.and_then(|a| a.add(&value));
             }

@@ -68,7 +68,8 @@ fn nim_heaps(sum: &Sum) -> Result<Option<Vec<BigUint>>> {
     let heaps = sum
         .components
         .iter()
-        .map(|c| c.nimber())
+        // Nim heaps: their nimbers are their sizes, no search to report.
+        .map(|c| c.nimber(&mut |_| true))
         .collect::<Result<_>>()?;
     Ok(Some(heaps))
 }
@@ -144,7 +145,7 @@ fn anti_nim_winning_moves(sum: &Sum, heaps: &[BigUint]) -> Result<Vec<Move>> {
         for size in sizes.into_iter().filter(|s| s < heap) {
             if others.with(&size).misere_outcome() == Outcome::P {
                 // A Nim heap's option of nimber s is the heap of s.
-                let to = sum.components[i].options_with_nimber(&size, 1)?;
+                let to = sum.components[i].options_with_nimber(&size, 1, &mut |_| true)?;
                 moves.extend(to.items.into_iter().map(|to| Move { component: i, to }));
             }
         }

@@ -26,6 +26,7 @@ use crate::error::{Error, Result};
 use crate::game::{Arity, Count, Game, Listed};
 use crate::misere::genus::{Classified, Genus};
 use crate::retrograde::loopy::LoopyValue;
+use crate::solver::OnSearched;
 use crate::value::{Convention, Outcome};
 
 mod cycles;
@@ -92,9 +93,16 @@ impl Sum {
 
     /// The nimber of the sum: the XOR of its components' nimbers.
     pub fn nimber(&self) -> Result<BigUint> {
+        self.nimber_with_progress(&mut |_| true)
+    }
+
+    /// [`Sum::nimber`], reporting the progress of a search of a
+    /// component's nimber to `progress`, which stops it by answering
+    /// `false`.
+    pub fn nimber_with_progress(&self, progress: OnSearched) -> Result<BigUint> {
         self.components
             .iter()
-            .try_fold(BigUint::ZERO, |acc, c| Ok(acc ^ c.nimber()?))
+            .try_fold(BigUint::ZERO, |acc, c| Ok(acc ^ c.nimber(progress)?))
     }
 
     /// Every move of the sum.
@@ -113,9 +121,10 @@ impl Sum {
     /// to one of value `g ^ x > g` wins too, so every component is asked.
     /// Where such options cannot be found (a huge Wythoff P-position, whose
     /// other nimbers have no closed form) the list would be incomplete, so
-    /// that is an `Unsupported` error.
-    pub fn winning_moves(&self, most: usize) -> Result<Listed<Move>> {
-        let total = self.nimber()?;
+    /// that is an `Unsupported` error. A search of nimbers reports its
+    /// progress to `progress`, which stops it by answering `false`.
+    pub fn winning_moves(&self, most: usize, progress: OnSearched) -> Result<Listed<Move>> {
+        let total = self.nimber_with_progress(progress)?;
         let mut moves = Listed {
             items: Vec::new(),
             total: Count::Exactly(0),
@@ -124,20 +133,22 @@ impl Sum {
             return Ok(moves);
         }
         for (i, c) in self.components.iter().enumerate() {
-            let value = c.nimber()?;
+            let value = c.nimber(progress)?;
             let target = &value ^ &total;
             let room = most - moves.items.len();
-            let options = c.options_with_nimber(&target, room).map_err(|e| {
-                if target < value {
-                    return e;
-                }
-                Error::Unsupported(format!(
-                    "some winning moves may go from {} {} to options of nimber {target}, \
+            let options = c
+                .options_with_nimber(&target, room, progress)
+                .map_err(|e| {
+                    if target < value {
+                        return e;
+                    }
+                    Error::Unsupported(format!(
+                        "some winning moves may go from {} {} to options of nimber {target}, \
                      above its own nimber {value}, and those cannot be found: {e}",
-                    c.ruleset_name(),
-                    c.position_text()
-                ))
-            })?;
+                        c.ruleset_name(),
+                        c.position_text()
+                    ))
+                })?;
             moves.total = moves.total.plus(options.total);
             (moves.items).extend(
                 options
@@ -339,13 +350,14 @@ impl Analysis {
 /// nimber 0) may still be known, and they decide the outcome: a position is
 /// `N` exactly when it has an option of nimber 0.
 pub fn analyze(sum: &Sum) -> Result<Analysis> {
-    analyze_listing(sum, usize::MAX)
+    analyze_listing(sum, usize::MAX, &mut |_| true)
 }
 
 /// Analyses a sum under normal play, listing at most `most` winning moves
 /// (and counting them all): writing each move repeats the whole sum, so a
-/// sum of many components lists a few.
-pub fn analyze_listing(sum: &Sum, most: usize) -> Result<Analysis> {
+/// sum of many components lists a few. A search of nimbers reports its
+/// progress to `progress`, which stops it by answering `false`.
+pub fn analyze_listing(sum: &Sum, most: usize, progress: OnSearched) -> Result<Analysis> {
     if let Some(analysis) = analyze_at_once(sum, most)? {
         return Ok(analysis);
     }
@@ -354,25 +366,30 @@ pub fn analyze_listing(sum: &Sum, most: usize) -> Result<Analysis> {
             return analyze_by_outcome(sum, lone, outcome, most);
         }
     }
-    if let Some(values) = loopy_values(sum)? {
-        return analyze_loopy(sum, &values, most);
+    if let Some(values) = loopy_values(sum, progress)? {
+        return analyze_loopy(sum, &values, most, progress);
     }
-    match sum.nimber() {
-        Ok(nimber) => analyze_by_nimbers(sum, nimber, most),
+    match sum.nimber_with_progress(progress) {
+        Ok(nimber) => analyze_by_nimbers(sum, nimber, most, progress),
         Err(error) => match &sum.components[..] {
-            [lone] => analyze_alone(sum, lone, most).map_err(|_| error),
+            [lone] => analyze_alone(sum, lone, most, progress).map_err(|_| error),
             _ => Err(error),
         },
     }
 }
 
-fn analyze_by_nimbers(sum: &Sum, nimber: BigUint, most: usize) -> Result<Analysis> {
+fn analyze_by_nimbers(
+    sum: &Sum,
+    nimber: BigUint,
+    most: usize,
+    progress: OnSearched,
+) -> Result<Analysis> {
     let components = sum
         .components
         .iter()
-        .map(|c| Ok(ComponentAnalysis::with_nimber(c, Some(c.nimber()?))))
+        .map(|c| Ok(ComponentAnalysis::with_nimber(c, Some(c.nimber(progress)?))))
         .collect::<Result<Vec<_>>>()?;
-    let winning_moves = sum.winning_moves(most)?;
+    let winning_moves = sum.winning_moves(most, progress)?;
     Ok(Analysis {
         expression: sum.expression(),
         convention: Convention::Normal,
@@ -497,9 +514,14 @@ fn analyze_by_outcome(
 }
 
 /// A lone component without a nimber: its outcome from its winning moves.
-fn analyze_alone(sum: &Sum, lone: &ComponentRef, most: usize) -> Result<Analysis> {
+fn analyze_alone(
+    sum: &Sum,
+    lone: &ComponentRef,
+    most: usize,
+    progress: OnSearched,
+) -> Result<Analysis> {
     let winning_moves = lone
-        .options_with_nimber(&BigUint::ZERO, most)?
+        .options_with_nimber(&BigUint::ZERO, most, progress)?
         .map(|to| Move { component: 0, to });
     Ok(Analysis {
         expression: sum.expression(),

@@ -56,7 +56,7 @@ pub fn ask(rulesets: &mut Rulesets, text: &str) -> Answer {
         Err(e) => return Answer::Failed(e.kind()),
     };
     match parsed {
-        Parsed::Sum(sum) => match analyze_listing(&sum, 10) {
+        Parsed::Sum(sum) => match analyze_listing(&sum, 10, &mut |_| true) {
             Ok(a) => Answer::Sum {
                 outcome: a.outcome.letter().to_string(),
                 nimber: a.nimber.map(|n| n.to_string()),
