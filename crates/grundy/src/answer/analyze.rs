@@ -179,7 +179,9 @@ pub fn analysis(
              values are those of normal play"
                 .into(),
         )),
-        Parsed::Values(terms) => value_analysis(&terms, progress).map(Analyzed::Values),
+        Parsed::Values(terms) => {
+            value_analysis(&terms, !options.outcome_only, progress).map(Analyzed::Values)
+        }
     }
 }
 
@@ -218,10 +220,14 @@ fn strong(
 
 /// Values the parts of a sum of values and analyzes the sum: its value,
 /// outcome, mean, temperature, thermograph and winning moves.
-pub fn value_analysis(terms: &[ValueTerm], progress: OnProgress) -> Result<ValueAnalysis> {
+pub fn value_analysis(
+    terms: &[ValueTerm],
+    moves: bool,
+    progress: OnProgress,
+) -> Result<ValueAnalysis> {
     valuing(progress, |games, progress| {
         let parts = registry::valued(terms, games, progress)?;
-        Ok(short::analyze_values(games, &parts))
+        short::analyze_values(games, &parts, moves)
     })
 }
 

@@ -96,9 +96,10 @@ pub fn ask(rulesets: &mut Rulesets, text: &str) -> Answer {
         },
         Parsed::Values(terms) => {
             let mut games = Games::new();
-            match registry::valued(&terms, &mut games, &mut |_| true) {
-                Ok(parts) => {
-                    let a = analyze_values(&mut games, &parts);
+            let analysis = registry::valued(&terms, &mut games, &mut |_| true)
+                .and_then(|parts| analyze_values(&mut games, &parts, true));
+            match analysis {
+                Ok(a) => {
                     Answer::Values {
                         value: a.value,
                         outcome: a.outcome.letter(),
