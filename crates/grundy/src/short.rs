@@ -75,7 +75,10 @@ impl Valued {
     pub fn literal(games: &mut Games, text: &str, value: GameId) -> Result<Valued> {
         let form = games.form(value);
         let mut side = |options: Vec<GameId>| -> Result<Vec<(String, GameId)>> {
-            options.into_iter().map(|g| Ok((games.write(g)?, g))).collect()
+            options
+                .into_iter()
+                .map(|g| Ok((games.write(g)?, g)))
+                .collect()
         };
         let left = side(form.left)?;
         let right = side(form.right)?;

@@ -217,8 +217,7 @@ impl Games {
         memory::vector(
             self.nodes.len() as u64,
             (size_of::<Node>() + size_of::<u32>() + size_of::<(Dyadic, Dyadic)>()) as u64,
-        )
-            + hashed(self.forms.len(), size_of::<(Form, GameId)>())
+        ) + hashed(self.forms.len(), size_of::<(Form, GameId)>())
             + 2 * self.option_bytes
             + hashed(self.numbers.len(), size_of::<(Dyadic, GameId)>())
             + hashed(

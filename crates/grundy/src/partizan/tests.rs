@@ -398,7 +398,9 @@ fn nimbers_add_by_xor() {
 fn switches(games: &mut Games, k: u32) -> GameId {
     let text: Vec<String> = (1..=k).map(|i| format!("{{{i}|-{i}}}")).collect();
     let parts: Vec<GameId> = text.iter().map(|t| games.read(t, 1).unwrap()).collect();
-    parts.into_iter().fold(games.zero(), |sum, g| games.add(sum, g))
+    parts
+        .into_iter()
+        .fold(games.zero(), |sum, g| games.add(sum, g))
 }
 
 /// Issue 36, item 1: a table stops at its memory budget, and says so,

@@ -99,15 +99,13 @@ pub fn ask(rulesets: &mut Rulesets, text: &str) -> Answer {
             let analysis = registry::valued(&terms, &mut games, &mut |_| true)
                 .and_then(|parts| analyze_values(&mut games, &parts, true));
             match analysis {
-                Ok(a) => {
-                    Answer::Values {
-                        value: a.value,
-                        outcome: a.outcome.letter(),
-                        moves: (a.left_moves.iter().chain(&a.right_moves))
-                            .map(|m| m.to.clone())
-                            .collect(),
-                    }
-                }
+                Ok(a) => Answer::Values {
+                    value: a.value,
+                    outcome: a.outcome.letter(),
+                    moves: (a.left_moves.iter().chain(&a.right_moves))
+                        .map(|m| m.to.clone())
+                        .collect(),
+                },
                 Err(e) => Answer::Failed(e.kind()),
             }
         }
