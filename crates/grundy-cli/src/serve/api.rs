@@ -221,11 +221,7 @@ async fn plot(
     picture(&server, move |stop| {
         let options = sequence_options(&query, true);
         let answer = answer::sequence::sequence(&query.ruleset, &options, &mut stop.going())?;
-        // The values as JSON wrote them: numbers below 2^53, which a plot
-        // draws exactly.
-        let written = serde_json::to_value(&answer.values).expect("values serialise");
-        let values: Vec<u64> = serde_json::from_value(written)
-            .map_err(|_| grundy::Error::Unsupported("a value past 2^53 is not plotted".into()))?;
+        let values = answer.values.expect("asked for the values");
         let title = format!(
             "nim-sequence of {}: G(n) for n = 0..{}",
             answer.ruleset,
@@ -234,7 +230,7 @@ async fn plot(
         Ok(grundy::picture::sequence_plot(
             &title,
             values.len(),
-            |n| values[n],
+            |n| values.value(n),
             None,
         ))
     })
