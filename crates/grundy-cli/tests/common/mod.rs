@@ -155,6 +155,27 @@ pub fn validated_lines(out: &[u8]) -> Vec<Value> {
     answers
 }
 
+/// `grundy ARGS` under `ulimit -v KB` (the shell execs it, so the child
+/// is grundy itself).
+pub fn under_address_space_limit(kb: u64, args: &[&str]) -> std::process::Command {
+    let mut command = std::process::Command::new("bash");
+    command
+        .args(["-c", &format!("ulimit -v {kb}; exec \"$0\" \"$@\"")])
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(args);
+    command
+}
+
+/// Runs `grundy ARGS` under `ulimit -v KB`, and returns its exit code and
+/// stderr.
+pub fn run_under_address_space_limit(kb: u64, args: &[&str]) -> (Option<i32>, String) {
+    let out = under_address_space_limit(kb, args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
 /// `grundy serve` on a free port of the loopback address, killed when
 /// dropped (the API tests and the browser test).
 pub struct Served {
@@ -170,11 +191,22 @@ impl Served {
 
     /// The server started with the options `args` besides the port.
     pub fn start_with(args: &[&str]) -> Served {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
+        command.args(["serve", "--port", "0"]).args(args);
+        Served::spawn(command)
+    }
+
+    /// The server started under `ulimit -v KB`: the address space it may
+    /// take, which its memory budget is read from.
+    pub fn start_under_address_space_limit(kb: u64) -> Served {
+        Served::spawn(under_address_space_limit(kb, &["serve", "--port", "0"]))
+    }
+
+    /// The server `command` starts, once it says where it listens.
+    fn spawn(mut command: std::process::Command) -> Served {
         use std::io::{BufRead, BufReader};
         use std::process::Stdio;
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["serve", "--port", "0"])
-            .args(args)
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
