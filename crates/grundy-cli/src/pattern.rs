@@ -64,7 +64,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                     rows.clone(),
                     cols.clone(),
                     progress,
-                    |games, g| games.number_value(g),
+                    |games, g| Ok(games.number_value(g)),
                 )
             })
             .map_err(failure)?;

@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use grundy::answer::sequence::{
-    heap_game, table_fits, value_width, SequenceAnswer, SequenceValues,
+    check_shown, heap_game, table_fits, value_width, SequenceAnswer, SequenceValues,
 };
 use grundy::sequence::{MethodChoice, Report, Sequence, Values};
 use grundy::Error;
@@ -108,6 +108,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     // A run that computes every heap up to N is refused up front when its
     // table could not fit; any other is stopped if its table grows so far.
     let memory = MemoryLimit::now();
+    if args.values {
+        check_shown(args.to)?;
+    }
     if args.full {
         let heaps = (args.to as u64).saturating_add(1);
         table_fits(memory.bytes, memory.source, heaps, 1)

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use common::{
     analyze_json, assert_every_winning_move_leads_to_p, batch_json, example, example_path, grundy,
-    json, temp_file,
+    json, run_under_address_space_limit, temp_file,
 };
 use predicates::str::contains;
 
@@ -425,22 +425,6 @@ fn positions_are_plain_words_and_show_must_write_one() {
     }
 }
 
-/// Runs `grundy ARGS` under `ulimit -v KB`, and returns its exit code and
-/// stderr.
-fn under_address_space_limit(kb: u64, args: &[&str]) -> (Option<i32>, String) {
-    let bin = assert_cmd::cargo::cargo_bin("grundy");
-    let out = std::process::Command::new("bash")
-        .args(["-c", &format!("ulimit -v {kb}; exec \"$0\" \"$@\"")])
-        .arg(&bin)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
 /// Issue 19, item 14 (repro 09): a script whose play never ends grew the
 /// nimber search to the process's cap and aborted. The search counts what
 /// it holds against the memory budget and stops with exit 1 naming it.
@@ -450,7 +434,7 @@ fn under_address_space_limit(kb: u64, args: &[&str]) -> (Option<i32>, String) {
 fn a_script_that_never_ends_stops_at_the_memory_budget() {
     let endless = temp_file("endless.rhai", "fn moves(p) { [p + 1] }\n");
     let expression = format!("script(\"{}\") 0", endless.display());
-    let (code, stderr) = under_address_space_limit(800_000, &["analyze", &expression]);
+    let (code, stderr) = run_under_address_space_limit(800_000, &["analyze", &expression]);
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("the memory budget"), "{stderr}");
 }
@@ -471,7 +455,7 @@ fn a_solve_of_long_text_positions_stops_within_the_memory_limit() {
          }\n",
     );
     let ruleset = format!("script(\"{}\")", texts.display());
-    let (code, stderr) = under_address_space_limit(800_000, &["solve", &ruleset]);
+    let (code, stderr) = run_under_address_space_limit(800_000, &["solve", &ruleset]);
     assert_eq!(code, Some(1), "{stderr}");
     assert!(
         stderr.contains("memory") && stderr.contains("MiB"),

@@ -364,7 +364,7 @@ pub fn valued(
         let valued = match &term.part {
             ValuePart::Literal(word) => {
                 let g = games.read(&word.text, word.column)?;
-                Valued::literal(games, &word.text, g)
+                Valued::literal(games, &word.text, g)?
             }
             ValuePart::Short { ruleset, position } => match ruleset.short() {
                 Some(short) => short.valued(position, games, progress)?,
@@ -386,6 +386,7 @@ pub fn valued(
             valued
         });
     }
+    games.check()?;
     Ok(parts)
 }
 

@@ -13,10 +13,10 @@
 //! let g = games.read("{1|}", 1).unwrap();
 //! let two = games.read("2", 1).unwrap();
 //! let parts = [
-//!     Valued::literal(&mut games, "{1|}", g),
-//!     Valued::literal(&mut games, "2", two).negated(&mut games),
+//!     Valued::literal(&mut games, "{1|}", g).unwrap(),
+//!     Valued::literal(&mut games, "2", two).unwrap().negated(&mut games),
 //! ];
-//! let analysis = analyze_values(&mut games, &parts);
+//! let analysis = analyze_values(&mut games, &parts, true).unwrap();
 //! assert_eq!(analysis.value, "0");
 //! assert_eq!(analysis.outcome, OutcomeClass::P);
 //! assert!(analysis.left_moves.is_empty() && analysis.right_moves.is_empty());
@@ -72,20 +72,23 @@ pub const MAX_LISTED_OPTIONS: u64 = 100_000;
 
 impl Valued {
     /// A game literal: its options are those of its canonical form.
-    pub fn literal(games: &mut Games, text: &str, value: GameId) -> Valued {
+    pub fn literal(games: &mut Games, text: &str, value: GameId) -> Result<Valued> {
         let form = games.form(value);
-        let mut side = |options: Vec<GameId>| -> Vec<(String, GameId)> {
-            options.into_iter().map(|g| (games.write(g), g)).collect()
+        let mut side = |options: Vec<GameId>| -> Result<Vec<(String, GameId)>> {
+            options
+                .into_iter()
+                .map(|g| Ok((games.write(g)?, g)))
+                .collect()
         };
-        let left = side(form.left);
-        let right = side(form.right);
-        Valued {
+        let left = side(form.left)?;
+        let right = side(form.right)?;
+        Ok(Valued {
             text: text.trim().to_string(),
             value,
             left,
             right,
             unlisted: None,
-        }
+        })
     }
 
     /// -G: the players exchanged, `-` before each text (one term: a
@@ -161,6 +164,28 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
     ) -> Result<Valued> {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let (own, valuer) = &mut *state;
+        let answer = self.value_in(word, games, own, valuer, progress);
+        if own.check().is_err() {
+            // A table that met a limit answers nothing more: the next
+            // question starts afresh.
+            *own = Games::new();
+            valuer.forget();
+        }
+        answer
+    }
+}
+
+impl<G: ShortRules> ShortSolver<G> {
+    /// The part written in `word`, valued in the family's table `own`
+    /// and copied into `games`.
+    fn value_in(
+        &self,
+        word: &Word,
+        games: &mut Games,
+        own: &mut Games,
+        valuer: &mut Valuer<G>,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Valued> {
         let game = valuer.game();
         let position = game.parse_position(word)?;
         let text = format!("{} {}", self.name, game.show(&position));
@@ -179,7 +204,7 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
             for option in options {
                 let g = valuer.value(own, &option, progress)?;
                 let text = format!("{} {}", self.name, valuer.game().show(&option));
-                valued.push((text, games.import(own, g)));
+                valued.push((text, games.import(own, g)?));
             }
             Ok(valued)
         };
@@ -187,7 +212,7 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
         let right = side(right)?;
         Ok(Valued {
             text,
-            value: games.import(own, value),
+            value: games.import(own, value)?,
             left,
             right,
             unlisted,
@@ -238,13 +263,17 @@ pub struct ValueAnalysis {
     pub unlisted: Vec<(usize, u64)>,
 }
 
-/// The analysis of the sum of `parts`, all valued in `games`.
-pub fn analyze_values(games: &mut Games, parts: &[Valued]) -> ValueAnalysis {
+/// The analysis of the sum of `parts`, all valued in `games`; without
+/// `moves`, the parts' values and the winning moves are left empty (not
+/// computed). A limit error if the table meets one (its budget, the height
+/// of a value) or a value is too long to write.
+pub fn analyze_values(games: &mut Games, parts: &[Valued], moves: bool) -> Result<ValueAnalysis> {
     let zero = games.zero();
     let total = parts
         .iter()
         .fold(zero, |total, part| games.add(total, part.value));
-    let mut moves = |left: bool| -> Vec<ValueMove> {
+    games.check()?;
+    let mut winning = |left: bool| -> Result<Vec<ValueMove>> {
         let mut found = Vec::new();
         for (i, part) in parts.iter().enumerate() {
             let rest = games.sub(total, part.value);
@@ -255,29 +284,37 @@ pub fn analyze_values(games: &mut Games, parts: &[Valued]) -> ValueAnalysis {
                 } else {
                     games.le(after, zero)
                 };
+                games.check()?;
                 if wins {
                     found.push(ValueMove {
                         part: i,
                         to: to.clone(),
-                        value: games.write(after),
+                        value: games.write(after)?,
                     });
                 }
             }
         }
-        found
+        Ok(found)
     };
-    let left_moves = moves(true);
-    let right_moves = moves(false);
+    let (left_moves, right_moves) = match moves {
+        true => (winning(true)?, winning(false)?),
+        false => (Vec::new(), Vec::new()),
+    };
+    let written = match moves {
+        true => (parts.iter())
+            .map(|p| Ok((p.text.clone(), games.write(p.value)?)))
+            .collect::<Result<_>>()?,
+        false => Vec::new(),
+    };
     let thermograph = games.thermograph(total);
+    let outcome = games.outcome(total);
+    let value = games.write(total)?;
     let texts: Vec<&str> = parts.iter().map(|p| p.text.as_str()).collect();
-    ValueAnalysis {
+    Ok(ValueAnalysis {
         expression: texts.join(" + "),
-        parts: parts
-            .iter()
-            .map(|p| (p.text.clone(), games.write(p.value)))
-            .collect(),
-        value: games.write(total),
-        outcome: games.outcome(total),
+        parts: written,
+        value,
+        outcome,
         is_number: games.number_value(total).is_some(),
         mean: thermograph.mean,
         temperature: thermograph.temperature,
@@ -289,5 +326,5 @@ pub fn analyze_values(games: &mut Games, parts: &[Valued]) -> ValueAnalysis {
             .enumerate()
             .filter_map(|(i, p)| p.unlisted.map(|n| (i, n)))
             .collect(),
-    }
+    })
 }

@@ -170,6 +170,27 @@ pub fn skipped_without(tool: &str, present: bool) -> bool {
     true
 }
 
+/// `grundy ARGS` under `ulimit -v KB` (the shell execs it, so the child
+/// is grundy itself).
+pub fn under_address_space_limit(kb: u64, args: &[&str]) -> std::process::Command {
+    let mut command = std::process::Command::new("bash");
+    command
+        .args(["-c", &format!("ulimit -v {kb}; exec \"$0\" \"$@\"")])
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(args);
+    command
+}
+
+/// Runs `grundy ARGS` under `ulimit -v KB`, and returns its exit code and
+/// stderr.
+pub fn run_under_address_space_limit(kb: u64, args: &[&str]) -> (Option<i32>, String) {
+    let out = under_address_space_limit(kb, args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
 /// `grundy serve` on a free port of the loopback address, killed when
 /// dropped (the API tests and the browser test).
 pub struct Served {
@@ -192,8 +213,14 @@ impl Served {
         Served::start_command(command)
     }
 
+    /// The server started under `ulimit -v KB`: the address space it may
+    /// take, which its memory budget is read from.
+    pub fn start_under_address_space_limit(kb: u64) -> Served {
+        Served::start_command(under_address_space_limit(kb, &["serve", "--port", "0"]))
+    }
+
     /// The server `command` starts (`grundy serve --port 0 ...`, or a
-    /// shell that runs it).
+    /// shell that runs it), once it says where it listens.
     pub fn start_command(mut command: std::process::Command) -> Served {
         use std::io::{BufRead, BufReader};
         use std::process::Stdio;

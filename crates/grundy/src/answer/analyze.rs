@@ -31,7 +31,7 @@ use crate::solitaire::SolitaireOutcome;
 use crate::strong::{Source, StrongAnalysis};
 use crate::sum::{
     analyze_every_listing, analyze_every_outcome, analyze_listing, analyze_misere_listing,
-    Analysis, EveryAnalysis,
+    Analysis, EveryAnalysis, Sum,
 };
 use crate::value::{Convention, Solution};
 use crate::word::Word;
@@ -74,6 +74,31 @@ impl Default for AnalyzeOptions {
             memory: None,
         }
     }
+}
+
+/// The most characters the winning moves of a sum may take written out:
+/// each move's `to` writes the whole sum after it, so the moves asked for
+/// times the sum's length is checked against this before any is listed.
+pub const MAX_MOVES_TEXT: usize = 64 << 20;
+
+/// The most winning moves of `sum` listed where `asked` are: all asked,
+/// unless written out they would pass [`MAX_MOVES_TEXT`] (a limit error
+/// naming it); none for the outcome only.
+fn moves_listed(sum: &Sum, asked: usize, outcome_only: bool) -> Result<usize> {
+    if outcome_only {
+        return Ok(0);
+    }
+    let written = sum.expression().len().max(1);
+    let most = MAX_MOVES_TEXT / written;
+    if asked > most {
+        return Err(Error::Limit(format!(
+            "{asked} moves of a sum written in {written} characters, each move writing the \
+             whole sum after it, take more than {} MiB written out, the most an answer lists: \
+             ask for at most {most} moves",
+            MAX_MOVES_TEXT >> 20
+        )));
+    }
+    Ok(asked)
 }
 
 /// The answer of an expression in the engine's own types, for a front end
@@ -128,9 +153,10 @@ pub fn analysis(
 ) -> Result<Analyzed> {
     match rulesets.parse_question(expression)? {
         Parsed::Sum(sum) if options.every => {
+            let most = moves_listed(&sum, options.moves, options.outcome_only)?;
             let analysis = match options.outcome_only {
                 true => analyze_every_outcome(&sum),
-                false => analyze_every_listing(&sum, options.moves),
+                false => analyze_every_listing(&sum, most),
             };
             analysis.map(Analyzed::Every)
         }
@@ -164,11 +190,7 @@ pub fn analysis(
             strong(&ruleset, &position, options, progress).map(Analyzed::Strong)
         }
         Parsed::Sum(sum) => {
-            let most = if options.outcome_only {
-                0
-            } else {
-                options.moves
-            };
+            let most = moves_listed(&sum, options.moves, options.outcome_only)?;
             let analysis = match options.misere {
                 true => analyze_misere_listing(&sum, most),
                 false => analyze_listing(&sum, most, &mut searching(progress)),
@@ -180,7 +202,9 @@ pub fn analysis(
              values are those of normal play"
                 .into(),
         )),
-        Parsed::Values(terms) => value_analysis(&terms, progress).map(Analyzed::Values),
+        Parsed::Values(terms) => {
+            value_analysis(&terms, !options.outcome_only, progress).map(Analyzed::Values)
+        }
     }
 }
 
@@ -219,10 +243,14 @@ fn strong(
 
 /// Values the parts of a sum of values and analyzes the sum: its value,
 /// outcome, mean, temperature, thermograph and winning moves.
-pub fn value_analysis(terms: &[ValueTerm], progress: OnProgress) -> Result<ValueAnalysis> {
+pub fn value_analysis(
+    terms: &[ValueTerm],
+    moves: bool,
+    progress: OnProgress,
+) -> Result<ValueAnalysis> {
     valuing(progress, |games, progress| {
         let parts = registry::valued(terms, games, progress)?;
-        Ok(short::analyze_values(games, &parts))
+        short::analyze_values(games, &parts, moves)
     })
 }
 

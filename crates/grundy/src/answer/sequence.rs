@@ -60,6 +60,24 @@ impl SequenceOptions {
     }
 }
 
+/// The most values G(0..=N) an answer shows (`--values`, a plot of the
+/// values): an answer is built whole before it is sent (the explorer's,
+/// Python's), so N is checked against this before any value is computed.
+/// Longer sequences go to a file (`grundy sequence --out`).
+pub const MAX_SHOWN_VALUES: usize = 10_000_000;
+
+/// Whether G(0..=to) may be shown; if not, a limit error naming the limit.
+pub fn check_shown(to: usize) -> Result<()> {
+    if to >= MAX_SHOWN_VALUES {
+        return Err(Error::Limit(format!(
+            "--to {to}: at most {MAX_SHOWN_VALUES} values are shown, G(0..={}); keep longer \
+             sequences in a file with --out",
+            MAX_SHOWN_VALUES - 1
+        )));
+    }
+    Ok(())
+}
+
 /// The heap game of `ruleset`, or why it has no nim-sequence.
 pub fn heap_game(ruleset: &RulesetRef) -> Result<&dyn HeapGame> {
     ruleset.heap_game().ok_or_else(|| Error::Parse {
@@ -79,6 +97,9 @@ pub fn sequence(
     options: &SequenceOptions,
     progress: OnProgress,
 ) -> Result<SequenceAnswer> {
+    if options.values {
+        check_shown(options.to)?;
+    }
     let built = crate::registry::ruleset(ruleset)?;
     let game = heap_game(&built)?;
     let mut sequence = Sequence::new(game, options.method)?;
@@ -272,8 +293,10 @@ pub struct SequenceValues {
 
 impl SequenceValues {
     /// G(0..=to) of `values`, continued by the proof of `report` where it
-    /// has one; an error where a value does not fit in 64 bits.
+    /// has one; an error where a value does not fit in 64 bits, or there
+    /// are more than [`MAX_SHOWN_VALUES`].
     pub fn new(values: Values, report: &Report, to: usize) -> Result<SequenceValues> {
+        check_shown(to)?;
         // A proof known from the start (a family's own) continues the values
         // once they hold what it rests on, not in a run interrupted before.
         let proven = (report.proof.as_ref())
@@ -298,6 +321,22 @@ impl SequenceValues {
         }
     }
 
+    /// How many values are shown: G(0..len).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no value is shown.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// G(n), for n below [`SequenceValues::len`].
+    pub fn value(&self, n: usize) -> u64 {
+        assert!(n < self.len, "G({n}) of {} values shown", self.len);
+        self.get(n).expect("checked by SequenceValues::new")
+    }
+
     /// `G(n)` for `n < self.len`.
     fn get(&self, n: usize) -> Option<u64> {
         match &self.proven {
@@ -308,7 +347,7 @@ impl SequenceValues {
 
     /// G(0), G(1), ... in order.
     pub fn iter(&self) -> impl Iterator<Item = u64> + '_ {
-        (0..self.len).map(|n| self.get(n).expect("checked by SequenceValues::new"))
+        (0..self.len).map(|n| self.value(n))
     }
 }
 

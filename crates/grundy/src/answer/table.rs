@@ -93,7 +93,7 @@ pub fn value_table<E: Clone>(
     rows: RangeInclusive<u64>,
     cols: RangeInclusive<u64>,
     progress: OnProgress,
-    mut cell: impl FnMut(&mut Games, GameId) -> E,
+    mut cell: impl FnMut(&mut Games, GameId) -> Result<E>,
 ) -> Result<(String, Table<E>)> {
     let mut rulesets = Rulesets::new();
     let built = rulesets.ruleset(ruleset)?;
@@ -124,7 +124,8 @@ pub fn value_table<E: Clone>(
         let value = parts
             .iter()
             .fold(games.zero(), |sum, p| games.add(sum, p.value));
-        Ok(cell(&mut games, value))
+        games.check()?;
+        cell(&mut games, value)
     })?;
     Ok((name, table))
 }

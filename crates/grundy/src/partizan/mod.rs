@@ -31,6 +31,7 @@
 
 use hashbrown::HashMap;
 
+use crate::error::{Error, Result};
 use crate::memory;
 
 pub use dyadic::Dyadic;
@@ -41,6 +42,14 @@ mod dyadic;
 mod search;
 mod text;
 mod thermograph;
+
+/// The most levels of options a game of the table may have above the
+/// numbers (its height: a number's is 0, any other game's one more than
+/// its highest option's). Sums, negatives, comparisons, thermographs and
+/// the writing of a game recurse through its options, as deep as the
+/// heights of the games they are given: this bounds their stack (about
+/// 512 ups, or braces nested 512 deep).
+pub const MAX_HEIGHT: u32 = 512;
 
 /// A game in canonical form, in a [`Games`] table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -110,9 +119,18 @@ enum Node {
 }
 
 /// The canonical games met so far, each once, and what was computed of them.
+///
+/// The table holds no more than its memory budget and no game higher than
+/// [`MAX_HEIGHT`]. The operations that would pass either (they cannot
+/// refuse, being recursive and answering games or truths) record the limit
+/// instead, and from then on every operation answers at once, with a
+/// meaningless game: [`Games::check`] gives the limit, and whoever gets it
+/// drops the table. Each method that returns a `Result` checks for itself.
 pub struct Games {
     /// Each game, by id.
     nodes: Vec<Node>,
+    /// Each game's height (see [`MAX_HEIGHT`]), by id.
+    heights: Vec<u32>,
     /// Each game's Left and Right stops, by id: where play ends, as a
     /// number, when Left or Right starts and each moves while moving is
     /// worth more than the number reached (Siegel, II.3). Cheap bounds on
@@ -135,6 +153,10 @@ pub struct Games {
     nimber_ids: Vec<GameId>,
     /// What the options of the forms held take on the heap.
     option_bytes: u64,
+    /// The most the table may take, in bytes.
+    budget: u64,
+    /// The limit the table met, after which it computes nothing.
+    exceeded: Option<Error>,
 }
 
 impl Default for Games {
@@ -144,10 +166,17 @@ impl Default for Games {
 }
 
 impl Games {
-    /// A table holding 0 = { | }.
+    /// A table holding 0 = { | }, within the process's memory budget
+    /// ([`memory::budget`]).
     pub fn new() -> Games {
+        Games::with_budget(memory::budget())
+    }
+
+    /// A table holding 0 = { | } that takes at most `budget` bytes.
+    pub fn with_budget(budget: u64) -> Games {
         let mut games = Games {
             nodes: Vec::new(),
+            heights: Vec::new(),
             stops: Vec::new(),
             forms: HashMap::new(),
             numbers: HashMap::new(),
@@ -159,6 +188,8 @@ impl Games {
             nimber_values: HashMap::new(),
             nimber_ids: Vec::new(),
             option_bytes: 0,
+            budget,
+            exceeded: None,
         };
         games.number(Dyadic::ZERO);
         games
@@ -183,8 +214,10 @@ impl Games {
     /// What the table takes at most, for the memory budget (`memory.rs`).
     pub fn bytes(&self) -> u64 {
         let hashed = |count: usize, bytes: usize| memory::hashed(count as u64, bytes as u64);
-        memory::vector(self.nodes.len() as u64, size_of::<Node>() as u64)
-            + hashed(self.forms.len(), size_of::<(Form, GameId)>())
+        memory::vector(
+            self.nodes.len() as u64,
+            (size_of::<Node>() + size_of::<u32>() + size_of::<(Dyadic, Dyadic)>()) as u64,
+        ) + hashed(self.forms.len(), size_of::<(Form, GameId)>())
             + 2 * self.option_bytes
             + hashed(self.numbers.len(), size_of::<(Dyadic, GameId)>())
             + hashed(
@@ -197,12 +230,58 @@ impl Games {
                 self.thermographs.len(),
                 size_of::<(GameId, Thermograph)>() + 256,
             )
+            + hashed(
+                self.nimber_shifts.len(),
+                size_of::<(GameId, Option<(Dyadic, u32)>)>(),
+            )
+            + hashed(self.nimber_values.len(), size_of::<(GameId, u32)>())
     }
 
-    /// g of another table, in this one.
-    pub fn import(&mut self, from: &mut Games, g: GameId) -> GameId {
+    /// The limit the table met, if it met one: its games and answers are
+    /// then meaningless.
+    pub fn check(&self) -> Result<()> {
+        match &self.exceeded {
+            Some(error) => Err(error.clone()),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether the table met a limit, and so answers at once.
+    fn stopped(&self) -> bool {
+        self.exceeded.is_some()
+    }
+
+    /// Records the limit met, unless one was already.
+    fn stop(&mut self, error: Error) {
+        self.exceeded.get_or_insert(error);
+    }
+
+    /// Whether the table is within its budget; if not, it stops.
+    fn within_budget(&mut self) -> bool {
+        if self.bytes() > self.budget {
+            let message = format!(
+                "the values need more than {} MiB, the memory budget ({} distinct games)",
+                self.budget >> 20,
+                self.len()
+            );
+            self.stop(Error::Limit(message));
+        }
+        !self.stopped()
+    }
+
+    /// The height of g (see [`MAX_HEIGHT`]).
+    pub fn height(&self, g: GameId) -> u32 {
+        self.heights[g.0 as usize]
+    }
+
+    /// g of another table, in this one; an error if `from` met a limit or
+    /// this table meets one.
+    pub fn import(&mut self, from: &mut Games, g: GameId) -> Result<GameId> {
+        from.check()?;
         let mut done = HashMap::new();
-        self.import_memo(from, g, &mut done)
+        let here = self.import_memo(from, g, &mut done);
+        self.check()?;
+        Ok(here)
     }
 
     fn import_memo(
@@ -239,7 +318,7 @@ impl Games {
         if let Some(&id) = self.numbers.get(&x) {
             return id;
         }
-        let id = self.push(Node::Number(x), (x, x));
+        let id = self.push(Node::Number(x), (x, x), 0);
         self.numbers.insert(x, id);
         id
     }
@@ -279,6 +358,9 @@ impl Games {
     /// The game { left | right }, in canonical form: dominated options
     /// removed and reversible ones bypassed.
     pub fn game(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        if self.stopped() {
+            return self.zero();
+        }
         let mut form = Form {
             left: left.to_vec(),
             right: right.to_vec(),
@@ -299,6 +381,9 @@ impl Games {
             }
         }
         loop {
+            if self.stopped() {
+                return self.zero();
+            }
             tidy(&mut form.left);
             tidy(&mut form.right);
             if let Some(id) = self.of_numbers(&form) {
@@ -338,6 +423,9 @@ impl Games {
         if g == h {
             return true;
         }
+        if self.stopped() {
+            return false;
+        }
         // Two different nimbers are confused with each other.
         if self.nimber_value(g).is_some() && self.nimber_value(h).is_some() {
             return false;
@@ -365,6 +453,7 @@ impl Games {
         let answer = !(self.some_left(g, |games, gl| games.le(h, gl))
             || self.some_right(h, |games, hr| games.le(hr, g)));
         self.less_or_equal.insert((g, h), answer);
+        self.within_budget();
         answer
     }
 
@@ -420,6 +509,9 @@ impl Games {
 
     /// -g: the players' options exchanged, at every level.
     pub fn neg(&mut self, g: GameId) -> GameId {
+        if self.stopped() {
+            return self.zero();
+        }
         if let Some(x) = self.number_value(g) {
             return self.number(-x);
         }
@@ -445,6 +537,9 @@ impl Games {
         }
         if h == zero {
             return g;
+        }
+        if self.stopped() {
+            return zero;
         }
         if let (Some(a), Some(b)) = (self.nimber_value(g), self.nimber_value(h)) {
             return self.nimber(a ^ b);
@@ -479,6 +574,7 @@ impl Games {
             }
         };
         self.sums.insert(key, sum);
+        self.within_budget();
         sum
     }
 
@@ -496,10 +592,11 @@ impl Games {
         self.add(g, negative)
     }
 
-    fn push(&mut self, node: Node, stops: (Dyadic, Dyadic)) -> GameId {
+    fn push(&mut self, node: Node, stops: (Dyadic, Dyadic), height: u32) -> GameId {
         let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 games"));
         self.nodes.push(node);
         self.stops.push(stops);
+        self.heights.push(height);
         id
     }
 
@@ -508,10 +605,22 @@ impl Games {
         self.stops[g.0 as usize]
     }
 
-    /// The id of a canonical form that is not a number, added if new.
+    /// The id of a canonical form that is not a number, added if new
+    /// within the height limit and the budget (else the table stops).
     fn intern(&mut self, form: Form) -> GameId {
         if let Some(&id) = self.forms.get(&form) {
             return id;
+        }
+        let options = form.left.iter().chain(&form.right);
+        let height = 1 + options.map(|&o| self.height(o)).max().unwrap_or(0);
+        if height > MAX_HEIGHT {
+            self.stop(Error::Limit(format!(
+                "a value has more than {MAX_HEIGHT} levels of options, the most that are \
+                 computed"
+            )));
+        }
+        if !self.within_budget() {
+            return self.zero();
         }
         self.option_bytes += memory::allocation(4 * form.left.len() as u64)
             + memory::allocation(4 * form.right.len() as u64);
@@ -522,7 +631,7 @@ impl Games {
             left_stop.unwrap_or(Dyadic::ZERO),
             right_stop.unwrap_or(Dyadic::ZERO),
         );
-        let id = self.push(Node::Other(form.clone()), stops);
+        let id = self.push(Node::Other(form.clone()), stops, height);
         // {0, *, .., *(n-1) | the same} is *n (options are in no order).
         if form.left == form.right {
             let mut values: Vec<Option<u32>> =
@@ -554,6 +663,9 @@ impl Games {
             return self.zero();
         }
         while (self.nimber_ids.len() as u32) < n {
+            if self.stopped() {
+                return self.zero();
+            }
             // {0, *, .., *(k-1) | the same} is canonical: no option is
             // dominated (nimbers are confused) or reversible.
             let mut below = vec![self.zero()];
@@ -613,6 +725,9 @@ impl Games {
 
     /// Whether x ≤ g, for g a form that is not yet in the table.
     fn id_le_form(&mut self, x: GameId, g: &Form, memo: &mut FormMemo) -> bool {
+        if self.stopped() {
+            return false;
+        }
         if let Some(&known) = memo.below.get(&x) {
             return known;
         }
@@ -628,6 +743,9 @@ impl Games {
 
     /// Whether g ≤ x, for g a form that is not yet in the table.
     fn form_le_id(&mut self, g: &Form, x: GameId, memo: &mut FormMemo) -> bool {
+        if self.stopped() {
+            return false;
+        }
         if let Some(&known) = memo.above.get(&x) {
             return known;
         }

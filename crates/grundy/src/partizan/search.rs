@@ -116,6 +116,13 @@ impl<G: ShortGame> Valuer<G> {
         &self.game
     }
 
+    /// Forgets every value found: the ids it remembers are of a table that
+    /// is being dropped (one that met a limit).
+    pub fn forget(&mut self) {
+        self.values = HashMap::new();
+        self.bytes = 0;
+    }
+
     /// How many parts have been valued.
     pub fn len(&self) -> usize {
         self.values.len()
@@ -143,6 +150,7 @@ impl<G: ShortGame> Valuer<G> {
             }
             total = games.add(total, value);
         }
+        games.check()?;
         Ok(total)
     }
 
@@ -253,7 +261,9 @@ impl<G: ShortGame> Valuer<G> {
         })
     }
 
+    /// Whether the search and the table of games stay within their limits.
     fn check_budget(&self, games: &Games, stack_bytes: u64) -> Result<()> {
+        games.check()?;
         if self.bytes + games.bytes() + stack_bytes > self.budget {
             return Err(Error::Limit(format!(
                 "the values need more than {} MiB, the memory budget ({} positions valued, {} \

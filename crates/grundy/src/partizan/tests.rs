@@ -392,3 +392,90 @@ fn nimbers_add_by_xor() {
     let sum = games.add(g, h);
     assert_eq!(games.nimber_value(sum), Some(200 ^ 100));
 }
+
+/// The sum ±1 ± 2 .. ± k, read from its text (issue 36: a sum of 24
+/// switches grew without bound).
+fn switches(games: &mut Games, k: u32) -> GameId {
+    let text: Vec<String> = (1..=k).map(|i| format!("{{{i}|-{i}}}")).collect();
+    let parts: Vec<GameId> = text.iter().map(|t| games.read(t, 1).unwrap()).collect();
+    parts
+        .into_iter()
+        .fold(games.zero(), |sum, g| games.add(sum, g))
+}
+
+/// Issue 36, item 1: a table stops at its memory budget, and says so,
+/// instead of taking what it needs; a table with room enough gives the same
+/// sum.
+#[test]
+fn a_sum_stops_at_the_budget_of_its_table() {
+    let mut small = Games::with_budget(1 << 20);
+    switches(&mut small, 14);
+    let error = small.check().unwrap_err();
+    assert!(matches!(error, Error::Limit(_)), "{error}");
+    assert!(error.to_string().contains("memory budget"), "{error}");
+    assert!(small.bytes() <= 2 << 20, "{} bytes", small.bytes());
+    let mut roomy = Games::new();
+    switches(&mut roomy, 8);
+    assert!(roomy.check().is_ok());
+}
+
+/// Issue 36, item 1: a value whose text would pass the limit is refused,
+/// not written; one below it is written whole and read back.
+#[test]
+fn a_value_too_long_to_write_is_refused() {
+    let mut games = Games::new();
+    let mut k = 1;
+    let shorter = loop {
+        let sum = switches(&mut games, k);
+        match games.write(sum) {
+            Ok(text) if k < 16 => {
+                assert!(text.len() <= super::text::MAX_WRITTEN);
+                assert_eq!(games.read(&text, 1).unwrap(), sum);
+                k += 1;
+            }
+            Ok(text) => panic!("±1 .. ±16 written in {} characters", text.len()),
+            Err(error) => {
+                assert!(matches!(error, Error::Limit(_)), "{error}");
+                break k - 1;
+            }
+        }
+    };
+    assert!(shorter >= 4, "only {shorter} switches written");
+}
+
+/// Issue 36, item 2 (repro 17): ups beyond the height limit are refused;
+/// just below it, reading, adding, comparing, the thermograph and writing
+/// all fit the 2 MiB stack of a thread of `grundy serve` (in a debug
+/// build, whose frames are the largest).
+#[test]
+fn values_up_to_the_height_limit_fit_a_small_stack() {
+    let work = || {
+        let mut games = Games::new();
+        let over = "^".repeat(MAX_HEIGHT as usize + 1);
+        let error = games.read(&over, 1).unwrap_err();
+        assert!(error.to_string().contains("levels of options"), "{error}");
+        let mut games = Games::new();
+        let ups = MAX_HEIGHT as usize - 3;
+        let g = games.read(&"^".repeat(ups), 1).unwrap();
+        assert!(games.height(g) <= MAX_HEIGHT);
+        let star = games.nimber(1);
+        let h = games.add(g, star);
+        assert!(games.le(games.zero(), h));
+        assert!(!games.le(h, g) && !games.le(g, h));
+        let text = games.write(h).unwrap();
+        assert_eq!(games.read(&text, 1).unwrap(), h);
+        let thermograph = games.thermograph(h);
+        assert_eq!(thermograph.mean, Dyadic::ZERO);
+        let deep = MAX_HEIGHT as usize - 1;
+        let nested = format!("{}{}", "{".repeat(deep), "|}".repeat(deep));
+        assert!(games.read(&nested, 1).is_ok());
+        let minus = format!("{}^", "-".repeat(100_000));
+        assert_eq!(games.read(&minus, 1).unwrap(), games.read("^", 1).unwrap());
+    };
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(work)
+        .unwrap()
+        .join()
+        .unwrap();
+}

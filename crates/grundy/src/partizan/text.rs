@@ -10,25 +10,73 @@
 //!
 //! What [`Games::write`] writes, [`Games::read`] reads back to the same game.
 
-use super::{Dyadic, GameId, Games};
+use super::{Dyadic, GameId, Games, MAX_HEIGHT};
 use crate::error::{Error, Result};
 
 /// Bounds on what a literal may say, so that arithmetic on numbers stays
 /// exact (`dyadic.rs`): integers and denominators below 2^32, no number
-/// finer than 1/2^48 built in braces, and braces nested up to 1024 deep
-/// (what grundy writes of its own games).
+/// finer than 1/2^48 built in braces, and braces nested no deeper than a
+/// game of the table may be high (what grundy writes of its own games).
 const MAX_INTEGER_BITS: u32 = 32;
 const MAX_EXPONENT: u32 = 48;
-const MAX_DEPTH: usize = 1024;
+const MAX_DEPTH: usize = MAX_HEIGHT as usize;
+
+/// The longest text of a game that is written: a canonical form written
+/// out by its options can take exponentially more characters than the
+/// table holds of it (a sum of 20 switches), so a longer one is refused.
+pub const MAX_WRITTEN: usize = 100_000;
 /// Ups written as `^n`: as many as `^n` reads.
 const MAX_UPS: i32 = 64;
 
 impl Games {
     /// g in the notation above: its compact name where it has one, else
-    /// its options.
-    pub fn write(&mut self, g: GameId) -> String {
+    /// its options; a limit error if the text would be longer than
+    /// [`MAX_WRITTEN`] characters, or the table met a limit.
+    pub fn write(&mut self, g: GameId) -> Result<String> {
+        self.check()?;
+        let mut text = String::new();
+        if !self.write_into(g, &mut text) {
+            return Err(Error::Limit(format!(
+                "the value is longer than {MAX_WRITTEN} characters written out, the most that \
+                 are written"
+            )));
+        }
+        self.check()?;
+        Ok(text)
+    }
+
+    /// Writes g at the end of `text`, as [`Games::write`] does; stops, and
+    /// says false, once `text` is longer than [`MAX_WRITTEN`]. The
+    /// recursion goes as deep as g's height.
+    fn write_into(&mut self, g: GameId, text: &mut String) -> bool {
+        if let Some(name) = self.name(g) {
+            text.push_str(&name);
+            return text.len() <= MAX_WRITTEN;
+        }
+        let form = self.form(g);
+        text.push('{');
+        for (side, options) in [form.left, form.right].iter().enumerate() {
+            if side == 1 {
+                text.push('|');
+            }
+            for (i, &option) in options.iter().enumerate() {
+                if i > 0 {
+                    text.push(',');
+                }
+                if !self.write_into(option, text) {
+                    return false;
+                }
+            }
+        }
+        text.push('}');
+        text.len() <= MAX_WRITTEN
+    }
+
+    /// g's compact name, when it has one: a number, ups and a nimber over
+    /// a number, or a switch ±x.
+    fn name(&mut self, g: GameId) -> Option<String> {
         if let Some(x) = self.number_value(g) {
-            return x.to_string();
+            return Some(x.to_string());
         }
         if let Some((x, ups, nimber)) = self.ups_and_nimber(g) {
             let number = if x == Dyadic::ZERO {
@@ -50,25 +98,29 @@ impl Games {
                 1 => "*".into(),
                 n => format!("*{n}"),
             };
-            return format!("{number}{ups}{star}");
+            return Some(format!("{number}{ups}{star}"));
         }
         let form = self.form(g);
         if let ([l], [r]) = (&form.left[..], &form.right[..]) {
             if let (Some(a), Some(b)) = (self.number_value(*l), self.number_value(*r)) {
                 if a == -b {
-                    return format!("±{a}");
+                    return Some(format!("±{a}"));
                 }
             }
         }
-        let left: Vec<String> = form.left.iter().map(|&l| self.write(l)).collect();
-        let right: Vec<String> = form.right.iter().map(|&r| self.write(r)).collect();
-        format!("{{{}|{}}}", left.join(","), right.join(","))
+        None
     }
 
     /// g as x + *n (ups 0) or x + u·↑ + *n, when it is one of those.
     fn ups_and_nimber(&mut self, g: GameId) -> Option<(Dyadic, i32, u32)> {
         if let Some((x, n)) = self.nimber_shift(g) {
             return Some((x, 0, n));
+        }
+        // Shifting g by up to MAX_UPS ups makes games that many levels
+        // higher: where they could pass the height limit, g is written by
+        // its options instead.
+        if self.height(g) + 2 * (MAX_UPS as u32 + 2) > MAX_HEIGHT {
+            return None;
         }
         // x + an infinitesimal: both stops at x.
         let thermograph = self.thermograph(g);
@@ -149,6 +201,7 @@ impl Games {
         if let Some(c) = reader.peek() {
             return Err(reader.error(format!("unexpected '{c}' after a whole game")));
         }
+        self.check()?;
         Ok(g)
     }
 }
@@ -214,21 +267,29 @@ impl Reader {
         }
     }
 
-    /// '-' term | '±' term | '+-' term | atom
+    /// '-'* ('±' atom | '+-' atom | atom): each minus negates once more
+    /// (counted, not recursed: a text of many minuses is no deeper).
     fn term(&mut self, games: &mut Games) -> Result<GameId> {
+        let mut negated = false;
         self.skip_space();
+        // A minus before a digit is the number's sign: -1^ is -1 + ^.
+        while self.peek() == Some('-')
+            && !self
+                .chars
+                .get(self.at + 1)
+                .is_some_and(char::is_ascii_digit)
+        {
+            negated = !negated;
+            self.at += 1;
+            self.skip_space();
+        }
+        let g = self.unsigned(games)?;
+        Ok(if negated { games.neg(g) } else { g })
+    }
+
+    /// '±' atom | '+-' atom | atom
+    fn unsigned(&mut self, games: &mut Games) -> Result<GameId> {
         match self.peek() {
-            // A minus before a digit is the number's sign: -1^ is -1 + ^.
-            Some('-')
-                if !self
-                    .chars
-                    .get(self.at + 1)
-                    .is_some_and(char::is_ascii_digit) =>
-            {
-                self.at += 1;
-                let g = self.term(games)?;
-                Ok(games.neg(g))
-            }
             Some('±') => {
                 self.at += 1;
                 self.switch(games)
@@ -281,6 +342,9 @@ impl Reader {
             let unit = if c == '^' { up } else { games.neg(up) };
             for _ in 0..count {
                 value = games.add(value, unit);
+                // Ups past the height limit stop the table: say so now,
+                // not after adding the rest.
+                games.check()?;
             }
         }
         if self.peek() == Some('*') {
@@ -548,7 +612,7 @@ mod tests {
             let a = read(&mut g, written);
             let b = read(&mut g, same);
             assert_eq!(a, b, "{written} = {same}");
-            assert_eq!(g.write(a), written, "{same}");
+            assert_eq!(g.write(a).unwrap(), written, "{same}");
         }
     }
 

@@ -96,17 +96,16 @@ pub fn ask(rulesets: &mut Rulesets, text: &str) -> Answer {
         },
         Parsed::Values(terms) => {
             let mut games = Games::new();
-            match registry::valued(&terms, &mut games, &mut |_| true) {
-                Ok(parts) => {
-                    let a = analyze_values(&mut games, &parts);
-                    Answer::Values {
-                        value: a.value,
-                        outcome: a.outcome.letter(),
-                        moves: (a.left_moves.iter().chain(&a.right_moves))
-                            .map(|m| m.to.clone())
-                            .collect(),
-                    }
-                }
+            let analysis = registry::valued(&terms, &mut games, &mut |_| true)
+                .and_then(|parts| analyze_values(&mut games, &parts, true));
+            match analysis {
+                Ok(a) => Answer::Values {
+                    value: a.value,
+                    outcome: a.outcome.letter(),
+                    moves: (a.left_moves.iter().chain(&a.right_moves))
+                        .map(|m| m.to.clone())
+                        .collect(),
+                },
                 Err(e) => Answer::Failed(e.kind()),
             }
         }

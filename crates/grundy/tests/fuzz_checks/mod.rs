@@ -63,7 +63,7 @@ pub fn value_text(text: &str) {
     let Ok(g) = games.read(text, 1) else {
         return;
     };
-    let written = games.write(g);
+    let written = games.write(g).unwrap();
     let again = games
         .read(&written, 1)
         .unwrap_or_else(|e| panic!("{text:?} is written {written:?}, which fails: {e}"));

@@ -199,7 +199,7 @@ mod tests {
         let g = Valuer::new(Clobber)
             .value(&mut games, &stones(text), &mut |_| true)
             .unwrap();
-        games.write(g)
+        games.write(g).unwrap()
     }
 
     /// Values of small positions, worked out by hand: `xo` is * (either

@@ -321,7 +321,7 @@ mod tests {
         let g = Valuer::new(rules.clone())
             .value(&mut games, &p, &mut |_| true)
             .unwrap();
-        games.write(g)
+        games.write(g).unwrap()
     }
 
     /// Worked by hand from the rules (Winning Ways, chapter 2, does the
@@ -409,7 +409,7 @@ mod tests {
                 games.number_value(g).is_some() || games.number_value(plus_star).is_some(),
                 "{} is {}",
                 rules.show(&p),
-                games.write(g)
+                games.write(g).unwrap()
             );
         }
     }

@@ -111,7 +111,7 @@ mod tests {
         };
         let board = Grid::parse(&word).unwrap();
         let g = valuer.value(&mut games, &board, &mut |_| true).unwrap();
-        games.write(g)
+        games.write(g).unwrap()
     }
 
     /// Small boards whose values follow from the rules in a line (Winning

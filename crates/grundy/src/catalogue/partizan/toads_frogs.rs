@@ -170,7 +170,7 @@ mod tests {
         let g = Valuer::new(ToadsFrogs)
             .value(&mut games, &row, &mut |_| true)
             .unwrap();
-        games.write(g)
+        games.write(g).unwrap()
     }
 
     /// Small rows worked by hand: a toad with n empty cells ahead is n
@@ -204,7 +204,7 @@ mod tests {
         let mut games = Games::new();
         let mut check = |row: String, expected: String| {
             let expected = games.read(&expected, 1).unwrap();
-            let expected = games.write(expected);
+            let expected = games.write(expected).unwrap();
             assert_eq!(value(&row), expected, "{row}");
         };
         for a in 3..=6i32 {

@@ -128,7 +128,7 @@ mod tests {
         let mut games = Games::new();
         let p = rules.parse_position(&word(position))?;
         let g = Valuer::new(rules).value(&mut games, &p, &mut |_| true)?;
-        Ok(games.write(g))
+        games.write(g)
     }
 
     /// The example script and the built-in family are written apart; every

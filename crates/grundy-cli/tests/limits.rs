@@ -1,0 +1,67 @@
+//! Issue 36, "the process must not die": questions whose answers would
+//! take more memory, stack or output than there is end with exit status 1
+//! naming the limit, never with an abort.
+
+mod common;
+
+use common::{grundy, run_under_address_space_limit};
+use predicates::str::contains;
+
+/// The sum {1|-1} + {2|-2} + .. + {k|-k} as an expression.
+fn switches(k: u32) -> String {
+    let parts: Vec<String> = (1..=k).map(|i| format!("{{{i}|-{i}}}")).collect();
+    parts.join(" + ")
+}
+
+/// Item 1: the sum of 24 switches grew its table of games until the
+/// allocator aborted. Its moves stop at the memory budget, read from the
+/// address space it may take; with `--outcome-only` the sum alone fits,
+/// and its value is refused as too long to write. (The issue asks this
+/// under `ulimit -v 1200000`; a smaller limit reaches the budget sooner.)
+#[test]
+fn a_sum_of_switches_stops_at_a_limit() {
+    let sum = switches(24);
+    for (flags, limit) in [
+        (&[][..], "the memory budget"),
+        (&["--outcome-only"][..], "characters written out"),
+    ] {
+        let mut args = vec!["analyze", sum.as_str()];
+        args.extend(flags);
+        let (code, stderr) = run_under_address_space_limit(LIMIT_KB, &args);
+        assert_eq!(code, Some(1), "{flags:?}: {stderr}");
+        assert!(stderr.contains(limit), "{flags:?}: {stderr}");
+    }
+}
+
+/// The address space the tests of the budget run under, in kB.
+const LIMIT_KB: u64 = 250_000;
+
+/// Item 2 (repro 17): 20,480 ups overflowed the stack. Values are
+/// refused past their height limit, whether written as one literal or as
+/// a sum of them.
+#[test]
+fn ups_past_the_height_limit_are_refused() {
+    let one = "^".repeat(20_480);
+    let summed = vec!["^64"; 60].join(" + ");
+    for expression in [one, summed] {
+        grundy()
+            .args(["analyze", &expression])
+            .assert()
+            .code(1)
+            .stderr(contains("levels of options"));
+    }
+}
+
+/// Item 3 (repro 22): `--moves 10000` of a sum of 100,000 heaps would
+/// write the sum 10,000 times. The moves asked for are weighed against
+/// the limit before any is listed; what fits is listed.
+#[test]
+fn moves_too_long_to_write_are_refused_before_they_are_listed() {
+    let (code, stderr) = run_under_address_space_limit(
+        LIMIT_KB,
+        &["analyze", "nim 3*99999 + nim 2", "--moves", "10000"],
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("MiB written out"), "{stderr}");
+    assert!(stderr.contains("ask for at most"), "{stderr}");
+}
