@@ -170,9 +170,16 @@ impl Served {
 
     /// The server started with the options `args` besides the port.
     pub fn start_with(args: &[&str]) -> Served {
+        Served::start_in(std::path::Path::new("."), args)
+    }
+
+    /// The server started in the directory `dir` (where the files its
+    /// questions name are found), with the options `args`.
+    pub fn start_in(dir: &std::path::Path, args: &[&str]) -> Served {
         use std::io::{BufRead, BufReader};
         use std::process::Stdio;
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .current_dir(dir)
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::piped())

@@ -775,6 +775,10 @@ impl Ruleset for ScriptGame {
         self.rules.name()
     }
 
+    fn digest(&self) -> Option<String> {
+        Some(self.rules.digest())
+    }
+
     fn noun(&self) -> &'static str {
         "position"
     }
