@@ -86,7 +86,8 @@
 //! as `graph(FILE)` is, as long as every move on the way leads to one
 //! position: a cycle that passes a split is not supported (exit status 1).
 //!
-//! Sandbox: a script reads no file and loads no module; each call of one of
+//! Sandbox: a script reads no file, loads no module and cannot sleep
+//! (Rhai's `sleep` blocks where no limit reaches); each call of one of
 //! its functions is limited in operations, call depth and the size of its
 //! values ([`engine`] lists the limits). Hitting a limit is
 //! [`Error::Limit`]; a script that is wrong (a syntax error, an error while
