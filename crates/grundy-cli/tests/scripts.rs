@@ -325,6 +325,17 @@ fn a_script_that_throws_and_shows_ends_with_its_error() {
     }
 }
 
+/// Issue 37, item 1: a script that indexes its position only where it is
+/// a tuple (`type_of(p) == "array"`), and takes integers in its other
+/// branch, is answered for integer and tuple positions alike.
+#[test]
+fn a_script_that_branches_on_type_of_takes_integers_and_tuples() {
+    let analysis = analyze_json(&format!("{} 5 2,7", bad("either.rhai")));
+    // A count down from 5 and one from 2: nimbers 1 and 0.
+    assert_eq!(analysis["nimber"], 1, "{analysis}");
+    assert_eq!(analysis["outcome"], "N", "{analysis}");
+}
+
 /// Issue 36, item 6 (reproducer 24): Rhai's `sleep` blocked the thread,
 /// where neither the operation limit nor Ctrl-C reached it, for 1000 s a
 /// call. Scripts go without it: the call fails at once (exit status 2,

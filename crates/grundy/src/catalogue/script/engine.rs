@@ -100,8 +100,8 @@ pub struct Script {
     /// without returning an array.
     pub emits: bool,
     /// The functions of one parameter that index it (`p[0]`), with the
-    /// line where they first do: they take tuples, never integers, which
-    /// Rhai would index bit by bit.
+    /// line where they first do: where such a function fails on an
+    /// integer, whose bits Rhai indexes, the error says so.
     indexing: Vec<(String, usize)>,
     engine: rhai::Engine,
     shared: Arc<Shared>,
