@@ -325,6 +325,52 @@ fn a_script_that_throws_and_shows_ends_with_its_error() {
     }
 }
 
+/// Issue 37, item 1: a script that indexes its position only where it is
+/// a tuple (`type_of(p) == "array"`), and takes integers in its other
+/// branch, is answered for integer and tuple positions alike.
+#[test]
+fn a_script_that_branches_on_type_of_takes_integers_and_tuples() {
+    let analysis = analyze_json(&format!("{} 5 2,7", bad("either.rhai")));
+    // A count down from 5 and one from 2: nimbers 1 and 0.
+    assert_eq!(analysis["nimber"], 1, "{analysis}");
+    assert_eq!(analysis["outcome"], "N", "{analysis}");
+}
+
+/// Issue 36, item 6 (reproducer 24): Rhai's `sleep` blocked the thread,
+/// where neither the operation limit nor Ctrl-C reached it, for 1000 s a
+/// call. Scripts go without it: the call fails at once (exit status 2,
+/// naming `sleep`), and Ctrl-C, sent a second in, finds nothing asleep.
+#[test]
+fn a_script_cannot_sleep_and_ctrl_c_is_obeyed() {
+    use std::time::{Duration, Instant};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["analyze", &format!("{} 3", bad("sleeps.rhai"))])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(1));
+    // Ctrl-C, to the process or to what is left of it once it has ended.
+    let _ = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    // A minute is no measure of speed: it tells an end from a sleep of
+    // 1000 s.
+    let given = Instant::now();
+    while child.try_wait().unwrap().is_none() && given.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    if child.try_wait().unwrap().is_none() {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("still asleep a minute after Ctrl-C");
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("sleep is not available"), "{stderr}");
+    assert!(stderr.contains("in moves(3)"), "{stderr}");
+}
+
 /// Issue 19, item 7: what a script prints goes to stderr; a closed stderr
 /// is no reason to panic, and the answer is still given.
 #[test]

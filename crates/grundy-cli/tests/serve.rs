@@ -793,4 +793,44 @@ fn raise_open_files(at_least: u64) {
         limit.rlim_cur = at_least.min(limit.rlim_max);
         assert_eq!(unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) }, 0);
     }
+/// Kayles with integer rows: a move knocks down one pin or two adjacent
+/// pins, leaving a row on each side.
+const KAYLES: &str = "fn moves(n) {
+    let options = [];
+    for take in 1..=min(n, 2) {
+        for a in 0..=(n - take) / 2 {
+            options.push(sum([a, n - take - a]));
+        }
+    }
+    options
+}
+";
+
+/// Issue 36, item 5: what a process keeps between questions never outlives
+/// what it was computed from. A misère sum of 20 heaps of a script is
+/// answered from the script's misère quotient, which the process keeps;
+/// once the script is edited (Kayles becomes Dawson's Kayles), the same
+/// question is answered as a fresh process answers it.
+#[test]
+fn an_edited_script_is_answered_as_a_fresh_process_answers() {
+    let dir = temp_path("edited-script");
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("rows.rhai");
+    std::fs::write(&script, KAYLES).unwrap();
+    let expression = "script(rows.rhai) 2 3 5 7 8 9 10 11 12 3 4 5 6 7 8 9 10 11 12 2";
+    let question = format!("/api/analyze?expr={}&misere=true", encode(expression));
+    let server = Server(Served::start_in(&dir, &["--files", "."]));
+    let (status, kayles) = server.get_json(&question);
+    assert_eq!(status, 200, "{kayles}");
+    std::fs::copy(common::example_path("dawson.rhai"), &script).unwrap();
+    let (status, dawson) = server.get_json(&question);
+    assert_eq!(status, 200, "{dawson}");
+    let fresh = grundy()
+        .current_dir(&dir)
+        .args(["analyze", expression, "--misere", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(dawson, common::validated(&fresh.stdout));
+    // The two games differ on this sum, so the answer is the new script's.
+    assert_ne!(kayles["winning_move_count"], dawson["winning_move_count"]);
 }

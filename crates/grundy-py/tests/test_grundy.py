@@ -136,6 +136,36 @@ def test_the_memory_is_the_machine_s_and_its_limits():
     assert available and float(available.group(1)) <= 1.0, done.stdout
 
 
+# Kayles with integer rows: a move knocks down one pin or two adjacent pins,
+# leaving a row on each side.
+KAYLES = """fn moves(n) {
+    let options = [];
+    for take in 1..=min(n, 2) {
+        for a in 0..=(n - take) / 2 {
+            options.push(sum([a, n - take - a]));
+        }
+    }
+    options
+}
+"""
+
+
+def test_an_edited_script_is_answered_as_a_fresh_process_answers(tmp_path, cli):
+    # Issue 36, item 5: a misère sum of 20 heaps of a script is answered
+    # from the script's misère quotient, which the process keeps; once the
+    # script is edited (Kayles becomes Dawson's Kayles), the same question
+    # is answered as a fresh process answers it.
+    script = tmp_path / "rows.rhai"
+    script.write_text(KAYLES)
+    expression = f"script({script}) 2 3 5 7 8 9 10 11 12 3 4 5 6 7 8 9 10 11 12 2"
+    kayles = grundy.analyze(expression, misere=True).to_dict()
+    script.write_text((EXAMPLES / "dawson.rhai").read_text())
+    dawson = grundy.analyze(expression, misere=True).to_dict()
+    assert dawson == cli("analyze", expression, "--misere")
+    # The two games differ on this sum, so the answer is the new script's.
+    assert kayles["winning_move_count"] != dawson["winning_move_count"]
+
+
 def test_a_missing_file_raises_file_error():
     with pytest.raises(grundy.FileError) as raised:
         grundy.analyze("script(no/such/file.rhai) 3")

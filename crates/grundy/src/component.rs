@@ -38,6 +38,9 @@ use crate::word::Word;
 pub trait Component: Send + Sync {
     /// The ruleset's name with parameters, as an expression writes it.
     fn ruleset_name(&self) -> String;
+    /// The digest of the file its ruleset was read from, where the name
+    /// does not say all the rules (`Ruleset::digest`).
+    fn ruleset_digest(&self) -> Option<String>;
     /// What the component is called in a move: "heap", "token".
     fn noun(&self) -> &'static str;
     /// How the ruleset's positions are written (see `Ruleset::arity`).
@@ -646,6 +649,10 @@ impl<R: Ruleset> RulesetPosition<R> {
 impl<R: Ruleset> Component for RulesetPosition<R> {
     fn ruleset_name(&self) -> String {
         self.shared.ruleset.name()
+    }
+
+    fn ruleset_digest(&self) -> Option<String> {
+        self.shared.ruleset.digest()
     }
 
     fn noun(&self) -> &'static str {

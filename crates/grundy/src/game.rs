@@ -132,6 +132,15 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
     /// `subtraction(1,3,4)`. Components with equal names belong together.
     fn name(&self) -> String;
 
+    /// The SHA-256 digest of the file the rules were read from (a script,
+    /// a graph file; see `file::sha256_hex`), which the name does not describe: what is
+    /// kept from one question to the next for a ruleset is kept under its
+    /// name and this digest, so an edited file is not answered from what
+    /// its old text gave. `None` for a family whose name says all its rules.
+    fn digest(&self) -> Option<String> {
+        None
+    }
+
     /// What a component of this ruleset is called in a move: "heap", "token".
     fn noun(&self) -> &'static str {
         "heap"

@@ -213,6 +213,18 @@ impl Served {
         Served::start_command(command)
     }
 
+    /// The server started in the directory `dir` (where the files its
+    /// questions name are found), with the options `args`.
+    #[allow(dead_code)]
+    pub fn start_in(dir: &std::path::Path, args: &[&str]) -> Served {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
+        command
+            .current_dir(dir)
+            .args(["serve", "--port", "0"])
+            .args(args);
+        Served::start_command(command)
+    }
+
     /// The server started under `ulimit -v KB`: the address space it may
     /// take, which its memory budget is read from.
     pub fn start_under_address_space_limit(kb: u64) -> Served {

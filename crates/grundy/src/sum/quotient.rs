@@ -30,11 +30,14 @@ pub fn by_quotient(sum: &Sum) -> Result<Option<(Outcome, Vec<Move>)>> {
     let Some(first) = sum.components.first() else {
         return Ok(None);
     };
-    let name = first.ruleset_name();
+    let rules = Rules {
+        name: first.ruleset_name(),
+        digest: first.ruleset_digest(),
+    };
     let mut heaps = Vec::with_capacity(sum.components.len());
     for c in &sum.components {
         match c.heap() {
-            Some((size, _)) if size <= QUOTIENT_HEAPS && c.ruleset_name() == name => {
+            Some((size, _)) if size <= QUOTIENT_HEAPS && c.ruleset_name() == rules.name => {
                 heaps.push(size)
             }
             _ => return Ok(None),
@@ -44,7 +47,7 @@ pub fn by_quotient(sum: &Sum) -> Result<Option<(Outcome, Vec<Move>)>> {
     let to = heaps.iter().copied().max().unwrap_or(0).max(1);
     // A game the quotient cannot be built for (a move to a larger heap, a
     // script's error, a limit) is searched, which reports its own errors.
-    let Some(quotient) = cached(&name, to, || {
+    let Some(quotient) = cached(&rules, to, || {
         Quotient::compute(game, to, LIMITS, &mut |_| true, &|| false).ok()
     }) else {
         return Ok(None);
@@ -83,16 +86,25 @@ pub fn by_quotient(sum: &Sum) -> Result<Option<(Outcome, Vec<Move>)>> {
     Ok(Some((outcome, moves)))
 }
 
-/// The quotients computed in this run, by ruleset name (two components
-/// belong to one ruleset exactly when their names are equal): the largest
-/// of each, which answers every sum of smaller heaps too.
-static CACHE: Mutex<Vec<(String, Arc<Quotient>)>> = Mutex::new(Vec::new());
+/// What a quotient was computed from: the ruleset's name (two components
+/// belong to one ruleset exactly when their names are equal) and the digest
+/// of the file it was read from, where it was (a script edited since is
+/// other rules under the same name).
+#[derive(Clone, PartialEq)]
+struct Rules {
+    name: String,
+    digest: Option<String>,
+}
+
+/// The quotients computed in this process, by the rules they were computed
+/// from: the largest of each, which answers every sum of smaller heaps too.
+static CACHE: Mutex<Vec<(Rules, Arc<Quotient>)>> = Mutex::new(Vec::new());
 
 /// The most rulesets whose quotients are kept.
 const CACHED: usize = 8;
 
 fn cached(
-    name: &str,
+    rules: &Rules,
     to: usize,
     compute: impl FnOnce() -> Option<Quotient>,
 ) -> Option<Arc<Quotient>> {
@@ -100,16 +112,17 @@ fn cached(
         .lock()
         .expect("quotient cache")
         .iter()
-        .find_map(|(n, q)| (n == name && q.to() >= to).then(|| q.clone()));
+        .find_map(|(r, q)| (r == rules && q.to() >= to).then(|| q.clone()));
     if known.is_some() {
         return known;
     }
     let quotient = Arc::new(compute()?);
     let mut cache = CACHE.lock().expect("quotient cache");
-    cache.retain(|(n, _)| n != name);
+    // A smaller quotient of these rules, or one of a file's older text.
+    cache.retain(|(r, _)| r.name != rules.name);
     if cache.len() >= CACHED {
         cache.remove(0);
     }
-    cache.push((name.to_string(), quotient.clone()));
+    cache.push((rules.clone(), quotient.clone()));
     Some(quotient)
 }

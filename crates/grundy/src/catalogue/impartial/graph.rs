@@ -46,6 +46,8 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
 pub struct Graph {
     /// The file as the expression named it, to name the ruleset back.
     path: String,
+    /// The SHA-256 of the file's text (`file::sha256_hex`).
+    digest: String,
     graph: Digraph,
     /// Every vertex's generalized Sprague-Grundy value, computed on loading.
     values: LoopyValues,
@@ -63,6 +65,7 @@ impl Graph {
         let values = LoopyValues::compute(&graph);
         Ok(Graph {
             path: path.into(),
+            digest: crate::file::sha256_hex(text.as_bytes()),
             graph,
             values,
         })
@@ -172,6 +175,10 @@ impl Game for Graph {
 impl Ruleset for Graph {
     fn name(&self) -> String {
         format!("graph({})", quote_if_needed(&self.path))
+    }
+
+    fn digest(&self) -> Option<String> {
+        Some(self.digest.clone())
     }
 
     fn noun(&self) -> &'static str {

@@ -64,8 +64,7 @@ impl WinsAtOnce {
             return Ok(known);
         }
         let call = || format!("wins_at_once({})", self.rules.brief(position));
-        let argument = self.rules.argument("wins_at_once", position)?;
-        let value = (self.rules.script).call("wins_at_once", (argument,), call)?;
+        let value = self.rules.call_on("wins_at_once", position, call)?;
         let Ok(wins) = value.as_bool() else {
             return Err(self.rules.script.value_error(format!(
                 "{}: expected true (the player to move wins at once) or false, found {}",

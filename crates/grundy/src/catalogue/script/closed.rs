@@ -63,8 +63,7 @@ impl ClosedForm {
     /// What `fn outcome` says of `position`: "P" or "N", in any case.
     fn stated_outcome(&self, position: &Position) -> Result<Outcome> {
         let call = || format!("outcome({})", self.rules.brief(position));
-        let argument = self.rules.argument("outcome", position)?;
-        let value = (self.rules.script).call("outcome", (argument,), call)?;
+        let value = self.rules.call_on("outcome", position, call)?;
         let text = value.clone().into_immutable_string().ok();
         match text.as_ref().map(|t| t.to_ascii_uppercase()).as_deref() {
             Some("P") => Ok(Outcome::P),
@@ -80,8 +79,7 @@ impl ClosedForm {
     /// What `fn nimber` says of `position`: a non-negative integer.
     fn stated(&self, position: &Position) -> Result<BigUint> {
         let call = || format!("nimber({})", self.rules.brief(position));
-        let argument = self.rules.argument("nimber", position)?;
-        let value = (self.rules.script).call("nimber", (argument,), call)?;
+        let value = self.rules.call_on("nimber", position, call)?;
         match value.as_int() {
             Ok(n) if n >= 0 => Ok(BigUint::from(n as u64)),
             _ => Err(self.rules.script.value_error(format!(

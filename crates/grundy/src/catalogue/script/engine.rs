@@ -100,8 +100,8 @@ pub struct Script {
     /// without returning an array.
     pub emits: bool,
     /// The functions of one parameter that index it (`p[0]`), with the
-    /// line where they first do: they take tuples, never integers, which
-    /// Rhai would index bit by bit.
+    /// line where they first do: where such a function fails on an
+    /// integer, whose bits Rhai indexes, the error says so.
     indexing: Vec<(String, usize)>,
     engine: rhai::Engine,
     shared: Arc<Shared>,
@@ -430,6 +430,9 @@ fn new_engine(path: &str, shared: &Arc<Shared>) -> rhai::Engine {
         .set_max_string_size(MAX_STRING_SIZE)
         .set_max_array_size(MAX_ARRAY_SIZE)
         .set_max_map_size(MAX_MAP_SIZE);
+    // Registered functions come before Rhai's own of the same parameters.
+    engine.register_fn("sleep", |_: rhai::INT| unavailable_sleep());
+    engine.register_fn("sleep", |_: rhai::FLOAT| unavailable_sleep());
     engine.register_type_with_name::<Sum>("Sum");
     engine.register_fn("sum", |parts: Array| Sum(parts));
     // The standard output belongs to grundy's answer (JSON, say): what a
@@ -445,6 +448,15 @@ fn new_engine(path: &str, shared: &Arc<Shared>) -> rhai::Engine {
         let _ = writeln!(std::io::stderr(), "{name}:{at}: {text}");
     });
     engine
+}
+
+/// What Rhai's `sleep(seconds)` does in a script: fails. Rhai's blocks
+/// the thread, where neither the operation limit nor a stop asked for
+/// (Ctrl-C, a request gone) reaches it, and an answer owes nothing to time.
+/// The failure is no error the script can catch.
+fn unavailable_sleep() -> std::result::Result<(), Box<EvalAltResult>> {
+    let why = "it would block grundy, where no limit and no Ctrl-C reaches";
+    Err(EvalAltResult::ErrorSystem("sleep is not available to scripts".into(), why.into()).into())
 }
 
 /// An error the engine raised while running the script.

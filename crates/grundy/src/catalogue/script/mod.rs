@@ -86,7 +86,8 @@
 //! as `graph(FILE)` is, as long as every move on the way leads to one
 //! position: a cycle that passes a split is not supported (exit status 1).
 //!
-//! Sandbox: a script reads no file and loads no module; each call of one of
+//! Sandbox: a script reads no file, loads no module and cannot sleep
+//! (Rhai's `sleep` blocks where no limit reaches); each call of one of
 //! its functions is limited in operations, call depth and the size of its
 //! values ([`engine`] lists the limits). Hitting a limit is
 //! [`Error::Limit`]; a script that is wrong (a syntax error, an error while
@@ -430,8 +431,8 @@ impl Rules {
         read: impl Fn(Dynamic, &dyn Fn() -> String) -> Result<T>,
     ) -> Result<Vec<T>> {
         let call = || format!("{function}({})", self.brief(position));
-        let argument = self.argument(function, position)?;
-        self.options_of(function, (argument,), call, read)
+        self.options_of(function, (position.to_dynamic(),), call, read)
+            .map_err(|e| self.integer_hint(function, position, e))
     }
 
     /// The items that `function` gives when called on `arguments`, emitted
@@ -465,8 +466,8 @@ impl Rules {
         read: impl Fn(Dynamic, &dyn Fn() -> String) -> Result<T>,
     ) -> Result<(Vec<T>, bool)> {
         let call = || format!("{function}({})", self.brief(position));
-        let argument = self.argument(function, position)?;
-        self.first_of(function, (argument,), &call, most, read)
+        self.first_of(function, (position.to_dynamic(),), &call, most, read)
+            .map_err(|e| self.integer_hint(function, position, e))
     }
 
     fn first_of<T>(
@@ -510,17 +511,52 @@ impl Rules {
         Ok((items.collect::<Result<_>>()?, complete))
     }
 
-    /// `position` as the argument of `function`: refused where it is an
-    /// integer and the function indexes its parameter as a tuple, which
-    /// Rhai would do bit by bit (`5[0]` is 1), giving a wrong game.
-    fn argument(&self, function: &str, position: &Position) -> Result<Dynamic> {
-        match (position, self.script.indexes_its_parameter(function)) {
-            (Position::Integer(n), Some(line)) => Err(self.script.value_error(format!(
-                "{function}({n}): fn {function} indexes its position as a tuple (line {line}), \
-                 but {n} is an integer, whose bits Rhai would index: write the position as a \
-                 tuple, such as {n},0 (a tuple of one is written {n},)"
-            ))),
-            _ => Ok(position.to_dynamic()),
+    /// What the script's `function` returns for `position` (see
+    /// [`engine::Script::call`]; `call` names the call in errors).
+    fn call_on(
+        &self,
+        function: &str,
+        position: &Position,
+        call: impl Fn() -> String,
+    ) -> Result<Dynamic> {
+        (self.script.call(function, (position.to_dynamic(),), call))
+            .map_err(|e| self.integer_hint(function, position, e))
+    }
+
+    /// `error`, met calling `function` on `position`, with what may have
+    /// caused it where the position is an integer and the function indexes
+    /// its position: Rhai indexes an integer bit by bit (`5[0]` is 1),
+    /// which a script written for tuples does not expect. Nothing is
+    /// refused before the call: a script may index its position only where
+    /// it is a tuple (`type_of(p) == "array"`) and take integers too.
+    fn integer_hint(&self, function: &str, position: &Position, error: Error) -> Error {
+        let (Position::Integer(n), Some(line)) =
+            (position, self.script.indexes_its_parameter(function))
+        else {
+            return error;
+        };
+        let hint = format!(
+            " (fn {function} indexes its position at line {line}, but {n} is an integer, whose \
+             bits Rhai indexes: write the position as a tuple, such as {n},0, or a tuple of \
+             one, {n},)"
+        );
+        match error {
+            Error::Script {
+                path,
+                line,
+                column,
+                message,
+            } => Error::Script {
+                path,
+                line,
+                column,
+                message: format!("{message}{hint}"),
+            },
+            Error::File { path, message } => Error::File {
+                path,
+                message: format!("{message}{hint}"),
+            },
+            other => other,
         }
     }
 
@@ -529,8 +565,7 @@ impl Rules {
     /// keep a position to be written in an expression.
     fn parts(&self, position: Position) -> Result<Vec<Position>> {
         let call = || format!("parts({})", self.brief(&position));
-        let argument = self.argument("parts", &position)?;
-        let value = self.script.call("parts", (argument,), call)?;
+        let value = self.call_on("parts", &position, call)?;
         let Some(items) = value.clone().try_cast::<Array>() else {
             return Err(self.script.value_error(format!(
                 "{}: expected an array of positions, found {}",
@@ -551,8 +586,7 @@ impl Rules {
     /// play goes on, else the ending named in `endings` (in any case).
     fn result<T: Copy>(&self, position: &Position, endings: &[(&str, T)]) -> Result<Option<T>> {
         let call = || format!("result({})", self.brief(position));
-        let argument = self.argument("result", position)?;
-        let value = self.script.call("result", (argument,), call)?;
+        let value = self.call_on("result", position, call)?;
         if value.is_unit() {
             return Ok(None);
         }
@@ -773,6 +807,10 @@ impl Game for ScriptGame {
 impl Ruleset for ScriptGame {
     fn name(&self) -> String {
         self.rules.name()
+    }
+
+    fn digest(&self) -> Option<String> {
+        Some(self.rules.digest())
     }
 
     fn noun(&self) -> &'static str {

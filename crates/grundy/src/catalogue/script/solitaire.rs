@@ -44,8 +44,7 @@ impl Solitaire for SolitaireScript {
     fn goal(&self, position: &Position) -> Result<bool> {
         let rules = &self.rules;
         let call = || format!("goal({})", rules.brief(position));
-        let argument = rules.argument("goal", position)?;
-        let value = rules.script.call("goal", (argument,), call)?;
+        let value = rules.call_on("goal", position, call)?;
         value.as_bool().map_err(|_| {
             rules.script.value_error(format!(
                 "{}: expected true (the player has won) or false, found {}",

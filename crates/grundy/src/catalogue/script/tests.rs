@@ -1,4 +1,5 @@
 use super::*;
+use crate::error::ErrorKind;
 
 fn game(text: &str) -> Result<ScriptGame> {
     ScriptGame::from_text("test.rhai", text)
@@ -129,19 +130,20 @@ fn emit_gives_options_only() {
 }
 
 /// Issue 21, item 8: Rhai indexes an integer bit by bit (`5[0]` is 1),
-/// so a tuple script given an integer would play a wrong game.
+/// so a tuple script given an integer plays what the bits say; where that
+/// fails, the error says why.
 #[test]
-fn an_integer_where_the_script_indexes_a_tuple_is_refused() {
+fn a_failure_on_an_integer_where_the_script_indexes_a_tuple_says_why() {
     let g = game(
         "fn moves(p) {\n  if p[0] > 0 { [[p[0] - 1, p[1]]] } else { [] }\n}\n\
          fn parts(p) { [p] }",
     )
     .unwrap();
     let error = g.options(&Position::Integer(5)).unwrap_err();
-    assert!(matches!(error, Error::File { .. }), "{error}");
+    assert_eq!(error.kind(), ErrorKind::BadInput, "{error}");
     let message = error.to_string();
     assert!(
-        message.contains("fn moves indexes its position as a tuple (line 2)"),
+        message.contains("fn moves indexes its position at line 2"),
         "{message}"
     );
     assert!(message.contains("such as 5,0"), "{message}");
@@ -150,6 +152,30 @@ fn an_integer_where_the_script_indexes_a_tuple_is_refused() {
     // A function that never indexes its position takes integers.
     let g = game("fn moves(n) { let a = [n]; if a[0] > 0 { [n - 1] } else { [] } }").unwrap();
     assert_eq!(g.options(&Position::Integer(1)).unwrap().len(), 1);
+}
+
+/// Issue 37, item 1: a script that indexes its position only where it is
+/// a tuple, and takes integers in its other branch, is answered for both:
+/// nothing is refused before the script runs.
+#[test]
+fn a_script_that_branches_on_type_of_takes_integers_and_tuples() {
+    let g = game(
+        "fn moves(p) {\n\
+           if type_of(p) == \"array\" {\n\
+             if p[0] > 0 { [[p[0] - 1, p[1]]] } else { [] }\n\
+           } else if p > 0 { [p - 1] } else { [] }\n\
+         }\n\
+         fn parts(p) { [p] }",
+    )
+    .unwrap();
+    assert_eq!(
+        g.options(&Position::Integer(5)).unwrap(),
+        [[Position::Integer(4)]]
+    );
+    assert_eq!(
+        g.options(&Position::Tuple([2, 7].into())).unwrap(),
+        [[Position::Tuple([1, 7].into())]]
+    );
 }
 
 /// Messages name types as grundy does: an integer, a sum, never Rhai's
