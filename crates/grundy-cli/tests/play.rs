@@ -15,6 +15,11 @@ use serde_json::Value;
 /// The lines `grundy play ARGS --json` writes when fed `input`, each
 /// validated against the schema of the answers, and its exit status.
 fn play(args: &[&str], input: &str) -> (Vec<Value>, i32) {
+    play_bytes(args, input.as_bytes())
+}
+
+/// The same, fed bytes that need not be text.
+fn play_bytes(args: &[&str], input: &[u8]) -> (Vec<Value>, i32) {
     let output = grundy()
         .arg("play")
         .args(args)
@@ -521,4 +526,37 @@ fn a_solved_table_answers_only_its_own_ruleset_and_no_sums() {
     );
     assert_eq!(status, 2);
     assert_eq!(lines[0]["error"]["cause"], "file");
+}
+
+/// Issue 37, item 7 (repro 25): play read a line whole, however long (a
+/// 2 GB line aborted, a 100 MB one was echoed in the error), and a line
+/// not UTF-8 ended the session with no JSON line. Now a line past 16 MiB
+/// is a limit error, a line not UTF-8 is no move, a long line that is no
+/// move is told by its start, and play goes on after each.
+#[test]
+fn long_and_binary_lines_are_answered_and_play_goes_on() {
+    let mut input = vec![b'1'; (16 << 20) + 1];
+    input.push(b'\n');
+    input.extend_from_slice(b"\xff\n");
+    input.extend_from_slice(&[b'x'; 100_000]);
+    input.extend_from_slice(b"\nnim 1 4 5\n");
+    let (lines, status) = play_bytes(&["nim 3 4 5"], &input);
+    assert_eq!(status, 0);
+    assert_eq!(lines[1]["error"]["kind"], "limit");
+    assert!(lines[1]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("longer than 16 MiB"));
+    assert!(lines[2]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("\u{FFFD}"));
+    let message = lines[3]["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("xxxxxx... (100000 bytes)"),
+        "{}",
+        &message[..200]
+    );
+    assert!(message.len() < 1000, "{} bytes", message.len());
+    assert_eq!(lines[4]["to"], "nim 1 4 5");
 }
