@@ -560,3 +560,25 @@ fn long_and_binary_lines_are_answered_and_play_goes_on() {
     assert!(message.len() < 1000, "{} bytes", message.len());
     assert_eq!(lines[4]["to"], "nim 1 4 5");
 }
+
+/// Issue 37, item 8 (repro 26): each move of a sum too large to solve
+/// whole was valued by a whole analysis, which counted its winning moves,
+/// and an infinite vertex's value was found from its every option each
+/// time: steps the square of the moves (`kayles 10000` took 48 s to its
+/// first prompt, a vertex of 10^6 self-loops hours). A vertex with 600,000
+/// self-loops and an edge to a sink: more options than a sum solved whole
+/// may list, so each move is valued by its outcome, and the engine moves
+/// to the sink, which wins. (Measured in the commit, not asserted.)
+#[test]
+fn the_moves_of_a_vertex_of_many_self_loops_are_valued_once_each() {
+    let mut text = String::from("2\n600001");
+    text.push_str(&" 0".repeat(600_000));
+    text.push_str(" 1\n0\n");
+    let file = common::temp_file("self_loops.txt", &text);
+    let graph = format!("graph(\"{}\")", file.display());
+    let (lines, status) = play(&[&format!("{graph} 0"), "--as", "second"], "");
+    assert_eq!(status, 0);
+    assert_eq!(lines[1]["by"], "engine");
+    assert_eq!(lines[1]["to"], format!("{graph} 1"));
+    assert_eq!(lines[2]["winner"], "engine");
+}

@@ -45,7 +45,7 @@ use crate::error::{Error, Result};
 use crate::registry::{Parsed, Rulesets};
 use crate::retrograde::{self, best_first, Options, Player, Solved, Table};
 use crate::strong::{DynStrong, SolvedTable, Source};
-use crate::sum::{analyze_listing, analyze_misere_listing, Sum, SumPosition, SumRules};
+use crate::sum::{self, analyze_misere_listing, Sum, SumPosition, SumRules};
 use crate::value::{Convention, Outcome, Solution, Standing};
 use crate::word::Word;
 
@@ -373,12 +373,14 @@ fn sum_expression(sum: &Sum) -> String {
 }
 
 /// A sum's value from its outcome alone (`analyze`'s): no remoteness.
+/// Under normal play without its winning moves, so that a turn takes as
+/// many steps as its moves, not their square.
 fn outcome_value(sum: &Sum, convention: Convention) -> Result<Solution> {
-    let analysis = match convention {
-        Convention::Normal => analyze_listing(sum, 0)?,
-        Convention::Misere => analyze_misere_listing(sum, 0)?,
+    let outcome = match convention {
+        Convention::Normal => sum::outcome(sum)?,
+        Convention::Misere => analyze_misere_listing(sum, 0)?.outcome,
     };
-    let standing = match analysis.outcome {
+    let standing = match outcome {
         Outcome::N => Standing::Win,
         Outcome::P => Standing::Lose,
         Outcome::D => Standing::Draw,
