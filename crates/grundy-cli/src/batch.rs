@@ -6,7 +6,7 @@
 //! again), and the answers go through one buffered writer.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader};
 use std::path::Path;
 
 use grundy::answer::analyze::Analyzed;
@@ -14,6 +14,7 @@ use grundy::answer::{AnalyzeAnswer, ErrorAnswer};
 use grundy::{Analysis, Convention, Error, Rulesets};
 
 use crate::analyze::{count_text, nimber_text, Question};
+use crate::lines::{self, Line, Lines};
 use crate::report::{Failure, Output};
 use crate::{every, solitaire, strong, values};
 
@@ -30,50 +31,40 @@ pub fn run(
             message: error.to_string(),
         })
     };
-    let mut input: Box<dyn BufRead> = if source == Path::new("-") {
+    let input: Box<dyn BufRead> = if source == Path::new("-") {
         Box::new(io::stdin().lock())
     } else {
         Box::new(BufReader::new(File::open(source).map_err(read_error)?))
     };
+    let mut lines = Lines::new(input);
     let mut rulesets = Rulesets::new();
     let mut failures = Failures::default();
-    let mut bytes = Vec::new();
     let mut number = 0;
-    loop {
-        bytes.clear();
-        let read = (&mut input)
-            .take(MAX_LINE_BYTES + 1)
-            .read_until(b'\n', &mut bytes)
-            .map_err(read_error)?;
-        if read == 0 {
-            break;
-        }
+    while let Some(line) = lines.next_line().map_err(read_error)? {
         number += 1;
-        if bytes.len() as u64 > MAX_LINE_BYTES && bytes.last() != Some(&b'\n') {
-            // The rest of the line is skipped unread, and the next line
-            // answered as usual.
-            input.skip_until(b'\n').map_err(read_error)?;
-            let error = Error::Limit(format!(
-                "the line is longer than {} MiB, the longest line read",
-                MAX_LINE_BYTES >> 20
-            ));
-            answer_error(out, &mut failures, json, number, "(a long line)", &error)?;
-            continue;
-        }
+        let line = match line {
+            Line::Text(line) => line,
+            Line::TooLong => {
+                let error = lines::too_long();
+                answer_error(out, &mut failures, json, number, "(a long line)", &error)?;
+                continue;
+            }
+        };
         // A line that is not UTF-8 is answered with the parse error at its
         // first replaced character.
-        let line = String::from_utf8_lossy(&bytes);
-        let line = line.trim_end_matches(['\n', '\r']);
         let shown = line.trim();
         if shown.is_empty() || shown.starts_with('#') {
             continue;
         }
         // The whole line is parsed, so that a column counts from its start.
         let outcome_only = question.outcome_only();
-        match question.answer(&mut rulesets, line) {
+        match question.answer(&mut rulesets, &line) {
             Ok(a) if json => out.json(&AnalyzeAnswer::new(&a, outcome_only).at_line(number))?,
             Ok(a) => out.line(&one_line(&a, outcome_only))?,
-            Err(error) => answer_error(out, &mut failures, json, number, shown, &error)?,
+            Err(error) => {
+                let shown = lines::abbreviated(shown);
+                answer_error(out, &mut failures, json, number, &shown, &error)?
+            }
         }
         // Each answer leaves at once: one given is never lost in a buffer
         // when a later line fails or the process is stopped.
@@ -81,10 +72,6 @@ pub fn run(
     }
     failures.into_result()
 }
-
-/// The longest line read: a longer one is answered with a limit error, and
-/// a 1 GB line no longer takes gigabytes.
-const MAX_LINE_BYTES: u64 = 16 << 20;
 
 /// The answer of a line that failed, and its count for the exit status.
 fn answer_error(

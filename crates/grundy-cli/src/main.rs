@@ -8,6 +8,7 @@ mod batch;
 mod every;
 mod files;
 mod graph;
+mod lines;
 mod machine;
 #[cfg(feature = "mpi")]
 mod mpi;

@@ -3,7 +3,6 @@
 //! through a pipe; with `--json`, one JSON line per event (README.md lists
 //! the kinds).
 
-use std::io::BufRead;
 use std::path::PathBuf;
 
 use console::Style;
@@ -13,6 +12,7 @@ use grundy::retrograde::{Options, Player};
 use grundy::strong::SolvedTable;
 use grundy::value::{Solution, Standing};
 
+use crate::lines::{self, Line, Lines};
 use crate::machine::MemoryLimit;
 use crate::report::{warn, Failure, Output};
 
@@ -142,7 +142,7 @@ struct Session {
 
 impl Session {
     fn run(&self, play: &mut Play, out: &mut Output) -> Result<(), Failure> {
-        let mut input = std::io::stdin().lock().lines();
+        let mut input = Lines::new(std::io::stdin().lock());
         let mut movers: Vec<Mover> = Vec::new();
         let mut turn = play.turn(&mut |_| true)?;
         if self.json {
@@ -183,10 +183,15 @@ impl Session {
                 out.text("your move (number, position, undo, hint, quit)> ")?;
             }
             out.flush()?;
-            let Some(line) = input.next() else {
-                return self.stopped(&turn, StopReason::EndOfInput, out);
+            // A line too long to be a move is answered, and play goes on.
+            let line = match input.next_line().map_err(Failure::Output)? {
+                None => return self.stopped(&turn, StopReason::EndOfInput, out),
+                Some(Line::TooLong) => {
+                    self.bad(&lines::too_long(), out)?;
+                    continue;
+                }
+                Some(Line::Text(line)) => line,
             };
-            let line = line.map_err(Failure::Output)?;
             let typed = line.split_whitespace().collect::<Vec<_>>().join(" ");
             match typed.as_str() {
                 "" => continue,
@@ -194,7 +199,7 @@ impl Session {
                 "hint" | "h" => show_hint = true,
                 "undo" | "u" => {
                     if !movers.contains(&Mover::User) {
-                        self.bad("nothing to undo: you have not moved yet", out)?;
+                        self.bad(&no_move("nothing to undo: you have not moved yet"), out)?;
                         continue;
                     }
                     while let Some(by) = movers.pop() {
@@ -217,11 +222,12 @@ impl Session {
                         turn = play.turn(&mut |_| true)?;
                     }
                     None => self.bad(
-                        &format!(
-                            "{typed:?} is not a move here: type a number from 1 to {}, the \
+                        &no_move(&format!(
+                            "{:?} is not a move here: type a number from 1 to {}, the \
                              position a move leaves, or undo, hint, quit",
+                            lines::abbreviated(&typed),
                             turn.moves.len()
-                        ),
+                        )),
                         out,
                     )?,
                 },
@@ -274,12 +280,16 @@ impl Session {
     }
 
     /// A line that is no move: said, and the user asked again.
-    fn bad(&self, message: &str, out: &mut Output) -> Result<(), Failure> {
-        let error = grundy::Error::Unsupported(message.to_string());
+    fn bad(&self, error: &grundy::Error, out: &mut Output) -> Result<(), Failure> {
         match self.json {
-            true => out.json(&PlayLine::error(&error)),
+            true => out.json(&PlayLine::error(error)),
             false => {
-                warn(&format!("{message}\n"));
+                // A line that names no move is told plainly; a limit as one.
+                let text = match error {
+                    grundy::Error::Unsupported(message) => message.clone(),
+                    other => other.to_string(),
+                };
+                warn(&format!("{text}\n"));
                 Ok(())
             }
         }
@@ -367,6 +377,11 @@ impl Session {
         }
         text
     }
+}
+
+/// The error of a line that names no move.
+fn no_move(message: &str) -> grundy::Error {
+    grundy::Error::Unsupported(message.to_string())
 }
 
 /// A board written with rows split by `/`, one row a line, with the

@@ -15,6 +15,11 @@ use serde_json::Value;
 /// The lines `grundy play ARGS --json` writes when fed `input`, each
 /// validated against the schema of the answers, and its exit status.
 fn play(args: &[&str], input: &str) -> (Vec<Value>, i32) {
+    play_bytes(args, input.as_bytes())
+}
+
+/// The same, fed bytes that need not be text.
+fn play_bytes(args: &[&str], input: &[u8]) -> (Vec<Value>, i32) {
     let output = grundy()
         .arg("play")
         .args(args)
@@ -543,4 +548,59 @@ fn a_damaged_table_met_mid_game_ends_with_a_json_error_line() {
     assert_eq!(last["error"]["cause"], "file", "{lines:?}");
     let message = last["error"]["message"].as_str().unwrap();
     assert!(message.contains("tier-002.bin"), "{message}");
+}
+
+/// Issue 37, item 7 (repro 25): play read a line whole, however long (a
+/// 2 GB line aborted, a 100 MB one was echoed in the error), and a line
+/// not UTF-8 ended the session with no JSON line. Now a line past 16 MiB
+/// is a limit error, a line not UTF-8 is no move, a long line that is no
+/// move is told by its start, and play goes on after each.
+#[test]
+fn long_and_binary_lines_are_answered_and_play_goes_on() {
+    let mut input = vec![b'1'; (16 << 20) + 1];
+    input.push(b'\n');
+    input.extend_from_slice(b"\xff\n");
+    input.extend_from_slice(&[b'x'; 100_000]);
+    input.extend_from_slice(b"\nnim 1 4 5\n");
+    let (lines, status) = play_bytes(&["nim 3 4 5"], &input);
+    assert_eq!(status, 0);
+    assert_eq!(lines[1]["error"]["kind"], "limit");
+    assert!(lines[1]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("longer than 16 MiB"));
+    assert!(lines[2]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("\u{FFFD}"));
+    let message = lines[3]["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("xxxxxx... (100000 bytes)"),
+        "{}",
+        &message[..200]
+    );
+    assert!(message.len() < 1000, "{} bytes", message.len());
+    assert_eq!(lines[4]["to"], "nim 1 4 5");
+}
+
+/// Issue 37, item 8 (repro 26): each move of a sum too large to solve
+/// whole was valued by a whole analysis, which counted its winning moves,
+/// and an infinite vertex's value was found from its every option each
+/// time: steps the square of the moves (`kayles 10000` took 48 s to its
+/// first prompt, a vertex of 10^6 self-loops hours). A vertex with 600,000
+/// self-loops and an edge to a sink: more options than a sum solved whole
+/// may list, so each move is valued by its outcome, and the engine moves
+/// to the sink, which wins. (Measured in the commit, not asserted.)
+#[test]
+fn the_moves_of_a_vertex_of_many_self_loops_are_valued_once_each() {
+    let mut text = String::from("2\n600001");
+    text.push_str(&" 0".repeat(600_000));
+    text.push_str(" 1\n0\n");
+    let file = common::temp_file("self_loops.txt", &text);
+    let graph = format!("graph(\"{}\")", file.display());
+    let (lines, status) = play(&[&format!("{graph} 0"), "--as", "second"], "");
+    assert_eq!(status, 0);
+    assert_eq!(lines[1]["by"], "engine");
+    assert_eq!(lines[1]["to"], format!("{graph} 1"));
+    assert_eq!(lines[2]["winner"], "engine");
 }

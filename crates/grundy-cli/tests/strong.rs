@@ -151,7 +151,9 @@ fn a_partizan_graph_has_wins_losses_and_draws_by_who_moves() {
 
 /// Issue 19, item 12: a table is written whole or not at all. A write cut
 /// short (here by a file size limit, as a full disk would) leaves the
-/// table that was there byte for byte, and no temporary file.
+/// table that was there byte for byte, and no temporary file. Issue 37,
+/// item 6 (repro 28): such a write is a limit (exit status 1, kind
+/// `limit`, naming the file), as a full disk is, not bad input.
 #[test]
 fn a_failed_write_of_a_table_keeps_the_old_one() {
     // A directory of its own, emptied first: the temporary directories are
@@ -168,14 +170,18 @@ fn a_failed_write_of_a_table_keeps_the_old_one() {
     let good = std::fs::read(&path).unwrap();
     // mnk(3,4,3)'s table is far larger than 16 KiB.
     let bin = assert_cmd::cargo::cargo_bin("grundy");
-    let script = "ulimit -f 16; trap '' XFSZ; exec \"$0\" solve 'mnk(3,4,3)' --db \"$1\"";
-    let status = std::process::Command::new("bash")
+    let script = "ulimit -f 16; trap '' XFSZ; exec \"$0\" solve 'mnk(3,4,3)' --db \"$1\" --json";
+    let out = std::process::Command::new("bash")
         .args(["-c", script])
         .arg(&bin)
         .arg(&path)
-        .status()
+        .output()
         .unwrap();
-    assert_eq!(status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
+    let error = &common::validated(&out.stdout)["error"];
+    assert_eq!(error["kind"], "limit");
+    let message = error["message"].as_str().unwrap();
+    assert!(message.contains("kept.db: File too large"), "{message}");
     assert_eq!(std::fs::read(&path).unwrap(), good);
     let dir = path.parent().unwrap();
     let names: Vec<_> = std::fs::read_dir(dir)

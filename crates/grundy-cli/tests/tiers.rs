@@ -188,3 +188,45 @@ fn a_solve_killed_at_any_moment_resumes_to_the_same_files() {
         std::fs::remove_dir_all(dir).unwrap();
     }
 }
+
+/// Issue 37, item 6 (repro 29): two solves into one directory at once
+/// failed one time in four, one removing the temporary file the other was
+/// writing. The second is refused while the first holds the directory's
+/// lock (exit status 1, naming the first's process), and the first goes
+/// on.
+#[test]
+fn a_second_solve_into_a_directory_in_use_is_refused_naming_the_first() {
+    let dir = temp_path("tiers-busy");
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut first = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["solve", "connect4(6,4)", "--tiers", dir.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The lock file names the first solve once it holds the lock.
+    let pid = first.id().to_string();
+    let lock = dir.join(".solve.lock");
+    while std::fs::read_to_string(&lock).ok().as_deref() != Some(&pid) {
+        assert!(first.try_wait().unwrap().is_none(), "the first solve ended");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let second = grundy()
+        .args(["solve", "connect4(6,4)", "--json", "--tiers"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let running = first.try_wait().unwrap().is_none();
+    let _ = first.kill();
+    first.wait().unwrap();
+    assert!(
+        running,
+        "the first solve ended before the second was refused"
+    );
+    assert_eq!(second.status.code(), Some(1));
+    let error = &common::validated(&second.stdout)["error"];
+    assert_eq!(error["kind"], "unsupported");
+    let message = error["message"].as_str().unwrap();
+    assert!(message.contains(&format!("process {pid}")), "{message}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

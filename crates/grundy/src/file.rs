@@ -4,7 +4,8 @@
 //! front end whose users are not the machine's (a server) restricts, once
 //! for the process, which files may be read ([`restrict`]). And the digest
 //! a solved table keeps of the file its rules came from, and files written
-//! whole or not at all.
+//! whole or not at all (through symbolic links, keeping their permissions,
+//! never over a FIFO or a device).
 //!
 //! ```
 //! use grundy::file::{read_at_most, sha256_hex};
@@ -20,7 +21,7 @@
 //! assert!(error.to_string().starts_with("/no/such/file"), "{error}");
 //! ```
 
-use std::fs::{File, OpenOptions};
+use std::fs::{File, OpenOptions, Permissions};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -195,26 +196,105 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 /// Writes `path` with what `write` writes, whole or not at all: to a
 /// temporary file in the same directory, synced, then renamed over the
 /// target. A write that fails or is killed leaves the file that was there
-/// as it was. An error is an [`Error::File`] naming `path`.
+/// as it was.
+///
+/// A symbolic link is written through: the file it names is the one
+/// replaced, in its own directory, and the link stays. The file replaced
+/// keeps its permissions. Anything but a regular file (a FIFO, a device,
+/// a directory) is refused, since renaming over it would replace it
+/// rather than write to it. A full disk, quota or file size limit is an
+/// [`Error::Limit`] (see [`write_error`]); any other failure an
+/// [`Error::File`] naming `path`.
 pub fn write_whole(
     path: &Path,
     write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
 ) -> Result<()> {
-    let aside = aside(path);
+    let (target, permissions) = destination(path)?;
+    let aside = aside(&target);
     let written = File::create(&aside).and_then(|file| {
-        let mut out = BufWriter::new(file);
-        write(&mut out)?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()
+        if let Some(permissions) = permissions {
+            file.set_permissions(permissions)?;
+        }
+        fill(file, write)
     });
-    let renamed = written.and_then(|()| std::fs::rename(&aside, path));
+    let renamed = written.and_then(|()| std::fs::rename(&aside, &target));
     renamed.map_err(|e| {
         let _ = std::fs::remove_file(&aside);
-        Error::File {
-            path: path.display().to_string(),
-            message: e.to_string(),
-        }
+        write_error(path, e)
     })
+}
+
+/// Writes `file` with what `write` writes, and syncs it.
+fn fill(file: File, write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>) -> io::Result<()> {
+    let mut out = BufWriter::new(file);
+    write(&mut out)?;
+    let file = out.into_inner().map_err(|e| e.into_error())?;
+    file.sync_all()
+}
+
+/// The error of a write to `path` that failed. A full disk (`ENOSPC`), a
+/// full quota (`EDQUOT`) or a file past the size the process may write
+/// (`EFBIG`, `ulimit -f`) is a limit of the machine, not a fault of the
+/// input: an [`Error::Limit`] naming the path (exit status 1). Anything
+/// else is an [`Error::File`] (bad input: a directory that is not there,
+/// a file not writable).
+pub fn write_error(path: &Path, error: io::Error) -> Error {
+    match error.raw_os_error() {
+        Some(libc::ENOSPC | libc::EDQUOT | libc::EFBIG) => Error::Limit(format!(
+            "{}: {error}: the disk, the quota or the file size allowed is full",
+            path.display()
+        )),
+        _ => Error::File {
+            path: path.display().to_string(),
+            message: error.to_string(),
+        },
+    }
+}
+
+/// The most symbolic links followed from a path written to, as the kernel
+/// follows at most 40 in one path.
+const MOST_LINKS: usize = 40;
+
+/// Where a write to `path` goes, and the permissions the file there has:
+/// the end of its symbolic links (a file, or none yet), never a special
+/// file.
+fn destination(path: &Path) -> Result<(PathBuf, Option<Permissions>)> {
+    let refused = |message: String| Error::File {
+        path: path.display().to_string(),
+        message,
+    };
+    // The file the path names, through its links (`/proc/self/fd/1` too).
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            return Err(refused(
+                "not a regular file (a directory, a FIFO or a device): grundy writes a \
+                 file whole, through a temporary file renamed over it, so it writes only \
+                 regular files"
+                    .into(),
+            ))
+        }
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(refused(e.to_string())),
+        _ => {}
+    }
+    let mut target = path.to_path_buf();
+    for _ in 0..MOST_LINKS {
+        match std::fs::symlink_metadata(&target) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = std::fs::read_link(&target).map_err(|e| refused(e.to_string()))?;
+                // A relative link is read from the directory of the link.
+                target = match target.parent() {
+                    Some(dir) => dir.join(link),
+                    None => link,
+                };
+            }
+            Ok(meta) => return Ok((target, Some(meta.permissions()))),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((target, None)),
+            Err(e) => return Err(refused(e.to_string())),
+        }
+    }
+    Err(refused(format!(
+        "more than {MOST_LINKS} symbolic links in a row"
+    )))
 }
 
 /// Writes `bytes` to `path`, whole or not at all.
@@ -266,6 +346,85 @@ mod tests {
                 .contains("script /dev/zero is larger than 1 MiB"),
             "{err}"
         );
+    }
+
+    /// A fresh directory for one test.
+    fn fresh_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("grundy-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Issue 37, item 5 (repro 27): `--out link.svg` replaced the link
+    /// with a file and left the file it named as it was.
+    #[test]
+    fn a_symbolic_link_is_written_through_and_stays_a_link() {
+        use std::os::unix::fs::symlink;
+        let dir = fresh_dir("link");
+        std::fs::write(dir.join("real.svg"), "original").unwrap();
+        symlink("real.svg", dir.join("link.svg")).unwrap();
+        write_bytes(&dir.join("link.svg"), b"drawn").unwrap();
+        let link = std::fs::symlink_metadata(dir.join("link.svg")).unwrap();
+        assert!(link.file_type().is_symlink());
+        assert_eq!(std::fs::read(dir.join("real.svg")).unwrap(), b"drawn");
+        // A link to a file not there yet makes the file.
+        symlink("new.svg", dir.join("ahead.svg")).unwrap();
+        write_bytes(&dir.join("ahead.svg"), b"made").unwrap();
+        assert_eq!(std::fs::read(dir.join("new.svg")).unwrap(), b"made");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A FIFO was replaced by a file (its reader got nothing); as root,
+    /// `/dev/full` too. Special files are refused and left as they are.
+    #[test]
+    fn a_fifo_is_refused_and_left_as_it_is() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = fresh_dir("fifo");
+        let fifo = dir.join("pipe");
+        let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o644) }, 0);
+        let error = write_bytes(&fifo, b"lost").unwrap_err();
+        assert_eq!(error.kind(), crate::error::ErrorKind::BadInput);
+        assert!(error.to_string().contains("not a regular file"), "{error}");
+        let meta = std::fs::symlink_metadata(&fifo).unwrap();
+        assert!(meta.file_type().is_fifo());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A `--db` table of mode 0600 came back 0644.
+    #[test]
+    fn a_file_written_again_keeps_its_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = fresh_dir("mode");
+        let path = dir.join("table.db");
+        write_bytes(&path, b"first").unwrap();
+        std::fs::set_permissions(&path, Permissions::from_mode(0o600)).unwrap();
+        write_bytes(&path, b"second").unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        assert_eq!(std::fs::read(&path).unwrap(), b"second");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue 37, item 6 (repro 28): a full disk was bad input (exit 2).
+    /// `/dev/full` fails every write with ENOSPC, as a full disk does.
+    #[test]
+    fn a_full_disk_is_a_limit() {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let failed = fill(full, |out| out.write_all(&[0; 1 << 16])).unwrap_err();
+        let error = write_error(Path::new("t.db"), failed);
+        assert_eq!(error.kind(), crate::error::ErrorKind::Limit);
+        assert!(
+            error.to_string().starts_with("limit reached: t.db: "),
+            "{error}"
+        );
+        let denied = io::Error::from_raw_os_error(libc::EACCES);
+        let error = write_error(Path::new("t.db"), denied);
+        assert_eq!(error.kind(), crate::error::ErrorKind::BadInput);
     }
 
     #[test]

@@ -107,7 +107,7 @@ impl<G: Game> LoopySolver<G> {
     /// The value of `position` if it was listed already.
     pub fn known(&self, position: &G::Position) -> Option<LoopyValue> {
         let &id = self.ids.get(position)?;
-        Some(self.values.value(&self.graph, id))
+        Some(self.values.value(id))
     }
 
     /// The generalized Sprague-Grundy value of `position`: first lists
@@ -236,9 +236,7 @@ mod tests {
     fn whole(lists: &[Vec<u32>]) -> Vec<LoopyValue> {
         let graph = Digraph::from_lists(lists).unwrap();
         let values = LoopyValues::compute(&graph);
-        (0..lists.len() as u32)
-            .map(|v| values.value(&graph, v))
-            .collect()
+        (0..lists.len() as u32).map(|v| values.value(v)).collect()
     }
 
     /// 0 -> 1 <-> 2 -> 3, 1 -> 3, and 4 -> 0, 4 -> 5 -> 5: listed from

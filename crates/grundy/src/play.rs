@@ -46,7 +46,7 @@ use crate::error::{Error, Result};
 use crate::registry::{Parsed, Rulesets};
 use crate::retrograde::{self, best_first, Options, Phase, Player, Progress, Solved, Table};
 use crate::strong::{DynStrong, SolvedTable, Source};
-use crate::sum::{analyze_listing, analyze_misere_listing, Sum, SumPosition, SumRules};
+use crate::sum::{self, analyze_misere_listing, Sum, SumPosition, SumRules};
 use crate::value::{Convention, Outcome, Solution, Standing};
 use crate::word::Word;
 
@@ -420,20 +420,22 @@ fn sum_expression(sum: &Sum) -> String {
     }
 }
 
-/// A sum's value from its outcome alone (`analyze`'s): no remoteness. A
-/// search of nimbers reports to `progress` as [`Phase::Searching`].
+/// A sum's value from its outcome alone (`analyze`'s): no remoteness.
+/// Under normal play without its winning moves, so that a turn takes as
+/// many steps as its moves, not their square. A search of nimbers reports
+/// to `progress` as [`Phase::Searching`].
 fn outcome_value(sum: &Sum, convention: Convention, progress: OnPlayProgress) -> Result<Solution> {
-    let analysis = match convention {
-        Convention::Normal => analyze_listing(sum, 0, &mut |positions| {
+    let outcome = match convention {
+        Convention::Normal => sum::outcome(sum, &mut |positions| {
             progress(Progress {
                 phase: Phase::Searching,
                 done: positions,
                 reached: positions,
             })
         })?,
-        Convention::Misere => analyze_misere_listing(sum, 0)?,
+        Convention::Misere => analyze_misere_listing(sum, 0)?.outcome,
     };
-    let standing = match analysis.outcome {
+    let standing = match outcome {
         Outcome::N => Standing::Win,
         Outcome::P => Standing::Lose,
         Outcome::D => Standing::Draw,

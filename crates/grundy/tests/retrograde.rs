@@ -236,7 +236,7 @@ proptest! {
         let tokens: Vec<u32> = tokens.into_iter().map(|t| t % n).collect();
         let graph = Digraph::from_lists(&lists).unwrap();
         let values = LoopyValues::compute(&graph);
-        let parts: Vec<LoopyValue> = tokens.iter().map(|&v| values.value(&graph, v)).collect();
+        let parts: Vec<LoopyValue> = tokens.iter().map(|&v| values.value(v)).collect();
         let game = Tokens { graph };
         let table = solve_from(&game, std::slice::from_ref(&tokens), &options(), &mut |_| true).unwrap();
         let outcome = match table.roots()[0].standing {
@@ -255,7 +255,7 @@ proptest! {
         let values = LoopyValues::compute(&graph);
         for u in 0..lists.len() as u32 {
             let finite_options = || graph.successors(u).iter().filter_map(|&v| values.nimber(v));
-            match values.value(&graph, u) {
+            match values.value(u) {
                 // A: a nimber is the mex of the options' nimbers.
                 LoopyValue::Finite(g) => prop_assert_eq!(g, mex(finite_options())),
                 // C: an infinite vertex has an infinite option from which the

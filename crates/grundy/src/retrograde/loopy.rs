@@ -41,15 +41,16 @@
 //! // lets the opponent end the game) 0; 3 and 4 only go round: ∞, a draw.
 //! let graph = Digraph::from_lists(&[vec![1], vec![0, 2], vec![], vec![4], vec![3]]).unwrap();
 //! let values = LoopyValues::compute(&graph);
-//! assert_eq!(values.value(&graph, 0), LoopyValue::Finite(0));
-//! assert_eq!(values.value(&graph, 1), LoopyValue::Finite(1));
-//! assert_eq!(values.value(&graph, 3), LoopyValue::Infinite(vec![]));
-//! assert_eq!(values.value(&graph, 3).outcome(), Outcome::D);
+//! assert_eq!(values.value(0), LoopyValue::Finite(0));
+//! assert_eq!(values.value(1), LoopyValue::Finite(1));
+//! assert_eq!(values.value(3), LoopyValue::Infinite(vec![]));
+//! assert_eq!(values.value(3).outcome(), Outcome::D);
 //! // ∞ plus a nimber is still a draw; * + * = 0.
 //! let star = LoopyValue::Finite(1);
 //! assert_eq!(star.add(&star), Some(LoopyValue::Finite(0)));
 //! ```
 
+use std::collections::HashMap;
 use std::fmt;
 
 use super::Digraph;
@@ -145,6 +146,11 @@ impl fmt::Display for LoopyValue {
 pub struct LoopyValues {
     /// A nimber, or [`INFINITE`].
     labels: Vec<u32>,
+    /// The K of each infinite vertex, ∞(K): the finite values of its
+    /// options, found once when the graph is labelled, not at each
+    /// question (a vertex's options may be a million self-loops, asked of
+    /// once for each of them).
+    infinite: HashMap<u32, Vec<u64>>,
 }
 
 impl LoopyValues {
@@ -162,26 +168,23 @@ impl LoopyValues {
     }
 
     /// The vertex's value, with the finite values of its options when it is
-    /// infinite (`graph` is the graph the values were computed for).
-    pub fn value(&self, graph: &Digraph, vertex: u32) -> LoopyValue {
+    /// infinite.
+    pub fn value(&self, vertex: u32) -> LoopyValue {
         match self.nimber(vertex) {
             Some(g) => LoopyValue::Finite(g),
-            None => {
-                let mut k: Vec<u64> = graph
-                    .successors(vertex)
-                    .iter()
-                    .filter_map(|&w| self.nimber(w))
-                    .collect();
-                k.sort_unstable();
-                k.dedup();
-                LoopyValue::Infinite(k)
-            }
+            None => LoopyValue::Infinite(self.infinite[&vertex].clone()),
         }
     }
 
     /// Bytes held, for reports of memory per vertex.
     pub fn heap_bytes(&self) -> usize {
-        self.labels.capacity() * 4
+        let each = size_of::<(u32, Vec<u64>)>() + 8;
+        let ks: usize = self
+            .infinite
+            .values()
+            .map(|k| each + 8 * k.capacity())
+            .sum();
+        self.labels.capacity() * 4 + ks
     }
 }
 
@@ -252,9 +255,19 @@ impl<'a> Labelling<'a> {
             });
             round += 1;
         }
-        LoopyValues {
-            labels: self.vertices.iter().map(|v| v.label).collect(),
-        }
+        let labels: Vec<u32> = self.vertices.iter().map(|v| v.label).collect();
+        let finite = |w: &u32| Some(labels[*w as usize]).filter(|&g| g != INFINITE);
+        let infinite = (0..labels.len() as u32)
+            .filter(|&v| labels[v as usize] == INFINITE)
+            .map(|v| {
+                let successors = self.graph.successors(v).iter();
+                let mut k: Vec<u64> = successors.filter_map(finite).map(u64::from).collect();
+                k.sort_unstable();
+                k.dedup();
+                (v, k)
+            })
+            .collect();
+        LoopyValues { labels, infinite }
     }
 
     /// Labels `v` with `round`; queues in `ready` the vertices this lets be
@@ -292,7 +305,7 @@ mod tests {
         let graph = Digraph::from_lists(lists).unwrap();
         let values = LoopyValues::compute(&graph);
         (0..lists.len() as u32)
-            .map(|v| values.value(&graph, v).to_string())
+            .map(|v| values.value(v).to_string())
             .collect()
     }
 

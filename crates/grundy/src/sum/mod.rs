@@ -25,7 +25,7 @@ use crate::component::ComponentRef;
 use crate::error::{Error, Result};
 use crate::game::{Arity, Count, Game, Listed};
 use crate::misere::genus::{Classified, Genus};
-use crate::retrograde::loopy::LoopyValue;
+use crate::retrograde::loopy::{self, LoopyValue};
 use crate::solver::OnSearched;
 use crate::value::{Convention, Outcome};
 
@@ -358,23 +358,66 @@ pub fn analyze(sum: &Sum) -> Result<Analysis> {
 /// sum of many components lists a few. A search of nimbers reports its
 /// progress to `progress`, which stops it by answering `false`.
 pub fn analyze_listing(sum: &Sum, most: usize, progress: OnSearched) -> Result<Analysis> {
-    if let Some(analysis) = analyze_at_once(sum, most)? {
-        return Ok(analysis);
+    let lone = || &sum.components[0];
+    match decide(sum, progress)? {
+        Decision::AtOnce => analyze_at_once(sum, most),
+        Decision::Formula(outcome) => analyze_by_outcome(sum, lone(), outcome, most),
+        Decision::Loopy(values) => analyze_loopy(sum, &values, most, progress),
+        Decision::Nimber(nimber) => analyze_by_nimbers(sum, nimber, most, progress),
+        Decision::Alone(error) => analyze_alone(sum, lone(), most, progress).map_err(|_| error),
+    }
+}
+
+/// The outcome of a sum under normal play, decided as [`analyze_listing`]
+/// decides it, without its winning moves. Play asks it of every option of
+/// a sum too large to solve whole: counting each option's winning moves
+/// lists its components' options again, as many steps as the sum has
+/// moves, for each of its moves (`play 'kayles 10000'`).
+pub fn outcome(sum: &Sum, progress: OnSearched) -> Result<Outcome> {
+    Ok(match decide(sum, progress)? {
+        Decision::AtOnce => Outcome::N,
+        Decision::Formula(outcome) => outcome,
+        Decision::Loopy(values) => loopy::sum_outcome(&values),
+        Decision::Nimber(nimber) => Outcome::from_nimber_is_zero(nimber == BigUint::ZERO),
+        Decision::Alone(error) => {
+            (analyze_alone(sum, &sum.components[0], 0, progress).map_err(|_| error)?).outcome
+        }
+    })
+}
+
+/// What decides a sum under normal play, the first that applies.
+enum Decision {
+    /// A component wins at once: `N`.
+    AtOnce,
+    /// A lone component whose ruleset states its outcome.
+    Formula(Outcome),
+    /// Some component is infinite: the generalized values of all.
+    Loopy(Vec<LoopyValue>),
+    /// The nimber of the sum, the XOR of its components'.
+    Nimber(BigUint),
+    /// A lone component without a nimber (why: the error), decided by its
+    /// options of nimber 0.
+    Alone(Error),
+}
+
+fn decide(sum: &Sum, progress: OnSearched) -> Result<Decision> {
+    for c in &sum.components {
+        if c.has_wins_at_once() && c.wins_at_once()? {
+            return Ok(Decision::AtOnce);
+        }
     }
     if let [lone] = &sum.components[..] {
         if let Some(outcome) = lone.formula_outcome()? {
-            return analyze_by_outcome(sum, lone, outcome, most);
+            return Ok(Decision::Formula(outcome));
         }
     }
     if let Some(values) = loopy_values(sum, progress)? {
-        return analyze_loopy(sum, &values, most, progress);
+        return Ok(Decision::Loopy(values));
     }
-    match sum.nimber_with_progress(progress) {
-        Ok(nimber) => analyze_by_nimbers(sum, nimber, most, progress),
-        Err(error) => match &sum.components[..] {
-            [lone] => analyze_alone(sum, lone, most, progress).map_err(|_| error),
-            _ => Err(error),
-        },
+    match (sum.nimber_with_progress(progress), &sum.components[..]) {
+        (Ok(nimber), _) => Ok(Decision::Nimber(nimber)),
+        (Err(error), [_]) => Ok(Decision::Alone(error)),
+        (Err(error), _) => Err(error),
     }
 }
 
@@ -405,9 +448,9 @@ fn analyze_by_nimbers(
 
 /// A sum in which the player to move wins at once (`Component::wins_at_once`)
 /// in some component: `N`, and the winning moves are those wins, one a
-/// component. `None` where no component wins at once: the safe moves,
-/// which its ruleset lists as options, then decide by the XOR rule.
-fn analyze_at_once(sum: &Sum, most: usize) -> Result<Option<Analysis>> {
+/// component. (Where no component wins at once, the safe moves, which its
+/// ruleset lists as options, decide by the XOR rule.)
+fn analyze_at_once(sum: &Sum, most: usize) -> Result<Analysis> {
     let mut components = Vec::new();
     let mut wins = Vec::new();
     for (i, c) in sum.components.iter().enumerate() {
@@ -423,11 +466,8 @@ fn analyze_at_once(sum: &Sum, most: usize) -> Result<Option<Analysis>> {
             ..ComponentAnalysis::with_nimber(c, None)
         });
     }
-    if wins.is_empty() {
-        return Ok(None);
-    }
     let listed = Listed::first(wins, most);
-    Ok(Some(Analysis {
+    Ok(Analysis {
         expression: sum.expression(),
         convention: Convention::Normal,
         outcome: Outcome::N,
@@ -437,7 +477,7 @@ fn analyze_at_once(sum: &Sum, most: usize) -> Result<Option<Analysis>> {
         winning_moves: listed.items,
         winning_move_count: listed.total,
         best_moves: Vec::new(),
-    }))
+    })
 }
 
 /// What a winning move that wins at once leaves: the game is over.

@@ -70,6 +70,7 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
+use super::lock::DirLock;
 use super::{Part, Plan, Store, Stored, TieredGame, Width};
 use crate::error::{Error, Result};
 use crate::retrograde::Counts;
@@ -274,9 +275,11 @@ fn read_exact(file: &mut File, path: &Path, bytes: &mut [u8], read: &mut u64) ->
     Ok(())
 }
 
-/// The directory of a tiered solve, as the solver's [`Store`].
+/// The directory of a tiered solve, as the solver's [`Store`], locked
+/// for as long as it lives (see `tier/lock.rs`).
 pub struct Dir {
     path: PathBuf,
+    _lock: DirLock,
     name: String,
     plan: Plan,
     block: u32,
@@ -284,7 +287,8 @@ pub struct Dir {
 
 impl Dir {
     /// The directory `path` (made if missing) of the solve of the ruleset
-    /// `name` whose plan is `plan`.
+    /// `name` whose plan is `plan`. Another solve writing there is
+    /// refused, naming its process ([`Error::Unsupported`]).
     pub fn new(path: &Path, name: &str, plan: &Plan) -> Result<Dir> {
         Dir::with_block(path, name, plan, BLOCK_BYTES)
     }
@@ -297,9 +301,11 @@ impl Dir {
             "a block of {block} bytes"
         );
         std::fs::create_dir_all(path).map_err(|e| file_error(path, e.to_string()))?;
+        let lock = DirLock::take(path)?;
         remove_partial_files(path)?;
         Ok(Dir {
             path: path.into(),
+            _lock: lock,
             name: name.into(),
             plan: plan.clone(),
             block,
@@ -323,8 +329,8 @@ impl Dir {
 
 /// Removes the temporary files a solve killed while writing a tier left in
 /// `dir` (`.tier-013.bin.PID.partial`, see [`crate::file::write_whole`]):
-/// they are never read, and a tier is written again whole. Two solves
-/// into one directory at once are not supported.
+/// they are never read, and a tier is written again whole. No other solve
+/// is writing there: the directory is locked.
 fn remove_partial_files(dir: &Path) -> Result<()> {
     let entries = std::fs::read_dir(dir).map_err(|e| file_error(dir, e.to_string()))?;
     for entry in entries.flatten() {

@@ -72,6 +72,7 @@
 
 mod cells;
 pub mod file;
+mod lock;
 mod solve;
 pub mod team;
 

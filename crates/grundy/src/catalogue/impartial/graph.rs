@@ -73,7 +73,7 @@ impl Graph {
 
     /// The generalized Sprague-Grundy value of `vertex`.
     pub fn value(&self, vertex: u32) -> LoopyValue {
-        self.values.value(&self.graph, vertex)
+        self.values.value(vertex)
     }
 }
 
