@@ -34,7 +34,7 @@ fn a_sum_of_switches_stops_at_a_limit() {
 }
 
 /// The address space the tests of the budget run under, in kB.
-const LIMIT_KB: u64 = 250_000;
+const LIMIT_KB: u64 = 160_000;
 
 /// Item 2 (repro 17): 20,480 ups overflowed the stack. Values are
 /// refused past their height limit, whether written as one literal or as

@@ -793,6 +793,8 @@ fn raise_open_files(at_least: u64) {
         limit.rlim_cur = at_least.min(limit.rlim_max);
         assert_eq!(unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) }, 0);
     }
+}
+
 /// Kayles with integer rows: a move knocks down one pin or two adjacent
 /// pins, leaving a row on each side.
 const KAYLES: &str = "fn moves(n) {

@@ -318,28 +318,29 @@ fn files_that_do_not_agree_are_refused_with_their_names() {
     let dir = scratch("disagree");
     solve_in(&g, &dir).unwrap();
     let plan = Plan::new(&g).unwrap();
-    let mut store = Dir::new(&dir, &g.name(), &plan).unwrap();
-    let tier = 8;
+    // The directory's files, read or written with the directory held
+    // (its lock taken) only meanwhile, as a solve holds it.
+    let store = || Dir::new(&dir, &g.name(), &plan).unwrap();
+    let load = |part| tier::Store::load(&mut store(), part, 8).unwrap().unwrap();
+    let save = |part, written: &_| tier::Store::save(&mut store(), part, 8, written).unwrap();
     let refused = |part| {
         let error = solve_in(&g, &dir).unwrap_err();
         assert_eq!(error.kind(), grundy::error::ErrorKind::BadInput, "{error}");
-        let name = file::path(&dir, part, tier).display().to_string();
+        let name = file::path(&dir, part, 8).display().to_string();
         assert!(error.to_string().contains(&name), "{error}");
         error.to_string()
     };
     for part in [Part::Reach, Part::Cells] {
-        let good = tier::Store::load(&mut store, part, tier).unwrap().unwrap();
+        let good = load(part);
         let mut bad = good.clone();
         bad.positions += 1;
-        tier::Store::save(&mut store, part, tier, &bad).unwrap();
+        save(part, &bad);
         let message = refused(part);
         assert!(message.contains("not those of its payload"), "{message}");
-        tier::Store::save(&mut store, part, tier, &good).unwrap();
+        save(part, &good);
     }
     // One cell fewer, its header consistent with itself.
-    let good = tier::Store::load(&mut store, Part::Cells, tier)
-        .unwrap()
-        .unwrap();
+    let good = load(Part::Cells);
     let mut bad = good.clone();
     bad.bytes.pop();
     bad.positions -= 1;
@@ -348,14 +349,14 @@ fn files_that_do_not_agree_are_refused_with_their_names() {
         .into_iter()
         .find(|n| **n > 0)
         .unwrap() -= 1;
-    tier::Store::save(&mut store, Part::Cells, tier, &bad).unwrap();
+    save(Part::Cells, &bad);
     let message = refused(Part::Cells);
-    let reach = file::path(&dir, Part::Reach, tier).display().to_string();
+    let reach = file::path(&dir, Part::Reach, 8).display().to_string();
     assert!(
         message.contains(&reach) && message.contains("not of one solve"),
         "{message}"
     );
-    tier::Store::save(&mut store, Part::Cells, tier, &good).unwrap();
+    save(Part::Cells, &good);
     assert!(solve_in(&g, &dir).is_ok());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -14,7 +14,7 @@
 //! let mut games = Games::new();
 //! let mut value = |text: &str| {
 //!     let g = games.read(text, 1).unwrap();
-//!     (games.write(g), games.outcome(g))
+//!     (games.write(g).unwrap(), games.outcome(g))
 //! };
 //! // {|} = 0, {0|} = 1, {1|} = 2: the simplest number between the options.
 //! assert_eq!(value("{|}"), ("0".to_string(), OutcomeClass::P));
@@ -26,7 +26,7 @@
 //! // 1/2 + 1/2 = 1.
 //! let half = games.read("1/2", 1).unwrap();
 //! let sum = games.add(half, half);
-//! assert_eq!(games.write(sum), "1");
+//! assert_eq!(games.write(sum).unwrap(), "1");
 //! ```
 
 use hashbrown::HashMap;

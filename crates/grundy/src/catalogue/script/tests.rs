@@ -129,13 +129,13 @@ fn emit_gives_options_only() {
     );
 }
 
-/// Issue 21, item 8: Rhai indexes an integer bit by bit (`5[0]` is 1),
-/// so a tuple script given an integer plays what the bits say; where that
-/// fails, the error says why.
+/// Issue 21, item 8: Rhai indexes an integer bit by bit (`5[0]` is
+/// `true`), so a tuple script given an integer plays what the bits say;
+/// where that fails (`true - 1`), the error says why.
 #[test]
 fn a_failure_on_an_integer_where_the_script_indexes_a_tuple_says_why() {
     let g = game(
-        "fn moves(p) {\n  if p[0] > 0 { [[p[0] - 1, p[1]]] } else { [] }\n}\n\
+        "fn moves(p) {\n  let left = p[0] - 1;\n  if left >= 0 { [[left, p[1]]] } else { [] }\n}\n\
          fn parts(p) { [p] }",
     )
     .unwrap();
