@@ -31,7 +31,7 @@ use super::{searching, OnProgress, Progress};
 /// `DynRuleset::pair_text`) and the ruleset's name. One registry builds
 /// every position, so that one solver and its cache serve them all. The
 /// searches report [`Progress::Searching`] to `progress`, as does every
-/// [`CELLS_A_REPORT`]th cell (with the count of cells), which stops the
+/// 64th cell (with the count of cells), which stops the
 /// table by answering `false`.
 pub fn two_number_table(
     ruleset: &str,

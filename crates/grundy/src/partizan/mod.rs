@@ -36,6 +36,7 @@ use crate::memory;
 
 pub use dyadic::Dyadic;
 pub use search::{Part, ShortGame, Valuer};
+pub use text::MAX_WRITTEN;
 pub use thermograph::{Thermograph, Trajectory};
 
 mod dyadic;
