@@ -404,7 +404,7 @@ fn closed_requests_of_moves_engine_heatmap_and_searches_stop() {
     let kiki = encode(&common::example("kiki.rhai"));
     for path in [
         "/api/moves?expr=kayles%2030000".to_string(),
-        "/api/engine?expr=kayles%2030000".to_string(),
+        format!("/api/engine?expr={kiki}%202000,2000"),
         format!("/api/heatmap?ruleset={kiki}&rows=1..1000&cols=1..1000"),
         format!("/api/analyze?expr={kiki}%202000,2000&outcome_only=true"),
     ] {

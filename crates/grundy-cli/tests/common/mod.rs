@@ -206,10 +206,13 @@ impl Served {
         Served::start_with(&[])
     }
 
-    /// The server started with the options `args` besides the port.
+    /// The server started with the options `args` besides the port,
+    /// serving the files of the repository's `examples/` (the scripts the
+    /// tests name) besides any `--files` of `args`.
     pub fn start_with(args: &[&str]) -> Served {
         let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
-        command.args(["serve", "--port", "0"]).args(args);
+        command.args(["serve", "--port", "0", "--files"]);
+        command.arg(example_path("")).args(args);
         Served::start_command(command)
     }
 
