@@ -278,7 +278,7 @@ impl Game for HeldSums {
 
     fn options(&self, position: &HeldSum) -> Result<Vec<Vec<HeldSum>>> {
         let sum = &position.position.sum;
-        let moves = sum.moves()?;
+        let moves = sum.distinct_moves()?;
         let stay = sum.components.len().saturating_sub(1);
         let size: usize = moves.iter().map(|m| stay + m.to.len() + 1).sum();
         let held = &self.0;

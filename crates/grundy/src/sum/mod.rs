@@ -114,6 +114,22 @@ impl Sum {
         Ok(moves)
     }
 
+    /// The moves that lead to different sums: those of the first of each
+    /// set of equal components (one ruleset, one position), as a move in
+    /// another of them gives the same sum in another order. A search of
+    /// sums lists these: a thousand heaps of one pin have one option, not a
+    /// thousand copies of it, each a sum of 999 components to write out.
+    pub fn distinct_moves(&self) -> Result<Vec<Move>> {
+        let mut seen = std::collections::HashSet::new();
+        let mut moves = Vec::new();
+        for (i, c) in self.components.iter().enumerate() {
+            if seen.insert(component_key(c)) {
+                moves.extend(c.options()?.into_iter().map(|to| Move { component: i, to }));
+            }
+        }
+        Ok(moves)
+    }
+
     /// The winning moves under normal play, found as for Nim: with `x` the
     /// nimber of the sum, the winning moves in a component of nimber `g` are
     /// its options of nimber `g ^ x`. The mex promises one when `g ^ x < g`;
@@ -203,14 +219,15 @@ impl SumPosition {
     /// The sum as a position: equal to any sum of the same components in any
     /// order.
     pub fn new(sum: Sum) -> SumPosition {
-        let mut key: Vec<String> = sum
-            .components
-            .iter()
-            .map(|c| format!("{} {}", c.ruleset_name(), c.position_text()))
-            .collect();
+        let mut key: Vec<String> = sum.components.iter().map(component_key).collect();
         key.sort();
         SumPosition { key, sum }
     }
+}
+
+/// What tells a component from another in a sum: its ruleset and position.
+fn component_key(component: &ComponentRef) -> String {
+    format!("{} {}", component.ruleset_name(), component.position_text())
 }
 
 impl SumPosition {
@@ -252,7 +269,7 @@ impl Game for SumGame {
     fn options(&self, position: &SumPosition) -> Result<Vec<Vec<SumPosition>>> {
         let sum = &position.sum;
         Ok(sum
-            .moves()?
+            .distinct_moves()?
             .iter()
             .map(|m| vec![SumPosition::new(sum.after(m))])
             .collect())

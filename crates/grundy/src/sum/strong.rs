@@ -69,7 +69,7 @@ impl StrongGame for SumRules {
             return;
         }
         let sum = position.sum();
-        let all = match sum.moves() {
+        let all = match sum.distinct_moves() {
             Ok(all) => all,
             Err(error) => return self.fail(error),
         };
