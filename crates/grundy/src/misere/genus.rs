@@ -425,10 +425,13 @@ impl<G: Game> GenusSearch<G> {
                 options.push(after.into_boxed_slice());
             }
         }
+        // The options, and the sum itself twice: the frame's copy and the
+        // one in the set of sums on the stack.
         let bytes = options
             .iter()
             .map(|o| memory::allocation(4 * o.len() as u64) + 16)
             .sum::<u64>()
+            + 2 * memory::allocation(4 * parts.len() as u64)
             + memory::vector(1, size_of::<Frame>() as u64)
             + memory::hashed(1, 16);
         *stack_bytes += bytes;
