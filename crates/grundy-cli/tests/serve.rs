@@ -697,10 +697,12 @@ fn every_error_is_the_json_error() {
     );
     let long = format!("/api/analyze?expr={}", "1".repeat(20_000));
     let header = format!("{host}X-Long: {}\r\n", "x".repeat(20_000));
+    let many: String = (0..150).map(|i| format!("X-{i}: {i}\r\n")).collect();
     for (request, expected) in [
         (post, 405),
         (get_with(&long, &host), 414),
         (get_with("/api/families", &header), 431),
+        (get_with("/api/families", &format!("{host}{many}")), 431),
         (get_with("/no/such/page", &host), 404),
     ] {
         let (status, answer) = server.send(&request);

@@ -22,6 +22,16 @@ pub const MAX_URI_BYTES: usize = 8 << 10;
 /// The most bytes of headers read (16 KiB), names and values together.
 pub const MAX_HEADER_BYTES: usize = 16 << 10;
 
+/// The most headers read: a browser sends about twenty.
+pub const MAX_HEADERS: usize = 100;
+
+/// The most headers the HTTP parser takes before it refuses a request
+/// itself, with no JSON (`listen`): well past [`MAX_HEADERS`], so that a
+/// request with too many is refused here, with the JSON error. So are
+/// URIs and heads larger than the gate reads, up to the parser's own
+/// bounds (a URI of 64 KiB, a head of about 400 KB).
+pub const MAX_HEADERS_PARSED: usize = 10 * MAX_HEADERS;
+
 /// The names a request may give as its `Host`: loopback names and IP
 /// addresses (no page elsewhere has an address of this machine as its
 /// origin), each with the server's port where it gives one, and the
@@ -111,6 +121,13 @@ pub async fn check(State(gate): State<Gate>, request: Request, next: Next) -> Re
         return refused(
             StatusCode::URI_TOO_LONG,
             format!("the URI has {uri} bytes; at most {MAX_URI_BYTES} are read"),
+        );
+    }
+    let count = request.headers().len();
+    if count > MAX_HEADERS {
+        return refused(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            format!("the request has {count} headers; at most {MAX_HEADERS} are read"),
         );
     }
     let headers: usize = (request.headers().iter())

@@ -43,7 +43,9 @@ pub async fn serve(
 ) {
     let slots = Arc::new(Semaphore::new(most));
     let mut http = http1::Builder::new();
-    http.timer(TokioTimer::new()).header_read_timeout(timeout);
+    http.timer(TokioTimer::new())
+        .header_read_timeout(timeout)
+        .max_headers(super::gate::MAX_HEADERS_PARSED);
     let accepting = async {
         loop {
             let slot = (slots.clone().acquire_owned().await).expect("never closed");

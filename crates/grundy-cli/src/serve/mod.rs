@@ -42,7 +42,7 @@ use crate::report::{Failure, Output};
     GET /api/table?ruleset=R&rows=A..B&cols=C..D, /api/heatmap?..., /api/thermograph?expr=E\n\n\
     Only requests to localhost, an IP address or a name given with --allow-host are \
     answered (others: 403), only from the server's own page; a URI past 8 KiB is 414, \
-    headers past 16 KiB 431. Expressions name files only under the --files directories; \
+    more than 100 headers or past 16 KiB 431. Expressions name files only under the --files directories; \
     any other file, or one that is not a regular file, is refused with one message that \
     does not say why, and no error quotes what a file holds.\n\n\
     README.md has the whole API."
