@@ -65,3 +65,27 @@ fn moves_too_long_to_write_are_refused_before_they_are_listed() {
     assert!(stderr.contains("MiB written out"), "{stderr}");
     assert!(stderr.contains("ask for at most"), "{stderr}");
 }
+
+/// The script of repro 30: a ring of a million positions, each a text of
+/// 60,000 characters, so that play goes round for ever.
+const RING_OF_LONG_TEXTS: &str = "fn moves(p) {
+    let n = parse_int(p.sub_string(60000));
+    [p.sub_string(0, 60000) + ((n + 1) % 1000000)]
+}";
+
+/// Item 4 (repro 30): the search counts what each long text holds, but
+/// the allocator held a third more: the script's temporaries (texts of
+/// 60,000 to 240,000 bytes) raised glibc's threshold for serving an
+/// allocation by mmap, and the heap between the texts kept fragmented.
+/// The process aborted past its address space, with the budget not yet
+/// reached. It stops at the budget now, exit 1, the allocator's threshold
+/// fixed at start. (The repro runs under `ulimit -v 4000000`; a smaller
+/// limit reaches the budget sooner.)
+#[test]
+fn long_text_positions_stop_at_the_budget() {
+    let script = common::temp_file("ring_of_long_texts.rhai", RING_OF_LONG_TEXTS);
+    let start = format!("script({}) {}0", script.display(), "x".repeat(60_000));
+    let (code, stderr) = run_under_address_space_limit(1_000_000, &["analyze", &start]);
+    assert_eq!(code, Some(1), "{}", &stderr[..stderr.len().min(2000)]);
+    assert!(stderr.contains("the memory budget"), "{stderr}");
+}

@@ -35,11 +35,34 @@ pub fn share_memory(ways: u64) {
 /// Tells the library's searches (nimbers, generalized values) the memory
 /// they may take, [`memory::usable`] of [`MemoryLimit::now`] as a strong
 /// solve takes, and returns that limit: what a front end does before a
-/// question.
+/// question. It also keeps the allocator from taking much more than the
+/// searches count ([`steady_allocator`]).
 pub fn set_search_budget() -> MemoryLimit {
+    steady_allocator();
     let limit = MemoryLimit::now();
     memory::set_budget(memory::usable(limit.bytes));
     limit
+}
+
+/// The size from which glibc's allocator serves an allocation by a mapping
+/// of its own (its default, 128 KiB), returned to the system when freed.
+const MMAP_THRESHOLD: i32 = 128 << 10;
+
+/// Fixes glibc's threshold for serving an allocation by a mapping of its
+/// own at its default. Left alone, glibc raises it to the size of each
+/// such allocation freed, so that a search whose script makes temporary
+/// texts of 100 KiB or more (a script's positions of 60,000 characters,
+/// repro 30) gets them from the heap, between the positions it keeps, and
+/// the heap grew a third past what the search counted: past the address
+/// space the process may take, where an allocation fails and the process
+/// aborts. Elsewhere than glibc this does nothing.
+pub fn steady_allocator() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a parameter of the allocator; any value is
+    // valid, and allocations made before keep working.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, MMAP_THRESHOLD);
+    }
 }
 
 /// The bytes the disk holding `dir` (or its nearest existing parent) has

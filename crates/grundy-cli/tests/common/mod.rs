@@ -73,13 +73,15 @@ pub fn assert_every_winning_move_leads_to_p(analysis: &Value) -> Vec<Value> {
 }
 
 /// A path in a fresh temporary directory of this test (one per thread, so
-/// tests running in parallel do not share files).
+/// tests running in parallel do not share files), named by digits alone so
+/// that an expression can name it (`script(PATH)`).
 pub fn temp_path(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "grundy-cli-tests-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
+    let thread: String = format!("{:?}", std::thread::current().id())
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    let dir =
+        std::env::temp_dir().join(format!("grundy-cli-tests-{}-{thread}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
