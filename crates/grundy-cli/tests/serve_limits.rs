@@ -89,3 +89,35 @@ fn answers_too_large_to_build_are_refused_and_the_server_lives_on() {
     assert_limit(status, &answer, "MiB written out");
     assert_alive(&server);
 }
+
+/// Repro 30 through the server: from the position `s`, a ring of a
+/// million positions, each a text of 60,000 characters (the repro's
+/// script, entered by a short position, as a URI is at most 8 KiB).
+const RING_OF_LONG_TEXTS: &str = "fn moves(p) {
+    if p == \"s\" { let x = \"\"; x.pad(60000, \"x\"); return [x + \"0\"]; }
+    let n = parse_int(p.sub_string(60000));
+    [p.sub_string(0, 60000) + ((n + 1) % 1000000)]
+}";
+
+/// Item 4 (repro 30): two such questions at once aborted the server, the
+/// allocator holding a third more than the searches counted. Each is
+/// answered with the memory budget, and the server lives on.
+#[test]
+fn two_searches_of_long_texts_at_once_stop_at_the_budget() {
+    let script = common::temp_file("ring.rhai", RING_OF_LONG_TEXTS);
+    let dir = script.parent().unwrap().to_str().unwrap().to_string();
+    let command =
+        common::under_address_space_limit(1_000_000, &["serve", "--port", "0", "--files", &dir]);
+    let server = Served::start_command(command);
+    let question = analyze(&format!("script({}) s", script.display()), "");
+    std::thread::scope(|scope| {
+        let asked: Vec<_> = (0..2)
+            .map(|_| scope.spawn(|| get(&server, &question)))
+            .collect();
+        for asked in asked {
+            let (status, answer) = asked.join().unwrap();
+            assert_limit(status, &answer, "the memory budget");
+        }
+    });
+    assert_alive(&server);
+}
