@@ -77,7 +77,7 @@ pub enum Progress {
         positions: u64,
     },
     /// A nim-sequence: the heaps computed so far.
-    Sequence(crate::sequence::Progress),
+    Sequence(crate::sequence::SequenceProgress),
     /// A misère quotient: the heap reached and the elements so far.
     Quotient {
         /// The largest heap whose sums are in the quotient.
