@@ -45,10 +45,11 @@ impl Default for Limits {
     }
 }
 
-/// What the construction reports between heaps: the heap it starts and the
-/// order of the quotient so far. The callback returns false to stop.
+/// What the construction of a misère quotient reports between heaps: the
+/// heap it starts and the order of the quotient so far. The callback
+/// returns false to stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
+pub struct QuotientProgress {
     /// The heap about to be added.
     pub heap: usize,
     /// The last heap the quotient is asked for.
@@ -100,7 +101,7 @@ pub fn heap_options(game: &dyn HeapGame, to: usize) -> Result<Vec<Vec<Vec<usize>
 pub fn build(
     options: Vec<Vec<Vec<usize>>>,
     limits: Limits,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(QuotientProgress) -> bool,
     stop: &dyn Fn() -> bool,
 ) -> Result<Built> {
     let to = options.len() - 1;
@@ -108,7 +109,7 @@ pub fn build(
     let mut p = vec![false];
     let mut phi = vec![0u32; to + 1];
     for n in 1..=to {
-        if !progress(Progress {
+        if !progress(QuotientProgress {
             heap: n,
             to,
             order: table.size(),

@@ -35,7 +35,7 @@ mod search;
 use std::collections::VecDeque;
 
 use build::{build, heap_options};
-pub use build::{Limits, Progress};
+pub use build::{Limits, QuotientProgress};
 use monoid::{Monoid, Table};
 
 use crate::error::{Error, Result};
@@ -76,7 +76,7 @@ impl Quotient {
         game: &dyn HeapGame,
         to: usize,
         limits: Limits,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(QuotientProgress) -> bool,
         stop: &dyn Fn() -> bool,
     ) -> Result<Quotient> {
         if to == 0 {
