@@ -34,7 +34,7 @@ use std::sync::{Mutex, PoisonError};
 use crate::error::{Error, Result};
 use crate::picture::{self, GraphPicture, Mark, Node};
 use crate::retrograde::db::{self, DbFile};
-use crate::retrograde::{self, search, Counts, Options, Progress, Solved, StrongGame, Table};
+use crate::retrograde::{self, search, Counts, Options, SolveProgress, Solved, StrongGame, Table};
 use crate::starts::{self, AllStarts};
 use crate::tier::team::{agree, Alone, Nowhere, Team};
 use crate::tier::{self, TieredGame};
@@ -231,7 +231,7 @@ pub trait DynStrong: Send + Sync {
     fn solve(
         &self,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
         with_db: bool,
     ) -> Result<Solve>;
 
@@ -273,7 +273,7 @@ pub trait DynStrong: Send + Sync {
         words: &[Word],
         source: Source,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<StrongAnalysis>;
 
     /// The standing alone of the position written in `words`, for
@@ -289,7 +289,7 @@ pub trait DynStrong: Send + Sync {
         words: &[Word],
         source: Source,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<StrongAnalysis>;
 
     /// The value of the position written in `words` and every move from
@@ -303,7 +303,7 @@ pub trait DynStrong: Send + Sync {
         words: &[Word],
         source: Source,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<StrongMoves>;
 
     /// The game graph from the position written in `words`: every position
@@ -316,7 +316,7 @@ pub trait DynStrong: Send + Sync {
         words: &[Word],
         depth: Option<usize>,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<GraphPicture>;
 
     /// Every start of a ruleset whose positions can be listed (see
@@ -325,7 +325,7 @@ pub trait DynStrong: Send + Sync {
     fn all_starts(
         &self,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Option<Result<AllStarts>>;
 }
 
@@ -360,7 +360,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
     fn solve(
         &self,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
         with_db: bool,
     ) -> Result<Solve> {
         let game = &self.game;
@@ -421,7 +421,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         words: &[Word],
         source: Source,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<StrongAnalysis> {
         let position = self.position(words)?;
         self.with_source(&position, source, options, progress, |table| {
@@ -434,7 +434,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         words: &[Word],
         source: Source,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<StrongAnalysis> {
         let game = &self.game;
         let position = self.position(words)?;
@@ -477,7 +477,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         words: &[Word],
         source: Source,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<StrongMoves> {
         let game = &self.game;
         let position = self.position(words)?;
@@ -511,7 +511,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         words: &[Word],
         depth: Option<usize>,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<GraphPicture> {
         let game = &self.game;
         let start = self.position(words)?;
@@ -539,7 +539,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
     fn all_starts(
         &self,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Option<Result<AllStarts>> {
         let game = &self.game;
         let (count, vertices) = game.partizan_starts()?;
@@ -631,7 +631,7 @@ impl<G: StrongRules> StrongSolver<G> {
         &self,
         position: &G::Position,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
         answer: impl FnOnce(&Table<G>) -> Result<T>,
     ) -> Result<T> {
         let game = &self.game;
@@ -662,7 +662,7 @@ impl<G: StrongRules> StrongSolver<G> {
         position: &G::Position,
         source: Source,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
         answer: impl FnOnce(&dyn Solved<G>) -> Result<T>,
     ) -> Result<T> {
         let game = &self.game;

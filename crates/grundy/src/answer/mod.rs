@@ -63,7 +63,7 @@ pub const SCHEMA_VERSION: &str = "2";
 pub enum Progress {
     /// A strong solve (retrograde analysis) or the search of one position's
     /// outcome.
-    Solving(crate::retrograde::Progress),
+    Solving(crate::retrograde::SolveProgress),
     /// The search for values of partizan positions: how many are valued.
     Valuing {
         /// Positions valued so far.

@@ -170,9 +170,10 @@ impl Options {
     }
 }
 
-/// What a long solve reports every so often.
+/// What a long retrograde solve (or the search of one position's outcome,
+/// [`search`]) reports every so often.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
+pub struct SolveProgress {
     /// What the solve is doing.
     pub phase: Phase,
     /// Positions generated (reached) so far, or decided so far.
@@ -311,7 +312,7 @@ pub fn best_first(standing: Standing, after: &[Solution]) -> Vec<usize> {
 pub fn solve<G: StrongGame>(
     game: &G,
     options: &Options,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(SolveProgress) -> bool,
 ) -> Result<Table<G>> {
     solve_from(game, &[game.start()?], options, progress)
 }
@@ -326,7 +327,7 @@ pub fn solve_from<G: StrongGame>(
     game: &G,
     roots: &[G::Position],
     options: &Options,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(SolveProgress) -> bool,
 ) -> Result<Table<G>> {
     let generated = match Ranked::fits(game, options) {
         Some(numbering) => generate_ranked(game, numbering, roots, options, progress)
@@ -682,7 +683,7 @@ fn generate_ranked<G: StrongGame>(
     numbering: &dyn Numbering<G::Position>,
     roots: &[G::Position],
     options: &Options,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(SolveProgress) -> bool,
 ) -> Result<(Ranked, Graph)> {
     let position_size = size_of::<G::Position>() as u64;
     let mut ranked = Ranked::new(numbering.count());
@@ -748,7 +749,7 @@ fn generate_hashed<G: StrongGame>(
     game: &G,
     roots: &[G::Position],
     options: &Options,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(SolveProgress) -> bool,
 ) -> Result<(Hashed<G::Position>, Graph)> {
     // The positions are kept in a vector and their ids in a hash table,
     // each of which holds its old and new buffers at once while it grows.
@@ -829,7 +830,7 @@ fn check(
     phase: Phase,
     done: u64,
     reached: u64,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(SolveProgress) -> bool,
 ) -> Result<()> {
     if bytes > options.memory {
         // The figure is what the positions reached so far need, not what
@@ -844,7 +845,7 @@ fn check(
             bytes >> 20,
         )));
     }
-    let report = Progress {
+    let report = SolveProgress {
         phase,
         done,
         reached,
@@ -856,7 +857,7 @@ fn check(
     }
 }
 
-fn interrupted(progress: Progress) -> Error {
+fn interrupted(progress: SolveProgress) -> Error {
     Error::Limit(format!(
         "interrupted while {} positions ({} of {} done)",
         progress.phase.verb(),
@@ -872,7 +873,7 @@ struct Solving<'a> {
     predecessors: Digraph,
     decided: u64,
     reached: u64,
-    progress: &'a mut dyn FnMut(Progress) -> bool,
+    progress: &'a mut dyn FnMut(SolveProgress) -> bool,
 }
 
 impl Solving<'_> {
@@ -944,7 +945,7 @@ impl Solving<'_> {
     fn tick(&mut self, decided: u64) -> Result<()> {
         self.decided += decided;
         if self.decided % TICK == 0 {
-            let report = Progress {
+            let report = SolveProgress {
                 phase: Phase::Propagating,
                 done: self.decided,
                 reached: self.reached,
