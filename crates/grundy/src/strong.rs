@@ -249,7 +249,7 @@ pub trait DynStrong: Send + Sync {
         dir: &Path,
         options: &Options,
         disk_free: Option<u64>,
-        progress: &mut dyn FnMut(tier::Progress) -> bool,
+        progress: &mut dyn FnMut(tier::TieredSolveProgress) -> bool,
     ) -> Result<TieredSolve> {
         self.solve_tiers_in_team(dir, options, disk_free, &Alone, progress)
     }
@@ -264,7 +264,7 @@ pub trait DynStrong: Send + Sync {
         options: &Options,
         disk_free: Option<u64>,
         team: &dyn Team,
-        progress: &mut dyn FnMut(tier::Progress) -> bool,
+        progress: &mut dyn FnMut(tier::TieredSolveProgress) -> bool,
     ) -> Result<TieredSolve>;
 
     /// The value and best moves of the position written in `words`.
@@ -393,7 +393,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         options: &Options,
         disk_free: Option<u64>,
         team: &dyn Team,
-        progress: &mut dyn FnMut(tier::Progress) -> bool,
+        progress: &mut dyn FnMut(tier::TieredSolveProgress) -> bool,
     ) -> Result<TieredSolve> {
         let game = &self.game;
         let tiered = self.tiered()?;

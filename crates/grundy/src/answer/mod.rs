@@ -100,7 +100,7 @@ pub enum Progress {
         tiers: usize,
     },
     /// A solve a tier at a time: the tier and pass, and the ranks done.
-    Tier(crate::tier::Progress),
+    Tier(crate::tier::TieredSolveProgress),
 }
 
 /// The callback of a long computation: gets its [`Progress`], answers
