@@ -44,7 +44,9 @@ use crate::catalogue::position_and_player;
 use crate::component::RulesetRef;
 use crate::error::{Error, Result};
 use crate::registry::{Parsed, Rulesets};
-use crate::retrograde::{self, best_first, Options, Phase, Player, SolveProgress, Solved, Table};
+use crate::retrograde::{
+    self, best_first, Options, Phase, Player, SolveProgress, Solved, SolvedGame,
+};
 use crate::strong::{DynStrong, SolvedTable, Source};
 use crate::sum::{self, analyze_misere_listing, Sum, SumPosition, SumRules};
 use crate::value::{Convention, Outcome, Solution, Standing};
@@ -76,7 +78,7 @@ enum Engine {
     /// A sum solved strongly as one game.
     Solved {
         rules: SumRules,
-        table: Box<Table<SumRules>>,
+        table: Box<SolvedGame<SumRules>>,
     },
     /// A sum too large to solve whole: each option by its outcome.
     ByOutcome { convention: Convention },

@@ -34,7 +34,9 @@ use std::sync::{Mutex, PoisonError};
 use crate::error::{Error, Result};
 use crate::picture::{self, GraphPicture, Mark, Node};
 use crate::retrograde::db::{self, DbFile};
-use crate::retrograde::{self, search, Counts, Options, SolveProgress, Solved, StrongGame, Table};
+use crate::retrograde::{
+    self, search, Counts, Options, SolveProgress, Solved, SolvedGame, StrongGame,
+};
 use crate::starts::{self, AllStarts};
 use crate::tier::team::{agree, Alone, Nowhere, Team};
 use crate::tier::{self, TieredGame};
@@ -338,7 +340,7 @@ pub struct StrongSolver<G: StrongGame> {
     /// again, as a batch asks about many positions of one game. A table
     /// holds every position reachable from where it was solved, so its
     /// answers are whole.
-    kept: Mutex<Vec<Table<G>>>,
+    kept: Mutex<Vec<SolvedGame<G>>>,
 }
 
 impl<G: StrongGame> StrongSolver<G> {
@@ -632,11 +634,11 @@ impl<G: StrongRules> StrongSolver<G> {
         position: &G::Position,
         options: &Options,
         progress: &mut dyn FnMut(SolveProgress) -> bool,
-        answer: impl FnOnce(&Table<G>) -> Result<T>,
+        answer: impl FnOnce(&SolvedGame<G>) -> Result<T>,
     ) -> Result<T> {
         let game = &self.game;
         let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
-        let solved = |table: &&Table<G>| table.solution(game, position).is_some();
+        let solved = |table: &&SolvedGame<G>| table.solution(game, position).is_some();
         if let Some(table) = kept.iter().rev().find(solved) {
             return answer(table);
         }
@@ -644,7 +646,7 @@ impl<G: StrongRules> StrongSolver<G> {
             retrograde::solve_from(game, std::slice::from_ref(position), options, progress)?;
         let answered = answer(&table);
         kept.push(table);
-        let bytes = |kept: &[Table<G>]| kept.iter().map(Table::heap_bytes).sum::<usize>();
+        let bytes = |kept: &[SolvedGame<G>]| kept.iter().map(SolvedGame::heap_bytes).sum::<usize>();
         while kept.len() > 1 && bytes(&kept) as u64 > options.memory / 2 {
             kept.remove(0);
         }

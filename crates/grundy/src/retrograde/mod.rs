@@ -6,9 +6,9 @@
 //! A game implements [`StrongGame`]: the start, the moves of the player to
 //! move, and where the rules end the game. Partizan games that do not say who
 //! moves next are played through [`Turns`], over (position, player to move)
-//! pairs. [`solve`] and [`solve_from`] return a [`Table`], which answers per
-//! position and lists the [`BestMove`]s; [`db`] writes a table to a file and
-//! reads it back. [`search`] finds the standing alone of one position
+//! pairs. [`solve`] and [`solve_from`] return a [`SolvedGame`], which
+//! answers per position and lists the [`BestMove`]s; [`db`] writes one to
+//! a file and reads it back. [`search`] finds the standing alone of one position
 //! without solving the rest, stopping at the first winning move. [`loopy`] has the generalized Sprague-Grundy values of
 //! loopy impartial games, which need no search of sums.
 //!
@@ -39,8 +39,8 @@
 //! 4. What is still undecided is a draw: play can go on forever, and any
 //!    move that ends it gives the opponent the win.
 //!
-//! A position's value and remoteness take two bytes (a [`Table`]'s cell):
-//! two bits of standing and fourteen of remoteness (at most
+//! A position's value and remoteness take two bytes (a [`SolvedGame`]'s
+//! cell): two bits of standing and fourteen of remoteness (at most
 //! [`MAX_REMOTENESS`]); while solving, an undecided position's cell holds
 //! its counter instead.
 //!
@@ -248,7 +248,7 @@ pub struct BestMove<P> {
     pub after: Solution,
 }
 
-/// Anything that answers per position: a solved [`Table`], or a
+/// Anything that answers per position: a [`SolvedGame`], or a
 /// [`db::Db`] read from a file.
 pub trait Solved<G: StrongGame> {
     /// The solution of a position, `None` where this table has none (not
@@ -313,7 +313,7 @@ pub fn solve<G: StrongGame>(
     game: &G,
     options: &Options,
     progress: &mut dyn FnMut(SolveProgress) -> bool,
-) -> Result<Table<G>> {
+) -> Result<SolvedGame<G>> {
     solve_from(game, &[game.start()?], options, progress)
 }
 
@@ -328,7 +328,7 @@ pub fn solve_from<G: StrongGame>(
     roots: &[G::Position],
     options: &Options,
     progress: &mut dyn FnMut(SolveProgress) -> bool,
-) -> Result<Table<G>> {
+) -> Result<SolvedGame<G>> {
     let generated = match Ranked::fits(game, options) {
         Some(numbering) => generate_ranked(game, numbering, roots, options, progress)
             .map(|(ranked, graph)| (Index::Ranked(ranked), graph)),
@@ -364,7 +364,7 @@ pub fn solve_from<G: StrongGame>(
                 .standing,
         );
     }
-    let mut table = Table {
+    let mut table = SolvedGame {
         index,
         cells,
         roots: Vec::new(),
@@ -378,7 +378,7 @@ pub fn solve_from<G: StrongGame>(
 }
 
 /// A solved game: the standing and remoteness of every position reached.
-pub struct Table<G: StrongGame> {
+pub struct SolvedGame<G: StrongGame> {
     index: Index<G::Position>,
     /// Cells by id.
     cells: Vec<u16>,
@@ -403,7 +403,7 @@ struct Hashed<P> {
     hasher: DefaultHashBuilder,
 }
 
-impl<G: StrongGame> Table<G> {
+impl<G: StrongGame> SolvedGame<G> {
     /// How many positions were reached.
     pub fn positions(&self) -> u64 {
         self.counts.total()
@@ -452,7 +452,7 @@ impl<G: StrongGame> Table<G> {
     }
 }
 
-impl<G: StrongGame> Solved<G> for Table<G> {
+impl<G: StrongGame> Solved<G> for SolvedGame<G> {
     fn solution(&self, game: &G, position: &G::Position) -> Option<Solution> {
         let id = match &self.index {
             Index::Ranked(ranked) => ranked.rank(game.numbering()?.index(position))?,

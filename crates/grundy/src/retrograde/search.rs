@@ -1,8 +1,8 @@
 //! Who wins one position, without solving every position reachable from
 //! it: a memoised depth-first search (its own stack, a transposition table
 //! of the positions it has decided) that stops at a position's first
-//! winning move. A [`Table`](super::Table) needs the whole reachable graph
-//! before it decides anything; this search looks only at what it needs,
+//! winning move. A [`SolvedGame`](super::SolvedGame) needs the whole
+//! reachable graph before it decides anything; this search looks only at what it needs,
 //! which where the first moves tried win is a small part of it.
 //!
 //! The value of a position for the player to move, in the order
