@@ -36,7 +36,7 @@ use std::collections::VecDeque;
 
 use build::{build, heap_options};
 pub use build::{Limits, QuotientProgress};
-use monoid::{Monoid, Table};
+use monoid::{Monoid, MultiplicationTable};
 
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
@@ -46,7 +46,7 @@ use crate::value::Outcome;
 #[derive(Clone, Debug)]
 pub struct Quotient {
     to: usize,
-    table: Table,
+    table: MultiplicationTable,
     p: Vec<bool>,
     /// The element of each heap 0..=to.
     images: Vec<u32>,
@@ -113,7 +113,7 @@ impl Quotient {
                 }
             }
         }
-        let table = Table::build(size, |a, b| {
+        let table = MultiplicationTable::build(size, |a, b| {
             new_of[built.table.mul(order[a as usize], order[b as usize]) as usize]
         })
         .expect("the built table fitted, and this one is as large");
