@@ -2,19 +2,17 @@
 //! simplest description that fits every value computed, as the notes find
 //! the rule behind a new game, with how far it was checked, whether a
 //! theorem proves it, and the first counterexample of every simpler
-//! candidate. The finder is `grundy::pattern`; this module computes the
-//! values it reads. A partizan family with values (`cutcake`,
-//! `hackenbush`) gets a rule along each row of its table of numbers
-//! (`grundy::pattern::values`).
+//! candidate. The library decides which values answer the question and
+//! finds their rule (`grundy::answer::pattern::pattern`); this module reads
+//! the arguments and shows what was found. A partizan family with values
+//! (`cutcake`, `hackenbush`) gets a rule along each row of its table of
+//! numbers (`grundy::pattern::values`).
 
 use std::ops::RangeInclusive;
 
-use grundy::answer::pattern::{
-    family, one_number, parity_name, FamilyPatternAnswer, PatternAnswer, ValuePatternAnswer,
-};
-use grundy::answer::table::{has_values, two_number_table, value_table};
-use grundy::pattern::values::{find_value_rows, ValuePattern};
-use grundy::pattern::{self, FamilyPattern, Pattern};
+use grundy::answer::pattern::{parity_name, pattern, PatternFound, PatternQuestion};
+use grundy::pattern::values::ValuePattern;
+use grundy::pattern::{FamilyPattern, Pattern};
 
 use crate::machine::MemoryLimit;
 use crate::progress::watched;
@@ -56,65 +54,22 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let failure = Failure::about(&args.ruleset);
-    if let (Some(rows), Some(cols)) = (&args.rows, &args.cols) {
-        if has_values(&args.ruleset).map_err(failure)? {
-            let (name, table) = watched(false, &MemoryLimit::now(), |progress| {
-                value_table(
-                    &args.ruleset,
-                    rows.clone(),
-                    cols.clone(),
-                    progress,
-                    |games, g| Ok(games.number_value(g)),
-                )
-            })
-            .map_err(failure)?;
-            let found = find_value_rows(&table);
-            return match args.json {
-                true => out.json(&ValuePatternAnswer::new(&name, &found)),
-                false => out.text(&value_text(&name, &found)),
-            };
-        }
+    let question = PatternQuestion::new(&args.ruleset, args.to, args.k, args.rows, args.cols)
+        .map_err(Failure::from)?;
+    let found = watched(false, &MemoryLimit::now(), |progress| {
+        pattern(&question, progress)
+    })
+    .map_err(failure)?;
+    if args.json {
+        return out.json(&found);
     }
-    let (name, found) = match (&args.rows, &args.cols, args.to, &args.k) {
-        (Some(rows), Some(cols), _, _) => {
-            let (name, table) = watched(false, &MemoryLimit::now(), |progress| {
-                two_number_table(&args.ruleset, rows.clone(), cols.clone(), progress)
-            })
-            .map_err(failure)?;
-            (name, Found::One(pattern::find_table(&table)))
+    match &found {
+        PatternFound::One { ruleset, pattern } => {
+            out.text(&format!("ruleset:  {ruleset}\n{}", text(pattern)))
         }
-        (_, _, Some(to), Some(ks)) => {
-            let found = watched(false, &MemoryLimit::now(), |progress| {
-                family(&args.ruleset, ks.clone(), to, progress)
-            })
-            .map_err(failure)?;
-            (args.ruleset.clone(), Found::Family(found))
-        }
-        (_, _, Some(to), None) => {
-            let (name, pattern) = watched(false, &MemoryLimit::now(), |progress| {
-                one_number(&args.ruleset, to, progress)
-            })
-            .map_err(failure)?;
-            (name, Found::One(pattern))
-        }
-        _ => {
-            return Err(Failure::from(grundy::Error::Parse {
-                column: 1,
-                message: "pattern needs --to N, or --rows A..B with --cols C..D".into(),
-            }))
-        }
-    };
-    match found {
-        Found::One(pattern) if args.json => out.json(&PatternAnswer::new(&name, &pattern)),
-        Found::One(pattern) => out.text(&format!("ruleset:  {name}\n{}", text(&pattern))),
-        Found::Family(family) if args.json => out.json(&FamilyPatternAnswer::new(&name, &family)),
-        Found::Family(family) => out.text(&family_text(&name, &family)),
+        PatternFound::Family { ruleset, family } => out.text(&family_text(ruleset, family)),
+        PatternFound::Values { ruleset, rows } => out.text(&value_text(ruleset, rows)),
     }
-}
-
-enum Found {
-    One(Pattern),
-    Family(FamilyPattern),
 }
 
 /// A pattern as text: the description, how far it was checked, whether it

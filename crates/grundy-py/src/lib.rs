@@ -271,11 +271,24 @@ fn sequence(
     })
 }
 
-/// `grundy pattern RULESET --to N --json`.
+/// `grundy pattern RULESET --to N --json`, with `k` its `--k A..B`, or
+/// with `rows` and `cols` instead its `--rows A..B --cols C..D`.
 #[pyfunction]
-fn pattern(py: Python<'_>, ruleset: &str, to: usize) -> PyResult<String> {
-    detached(py, None, move |_, on_progress| {
-        Ok(json(&answer::pattern::pattern(ruleset, to, on_progress)?))
+#[pyo3(signature = (ruleset, to=None, rows=None, cols=None, k=None, progress=None))]
+fn pattern(
+    py: Python<'_>,
+    ruleset: &str,
+    to: Option<usize>,
+    rows: Option<(u64, u64)>,
+    cols: Option<(u64, u64)>,
+    k: Option<(u64, u64)>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    detached(py, progress, move |_, on_progress| {
+        let span = |pair: Option<(u64, u64)>| pair.map(|(a, b)| span(a, b)).transpose();
+        let question =
+            answer::pattern::PatternQuestion::new(ruleset, to, span(k)?, span(rows)?, span(cols)?)?;
+        Ok(json(&answer::pattern::pattern(&question, on_progress)?))
     })
 }
 
@@ -288,8 +301,17 @@ fn range(text: &str) -> grundy::Result<std::ops::RangeInclusive<u64>> {
     let (first, last) = text.split_once("..").ok_or_else(bad)?;
     let first: u64 = first.trim().parse().map_err(|_| bad())?;
     let last: u64 = last.trim().parse().map_err(|_| bad())?;
+    span(first, last)
+}
+
+/// The numbers from `first` to `last`, both included; none is bad input,
+/// as the command line's `A..B` with A past B is.
+fn span(first: u64, last: u64) -> grundy::Result<std::ops::RangeInclusive<u64>> {
     if first > last {
-        return Err(bad());
+        return Err(grundy::Error::Parse {
+            column: 1,
+            message: format!("{first}..{last} is empty: the first must not exceed the last"),
+        });
     }
     Ok(first..=last)
 }

@@ -363,6 +363,43 @@ def test_pattern_of_kayles_is_guy_and_smith_s_period(cli, schema):
     assert p.proven and "period 12 from n = 71" in p.pattern
 
 
+def test_pattern_of_wythoff_s_table_is_the_command_line_s(cli, schema):
+    # Wythoff's P-positions are the pairs (floor(k*phi), floor(k*phi^2)).
+    p = grundy.pattern("wythoff", rows=(0, 20), cols=(0, 20))
+    assert p.to_dict() == cli("pattern", "wythoff", "--rows", "0..20", "--cols", "0..20")
+    schema.validate(p.to_dict())
+    assert p.found and p.checked_to == [20, 20] and "floor(k*phi^2)" in p.pattern
+
+
+def test_pattern_of_cutcake_s_rows_and_of_a_family_are_the_command_line_s(cli, schema):
+    # Cutcake's values along each row, and Lieges' members by parity.
+    rows = grundy.pattern("cutcake", rows=(1, 4), cols=(1, 20))
+    assert rows.to_dict() == cli("pattern", "cutcake", "--rows", "1..4", "--cols", "1..20")
+    assert rows.rows[0] == {"a": 1, "rule": "periodic", "from": 1, "period": 1, "saltus": "1"}
+    family = grundy.pattern("lieges", 100, k=(1, 6))
+    assert family.to_dict() == cli("pattern", "lieges", "--k", "1..6", "--to", "100")
+    assert [c["k"] for c in family.classes] == ["odd", "even"]
+    for answer in (rows, family):
+        schema.validate(answer.to_dict())
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{}, {"rows": (0, 3)}, {"to": 10, "rows": (0, 3), "cols": (0, 3)}, {"k": (1, 3)}],
+    ids=["nothing", "rows_alone", "to_and_rows", "k_alone"],
+)
+def test_pattern_needs_to_or_rows_with_cols(kwargs):
+    with pytest.raises(grundy.BadInputError) as raised:
+        grundy.pattern("wythoff", **kwargs)
+    assert "pattern needs --to N, or --rows A..B with --cols C..D" in str(raised.value)
+
+
+def test_pattern_refuses_an_empty_range():
+    with pytest.raises(grundy.ParseError) as raised:
+        grundy.pattern("wythoff", rows=(3, 0), cols=(0, 3))
+    assert "3..0 is empty" in str(raised.value)
+
+
 def test_moves_and_the_engine_s_move_keep_bouton_s_rule(schema):
     """Nim 3 4 5: of its 12 moves exactly one leaves XOR 0 (Bouton), and it
     is the one that wins and the one the perfect player makes."""

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use grundy::catalogue::{Connect4, Mnk};
 use grundy::retrograde::loopy::LoopyValues;
-use grundy::retrograde::{solve, Digraph, Options, StrongGame, Table};
+use grundy::retrograde::{solve, Digraph, Options, SolvedGame, StrongGame};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -39,7 +39,7 @@ fn main() {
 
 fn strong<G: StrongGame>(name: &str, game: &G, options: &Options) {
     let started = Instant::now();
-    let table: Table<G> = solve(game, options, &mut |_| true).expect("solved");
+    let table: SolvedGame<G> = solve(game, options, &mut |_| true).expect("solved");
     let seconds = started.elapsed().as_secs_f64();
     let positions = table.positions();
     println!("{name}: {positions} positions, {:?}", table.counts());

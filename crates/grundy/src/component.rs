@@ -24,7 +24,7 @@ use crate::game::{Arity, HeapGame, Listed, Ruleset};
 use crate::loopy_solver::LoopySolver;
 use crate::misere::genus::{Classified, Genus, GenusSearch};
 use crate::retrograde::loopy::LoopyValue;
-use crate::retrograde::{Options, Progress};
+use crate::retrograde::{Options, SolveProgress};
 use crate::short::{DynShort, ShortRules, ShortSolver};
 use crate::solitaire::{self, Solitaire, SolitaireOutcome};
 use crate::solver::{OnSearched, Solver};
@@ -163,7 +163,7 @@ pub trait DynRuleset: Send + Sync {
     fn all_starts(
         &self,
         _options: &Options,
-        _progress: &mut dyn FnMut(Progress) -> bool,
+        _progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Option<Result<AllStarts>> {
         None
     }
@@ -233,7 +233,7 @@ impl<G: StrongRules> DynRuleset for StrongRuleset<G> {
     fn all_starts(
         &self,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Option<Result<AllStarts>> {
         self.0.all_starts(options, progress)
     }
@@ -321,7 +321,7 @@ impl<S: StrongRules, G: ShortRules + Sync> DynRuleset for StrongAndShort<S, G> {
     fn all_starts(
         &self,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Option<Result<AllStarts>> {
         self.strong.all_starts(options, progress)
     }
@@ -483,7 +483,7 @@ impl<R: Ruleset> DynRuleset for Arc<Shared<R>> {
     fn all_starts(
         &self,
         options: &Options,
-        _progress: &mut dyn FnMut(Progress) -> bool,
+        _progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Option<Result<AllStarts>> {
         let values = self.ruleset.all_values(options.memory)?;
         Some(values.map(AllStarts::Impartial))

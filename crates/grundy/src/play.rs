@@ -44,7 +44,9 @@ use crate::catalogue::position_and_player;
 use crate::component::RulesetRef;
 use crate::error::{Error, Result};
 use crate::registry::{Parsed, Rulesets};
-use crate::retrograde::{self, best_first, Options, Phase, Player, Progress, Solved, Table};
+use crate::retrograde::{
+    self, best_first, Options, Phase, Player, SolveProgress, Solved, SolvedGame,
+};
 use crate::strong::{DynStrong, SolvedTable, Source};
 use crate::sum::{self, analyze_misere_listing, Sum, SumPosition, SumRules};
 use crate::value::{Convention, Outcome, Solution, Standing};
@@ -61,7 +63,7 @@ pub const SEARCH_OPTIONS: u64 = 1 << 19;
 /// The progress callback of play: what a solve reports, or a search of
 /// nimbers as [`Phase::Searching`] (positions met, or the moves valued of
 /// a sum told by outcomes); `false` stops the work with a limit error.
-pub type OnPlayProgress<'a> = &'a mut dyn FnMut(Progress) -> bool;
+pub type OnPlayProgress<'a> = &'a mut dyn FnMut(SolveProgress) -> bool;
 
 /// A game being played: how its values are found, and the positions
 /// played through, the start first.
@@ -76,7 +78,7 @@ enum Engine {
     /// A sum solved strongly as one game.
     Solved {
         rules: SumRules,
-        table: Box<Table<SumRules>>,
+        table: Box<SolvedGame<SumRules>>,
     },
     /// A sum too large to solve whole: each option by its outcome.
     ByOutcome { convention: Convention },
@@ -387,7 +389,7 @@ fn sum_turn(
             to: sum_expression(&after),
             after: value(after, progress)?,
         });
-        let report = Progress {
+        let report = SolveProgress {
             phase: Phase::Searching,
             done: i as u64 + 1,
             reached: all.len() as u64,
@@ -427,7 +429,7 @@ fn sum_expression(sum: &Sum) -> String {
 fn outcome_value(sum: &Sum, convention: Convention, progress: OnPlayProgress) -> Result<Solution> {
     let outcome = match convention {
         Convention::Normal => sum::outcome(sum, &mut |positions| {
-            progress(Progress {
+            progress(SolveProgress {
                 phase: Phase::Searching,
                 done: positions,
                 reached: positions,

@@ -34,7 +34,9 @@ use std::sync::{Mutex, PoisonError};
 use crate::error::{Error, Result};
 use crate::picture::{self, GraphPicture, Mark, Node};
 use crate::retrograde::db::{self, DbFile};
-use crate::retrograde::{self, search, Counts, Options, Progress, Solved, StrongGame, Table};
+use crate::retrograde::{
+    self, search, Counts, Options, SolveProgress, Solved, SolvedGame, StrongGame,
+};
 use crate::starts::{self, AllStarts};
 use crate::tier::team::{agree, Alone, Nowhere, Team};
 use crate::tier::{self, TieredGame};
@@ -231,7 +233,7 @@ pub trait DynStrong: Send + Sync {
     fn solve(
         &self,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
         with_db: bool,
     ) -> Result<Solve>;
 
@@ -249,7 +251,7 @@ pub trait DynStrong: Send + Sync {
         dir: &Path,
         options: &Options,
         disk_free: Option<u64>,
-        progress: &mut dyn FnMut(tier::Progress) -> bool,
+        progress: &mut dyn FnMut(tier::TieredSolveProgress) -> bool,
     ) -> Result<TieredSolve> {
         self.solve_tiers_in_team(dir, options, disk_free, &Alone, progress)
     }
@@ -264,7 +266,7 @@ pub trait DynStrong: Send + Sync {
         options: &Options,
         disk_free: Option<u64>,
         team: &dyn Team,
-        progress: &mut dyn FnMut(tier::Progress) -> bool,
+        progress: &mut dyn FnMut(tier::TieredSolveProgress) -> bool,
     ) -> Result<TieredSolve>;
 
     /// The value and best moves of the position written in `words`.
@@ -273,7 +275,7 @@ pub trait DynStrong: Send + Sync {
         words: &[Word],
         source: Source,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<StrongAnalysis>;
 
     /// The standing alone of the position written in `words`, for
@@ -289,7 +291,7 @@ pub trait DynStrong: Send + Sync {
         words: &[Word],
         source: Source,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<StrongAnalysis>;
 
     /// The value of the position written in `words` and every move from
@@ -303,7 +305,7 @@ pub trait DynStrong: Send + Sync {
         words: &[Word],
         source: Source,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<StrongMoves>;
 
     /// The game graph from the position written in `words`: every position
@@ -316,7 +318,7 @@ pub trait DynStrong: Send + Sync {
         words: &[Word],
         depth: Option<usize>,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<GraphPicture>;
 
     /// Every start of a ruleset whose positions can be listed (see
@@ -325,7 +327,7 @@ pub trait DynStrong: Send + Sync {
     fn all_starts(
         &self,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Option<Result<AllStarts>>;
 }
 
@@ -338,7 +340,7 @@ pub struct StrongSolver<G: StrongGame> {
     /// again, as a batch asks about many positions of one game. A table
     /// holds every position reachable from where it was solved, so its
     /// answers are whole.
-    kept: Mutex<Vec<Table<G>>>,
+    kept: Mutex<Vec<SolvedGame<G>>>,
 }
 
 impl<G: StrongGame> StrongSolver<G> {
@@ -360,7 +362,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
     fn solve(
         &self,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
         with_db: bool,
     ) -> Result<Solve> {
         let game = &self.game;
@@ -393,7 +395,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         options: &Options,
         disk_free: Option<u64>,
         team: &dyn Team,
-        progress: &mut dyn FnMut(tier::Progress) -> bool,
+        progress: &mut dyn FnMut(tier::TieredSolveProgress) -> bool,
     ) -> Result<TieredSolve> {
         let game = &self.game;
         let tiered = self.tiered()?;
@@ -421,7 +423,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         words: &[Word],
         source: Source,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<StrongAnalysis> {
         let position = self.position(words)?;
         self.with_source(&position, source, options, progress, |table| {
@@ -434,7 +436,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         words: &[Word],
         source: Source,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<StrongAnalysis> {
         let game = &self.game;
         let position = self.position(words)?;
@@ -477,7 +479,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         words: &[Word],
         source: Source,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<StrongMoves> {
         let game = &self.game;
         let position = self.position(words)?;
@@ -511,7 +513,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         words: &[Word],
         depth: Option<usize>,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Result<GraphPicture> {
         let game = &self.game;
         let start = self.position(words)?;
@@ -539,7 +541,7 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
     fn all_starts(
         &self,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
     ) -> Option<Result<AllStarts>> {
         let game = &self.game;
         let (count, vertices) = game.partizan_starts()?;
@@ -631,12 +633,12 @@ impl<G: StrongRules> StrongSolver<G> {
         &self,
         position: &G::Position,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
-        answer: impl FnOnce(&Table<G>) -> Result<T>,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
+        answer: impl FnOnce(&SolvedGame<G>) -> Result<T>,
     ) -> Result<T> {
         let game = &self.game;
         let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
-        let solved = |table: &&Table<G>| table.solution(game, position).is_some();
+        let solved = |table: &&SolvedGame<G>| table.solution(game, position).is_some();
         if let Some(table) = kept.iter().rev().find(solved) {
             return answer(table);
         }
@@ -644,7 +646,7 @@ impl<G: StrongRules> StrongSolver<G> {
             retrograde::solve_from(game, std::slice::from_ref(position), options, progress)?;
         let answered = answer(&table);
         kept.push(table);
-        let bytes = |kept: &[Table<G>]| kept.iter().map(Table::heap_bytes).sum::<usize>();
+        let bytes = |kept: &[SolvedGame<G>]| kept.iter().map(SolvedGame::heap_bytes).sum::<usize>();
         while kept.len() > 1 && bytes(&kept) as u64 > options.memory / 2 {
             kept.remove(0);
         }
@@ -662,7 +664,7 @@ impl<G: StrongRules> StrongSolver<G> {
         position: &G::Position,
         source: Source,
         options: &Options,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(SolveProgress) -> bool,
         answer: impl FnOnce(&dyn Solved<G>) -> Result<T>,
     ) -> Result<T> {
         let game = &self.game;

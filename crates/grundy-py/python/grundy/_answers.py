@@ -205,7 +205,9 @@ class Table(Answer):
 
 class Pattern(Answer):
     """The answer of :func:`pattern`: the simplest rule that fits the
-    values, and the candidates it beat with their counterexamples."""
+    values, and the candidates it beat with their counterexamples; of a
+    family (``k=``) a rule for each class of members (``classes``), of a
+    table of partizan values a rule along each row (``rows``)."""
 
 
 class Thermograph(Answer):
@@ -364,12 +366,26 @@ def table(ruleset: str, rows: str, cols: str, *, progress: Progress = None) -> T
     return Table(_run(lambda cb: _native.table(ruleset, rows, cols, cb), progress))
 
 
-def pattern(ruleset: str, to: int) -> Pattern:
+def pattern(
+    ruleset: str,
+    to: Optional[int] = None,
+    *,
+    rows: Optional[tuple[int, int]] = None,
+    cols: Optional[tuple[int, int]] = None,
+    k: Optional[tuple[int, int]] = None,
+    progress: Progress = None,
+) -> Pattern:
     """The rule behind the values G(0..=to) of a ruleset of one number (a
     heap game's nim-sequence with its proof, else position by position), as
-    ``grundy pattern RULESET --to N --json`` prints it. Ctrl-C stops it
-    (KeyboardInterrupt)."""
-    return Pattern(json.loads(_native.pattern(ruleset, to)))
+    ``grundy pattern RULESET --to N --json`` prints it. ``k=(a, b)``: the
+    members ``RULESET(a)`` to ``RULESET(b)`` of a family, one rule for them
+    all or one for odd and one for even k (``--k A..B``). Instead of ``to``,
+    ``rows=(a, b)`` with ``cols=(c, d)``: the positions (a, b) of a table
+    (``--rows A..B --cols C..D``), of a partizan family with values a rule
+    along each row. Ctrl-C stops it (KeyboardInterrupt)."""
+    return Pattern(
+        _run(lambda cb: _native.pattern(ruleset, to, rows, cols, k, cb), progress)
+    )
 
 
 def thermograph(expression: str, *, progress: Progress = None) -> Thermograph:

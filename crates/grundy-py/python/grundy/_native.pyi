@@ -60,4 +60,11 @@ def sequence_plot(
     preperiod: Optional[int] = None,
     saltus: Optional[int] = None,
 ) -> str: ...
-def pattern(ruleset: str, to: int) -> str: ...
+def pattern(
+    ruleset: str,
+    to: Optional[int] = None,
+    rows: Optional[tuple[int, int]] = None,
+    cols: Optional[tuple[int, int]] = None,
+    k: Optional[tuple[int, int]] = None,
+    progress: Progress = None,
+) -> str: ...

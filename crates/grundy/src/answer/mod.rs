@@ -63,7 +63,7 @@ pub const SCHEMA_VERSION: &str = "2";
 pub enum Progress {
     /// A strong solve (retrograde analysis) or the search of one position's
     /// outcome.
-    Solving(crate::retrograde::Progress),
+    Solving(crate::retrograde::SolveProgress),
     /// The search for values of partizan positions: how many are valued.
     Valuing {
         /// Positions valued so far.
@@ -77,7 +77,7 @@ pub enum Progress {
         positions: u64,
     },
     /// A nim-sequence: the heaps computed so far.
-    Sequence(crate::sequence::Progress),
+    Sequence(crate::sequence::SequenceProgress),
     /// A misère quotient: the heap reached and the elements so far.
     Quotient {
         /// The largest heap whose sums are in the quotient.
@@ -100,7 +100,7 @@ pub enum Progress {
         tiers: usize,
     },
     /// A solve a tier at a time: the tier and pass, and the ranks done.
-    Tier(crate::tier::Progress),
+    Tier(crate::tier::TieredSolveProgress),
 }
 
 /// The callback of a long computation: gets its [`Progress`], answers

@@ -2,7 +2,9 @@
 //! was checked, whether a theorem proves it, and the first counterexample
 //! of every simpler candidate; for a family with a parameter, one rule for
 //! each class of its members; for a table of partizan values, a rule along
-//! each row.
+//! each row. Which of these a question asks, and so which values are
+//! computed, is decided here, by [`pattern()`] of a [`PatternQuestion`], for
+//! every front end.
 //!
 //! ```
 //! use grundy::answer::pattern::PatternAnswer;
@@ -19,25 +21,189 @@
 use std::ops::RangeInclusive;
 
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::error::{Error, Result};
-use crate::pattern::values::{RowRule, ValuePattern};
+use crate::pattern::values::{find_value_rows, RowRule, ValuePattern};
 use crate::pattern::{self, At, FamilyPattern, Parity, Pattern, Rejected};
 use crate::period::Proof;
 use crate::registry::Rulesets;
 use crate::sequence::{MethodChoice, Sequence};
 use crate::table::Entry;
 
-use super::table::{entry, TableEntry};
+use super::table::{entry, has_values, two_number_table, value_table, TableEntry};
 use super::{searching, OnProgress, Progress};
 
-/// The rule of the values G(0..=to) of `ruleset`, a ruleset whose
-/// positions are one number (see [`one_number`]), reporting to `progress`,
-/// which stops it by answering `false`.
-pub fn pattern(ruleset: &str, to: usize, progress: OnProgress) -> Result<PatternAnswer> {
-    let (name, found) = one_number(ruleset, to, progress)?;
-    Ok(PatternAnswer::new(&name, &found))
+/// A question of `pattern`: a ruleset, and which of its positions to
+/// read the rule from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PatternQuestion {
+    /// The ruleset, e.g. `bash(3)`, `wythoff`; of [`PatternOf::Family`],
+    /// the family alone, e.g. `lieges`.
+    pub ruleset: String,
+    /// Which positions.
+    pub of: PatternOf,
+}
+
+/// Which positions a [`PatternQuestion`] reads the rule from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PatternOf {
+    /// The positions 0..=to of a ruleset whose positions are one number
+    /// (`--to N`).
+    Heaps {
+        /// The largest position.
+        to: usize,
+    },
+    /// The positions 0..=to of each member `ruleset(k)` of a family, one
+    /// rule for them all or one for odd and one for even k (`--to N --k
+    /// A..B`).
+    Family {
+        /// The members' parameters k; at most [`MAX_MEMBERS`] of them.
+        ks: RangeInclusive<u64>,
+        /// The largest position of each.
+        to: usize,
+    },
+    /// The positions (a, b) of a table, a in `rows` and b in `cols`
+    /// (`--rows A..B --cols C..D`): of nimbers, or of a partizan family
+    /// with values a rule along each row.
+    Table {
+        /// The values of a.
+        rows: RangeInclusive<u64>,
+        /// The values of b.
+        cols: RangeInclusive<u64>,
+    },
+}
+
+impl PatternQuestion {
+    /// The question a front end's arguments ask: `to` (with `ks`, a
+    /// family), or `rows` with `cols`. Any other choice of them (none, or
+    /// `rows` without `cols`, or both `to` and a table) is bad input, as
+    /// the command line's usage says.
+    pub fn new(
+        ruleset: &str,
+        to: Option<usize>,
+        ks: Option<RangeInclusive<u64>>,
+        rows: Option<RangeInclusive<u64>>,
+        cols: Option<RangeInclusive<u64>>,
+    ) -> Result<PatternQuestion> {
+        let of = match (to, ks, rows, cols) {
+            (Some(to), None, None, None) => PatternOf::Heaps { to },
+            (Some(to), Some(ks), None, None) => PatternOf::Family { ks, to },
+            (None, None, Some(rows), Some(cols)) => PatternOf::Table { rows, cols },
+            _ => {
+                return Err(Error::Parse {
+                    column: 1,
+                    message: "pattern needs --to N, or --rows A..B with --cols C..D".into(),
+                })
+            }
+        };
+        Ok(PatternQuestion {
+            ruleset: ruleset.to_string(),
+            of,
+        })
+    }
+}
+
+/// What `pattern` found: the rule of one ruleset's values, of a family's
+/// members, or along the rows of a table of partizan values. It is
+/// written as the answer of its kind ([`PatternAnswer`],
+/// [`FamilyPatternAnswer`], [`ValuePatternAnswer`]); a front end that
+/// shows it as text reads what was found, which says also which positions
+/// were checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PatternFound {
+    /// The rule of one ruleset's values: of positions of one number, or of
+    /// a table of nimbers (or outcomes).
+    One {
+        /// The ruleset as an expression writes it.
+        ruleset: String,
+        /// The rule found.
+        pattern: Pattern,
+    },
+    /// The rules of a family's members.
+    Family {
+        /// The family as written.
+        ruleset: String,
+        /// The rules found.
+        family: FamilyPattern,
+    },
+    /// A rule along each row of a table of partizan values.
+    Values {
+        /// The ruleset as an expression writes it.
+        ruleset: String,
+        /// The rules found.
+        rows: ValuePattern,
+    },
+}
+
+impl Serialize for PatternFound {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            PatternFound::One { ruleset, pattern } => {
+                PatternAnswer::new(ruleset, pattern).serialize(serializer)
+            }
+            PatternFound::Family { ruleset, family } => {
+                FamilyPatternAnswer::new(ruleset, family).serialize(serializer)
+            }
+            PatternFound::Values { ruleset, rows } => {
+                ValuePatternAnswer::new(ruleset, rows).serialize(serializer)
+            }
+        }
+    }
+}
+
+/// The answer of `question`, reporting to `progress`, which stops it by
+/// answering `false`. Positions of one number are a heap game's
+/// nim-sequence (with the proof of its period where a theorem gives one),
+/// or the values of any other ruleset of one number (fibonacci, a script
+/// with cycles) analysed position by position; a family's members are
+/// each read so, and described together; a table's cells are nimbers (or
+/// outcomes) read by [`two_number_table`], or of a partizan family with
+/// values numbers read by [`value_table`], whose rows are described one by
+/// one.
+///
+/// ```
+/// use grundy::answer::pattern::{pattern, PatternFound, PatternQuestion};
+///
+/// let question = PatternQuestion::new("wythoff", None, None, Some(0..=20), Some(0..=20)).unwrap();
+/// let PatternFound::One { pattern, .. } = pattern(&question, &mut |_| true).unwrap() else {
+///     panic!("one rule")
+/// };
+/// assert!(pattern.description.contains("floor(k*phi^2)"), "{}", pattern.description);
+/// ```
+pub fn pattern(question: &PatternQuestion, progress: OnProgress) -> Result<PatternFound> {
+    let ruleset = &question.ruleset;
+    match &question.of {
+        PatternOf::Heaps { to } => {
+            let (name, pattern) = one_number(ruleset, *to, progress)?;
+            Ok(PatternFound::One {
+                ruleset: name,
+                pattern,
+            })
+        }
+        PatternOf::Family { ks, to } => Ok(PatternFound::Family {
+            ruleset: ruleset.clone(),
+            family: family(ruleset, ks.clone(), *to, progress)?,
+        }),
+        PatternOf::Table { rows, cols } if has_values(ruleset)? => {
+            let (name, table) =
+                value_table(ruleset, rows.clone(), cols.clone(), progress, |games, g| {
+                    Ok(games.number_value(g))
+                })?;
+            Ok(PatternFound::Values {
+                ruleset: name,
+                rows: find_value_rows(&table),
+            })
+        }
+        PatternOf::Table { rows, cols } => {
+            let (name, table) = two_number_table(ruleset, rows.clone(), cols.clone(), progress)?;
+            Ok(PatternFound::One {
+                ruleset: name,
+                pattern: pattern::find_table(&table),
+            })
+        }
+    }
 }
 
 /// The values G(0..=to) of a ruleset whose positions are one number, and
@@ -47,7 +213,7 @@ pub fn pattern(ruleset: &str, to: usize, progress: OnProgress) -> Result<Pattern
 /// (fibonacci, a script with cycles) is analysed position by position,
 /// through one registry so that one solver serves them all. Either reports
 /// its progress to `progress`, which stops it by answering `false`.
-pub fn one_number(ruleset: &str, to: usize, progress: OnProgress) -> Result<(String, Pattern)> {
+fn one_number(ruleset: &str, to: usize, progress: OnProgress) -> Result<(String, Pattern)> {
     let (name, entries, proof) = one_number_values(ruleset, to, progress)?;
     let proof = proof.as_ref().map(|p| (p.regularity, p.theorem.as_str()));
     Ok((name, pattern::find_sequence(&entries, None, proof)))
@@ -109,12 +275,12 @@ fn one_number_values(
     Ok((name, entries, None))
 }
 
-/// The most members of a family [`family`] computes.
+/// The most members of a family [`PatternOf::Family`] computes.
 pub const MAX_MEMBERS: u64 = 64;
 
 /// `family(k)` for each k in `ks`, each to `to`, described together,
 /// reporting to `progress`, which stops it by answering `false`.
-pub fn family(
+fn family(
     family: &str,
     ks: RangeInclusive<u64>,
     to: usize,

@@ -60,7 +60,7 @@ use std::cell::RefCell;
 use std::fs::File;
 use std::os::unix::fs::FileExt;
 
-use super::{decode, Counts, Solved, StrongGame, Table, DRAW, STATE, UNDECIDED};
+use super::{decode, Counts, Solved, SolvedGame, StrongGame, DRAW, STATE, UNDECIDED};
 use crate::error::{Error, Result};
 use crate::file::describe_bytes;
 use crate::value::Solution;
@@ -88,7 +88,7 @@ pub fn encode<G: StrongGame>(
     ruleset: &str,
     digest: Option<&str>,
     game: &G,
-    table: &Table<G>,
+    table: &SolvedGame<G>,
 ) -> Result<Vec<u8>> {
     let records = table.records(game).ok_or_else(|| {
         Error::Unsupported(format!(

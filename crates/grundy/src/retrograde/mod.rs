@@ -6,9 +6,9 @@
 //! A game implements [`StrongGame`]: the start, the moves of the player to
 //! move, and where the rules end the game. Partizan games that do not say who
 //! moves next are played through [`Turns`], over (position, player to move)
-//! pairs. [`solve`] and [`solve_from`] return a [`Table`], which answers per
-//! position and lists the [`BestMove`]s; [`db`] writes a table to a file and
-//! reads it back. [`search`] finds the standing alone of one position
+//! pairs. [`solve`] and [`solve_from`] return a [`SolvedGame`], which
+//! answers per position and lists the [`BestMove`]s; [`db`] writes one to
+//! a file and reads it back. [`search`] finds the standing alone of one position
 //! without solving the rest, stopping at the first winning move. [`loopy`] has the generalized Sprague-Grundy values of
 //! loopy impartial games, which need no search of sums.
 //!
@@ -39,8 +39,8 @@
 //! 4. What is still undecided is a draw: play can go on forever, and any
 //!    move that ends it gives the opponent the win.
 //!
-//! A position's value and remoteness take two bytes (a [`Table`]'s cell):
-//! two bits of standing and fourteen of remoteness (at most
+//! A position's value and remoteness take two bytes (a [`SolvedGame`]'s
+//! cell): two bits of standing and fourteen of remoteness (at most
 //! [`MAX_REMOTENESS`]); while solving, an undecided position's cell holds
 //! its counter instead.
 //!
@@ -170,9 +170,10 @@ impl Options {
     }
 }
 
-/// What a long solve reports every so often.
+/// What a long retrograde solve (or the search of one position's outcome,
+/// [`search`]) reports every so often.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
+pub struct SolveProgress {
     /// What the solve is doing.
     pub phase: Phase,
     /// Positions generated (reached) so far, or decided so far.
@@ -247,7 +248,7 @@ pub struct BestMove<P> {
     pub after: Solution,
 }
 
-/// Anything that answers per position: a solved [`Table`], or a
+/// Anything that answers per position: a [`SolvedGame`], or a
 /// [`db::Db`] read from a file.
 pub trait Solved<G: StrongGame> {
     /// The solution of a position, `None` where this table has none (not
@@ -311,8 +312,8 @@ pub fn best_first(standing: Standing, after: &[Solution]) -> Vec<usize> {
 pub fn solve<G: StrongGame>(
     game: &G,
     options: &Options,
-    progress: &mut dyn FnMut(Progress) -> bool,
-) -> Result<Table<G>> {
+    progress: &mut dyn FnMut(SolveProgress) -> bool,
+) -> Result<SolvedGame<G>> {
     solve_from(game, &[game.start()?], options, progress)
 }
 
@@ -326,8 +327,8 @@ pub fn solve_from<G: StrongGame>(
     game: &G,
     roots: &[G::Position],
     options: &Options,
-    progress: &mut dyn FnMut(Progress) -> bool,
-) -> Result<Table<G>> {
+    progress: &mut dyn FnMut(SolveProgress) -> bool,
+) -> Result<SolvedGame<G>> {
     let generated = match Ranked::fits(game, options) {
         Some(numbering) => generate_ranked(game, numbering, roots, options, progress)
             .map(|(ranked, graph)| (Index::Ranked(ranked), graph)),
@@ -363,7 +364,7 @@ pub fn solve_from<G: StrongGame>(
                 .standing,
         );
     }
-    let mut table = Table {
+    let mut table = SolvedGame {
         index,
         cells,
         roots: Vec::new(),
@@ -377,7 +378,7 @@ pub fn solve_from<G: StrongGame>(
 }
 
 /// A solved game: the standing and remoteness of every position reached.
-pub struct Table<G: StrongGame> {
+pub struct SolvedGame<G: StrongGame> {
     index: Index<G::Position>,
     /// Cells by id.
     cells: Vec<u16>,
@@ -402,7 +403,7 @@ struct Hashed<P> {
     hasher: DefaultHashBuilder,
 }
 
-impl<G: StrongGame> Table<G> {
+impl<G: StrongGame> SolvedGame<G> {
     /// How many positions were reached.
     pub fn positions(&self) -> u64 {
         self.counts.total()
@@ -451,7 +452,7 @@ impl<G: StrongGame> Table<G> {
     }
 }
 
-impl<G: StrongGame> Solved<G> for Table<G> {
+impl<G: StrongGame> Solved<G> for SolvedGame<G> {
     fn solution(&self, game: &G, position: &G::Position) -> Option<Solution> {
         let id = match &self.index {
             Index::Ranked(ranked) => ranked.rank(game.numbering()?.index(position))?,
@@ -682,7 +683,7 @@ fn generate_ranked<G: StrongGame>(
     numbering: &dyn Numbering<G::Position>,
     roots: &[G::Position],
     options: &Options,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(SolveProgress) -> bool,
 ) -> Result<(Ranked, Graph)> {
     let position_size = size_of::<G::Position>() as u64;
     let mut ranked = Ranked::new(numbering.count());
@@ -748,7 +749,7 @@ fn generate_hashed<G: StrongGame>(
     game: &G,
     roots: &[G::Position],
     options: &Options,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(SolveProgress) -> bool,
 ) -> Result<(Hashed<G::Position>, Graph)> {
     // The positions are kept in a vector and their ids in a hash table,
     // each of which holds its old and new buffers at once while it grows.
@@ -829,7 +830,7 @@ fn check(
     phase: Phase,
     done: u64,
     reached: u64,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(SolveProgress) -> bool,
 ) -> Result<()> {
     if bytes > options.memory {
         // The figure is what the positions reached so far need, not what
@@ -844,7 +845,7 @@ fn check(
             bytes >> 20,
         )));
     }
-    let report = Progress {
+    let report = SolveProgress {
         phase,
         done,
         reached,
@@ -856,7 +857,7 @@ fn check(
     }
 }
 
-fn interrupted(progress: Progress) -> Error {
+fn interrupted(progress: SolveProgress) -> Error {
     Error::Limit(format!(
         "interrupted while {} positions ({} of {} done)",
         progress.phase.verb(),
@@ -872,7 +873,7 @@ struct Solving<'a> {
     predecessors: Digraph,
     decided: u64,
     reached: u64,
-    progress: &'a mut dyn FnMut(Progress) -> bool,
+    progress: &'a mut dyn FnMut(SolveProgress) -> bool,
 }
 
 impl Solving<'_> {
@@ -944,7 +945,7 @@ impl Solving<'_> {
     fn tick(&mut self, decided: u64) -> Result<()> {
         self.decided += decided;
         if self.decided % TICK == 0 {
-            let report = Progress {
+            let report = SolveProgress {
                 phase: Phase::Propagating,
                 done: self.decided,
                 reached: self.reached,

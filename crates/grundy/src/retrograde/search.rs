@@ -1,8 +1,8 @@
 //! Who wins one position, without solving every position reachable from
 //! it: a memoised depth-first search (its own stack, a transposition table
 //! of the positions it has decided) that stops at a position's first
-//! winning move. A [`Table`](super::Table) needs the whole reachable graph
-//! before it decides anything; this search looks only at what it needs,
+//! winning move. A [`SolvedGame`](super::SolvedGame) needs the whole
+//! reachable graph before it decides anything; this search looks only at what it needs,
 //! which where the first moves tried win is a small part of it.
 //!
 //! The value of a position for the player to move, in the order
@@ -43,7 +43,7 @@ use std::mem::size_of;
 
 use hashbrown::HashMap;
 
-use super::{interrupted, Options, Phase, Progress, StrongGame, TICK};
+use super::{interrupted, Options, Phase, SolveProgress, StrongGame, TICK};
 use crate::error::{Error, Result};
 use crate::memory::{self, DEFAULT_OPTION_LIMIT};
 use crate::value::Standing;
@@ -59,7 +59,7 @@ pub fn outcome<G: StrongGame>(
     game: &G,
     root: &G::Position,
     options: &Options,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(SolveProgress) -> bool,
 ) -> Result<Option<Standing>> {
     outcome_within(game, root, options, DEFAULT_OPTION_LIMIT as u64, progress)
 }
@@ -70,7 +70,7 @@ pub fn outcome_within<G: StrongGame>(
     root: &G::Position,
     options: &Options,
     option_limit: u64,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(SolveProgress) -> bool,
 ) -> Result<Option<Standing>> {
     let mut search = Search {
         game,
@@ -162,7 +162,7 @@ struct Search<'a, G: StrongGame> {
     option_limit: u64,
     memory: u64,
     visited: u64,
-    progress: &'a mut dyn FnMut(Progress) -> bool,
+    progress: &'a mut dyn FnMut(SolveProgress) -> bool,
 }
 
 impl<G: StrongGame> Search<'_, G> {
@@ -265,7 +265,7 @@ impl<G: StrongGame> Search<'_, G> {
     fn tick(&mut self) -> Result<()> {
         self.visited += 1;
         if self.visited % TICK == 0 {
-            let report = Progress {
+            let report = SolveProgress {
                 phase: Phase::Searching,
                 done: self.visited,
                 reached: self.table.len() as u64,

@@ -52,9 +52,9 @@ pub enum MethodChoice {
     Sparse,
 }
 
-/// What a long computation shows of itself between chunks.
+/// What the computation of a nim-sequence shows of itself between chunks.
 #[derive(Clone, Copy, Debug)]
-pub struct Progress {
+pub struct SequenceProgress {
     /// How many values are known: `G(0..heaps)`.
     pub heaps: usize,
     /// The largest value so far.
@@ -236,7 +236,7 @@ impl<'g> Sequence<'g> {
         &mut self,
         to: usize,
         full: bool,
-        keep_going: &mut dyn FnMut(&Progress) -> bool,
+        keep_going: &mut dyn FnMut(&SequenceProgress) -> bool,
     ) -> bool {
         let end = to.saturating_add(1);
         while self.values.len() < end {
@@ -261,7 +261,7 @@ impl<'g> Sequence<'g> {
             if self.values.len() >= self.next_check && self.proof.is_none() {
                 self.look_for_period();
             }
-            let progress = Progress {
+            let progress = SequenceProgress {
                 heaps: self.values.len(),
                 largest: self.largest,
                 rare_heaps: match &self.stepper {

@@ -211,7 +211,7 @@ pub enum Moves<'a> {
 
 /// What a long tiered solve reports every so often.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
+pub struct TieredSolveProgress {
     /// Reaching (forward) or solving (backward).
     pub pass: Pass,
     /// The tier being reached or solved, of `tiers`.

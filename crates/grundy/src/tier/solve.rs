@@ -9,7 +9,9 @@ use rayon::prelude::*;
 
 use super::cells::{Cells, Reached};
 use super::team::{agree, shares, Alone, Shared, Stop, Team};
-use super::{add_counts, Budget, Moves, Pass, Plan, Progress, TieredGame, Width, UNREACHED};
+use super::{
+    add_counts, Budget, Moves, Pass, Plan, TieredGame, TieredSolveProgress, Width, UNREACHED,
+};
 use crate::error::{Error, Result};
 use crate::retrograde::Counts;
 use crate::value::{Solution, Standing};
@@ -106,7 +108,7 @@ pub fn solve<G: TieredGame + ?Sized>(
     plan: &Plan,
     budget: &Budget,
     store: &mut dyn Store,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(TieredSolveProgress) -> bool,
 ) -> Result<Summary> {
     solve_in_team(game, plan, budget, &Alone, store, progress)
 }
@@ -124,7 +126,7 @@ pub fn solve_in_team<G: TieredGame + ?Sized>(
     budget: &Budget,
     team: &dyn Team,
     store: &mut dyn Store,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(TieredSolveProgress) -> bool,
 ) -> Result<Summary> {
     let store = &mut Shared::new(team, store);
     let stop = Stop::new(team);
@@ -138,7 +140,7 @@ pub fn solve_in_team<G: TieredGame + ?Sized>(
             let (tiers, done) = (plan.sizes.len(), 0);
             ask(
                 &mut |_| false,
-                Progress {
+                TieredSolveProgress {
                     pass,
                     tier,
                     tiers,
@@ -305,7 +307,10 @@ fn words(bytes: &[u8]) -> Vec<u64> {
 }
 
 /// Asks the caller whether to go on; stops with [`Error::Limit`] if not.
-fn ask(progress: &mut dyn FnMut(Progress) -> bool, report: Progress) -> Result<()> {
+fn ask(
+    progress: &mut dyn FnMut(TieredSolveProgress) -> bool,
+    report: TieredSolveProgress,
+) -> Result<()> {
     match progress(report) {
         true => Ok(()),
         false => Err(Error::Limit(format!(
@@ -329,12 +334,12 @@ fn reach<G: TieredGame + ?Sized>(
     t: usize,
     previous: &[u64],
     own: Range<u64>,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(TieredSolveProgress) -> bool,
 ) -> Result<Vec<u64>> {
     let size = plan.sizes[t];
     let marked: Vec<AtomicU64> = (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
     for slice in slices(own.clone()) {
-        let report = Progress {
+        let report = TieredSolveProgress {
             pass: Pass::Reaching,
             tier: t,
             tiers: plan.sizes.len(),
@@ -383,7 +388,7 @@ fn decide<G: TieredGame + ?Sized>(
     reach: &Reached,
     next: Option<&Cells>,
     own: Range<u64>,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(TieredSolveProgress) -> bool,
 ) -> Result<(Vec<u8>, Counts)> {
     let width = plan.width;
     let bytes = width.bytes();
@@ -392,7 +397,7 @@ fn decide<G: TieredGame + ?Sized>(
     let at = |rank| reach.below(rank) as usize * bytes;
     let mut rest = &mut cells[at(own.start)..at(own.end)];
     for ranks in slices(own.clone()) {
-        let report = Progress {
+        let report = TieredSolveProgress {
             pass: Pass::Solving,
             tier: t,
             tiers: plan.sizes.len(),

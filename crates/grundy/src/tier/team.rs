@@ -32,7 +32,7 @@
 use std::cell::Cell;
 use std::ops::Range;
 
-use super::{Part, Progress, Store, Stored};
+use super::{Part, Store, Stored, TieredSolveProgress};
 use crate::error::{Error, ErrorKind, Result};
 use crate::retrograde::Counts;
 
@@ -235,7 +235,11 @@ impl<'a> Stop<'a> {
     /// Reports `report` to `progress` where this member is the leader and
     /// says whether the solve goes on here: alone, the callback's answer;
     /// in a team always (a stop is remembered for [`Stop::agreed`]).
-    pub fn ask(&self, progress: &mut dyn FnMut(Progress) -> bool, report: Progress) -> bool {
+    pub fn ask(
+        &self,
+        progress: &mut dyn FnMut(TieredSolveProgress) -> bool,
+        report: TieredSolveProgress,
+    ) -> bool {
         match (self.team.count(), self.team.leader()) {
             (1, _) => progress(report),
             (_, true) => {

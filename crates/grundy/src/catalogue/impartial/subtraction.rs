@@ -70,7 +70,7 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
 /// the period found and proven on the way.
 pub struct Subtraction {
     set: Vec<u32>,
-    table: Mutex<Table>,
+    computed: Mutex<ComputedSequence>,
 }
 
 impl Subtraction {
@@ -88,7 +88,7 @@ impl Subtraction {
         );
         Subtraction {
             set,
-            table: Mutex::new(Table::default()),
+            computed: Mutex::new(ComputedSequence::default()),
         }
     }
 
@@ -117,30 +117,30 @@ impl Subtraction {
     /// `G(heap)`: from the values up to the heap, computed as far as needed,
     /// or past them from the period, looked for as far as may be computed.
     fn value(&self, heap: &BigUint) -> Result<u32> {
-        let mut table = self.table.lock().expect("table lock");
-        if let Some(value) = table.known(heap) {
+        let mut computed = self.computed.lock().expect("computed lock");
+        if let Some(value) = computed.known(heap) {
             return Ok(value);
         }
         let most = self.affordable();
         let wanted = heap
             .to_usize()
             .map_or(most, |n| n.saturating_add(1).min(most));
-        table.extend(&self.set, wanted);
-        table.known(heap).ok_or_else(|| {
+        computed.extend(&self.set, wanted);
+        computed.known(heap).ok_or_else(|| {
             Error::Limit(format!(
                 "{} shows no period within the {} heaps computed (at most {VALUE_LIMIT}, and \
                  at most {WORK_BUDGET} options visited), and heap {heap} is past them",
                 self.name(),
-                table.values.len()
+                computed.values.len()
             ))
         })
     }
 
     /// The proven period, looked for as far as may be computed.
     fn period(&self) -> Option<(Period, usize)> {
-        let mut table = self.table.lock().expect("table lock");
-        table.extend(&self.set, self.affordable());
-        table.period
+        let mut computed = self.computed.lock().expect("computed lock");
+        computed.extend(&self.set, self.affordable());
+        computed.period
     }
 }
 
@@ -148,7 +148,7 @@ impl Subtraction {
 /// repeated window of max(S) values carried along (Brent's method: each
 /// window is compared with the one that ended at the last power of two).
 #[derive(Default)]
-struct Table {
+struct ComputedSequence {
     values: Vec<u32>,
     mex: MexSet,
     /// Hash of the last window (each value + 1), once there is one.
@@ -166,7 +166,7 @@ struct Table {
 /// The base of the windows' rolling hash.
 const BASE: u64 = 0x100000001b3;
 
-impl Table {
+impl ComputedSequence {
     /// `G(heap)`, if computed or given by the proven period.
     fn known(&self, heap: &BigUint) -> Option<u32> {
         if let Some(n) = heap.to_usize().filter(|&n| n < self.values.len()) {
@@ -374,10 +374,10 @@ mod tests {
         // G(0..=5) = 0 1 0 1 2 0: heap 5 reaches heaps 4 and 1.
         let five = game.formula_nimber(&5u32.into()).unwrap();
         assert_eq!(five, Some(0u32.into()));
-        assert_eq!(game.table.lock().unwrap().values.len(), 6);
+        assert_eq!(game.computed.lock().unwrap().values.len(), 6);
         let four = game.formula_nimber(&4u32.into()).unwrap();
         assert_eq!(four, Some(2u32.into()));
-        assert_eq!(game.table.lock().unwrap().values.len(), 6);
+        assert_eq!(game.computed.lock().unwrap().values.len(), 6);
     }
 
     /// The values computed heap by heap, against exhaustive search, for large
@@ -405,7 +405,7 @@ mod tests {
         let huge: BigUint = "1000000000000000000000000000007".parse().unwrap();
         let game = Subtraction::new(vec![2, 5, 7]);
         assert!(game.formula_nimber(&huge).is_ok());
-        assert!(game.table.lock().unwrap().period.is_some());
+        assert!(game.computed.lock().unwrap().period.is_some());
 
         let game = Subtraction::new(squares(1000));
         let most = game.affordable();
@@ -413,6 +413,6 @@ mod tests {
         let err = game.formula_nimber(&huge).unwrap_err();
         assert!(matches!(err, Error::Limit(_)), "{err}");
         assert!(err.to_string().contains("1000000000 options"), "{err}");
-        assert_eq!(game.table.lock().unwrap().values.len(), most);
+        assert_eq!(game.computed.lock().unwrap().values.len(), most);
     }
 }

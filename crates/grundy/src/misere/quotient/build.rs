@@ -19,7 +19,7 @@
 //! exact. The steps are bounded by the limits; past them the construction
 //! stops with a limit error that names the limit.
 
-use super::monoid::{generated, index_and_period, reduce, Monoid, Product, Table};
+use super::monoid::{generated, index_and_period, reduce, Monoid, MultiplicationTable, Product};
 use super::search::{self, least_words, mark_p, transitions, verify, Failure, Heaps};
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
@@ -45,10 +45,11 @@ impl Default for Limits {
     }
 }
 
-/// What the construction reports between heaps: the heap it starts and the
-/// order of the quotient so far. The callback returns false to stop.
+/// What the construction of a misère quotient reports between heaps: the
+/// heap it starts and the order of the quotient so far. The callback
+/// returns false to stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
+pub struct QuotientProgress {
     /// The heap about to be added.
     pub heap: usize,
     /// The last heap the quotient is asked for.
@@ -59,7 +60,7 @@ pub struct Progress {
 
 /// The quotient as built: the table, its P-portion and each heap's element.
 pub struct Built {
-    pub table: Table,
+    pub table: MultiplicationTable,
     pub p: Vec<bool>,
     pub phi: Vec<u32>,
     /// The options of each heap, as the heaps each leaves.
@@ -100,15 +101,15 @@ pub fn heap_options(game: &dyn HeapGame, to: usize) -> Result<Vec<Vec<Vec<usize>
 pub fn build(
     options: Vec<Vec<Vec<usize>>>,
     limits: Limits,
-    progress: &mut dyn FnMut(Progress) -> bool,
+    progress: &mut dyn FnMut(QuotientProgress) -> bool,
     stop: &dyn Fn() -> bool,
 ) -> Result<Built> {
     let to = options.len() - 1;
-    let mut table = Table::trivial();
+    let mut table = MultiplicationTable::trivial();
     let mut p = vec![false];
     let mut phi = vec![0u32; to + 1];
     for n in 1..=to {
-        if !progress(Progress {
+        if !progress(QuotientProgress {
             heap: n,
             to,
             order: table.size(),
@@ -139,7 +140,7 @@ pub fn build(
 /// An element of the quotient so far that heap n can be sent to with every
 /// sum still predicted rightly, if there is one.
 fn conservative(
-    table: &Table,
+    table: &MultiplicationTable,
     p: &[bool],
     phi: &mut [u32],
     options: &[Vec<Vec<usize>>],
@@ -210,7 +211,7 @@ pub fn option_images<M: Monoid>(monoid: &M, heaps: &Heaps, word: &[u32]) -> Vec<
 /// A trial: a base table, cyclic factors, and each heap's element in their
 /// product.
 struct Trial {
-    base: Table,
+    base: MultiplicationTable,
     cyclic: Vec<(u32, u32)>,
     phi: Vec<u32>,
 }
@@ -218,14 +219,14 @@ struct Trial {
 /// The quotient with heap n as a new generator, from trials as the module
 /// doc says.
 fn expand(
-    table: &Table,
+    table: &MultiplicationTable,
     phi: &[u32],
     options: &[Vec<Vec<usize>>],
     active: &[usize],
     n: usize,
     limits: Limits,
     stop: &dyn Fn() -> bool,
-) -> Result<(Table, Vec<bool>, Vec<u32>)> {
+) -> Result<(MultiplicationTable, Vec<bool>, Vec<u32>)> {
     let mut trial = {
         let mut phi = phi[..=n].to_vec();
         let base = table.clone();
@@ -320,7 +321,7 @@ const MOST_FREED_SETS: usize = 4096;
 /// A trial that predicts `failure` rightly: some heaps of the failing sum
 /// freed, the fewest first.
 fn recalibrate(
-    table: &Table,
+    table: &MultiplicationTable,
     phi: &[u32],
     options: &[Vec<Vec<usize>>],
     active: &[usize],

@@ -35,8 +35,8 @@ mod search;
 use std::collections::VecDeque;
 
 use build::{build, heap_options};
-pub use build::{Limits, Progress};
-use monoid::{Monoid, Table};
+pub use build::{Limits, QuotientProgress};
+use monoid::{Monoid, MultiplicationTable};
 
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
@@ -46,7 +46,7 @@ use crate::value::Outcome;
 #[derive(Clone, Debug)]
 pub struct Quotient {
     to: usize,
-    table: Table,
+    table: MultiplicationTable,
     p: Vec<bool>,
     /// The element of each heap 0..=to.
     images: Vec<u32>,
@@ -76,7 +76,7 @@ impl Quotient {
         game: &dyn HeapGame,
         to: usize,
         limits: Limits,
-        progress: &mut dyn FnMut(Progress) -> bool,
+        progress: &mut dyn FnMut(QuotientProgress) -> bool,
         stop: &dyn Fn() -> bool,
     ) -> Result<Quotient> {
         if to == 0 {
@@ -113,7 +113,7 @@ impl Quotient {
                 }
             }
         }
-        let table = Table::build(size, |a, b| {
+        let table = MultiplicationTable::build(size, |a, b| {
             new_of[built.table.mul(order[a as usize], order[b as usize]) as usize]
         })
         .expect("the built table fitted, and this one is as large");

@@ -17,12 +17,12 @@ pub trait Monoid {
 
 /// A monoid given by its whole multiplication table.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Table {
+pub struct MultiplicationTable {
     size: usize,
     mul: Vec<u32>,
 }
 
-impl Monoid for Table {
+impl Monoid for MultiplicationTable {
     fn size(&self) -> usize {
         self.size
     }
@@ -37,17 +37,17 @@ pub fn table_bytes(size: usize) -> u64 {
     memory::vector((size as u64).saturating_mul(size as u64), 4)
 }
 
-impl Table {
+impl MultiplicationTable {
     /// The trivial monoid: the identity alone.
-    pub fn trivial() -> Table {
-        Table {
+    pub fn trivial() -> MultiplicationTable {
+        MultiplicationTable {
             size: 1,
             mul: vec![0],
         }
     }
 
     /// The table of `size` elements whose products `product` gives.
-    pub fn build(size: usize, product: impl Fn(u32, u32) -> u32) -> Result<Table> {
+    pub fn build(size: usize, product: impl Fn(u32, u32) -> u32) -> Result<MultiplicationTable> {
         if table_bytes(size) > memory::budget() {
             return Err(Error::Limit(format!(
                 "a multiplication table of {size} elements would take more than the memory \
@@ -61,13 +61,16 @@ impl Table {
                 mul.push(product(a, b));
             }
         }
-        Ok(Table { size, mul })
+        Ok(MultiplicationTable { size, mul })
     }
 }
 
 /// The submonoid of `monoid` that `generators` generate, as a table, and
 /// where each element of `monoid` went (`u32::MAX` for those outside it).
-pub fn generated<M: Monoid>(monoid: &M, generators: &[u32]) -> Result<(Table, Vec<u32>)> {
+pub fn generated<M: Monoid>(
+    monoid: &M,
+    generators: &[u32],
+) -> Result<(MultiplicationTable, Vec<u32>)> {
     let mut new_of = vec![u32::MAX; monoid.size()];
     let mut elements = vec![0u32];
     new_of[0] = 0;
@@ -83,7 +86,7 @@ pub fn generated<M: Monoid>(monoid: &M, generators: &[u32]) -> Result<(Table, Ve
             }
         }
     }
-    let table = Table::build(elements.len(), |a, b| {
+    let table = MultiplicationTable::build(elements.len(), |a, b| {
         new_of[monoid.mul(elements[a as usize], elements[b as usize]) as usize]
     })?;
     Ok((table, new_of))
@@ -93,14 +96,14 @@ pub fn generated<M: Monoid>(monoid: &M, generators: &[u32]) -> Result<(Table, Ve
 /// element `a` with `a^(index + period) = a^index`. An element is the base
 /// element plus `base.size()` times the exponents, in mixed radix.
 pub struct Product<'a> {
-    base: &'a Table,
+    base: &'a MultiplicationTable,
     /// (index, period) of each cyclic factor.
     cyclic: Vec<(u32, u32)>,
     size: usize,
 }
 
 impl<'a> Product<'a> {
-    pub fn new(base: &'a Table, cyclic: Vec<(u32, u32)>) -> Product<'a> {
+    pub fn new(base: &'a MultiplicationTable, cyclic: Vec<(u32, u32)>) -> Product<'a> {
         let size = cyclic
             .iter()
             .fold(base.size(), |s, &(i, p)| s.saturating_mul((i + p) as usize));
@@ -166,7 +169,7 @@ pub fn index_and_period<M: Monoid>(monoid: &M, a: u32) -> (u32, u32) {
 /// Moore's refinement by the generators' actions finds the classes. The
 /// result's element 0 is the identity's class; `class_of` maps each element.
 pub struct Reduced {
-    pub table: Table,
+    pub table: MultiplicationTable,
     pub p: Vec<bool>,
     pub class_of: Vec<u32>,
 }
@@ -225,7 +228,7 @@ pub fn reduce<M: Monoid>(
             rep[class[x] as usize] = x as u32;
         }
     }
-    let table = Table::build(count, |a, b| {
+    let table = MultiplicationTable::build(count, |a, b| {
         class[monoid.mul(rep[a as usize], rep[b as usize]) as usize]
     })?;
     let p = rep.iter().map(|&x| p[x as usize]).collect();
@@ -242,7 +245,7 @@ mod tests {
 
     #[test]
     fn a_product_with_a_cyclic_monoid_multiplies_exponents_modulo_the_period() {
-        let base = Table::trivial();
+        let base = MultiplicationTable::trivial();
         let product = Product::new(&base, vec![(2, 2)]);
         let a = product.generator(0);
         assert_eq!(product.size(), 4);
@@ -261,7 +264,7 @@ mod tests {
     #[test]
     fn reduce_merges_elements_no_product_tells_apart() {
         // Z/4 with P = {1, 3}: x and x + 2 are indistinguishable.
-        let z4 = Table::build(4, |a, b| (a + b) % 4).unwrap();
+        let z4 = MultiplicationTable::build(4, |a, b| (a + b) % 4).unwrap();
         let reduced = reduce(&z4, &[false, true, false, true], &[1], 100).unwrap();
         assert_eq!(reduced.table.size(), 2);
         assert_eq!(reduced.class_of, vec![0, 1, 0, 1]);
