@@ -406,6 +406,17 @@ fn in_a_terminal_the_engine_replies_on_screen() {
         return;
     }
     let socket = format!("grundy-play-test-{}", std::process::id());
+    // The session's server ends with the test, passed or failed (else a
+    // failed test leaves `grundy play` waiting for a move).
+    struct KillServer<'a>(&'a str);
+    impl Drop for KillServer<'_> {
+        fn drop(&mut self) {
+            let _ = Command::new("tmux")
+                .args(["-L", self.0, "kill-server"])
+                .output();
+        }
+    }
+    let _server = KillServer(&socket);
     let tmux = |args: &[&str]| {
         Command::new("tmux")
             .args(["-L", &socket])
@@ -450,7 +461,6 @@ fn in_a_terminal_the_engine_replies_on_screen() {
     tmux(&["send-keys", "-t", "play", "1", "Enter"]);
     wait_for("game over");
     let shown = screen(false);
-    tmux(&["kill-server"]);
     assert!(coloured.contains('\u{1b}'), "{coloured}");
     assert!(shown.contains("you: heap 1: 1 -> 0  => nim 0 2"), "{shown}");
     assert!(

@@ -314,10 +314,11 @@ KIKI = f"script({EXAMPLES}/kiki.rhai)"
 @pytest.mark.parametrize(
     "call",
     [
-        # Kayles 3000: a solve of the sum to its limit, then each of its
-        # 4500 moves valued by its outcome: minutes.
-        lambda: grundy.moves("kayles 3000"),
-        lambda: grundy.engine_move("kayles 3000"),
+        # Kayles 30000: a solve of the sum to its limit, then each of its
+        # 45,000 moves valued by its outcome: minutes even optimised (3000
+        # took 3 s, so that a Ctrl-C not heeded could pass unseen).
+        lambda: grundy.moves("kayles 30000"),
+        lambda: grundy.engine_move("kayles 30000"),
         # Thirty million heaps of a nim-sequence, then the pattern of them.
         lambda: grundy.pattern("subtraction(1,3,4)", 30_000_000),
         # A million positions of a script, each searched.

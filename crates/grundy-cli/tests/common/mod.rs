@@ -167,7 +167,10 @@ pub fn skipped_without(tool: &str, present: bool) -> bool {
         return false;
     }
     let required = std::env::var("GRUNDY_TOOLS").is_ok_and(|v| v == "required");
-    assert!(!required, "GRUNDY_TOOLS=required, but {tool} is missing");
+    assert!(
+        !required,
+        "GRUNDY_TOOLS=required, but this test needs {tool}, missing here"
+    );
     eprintln!("test skipped: {tool} is not installed");
     true
 }
