@@ -89,3 +89,35 @@ fn long_text_positions_stop_at_the_budget() {
     assert_eq!(code, Some(1), "{}", &stderr[..stderr.len().min(2000)]);
     assert!(stderr.contains("the memory budget"), "{stderr}");
 }
+
+/// Issue 37, item 2: a position of 100,000 options, given with `emit`
+/// (an array a script returns holds at most 4,096 items: README), is
+/// answered: every option ends the game, so it is N with nimber 1 and
+/// each of its moves wins.
+#[test]
+fn a_script_of_a_hundred_thousand_options_is_answered() {
+    let script = common::temp_file(
+        "many.rhai",
+        "fn moves(n) { if n == 0 { for k in 1..=100000 { emit(-k) } } [] }",
+    );
+    let answer = common::json(&["analyze", &format!("script({}) 0", script.display())]);
+    assert_eq!(answer["outcome"], "N", "{answer}");
+    assert_eq!(answer["nimber"], 1, "{answer}");
+    assert_eq!(answer["winning_move_count"], 100_000, "{answer}");
+}
+
+/// Issue 37, item 2: options past what the memory budget allows them
+/// (a quarter of it) are refused, exit 1 naming the budget: 100,000 texts
+/// of 1,000 characters, some 100 MB, under an address space of 160 MB.
+#[test]
+fn a_script_listing_more_than_the_budget_allows_stops_at_it() {
+    let script = common::temp_file(
+        "heavy.rhai",
+        "fn moves(n) { if n == 0 { let t = \"\"; t.pad(1000, \"x\"); \
+         for k in 1..=100000 { emit(t + k) } } [] }",
+    );
+    let start = format!("script({}) 0", script.display());
+    let (code, stderr) = run_under_address_space_limit(LIMIT_KB, &["analyze", &start]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("the memory budget"), "{stderr}");
+}
