@@ -95,11 +95,13 @@ pub trait Component: Send + Sync {
     fn heap(&self) -> Option<(usize, &dyn HeapGame)>;
     /// Its step (suspense number) when every component that can move must
     /// be moved in each turn (Every-SG, `crate::suspense`): by search of its
-    /// ruleset's positions alone, shared by the ruleset's components.
-    fn step(&self) -> Result<u64>;
+    /// ruleset's positions alone, shared by the ruleset's components. The
+    /// search reports its progress as `nimber`'s does.
+    fn step(&self, progress: OnSearched) -> Result<u64>;
     /// Every option, as `options` lists them, with its step: the largest of
-    /// its parts' steps, 0 for an option that leaves nothing.
-    fn options_with_steps(&self) -> Result<Vec<(Vec<ComponentRef>, u64)>>;
+    /// its parts' steps, 0 for an option that leaves nothing. A search
+    /// reports its progress as `nimber`'s does.
+    fn options_with_steps(&self, progress: OnSearched) -> Result<Vec<(Vec<ComponentRef>, u64)>>;
 }
 
 /// A component shared between a sum, its options and the answers that name
@@ -627,18 +629,21 @@ impl<R: Ruleset> RulesetPosition<R> {
         search.genus(parts)
     }
 
-    /// The step of a sum of positions of the ruleset. A game that can come
-    /// back to a position has no last move to count to: not supported.
-    fn step_of(&self, parts: &[R::Position]) -> Result<u64> {
+    /// The step of a sum of positions of the ruleset, by a search that
+    /// reports its progress to `progress`. A game that can come back to a
+    /// position has no last move to count to: not supported.
+    fn step_of(&self, parts: &[R::Position], progress: OnSearched) -> Result<u64> {
         let mut search = self.shared.suspense.lock().expect("suspense lock");
-        search.step_of_sum(parts).map_err(|error| match error {
-            Error::Cycle { .. } => Error::Unsupported(format!(
-                "every-move play (--every) of {} needs a game that ends, and this one \
-                 can go round a cycle: {error}",
-                self.shared.ruleset.name()
-            )),
-            error => error,
-        })
+        search
+            .step_of_sum(parts, progress)
+            .map_err(|error| match error {
+                Error::Cycle { .. } => Error::Unsupported(format!(
+                    "every-move play (--every) of {} needs a game that ends, and this one \
+                     can go round a cycle: {error}",
+                    self.shared.ruleset.name()
+                )),
+                error => error,
+            })
     }
 
     fn as_components(&self, option: Vec<R::Position>) -> Vec<ComponentRef> {
@@ -752,15 +757,15 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
             .collect()
     }
 
-    fn step(&self) -> Result<u64> {
-        self.step_of(std::slice::from_ref(&self.position))
+    fn step(&self, progress: OnSearched) -> Result<u64> {
+        self.step_of(std::slice::from_ref(&self.position), progress)
     }
 
-    fn options_with_steps(&self) -> Result<Vec<(Vec<ComponentRef>, u64)>> {
+    fn options_with_steps(&self, progress: OnSearched) -> Result<Vec<(Vec<ComponentRef>, u64)>> {
         let options = self.shared.ruleset.options(&self.position)?;
         options
             .into_iter()
-            .map(|o| Ok((self.as_components(o.clone()), self.step_of(&o)?)))
+            .map(|o| Ok((self.as_components(o.clone()), self.step_of(&o, progress)?)))
             .collect()
     }
 

@@ -34,8 +34,8 @@
 //! // Every-SG play (Winning Ways, ch. 9): a Nim heap is won in one move by
 //! // taking it whole, so its step is 1; an empty heap's is 0.
 //! let mut solver = SuspenseSolver::new(Nim);
-//! assert_eq!(solver.step(&BigUint::from(5u32)).unwrap(), 1);
-//! assert_eq!(solver.step(&BigUint::from(0u32)).unwrap(), 0);
+//! assert_eq!(solver.step(&BigUint::from(5u32), &mut |_| true).unwrap(), 1);
+//! assert_eq!(solver.step(&BigUint::from(0u32), &mut |_| true).unwrap(), 0);
 //! ```
 
 use std::collections::{HashMap, HashSet};
@@ -43,6 +43,15 @@ use std::collections::{HashMap, HashSet};
 use crate::error::{Error, Result, CYCLE_POSITIONS_SHOWN};
 use crate::game::Game;
 use crate::memory::{self, DEFAULT_OPTION_LIMIT};
+use crate::solver::OnSearched;
+
+/// How many frames a search pushes and pops between two reports of its
+/// progress, at most.
+const FRAMES_BETWEEN_REPORTS: u64 = 1 << 10;
+/// How many parts of options a search lists, or reads the steps of,
+/// between two reports, at most: a position of a large heap has thousands
+/// of options, so a thousand frames can be seconds of work.
+const PARTS_BETWEEN_REPORTS: usize = 1 << 16;
 
 /// Finds steps (suspense numbers) by exhaustive search, remembering every
 /// position it has solved. It keeps its own stack, so a long line of play
@@ -92,24 +101,42 @@ impl<G: Game> SuspenseSolver<G> {
     }
 
     /// The step of a sum of positions: that of its longest part, 0 for the
-    /// empty sum.
-    pub fn step_of_sum(&mut self, parts: &[G::Position]) -> Result<u64> {
+    /// empty sum. Each part's search reports to `progress` as
+    /// [`SuspenseSolver::step`]'s does.
+    pub fn step_of_sum(&mut self, parts: &[G::Position], progress: OnSearched) -> Result<u64> {
         parts
             .iter()
-            .try_fold(0, |most, p| Ok(most.max(self.step(p)?)))
+            .try_fold(0, |most, p| Ok(most.max(self.step(p, progress)?)))
     }
 
     /// The step (suspense number) of `position`. A position that can come
     /// back to itself is an [`Error::Cycle`]: a sum that may never end has
-    /// no last move.
-    pub fn step(&mut self, position: &G::Position) -> Result<u64> {
+    /// no last move. The search reports the positions it has met to
+    /// `progress` every thousand positions it lists or solves, or sooner
+    /// where their options are many (every 65,536 parts of options listed
+    /// or read); answering `false` stops it with a limit error (the
+    /// positions solved by then stay solved).
+    pub fn step(&mut self, position: &G::Position, progress: OnSearched) -> Result<u64> {
         if let Some(&step) = self.memo.get(position) {
             return Ok(step);
         }
         let mut stack_bytes = 0;
         let mut stack = vec![self.frame(position.clone(), &mut stack_bytes)?];
         let mut on_stack: HashSet<G::Position> = HashSet::from([position.clone()]);
-        while let Some(top) = stack.last_mut() {
+        let (mut frames, mut parts) = (0u64, 0usize);
+        while !stack.is_empty() {
+            // Each turn pushes a frame or pops one.
+            frames += 1;
+            if frames == FRAMES_BETWEEN_REPORTS || parts >= PARTS_BETWEEN_REPORTS {
+                (frames, parts) = (0, 0);
+                let met = (self.memo.len() + stack.len()) as u64;
+                if !progress(met) {
+                    return Err(Error::Limit(format!(
+                        "the search of steps was stopped after meeting {met} positions"
+                    )));
+                }
+            }
+            let top = stack.last_mut().expect("the loop holds a frame");
             match next_unsolved(top, &self.memo) {
                 Some(part) if on_stack.contains(&part) => {
                     return Err(self.cycle_error(&stack, &part));
@@ -117,10 +144,12 @@ impl<G: Game> SuspenseSolver<G> {
                 Some(part) => {
                     on_stack.insert(part.clone());
                     let frame = self.frame(part, &mut stack_bytes)?;
+                    parts += frame.work();
                     stack.push(frame);
                 }
                 None => {
                     let frame = stack.pop().expect("the loop holds a frame");
+                    parts += frame.work();
                     let steps = frame.options.iter().map(|option| {
                         (option.iter())
                             .map(|part| self.memo[part])
@@ -202,6 +231,14 @@ impl<G: Game> SuspenseSolver<G> {
     }
 }
 
+impl<P> Frame<P> {
+    /// The parts of its options, and one more an option: the work of
+    /// listing them, or of reading their steps.
+    fn work(&self) -> usize {
+        self.options.iter().map(|o| o.len() + 1).sum()
+    }
+}
+
 /// A position's step from its options' steps (each option's the largest of
 /// its parts'): 0 without options; 1 + the largest even one where there is
 /// one (the mover wins, slowly); else 1 + the smallest (the mover loses,
@@ -250,8 +287,26 @@ mod tests {
     #[test]
     fn a_forced_line_lasts_its_length_without_overflowing_the_stack() {
         let mut search = SuspenseSolver::new(Path);
-        assert_eq!(search.step(&1_000_000).unwrap(), 1_000_000);
-        assert_eq!(search.step(&7).unwrap(), 7);
+        assert_eq!(search.step(&1_000_000, &mut |_| true).unwrap(), 1_000_000);
+        assert_eq!(search.step(&7, &mut |_| true).unwrap(), 7);
+    }
+
+    /// A search asked to stop stops at its first report, with a limit
+    /// error: during the descent, before any position is solved.
+    #[test]
+    fn a_search_stops_when_its_progress_says_so() {
+        let mut search = SuspenseSolver::new(Path);
+        let mut reports = Vec::new();
+        let error = search
+            .step(&1_000_000, &mut |met| {
+                reports.push(met);
+                false
+            })
+            .unwrap_err();
+        assert!(matches!(error, Error::Limit(_)), "{error}");
+        assert!(error.to_string().contains("stopped"), "{error}");
+        assert_eq!(reports, [FRAMES_BETWEEN_REPORTS]);
+        assert_eq!(search.step(&1000, &mut |_| true).unwrap(), 1000);
     }
 
     /// Nim: a heap's only even option is the empty heap (every other heap
@@ -270,7 +325,9 @@ mod tests {
     #[test]
     fn a_nim_heap_is_won_in_one_move() {
         let mut search = SuspenseSolver::new(Nim);
-        let steps: Vec<u64> = (0..6).map(|n| search.step(&n).unwrap()).collect();
+        let steps: Vec<u64> = (0..6)
+            .map(|n| search.step(&n, &mut |_| true).unwrap())
+            .collect();
         assert_eq!(steps, [0, 1, 1, 1, 1, 1]);
     }
 
@@ -295,7 +352,9 @@ mod tests {
     #[test]
     fn the_winner_plays_slowly_and_the_loser_quickly() {
         let mut search = SuspenseSolver::new(TakeOneOrTwo);
-        let steps: Vec<u64> = (0..10).map(|n| search.step(&n).unwrap()).collect();
+        let steps: Vec<u64> = (0..10)
+            .map(|n| search.step(&n, &mut |_| true).unwrap())
+            .collect();
         assert_eq!(steps, [0, 1, 1, 2, 3, 3, 4, 5, 5, 6]);
     }
 
@@ -319,18 +378,20 @@ mod tests {
 
     #[test]
     fn a_cycle_is_an_error() {
-        let err = SuspenseSolver::new(Ring).step(&0).unwrap_err();
+        let err = SuspenseSolver::new(Ring)
+            .step(&0, &mut |_| true)
+            .unwrap_err();
         assert!(matches!(err, Error::Cycle { length: 3, .. }), "{err}");
     }
 
     #[test]
     fn the_limits_stop_the_search() {
         let err = SuspenseSolver::with_limits(Path, 100, 1 << 30)
-            .step(&1000)
+            .step(&1000, &mut |_| true)
             .unwrap_err();
         assert!(matches!(err, Error::Limit(_)), "{err}");
         let err = SuspenseSolver::with_limits(Path, usize::MAX, 1 << 16)
-            .step(&100_000)
+            .step(&100_000, &mut |_| true)
             .unwrap_err();
         assert!(err.to_string().contains("memory budget"), "{err}");
     }

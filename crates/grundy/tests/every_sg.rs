@@ -11,10 +11,11 @@
 mod common;
 
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 use grundy::component::ComponentRef;
 use grundy::sum::{analyze_every_listing, analyze_every_outcome};
-use grundy::{parse_sum, Outcome, Sum};
+use grundy::{parse_sum, Error, Outcome, Sum};
 use num_bigint::BigUint;
 
 /// A sum as a position of the reference game: its components as text, in
@@ -123,7 +124,7 @@ fn the_step_rule_agrees_with_exhaustive_search_of_whole_sums() {
             .collect::<Vec<_>>()
             .join(" + ");
         let sum = parse_sum(&expression).unwrap();
-        let analysis = analyze_every_listing(&sum, 20).unwrap();
+        let analysis = analyze_every_listing(&sum, 20, &mut |_| true).unwrap();
         let wins = mover_wins(&sum.components, &mut memo);
         assert_eq!(
             analysis.outcome,
@@ -170,7 +171,7 @@ fn the_step_rule_agrees_with_exhaustive_search_of_whole_sums() {
 #[test]
 fn steps_by_hand() {
     let sum = parse_sum("nim 5 + subtraction(1,2) 3 + euclid 3 2 + euclid 0 4").unwrap();
-    let analysis = analyze_every_outcome(&sum).unwrap();
+    let analysis = analyze_every_outcome(&sum, &mut |_| true).unwrap();
     let steps: Vec<u64> = analysis.components.iter().map(|(_, s)| *s).collect();
     // subtraction(1,2) 3: 3 -> 2 or 1, each won in one move: lost in 2.
     // euclid 3 2 -> 1 2 only, won at once by 1 2 -> 1 0: lost in 2.
@@ -202,7 +203,7 @@ fn hdu3595_gg_and_mm() {
                     })
                     .collect();
                 let sum = parse_sum(&format!("{family} {}", positions.join(" "))).unwrap();
-                let analysis = analyze_every_outcome(&sum).unwrap();
+                let analysis = analyze_every_outcome(&sum, &mut |_| true).unwrap();
                 answers.push_str(match analysis.outcome {
                     Outcome::N => "MM\n",
                     _ => "GG\n",
@@ -217,7 +218,50 @@ fn hdu3595_gg_and_mm() {
 #[test]
 fn a_finished_sum_is_lost() {
     let sum: Sum = parse_sum("euclid 0 3 + nim 0").unwrap();
-    let analysis = analyze_every_listing(&sum, 10).unwrap();
+    let analysis = analyze_every_listing(&sum, 10, &mut |_| true).unwrap();
     assert_eq!((analysis.outcome, analysis.step), (Outcome::P, 0));
     assert_eq!(analysis.winning_move_count, BigUint::ZERO);
+}
+
+/// Grundy's game from a heap of 5000: the search of its step lists the
+/// splits of every heap below, seconds of work. It reports its progress, a
+/// growing count of the heaps met, from the first thousand heaps it lists
+/// (on its way down, before any is solved), and a `false` stops it at
+/// once with a limit error, as a search of nimbers stops; asked again
+/// with a callback that lets it go on, it finishes.
+#[test]
+fn a_search_of_steps_stops_when_its_progress_says_so() {
+    let sum = parse_sum("grundys-game 5000").unwrap();
+    for listing in [false, true] {
+        let started = Instant::now();
+        let mut reports = Vec::new();
+        let mut stop_at_second = |met| {
+            reports.push(met);
+            reports.len() < 2
+        };
+        let error = match listing {
+            false => analyze_every_outcome(&sum, &mut stop_at_second),
+            true => analyze_every_listing(&sum, 10, &mut stop_at_second),
+        }
+        .unwrap_err();
+        let took = started.elapsed();
+        assert!(matches!(error, Error::Limit(_)), "{error}");
+        assert!(
+            error
+                .to_string()
+                .contains("the search of steps was stopped"),
+            "{error}"
+        );
+        assert_eq!(reports.len(), 2);
+        assert!(reports[0] < reports[1], "{reports:?}");
+        assert!(took < Duration::from_secs(2), "stopped after {took:?}");
+    }
+    let mut reports = 0;
+    let analysis = analyze_every_outcome(&sum, &mut |_| {
+        reports += 1;
+        true
+    })
+    .unwrap();
+    assert_eq!(analysis.outcome, Outcome::N);
+    assert!(reports > 2, "{reports} reports");
 }

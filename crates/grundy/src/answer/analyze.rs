@@ -154,9 +154,10 @@ pub fn analysis(
     match rulesets.parse_question(expression)? {
         Parsed::Sum(sum) if options.every => {
             let most = moves_listed(&sum, options.moves, options.outcome_only)?;
+            let progress = &mut searching(progress);
             let analysis = match options.outcome_only {
-                true => analyze_every_outcome(&sum),
-                false => analyze_every_listing(&sum, most),
+                true => analyze_every_outcome(&sum, progress),
+                false => analyze_every_listing(&sum, most, progress),
             };
             analysis.map(Analyzed::Every)
         }

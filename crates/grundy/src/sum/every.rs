@@ -16,6 +16,7 @@ use num_bigint::BigUint;
 use super::{Move, Sum};
 use crate::component::ComponentRef;
 use crate::error::{Error, Result};
+use crate::solver::OnSearched;
 use crate::value::Outcome;
 
 /// An option: the components it leaves, with its step.
@@ -73,10 +74,12 @@ pub struct ComponentChoices {
     pub option_count: u64,
 }
 
-/// The outcome and steps alone, without the moves.
-pub fn analyze_every_outcome(sum: &Sum) -> Result<EveryAnalysis> {
+/// The outcome and steps alone, without the moves. The searches of steps
+/// report their progress to `progress`, which stops them by answering
+/// `false`: the analysis then ends with a limit error.
+pub fn analyze_every_outcome(sum: &Sum, progress: OnSearched) -> Result<EveryAnalysis> {
     super::refuse_wins_at_once(sum, "every-move play (--every)")?;
-    let components = component_steps(sum)?;
+    let components = component_steps(sum, progress)?;
     let step = components.iter().map(|(_, s)| *s).max().unwrap_or(0);
     Ok(EveryAnalysis {
         expression: sum.expression(),
@@ -91,13 +94,18 @@ pub fn analyze_every_outcome(sum: &Sum) -> Result<EveryAnalysis> {
 
 /// Analyses a sum under Every-SG play, listing at most `most` winning moves
 /// and at most `most` options of each component for each largest step a
-/// move can leave (all are counted).
-pub fn analyze_every_listing(sum: &Sum, most: usize) -> Result<EveryAnalysis> {
-    let mut analysis = analyze_every_outcome(sum)?;
+/// move can leave (all are counted). The searches of steps report their
+/// progress as [`analyze_every_outcome`]'s do.
+pub fn analyze_every_listing(
+    sum: &Sum,
+    most: usize,
+    progress: OnSearched,
+) -> Result<EveryAnalysis> {
+    let mut analysis = analyze_every_outcome(sum, progress)?;
     // The options of each component that can move, with their steps.
     let mut movable: Vec<Movable> = Vec::new();
     for (i, c) in sum.components.iter().enumerate() {
-        let options = c.options_with_steps()?;
+        let options = c.options_with_steps(progress)?;
         if !options.is_empty() {
             movable.push((i, options));
         }
@@ -162,12 +170,12 @@ pub fn analyze_every_listing(sum: &Sum, most: usize) -> Result<EveryAnalysis> {
     Ok(analysis)
 }
 
-fn component_steps(sum: &Sum) -> Result<Vec<(String, u64)>> {
+fn component_steps(sum: &Sum, progress: OnSearched) -> Result<Vec<(String, u64)>> {
     (sum.components.iter())
         .map(|c| {
             Ok((
                 format!("{} {}", c.ruleset_name(), c.position_text()),
-                c.step()?,
+                c.step(progress)?,
             ))
         })
         .collect()
