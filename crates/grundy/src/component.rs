@@ -82,11 +82,16 @@ pub trait Component: Send + Sync {
     fn has_wins_at_once(&self) -> bool;
     /// Its genus under misère play (`crate::misere::genus`) and whether it
     /// is tame: by search of its ruleset's positions alone, shared by the
-    /// ruleset's components; a Nim heap's by its closed form.
-    fn genus(&self) -> Result<Classified>;
+    /// ruleset's components; a Nim heap's by its closed form. A search
+    /// reports its progress as `nimber`'s does.
+    fn genus(&self, progress: OnSearched) -> Result<Classified>;
     /// Every option, as `options` lists them, with its genus: an option
-    /// that splits into parts is searched as the sum of them.
-    fn options_with_genus(&self) -> Result<Vec<(Vec<ComponentRef>, Classified)>>;
+    /// that splits into parts is searched as the sum of them, reporting
+    /// its progress as `nimber`'s does.
+    fn options_with_genus(
+        &self,
+        progress: OnSearched,
+    ) -> Result<Vec<(Vec<ComponentRef>, Classified)>>;
     /// The component as a heap of a heap game: its size and the game's
     /// moves, where the ruleset is a heap game (`Ruleset::heap_game`) and
     /// the position is written as the heap's size, as heap families write
@@ -613,11 +618,11 @@ impl<R: Ruleset> RulesetPosition<R> {
     }
 
     /// The genus of a sum of positions of the ruleset: a Nim heap's by its
-    /// closed form, anything else by search.
-    fn genus_of(&self, parts: &[R::Position]) -> Result<Classified> {
+    /// closed form, anything else by search, which reports its progress to
+    /// `progress`.
+    fn genus_of(&self, parts: &[R::Position], progress: OnSearched) -> Result<Classified> {
         if let ([heap], true) = (parts, self.shared.ruleset.plays_as_nim()) {
-            // A closed form: no search to report.
-            let nimber = self.nimber_of(heap, &mut |_| true)?;
+            let nimber = self.nimber_of(heap, progress)?;
             if let Ok(n) = u64::try_from(&nimber) {
                 return Ok(Classified {
                     genus: Genus::nim_heap(n),
@@ -626,7 +631,7 @@ impl<R: Ruleset> RulesetPosition<R> {
             }
         }
         let mut search = self.shared.genus.lock().expect("genus lock");
-        search.genus(parts)
+        search.genus(parts, progress)
     }
 
     /// The step of a sum of positions of the ruleset, by a search that
@@ -745,15 +750,18 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
         self.shared.ruleset.has_wins_at_once()
     }
 
-    fn genus(&self) -> Result<Classified> {
-        self.genus_of(std::slice::from_ref(&self.position))
+    fn genus(&self, progress: OnSearched) -> Result<Classified> {
+        self.genus_of(std::slice::from_ref(&self.position), progress)
     }
 
-    fn options_with_genus(&self) -> Result<Vec<(Vec<ComponentRef>, Classified)>> {
+    fn options_with_genus(
+        &self,
+        progress: OnSearched,
+    ) -> Result<Vec<(Vec<ComponentRef>, Classified)>> {
         let options = self.shared.ruleset.options(&self.position)?;
         options
             .into_iter()
-            .map(|o| Ok((self.as_components(o.clone()), self.genus_of(&o)?)))
+            .map(|o| Ok((self.as_components(o.clone()), self.genus_of(&o, progress)?)))
             .collect()
     }
 

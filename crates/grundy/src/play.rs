@@ -424,18 +424,20 @@ fn sum_expression(sum: &Sum) -> String {
 
 /// A sum's value from its outcome alone (`analyze`'s): no remoteness.
 /// Under normal play without its winning moves, so that a turn takes as
-/// many steps as its moves, not their square. A search of nimbers reports
-/// to `progress` as [`Phase::Searching`].
+/// many steps as its moves, not their square. A search (of nimbers, or
+/// under misère play of genera, a quotient or the sum) reports to
+/// `progress` as [`Phase::Searching`].
 fn outcome_value(sum: &Sum, convention: Convention, progress: OnPlayProgress) -> Result<Solution> {
+    let searching = &mut |positions| {
+        progress(SolveProgress {
+            phase: Phase::Searching,
+            done: positions,
+            reached: positions,
+        })
+    };
     let outcome = match convention {
-        Convention::Normal => sum::outcome(sum, &mut |positions| {
-            progress(SolveProgress {
-                phase: Phase::Searching,
-                done: positions,
-                reached: positions,
-            })
-        })?,
-        Convention::Misere => analyze_misere_listing(sum, 0)?.outcome,
+        Convention::Normal => sum::outcome(sum, searching)?,
+        Convention::Misere => analyze_misere_listing(sum, 0, searching)?.outcome,
     };
     let standing = match outcome {
         Outcome::N => Standing::Win,

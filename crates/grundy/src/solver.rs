@@ -56,6 +56,36 @@ const PROGRESS_EVERY: u64 = 1 << 12;
 /// stops the search with a limit error.
 pub type OnSearched<'a> = &'a mut dyn FnMut(u64) -> bool;
 
+/// A progress callback that remembers whether it answered `false`, for a
+/// caller that takes a search's error as "not known" (the genus of a
+/// component, where the search of the whole sum answers instead): it tells
+/// a stop apart by [`Watched::stopped`] and passes the stop on.
+pub(crate) struct Watched<'a> {
+    progress: OnSearched<'a>,
+    stopped: bool,
+}
+
+impl<'a> Watched<'a> {
+    pub(crate) fn new(progress: OnSearched<'a>) -> Watched<'a> {
+        Watched {
+            progress,
+            stopped: false,
+        }
+    }
+
+    /// Asks the callback, as a search would.
+    pub(crate) fn ask(&mut self, met: u64) -> bool {
+        let go_on = (self.progress)(met);
+        self.stopped |= !go_on;
+        go_on
+    }
+
+    /// Whether the callback has answered `false`.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped
+    }
+}
+
 /// Computes Grundy values by exhaustive search, remembering every position it
 /// has solved so that later questions about the same game are cheap.
 ///
@@ -86,6 +116,9 @@ pub struct Solver<G: Game> {
     stack: Vec<Frame>,
     parts: Vec<u32>,
     sizes: Vec<u32>,
+    /// Whether the search reports at every position it lists or solves,
+    /// not every [`PROGRESS_EVERY`] solved (see [`Solver::reporting_each_step`]).
+    each_step: bool,
 }
 
 /// A position whose options are being solved: the parts of its options
@@ -132,7 +165,18 @@ impl<G: Game> Solver<G> {
             stack: Vec::new(),
             parts: Vec::new(),
             sizes: Vec::new(),
+            each_step: false,
         }
+    }
+
+    /// The solver, reporting to its progress callback after listing the
+    /// options of each position and after solving each, instead of every
+    /// few thousand solved: for a game whose positions each take long to
+    /// list (the sums of a misère search), with a callback that paces the
+    /// reports it passes on by the work done.
+    pub(crate) fn reporting_each_step(mut self) -> Solver<G> {
+        self.each_step = true;
+        self
     }
 
     /// The game this solver searches.
@@ -196,7 +240,12 @@ impl<G: Game> Solver<G> {
                 }
             }
             match unsolved {
-                Some(part) => self.push(part, &mut stack_bytes)?,
+                Some(part) => {
+                    self.push(part, &mut stack_bytes)?;
+                    if self.each_step && !progress(self.positions.len() as u64) {
+                        return Err(self.stopped());
+                    }
+                }
                 None => {
                     let frame = self.stack.pop().expect("the loop holds a frame");
                     let value = self.mex_of(&frame);
@@ -205,16 +254,22 @@ impl<G: Game> Solver<G> {
                     stack_bytes -= frame.bytes;
                     self.values[frame.id as usize] = value;
                     solved += 1;
-                    if solved % PROGRESS_EVERY == 0 && !progress(self.positions.len() as u64) {
-                        return Err(Error::Limit(format!(
-                            "the search was stopped after meeting {} positions",
-                            self.positions.len()
-                        )));
+                    let report = self.each_step || solved % PROGRESS_EVERY == 0;
+                    if report && !progress(self.positions.len() as u64) {
+                        return Err(self.stopped());
                     }
                 }
             }
         }
         Ok(self.values[root as usize])
+    }
+
+    /// The error of a search its progress callback stopped.
+    fn stopped(&self) -> Error {
+        Error::Limit(format!(
+            "the search was stopped after meeting {} positions",
+            self.positions.len()
+        ))
     }
 
     /// The id of `position`, if it was met.

@@ -3,8 +3,10 @@
 
 mod common;
 
+use std::time::{Duration, Instant};
+
 use grundy::sum::MisereSearch;
-use grundy::{analyze_misere, parse_sum, Convention, Error, Outcome};
+use grundy::{analyze_misere, analyze_misere_listing, parse_sum, Convention, Error, Outcome};
 
 fn misere(expression: &str) -> grundy::Analysis {
     analyze_misere(&parse_sum(expression).unwrap()).unwrap()
@@ -101,7 +103,9 @@ fn who_cannot_move_wins() {
 #[test]
 fn sums_beyond_the_search_are_refused_clearly() {
     let sum = parse_sum("nim 40 40 + bash(3) 40").unwrap();
-    let error = MisereSearch::new(1000).winning_moves(&sum).unwrap_err();
+    let error = MisereSearch::new(1000)
+        .winning_moves(&sum, &mut |_| true)
+        .unwrap_err();
     assert!(matches!(error, Error::Limit(_)), "{error}");
     assert!(error.to_string().contains("not supported yet"), "{error}");
 
@@ -146,7 +150,7 @@ fn trees() -> String {
 fn genus_of(expression: &str) -> Genus {
     let sum = parse_sum(expression).unwrap();
     assert_eq!(sum.components.len(), 1, "{expression}");
-    sum.components[0].genus().unwrap().genus
+    sum.components[0].genus(&mut |_| true).unwrap().genus
 }
 
 /// A genus as printed, `2^{1420}`: its nimber and its first `n` misère
@@ -309,7 +313,7 @@ fn tame_rule_matches_exhaustive_search_on_random_sums() {
             .collect();
         let expression = components.join(" + ");
         let sum = parse_sum(&expression).unwrap();
-        let Some((outcome, moves)) = misere_by_tame_rule(&sum).unwrap() else {
+        let Some((outcome, moves)) = misere_by_tame_rule(&sum, &mut |_| true).unwrap() else {
             wild += 1;
             // Not every component is tame: the analysis falls back to the
             // search, and says so by showing a component that is not.
@@ -407,7 +411,7 @@ fn five_hundred_trees_beyond_the_search() {
     let sum = parse_sum(&expression).unwrap();
     assert_eq!(sum.components.len(), 500);
     let error = MisereSearch::new(MISERE_SEARCH_LIMIT)
-        .outcome(&sum)
+        .outcome(&sum, &mut |_| true)
         .unwrap_err();
     assert!(matches!(error, Error::Limit(_)), "{error}");
     // Every nimber an even number of times: XOR 0 with firm parts, so the
@@ -433,9 +437,57 @@ fn a_tree_where_the_anti_sg_rule_fails() {
         1u32.into()
     );
     let mut search = MisereSearch::new(MISERE_SEARCH_LIMIT);
-    assert_eq!(search.outcome(&sum).unwrap(), Outcome::N);
+    assert_eq!(search.outcome(&sum, &mut |_| true).unwrap(), Outcome::N);
     assert_eq!(genus_of(&expression).to_string(), "1^13");
-    let (outcome, moves) = misere_by_tame_rule(&sum).unwrap().unwrap();
+    let (outcome, moves) = misere_by_tame_rule(&sum, &mut |_| true).unwrap().unwrap();
     let to: Vec<String> = moves.iter().map(|m| sum.after(m).expression()).collect();
     assert_eq!((outcome, to), common::misere_searched(&mut search, &sum));
+}
+
+/// Kayles heaps 1 to 7 and a wild heap (octal .312's heap 4): no tame
+/// rule, and no quotient (two rulesets), so the sum is searched whole,
+/// which takes seconds. It reports its progress as it lists the sums, a
+/// growing count of the sums met, and the third report's `false` stops it
+/// at once with a limit error, as a search of nimbers stops.
+#[test]
+fn a_misere_search_stops_when_its_progress_says_so() {
+    let sum = parse_sum("kayles 1 2 3 4 5 6 7 + octal(0.312) 4").unwrap();
+    let started = Instant::now();
+    let mut reports = Vec::new();
+    let error = analyze_misere_listing(&sum, 10, &mut |met| {
+        reports.push(met);
+        reports.len() < 3
+    })
+    .unwrap_err();
+    let took = started.elapsed();
+    assert!(matches!(error, Error::Limit(_)), "{error}");
+    assert!(
+        error
+            .to_string()
+            .contains("the search was stopped after meeting"),
+        "{error}"
+    );
+    assert_eq!(reports.len(), 3);
+    assert!(reports.windows(2).all(|w| w[0] <= w[1]), "{reports:?}");
+    assert!(took < Duration::from_secs(1), "stopped after {took:?}");
+}
+
+/// Kayles 40 alone is wild, and its genus search (of the sums of heaps its
+/// splits reach) reports its progress: stopped at the first report, the
+/// analysis ends there with the stop, instead of taking the genus for
+/// unknown and searching on.
+#[test]
+fn a_genus_search_stops_the_misere_analysis() {
+    let sum = parse_sum("kayles 40").unwrap();
+    let mut reports = 0;
+    let error = analyze_misere_listing(&sum, 10, &mut |_| {
+        reports += 1;
+        false
+    })
+    .unwrap_err();
+    assert!(
+        error.to_string().contains("the genus search was stopped"),
+        "{error}"
+    );
+    assert_eq!(reports, 1);
 }

@@ -192,9 +192,10 @@ pub fn analysis(
         }
         Parsed::Sum(sum) => {
             let most = moves_listed(&sum, options.moves, options.outcome_only)?;
+            let progress = &mut searching(progress);
             let analysis = match options.misere {
-                true => analyze_misere_listing(&sum, most),
-                false => analyze_listing(&sum, most, &mut searching(progress)),
+                true => analyze_misere_listing(&sum, most, progress),
+                false => analyze_listing(&sum, most, progress),
             };
             analysis.map(Analyzed::Sum)
         }

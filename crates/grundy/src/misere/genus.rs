@@ -82,12 +82,23 @@ use std::fmt;
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::memory;
+use crate::solver::OnSearched;
 use crate::value::{mex, Outcome};
 
 /// How many sums of a game's positions a genus search may hold (solved, or
 /// on its stack) before it gives up: this bounds its time; the memory
 /// budget bounds its memory.
 pub const GENUS_SEARCH_LIMIT: usize = 1_000_000;
+
+/// How many frames a genus search pushes and pops between two reports of
+/// its progress, at most: a frame lists a sum's options, or finds its
+/// genus from theirs.
+const FRAMES_BETWEEN_REPORTS: u64 = 1 << 10;
+/// How many parts a genus search lists in the options of the sums it
+/// pushes, or reads the genera of as it pops them (and one more an
+/// option), between two reports, at most: a long sum with many options
+/// takes long to list.
+const PARTS_BETWEEN_REPORTS: u64 = 1 << 16;
 
 /// The genus `g^γ₀γ₁…` of an impartial game (see the module's doc).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -294,6 +305,14 @@ struct Frame {
     bytes: u64,
 }
 
+impl Frame {
+    /// The parts of its options, and one more an option: the work of
+    /// listing them, or of reading their genera.
+    fn work(&self) -> u64 {
+        self.options.iter().map(|o| o.len() as u64 + 1).sum()
+    }
+}
+
 impl<G: Game> GenusSearch<G> {
     /// A search within [`GENUS_SEARCH_LIMIT`] sums and the process's memory
     /// budget ([`memory::budget`]).
@@ -316,8 +335,12 @@ impl<G: Game> GenusSearch<G> {
     }
 
     /// The genus of the sum of `parts` (one position, or an option that
-    /// splits into several), and whether it is tame.
-    pub fn genus(&mut self, parts: &[G::Position]) -> Result<Classified> {
+    /// splits into several), and whether it is tame. The search reports
+    /// the sums it has met to `progress` every thousand sums it lists or
+    /// solves, or sooner where their options are many (every 65,536 parts
+    /// listed or read); answering `false` stops it with a limit error (the
+    /// sums solved by then stay solved).
+    pub fn genus(&mut self, parts: &[G::Position], progress: OnSearched) -> Result<Classified> {
         let mut ids = Vec::with_capacity(parts.len());
         for part in parts {
             ids.push(self.id(part)?);
@@ -330,7 +353,20 @@ impl<G: Game> GenusSearch<G> {
         let mut stack_bytes = 0;
         let mut stack = vec![self.frame(start.clone(), &mut stack_bytes)?];
         let mut on_stack: HashSet<Parts> = HashSet::from([start.clone()]);
-        while let Some(top) = stack.last_mut() {
+        let (mut frames, mut parts) = (0u64, 0u64);
+        while !stack.is_empty() {
+            // Each turn pushes a frame or pops one.
+            frames += 1;
+            if frames == FRAMES_BETWEEN_REPORTS || parts >= PARTS_BETWEEN_REPORTS {
+                (frames, parts) = (0, 0);
+                let met = (self.memo.len() + stack.len()) as u64;
+                if !progress(met) {
+                    return Err(Error::Limit(format!(
+                        "the genus search was stopped after meeting {met} sums of positions"
+                    )));
+                }
+            }
+            let top = stack.last_mut().expect("the loop holds a frame");
             while top.next < top.options.len() && self.memo.contains_key(&top.options[top.next]) {
                 top.next += 1;
             }
@@ -350,10 +386,12 @@ impl<G: Game> GenusSearch<G> {
                 }
                 on_stack.insert(option.clone());
                 let frame = self.frame(option, &mut stack_bytes)?;
+                parts += frame.work();
                 stack.push(frame);
                 continue;
             }
             let frame = stack.pop().expect("the loop holds a frame");
+            parts += frame.work();
             on_stack.remove(&frame.parts);
             stack_bytes -= frame.bytes;
             let known: Vec<&Classified> = frame.options.iter().map(|o| &self.memo[o]).collect();
@@ -491,7 +529,7 @@ mod tests {
     fn published_genera_of_nim_heaps() {
         let mut search = GenusSearch::new(Nim);
         let found: Vec<String> = (0..4)
-            .map(|n| genus_text(&search.genus(&[n]).unwrap().genus))
+            .map(|n| genus_text(&search.genus(&[n], &mut |_| true).unwrap().genus))
             .collect();
         assert_eq!(found, ["0^120", "1^031", "2^20", "3^31"]);
     }
@@ -502,7 +540,7 @@ mod tests {
     fn nim_heaps_by_search_match_the_closed_form() {
         let mut search = GenusSearch::new(Nim);
         for n in 0..40 {
-            let found = search.genus(&[n]).unwrap();
+            let found = search.genus(&[n], &mut |_| true).unwrap();
             assert_eq!(found.genus, Genus::nim_heap(n), "heap {n}");
             assert!(found.tame, "heap {n}");
             let kind = if n < 2 {
@@ -514,9 +552,18 @@ mod tests {
         }
         // Sums of heaps are searched as sums: *2 + *2 is 0^02, *2 + *3 is
         // 1^13 (the firm genera of Nim positions with nimber 0 and 1).
-        assert_eq!(genus_text(&search.genus(&[2, 2]).unwrap().genus), "0^02");
-        assert_eq!(genus_text(&search.genus(&[3, 2]).unwrap().genus), "1^13");
-        assert_eq!(genus_text(&search.genus(&[1, 1]).unwrap().genus), "0^120");
+        assert_eq!(
+            genus_text(&search.genus(&[2, 2], &mut |_| true).unwrap().genus),
+            "0^02"
+        );
+        assert_eq!(
+            genus_text(&search.genus(&[3, 2], &mut |_| true).unwrap().genus),
+            "1^13"
+        );
+        assert_eq!(
+            genus_text(&search.genus(&[1, 1], &mut |_| true).unwrap().genus),
+            "0^120"
+        );
     }
 
     #[test]
@@ -543,19 +590,46 @@ mod tests {
     #[test]
     fn a_deep_game_does_not_overflow_the_stack() {
         let mut search = GenusSearch::new(Path);
-        let deep = search.genus(&[300_000]).unwrap();
+        let deep = search.genus(&[300_000], &mut |_| true).unwrap();
         assert_eq!(deep.genus, Genus::nim_heap(0));
         assert!(deep.tame);
+    }
+
+    /// A search asked to stop stops at its first report, with a limit
+    /// error, and asking again finds the genus, reporting all along: a
+    /// report every thousand frames, pushed or popped, including those of
+    /// the descent before the first sum is solved.
+    #[test]
+    fn a_search_stops_when_its_progress_says_so() {
+        let mut search = GenusSearch::new(Path);
+        let mut reports = Vec::new();
+        let error = search
+            .genus(&[300_000], &mut |met| {
+                reports.push(met);
+                false
+            })
+            .unwrap_err();
+        assert!(matches!(error, Error::Limit(_)), "{error}");
+        assert!(error.to_string().contains("stopped"), "{error}");
+        assert_eq!(reports, [FRAMES_BETWEEN_REPORTS]);
+        let mut more = 0;
+        let deep = search.genus(&[300_000], &mut |_| {
+            more += 1;
+            true
+        });
+        assert_eq!(deep.unwrap().genus, Genus::nim_heap(0));
+        // Two frames a sum, pushed and popped.
+        assert!(more >= 2 * 300_000 / FRAMES_BETWEEN_REPORTS - 2, "{more}");
     }
 
     #[test]
     fn limits_stop_the_search() {
         let err = GenusSearch::with_limits(Path, 1000, 1 << 30)
-            .genus(&[5000])
+            .genus(&[5000], &mut |_| true)
             .unwrap_err();
         assert!(matches!(err, Error::Limit(_)), "{err}");
         let err = GenusSearch::with_limits(Path, GENUS_SEARCH_LIMIT, 1 << 16)
-            .genus(&[5000])
+            .genus(&[5000], &mut |_| true)
             .unwrap_err();
         assert!(err.to_string().contains("memory budget"), "{err}");
     }
@@ -573,7 +647,9 @@ mod tests {
 
     #[test]
     fn a_cycle_is_unsupported() {
-        let err = GenusSearch::new(Ring).genus(&[0]).unwrap_err();
+        let err = GenusSearch::new(Ring)
+            .genus(&[0], &mut |_| true)
+            .unwrap_err();
         assert!(matches!(err, Error::Unsupported(_)), "{err}");
     }
 }

@@ -3,7 +3,7 @@
 //! heaps of one heap game (`quotient.rs`), exhaustive search of the sum
 //! otherwise, within a bound.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use num_bigint::BigUint;
@@ -13,7 +13,7 @@ use super::tame::{by_tame_rule, genera};
 use super::{describe_all, Analysis, ComponentAnalysis, Move, Sum, SumPosition};
 use crate::error::{Error, Result};
 use crate::game::{Count, Game, Misere, MiserePosition};
-use crate::solver::Solver;
+use crate::solver::{OnSearched, Solver, Watched};
 use crate::value::{Convention, Outcome};
 
 /// Analyses a sum under misère play. A sum of Nim heaps follows the anti-Nim
@@ -22,25 +22,29 @@ use crate::value::{Convention, Outcome};
 /// exhaustively, as long as it is small enough. No nimber is reported: the normal-play nimber does not decide
 /// misère play (`nim 1` has nimber 1, yet its player to move loses).
 pub fn analyze_misere(sum: &Sum) -> Result<Analysis> {
-    analyze_misere_listing(sum, usize::MAX)
+    analyze_misere_listing(sum, usize::MAX, &mut |_| true)
 }
 
 /// Analyses a sum under misère play, listing at most `most` winning moves.
-pub fn analyze_misere_listing(sum: &Sum, most: usize) -> Result<Analysis> {
+/// Its searches (of the components' genera, of a misère quotient, of the
+/// whole sum) report their progress to `progress`, which stops them by
+/// answering `false`: the analysis then ends with a limit error.
+pub fn analyze_misere_listing(sum: &Sum, most: usize, progress: OnSearched) -> Result<Analysis> {
     super::refuse_wins_at_once(sum, "misère play (--misere)")?;
-    let genera = genera(sum);
+    let genera = genera(sum, progress)?;
     let (outcome, moves) = match nim_heaps(sum)? {
         Some(heaps) => {
             let moves = anti_nim_winning_moves(sum, &heaps)?;
             (NimCount::of(&heaps).misere_outcome(), moves)
         }
-        None => match by_tame_rule(sum, &genera)? {
+        None => match by_tame_rule(sum, &genera, progress)? {
             Some(decided) => decided,
-            None => match by_quotient(sum)? {
+            None => match by_quotient(sum, progress)? {
                 Some(answer) => answer,
                 None => {
                     let mut search = MisereSearch::new(MISERE_SEARCH_LIMIT);
-                    (search.outcome(sum)?, search.winning_moves(sum)?)
+                    let outcome = search.outcome(sum, progress)?;
+                    (outcome, search.winning_moves(sum, progress)?)
                 }
             },
         },
@@ -164,12 +168,22 @@ pub const MISERE_SEARCH_LIMIT: usize = 1_000_000;
 /// holds the options of every sum on its way down.
 pub const MISERE_SEARCH_COMPONENTS: usize = 2_000_000;
 
+/// How many components a misère search lists, in the sums that are the
+/// options of the sums it searches, between two reports of its progress
+/// (a few hundredths of a second of work): listing them is most of its
+/// work, and a sum of many components takes long to list (100 different
+/// heaps, hundreds of options of 100 components each), so the reports
+/// are paced by them, not by sums.
+const COMPONENTS_BETWEEN_REPORTS: u64 = 1 << 18;
+
 /// Misère outcomes by exhaustive search of a sum as one game: `Solver` on the
 /// misère form of the sums (see `Misere`), where a sum is misère-P exactly
 /// when its nimber there is 0.
 pub struct MisereSearch {
     solver: Solver<Misere<HeldSums>>,
     held: Arc<Held>,
+    /// The components listed when the search last reported its progress.
+    reported: u64,
 }
 
 impl MisereSearch {
@@ -179,25 +193,46 @@ impl MisereSearch {
         let held = Arc::new(Held {
             components: AtomicUsize::new(0),
             limit: MISERE_SEARCH_COMPONENTS,
+            listed: AtomicU64::new(0),
         });
+        let game = Misere(HeldSums(held.clone()));
         MisereSearch {
-            solver: Solver::with_option_limit(Misere(HeldSums(held.clone())), limit),
+            solver: Solver::with_option_limit(game, limit).reporting_each_step(),
             held,
+            reported: 0,
         }
     }
 
-    /// The misère outcome of `sum`.
-    pub fn outcome(&mut self, sum: &Sum) -> Result<Outcome> {
+    /// The misère outcome of `sum`. The search reports the sums it has met
+    /// to `progress` every 262,144 components it lists (in the sums that
+    /// are options); answering `false` stops it with a limit error.
+    pub fn outcome(&mut self, sum: &Sum, progress: OnSearched) -> Result<Outcome> {
         let position = MiserePosition::Playing(HeldSum::new(sum.clone(), &self.held));
-        let nimber = self.solver.nimber(&position).map_err(beyond_search)?;
+        let held = &self.held;
+        let reported = &mut self.reported;
+        let mut watched = Watched::new(progress);
+        let searched = self.solver.nimber_with_progress(&position, &mut |met| {
+            let listed = held.listed.load(Ordering::Relaxed);
+            if listed < *reported + COMPONENTS_BETWEEN_REPORTS {
+                return true;
+            }
+            *reported = listed;
+            watched.ask(met)
+        });
+        let nimber = match searched {
+            Ok(nimber) => nimber,
+            Err(stop) if watched.stopped() => return Err(stop),
+            Err(error) => return Err(beyond_search(error)),
+        };
         Ok(Outcome::from_nimber_is_zero(nimber == 0))
     }
 
-    /// Every move of `sum` to a misère-P position.
-    pub fn winning_moves(&mut self, sum: &Sum) -> Result<Vec<Move>> {
+    /// Every move of `sum` to a misère-P position; the search reports its
+    /// progress as [`MisereSearch::outcome`]'s does.
+    pub fn winning_moves(&mut self, sum: &Sum, progress: OnSearched) -> Result<Vec<Move>> {
         let mut moves = Vec::new();
         for m in sum.moves().map_err(beyond_search)? {
-            if self.outcome(&sum.after(&m))? == Outcome::P {
+            if self.outcome(&sum.after(&m), progress)? == Outcome::P {
                 moves.push(m);
             }
         }
@@ -205,11 +240,13 @@ impl MisereSearch {
     }
 }
 
-/// The components of the sums a misère search holds, and how many it may.
+/// The components of the sums a misère search holds, and how many it may;
+/// and how many it has listed in all, which paces its reports.
 #[derive(Debug)]
 struct Held {
     components: AtomicUsize,
     limit: usize,
+    listed: AtomicU64,
 }
 
 /// A sum held by a misère search: its components are counted in `Held` for
@@ -288,6 +325,7 @@ impl Game for HeldSums {
                 held.limit
             )));
         }
+        held.listed.fetch_add(size as u64, Ordering::Relaxed);
         Ok(moves
             .iter()
             .map(|m| vec![HeldSum::new(sum.after(m), held)])

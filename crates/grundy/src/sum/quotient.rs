@@ -3,11 +3,13 @@
 //! element is in the P-portion, and a move wins exactly when the sum after
 //! it is. Sums beyond the bounds here are left to the search.
 
+use std::cell::{Cell, RefCell};
 use std::sync::{Arc, Mutex};
 
 use super::{Move, Sum};
 use crate::error::Result;
 use crate::misere::quotient::{Limits, Quotient};
+use crate::solver::OnSearched;
 use crate::value::Outcome;
 
 /// The largest heap a sum may hold to be answered from a quotient: the
@@ -26,7 +28,10 @@ const LIMITS: Limits = Limits {
 /// The outcome and every winning move of `sum` from the quotient of its
 /// heap game, when every component is a heap of one heap game, the largest
 /// at most [`QUOTIENT_HEAPS`], and the quotient is found within its bounds.
-pub fn by_quotient(sum: &Sum) -> Result<Option<(Outcome, Vec<Move>)>> {
+/// The computation of a quotient reports the heap it has reached to
+/// `progress` whenever it polls its stop; answering `false` stops it, and
+/// the analysis, with a limit error.
+pub fn by_quotient(sum: &Sum, progress: OnSearched) -> Result<Option<(Outcome, Vec<Move>)>> {
     let Some(first) = sum.components.first() else {
         return Ok(None);
     };
@@ -46,11 +51,34 @@ pub fn by_quotient(sum: &Sum) -> Result<Option<(Outcome, Vec<Move>)>> {
     let (_, game) = first.heap().expect("checked above");
     let to = heaps.iter().copied().max().unwrap_or(0).max(1);
     // A game the quotient cannot be built for (a move to a larger heap, a
-    // script's error, a limit) is searched, which reports its own errors.
-    let Some(quotient) = cached(&rules, to, || {
-        Quotient::compute(game, to, LIMITS, &mut |_| true, &|| false).ok()
-    }) else {
-        return Ok(None);
+    // script's error, a limit) is searched, which reports its own errors;
+    // a stop ends the analysis.
+    let progress = RefCell::new(progress);
+    let (heap, stopped) = (Cell::new(0u64), Cell::new(false));
+    let go_on = || {
+        let go_on = (progress.borrow_mut())(heap.get());
+        stopped.set(stopped.get() || !go_on);
+        go_on
+    };
+    let mut failed = None;
+    let quotient = cached(&rules, to, || {
+        let computed = Quotient::compute(
+            game,
+            to,
+            LIMITS,
+            &mut |reached| {
+                heap.set(reached.heap as u64);
+                go_on()
+            },
+            &|| !go_on(),
+        );
+        computed.map_err(|error| failed = Some(error)).ok()
+    });
+    let Some(quotient) = quotient else {
+        return match failed {
+            Some(stop) if stopped.get() => Err(stop),
+            _ => Ok(None),
+        };
     };
     let images: Vec<u32> = heaps.iter().map(|&h| quotient.heap_image(h)).collect();
     // The product of every heap but one, from the products after each.
@@ -125,4 +153,33 @@ fn cached(
     }
     cache.push((rules.clone(), quotient.clone()));
     Some(quotient)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Error;
+    use crate::registry::parse_sum;
+
+    /// A quotient that its progress callback stops (at heap 1, its first
+    /// report) ends the analysis with the stop, instead of leaving the sum
+    /// to the search of the whole sum; a ruleset whose quotient no other
+    /// test computes, so that none is kept from before.
+    #[test]
+    fn a_stopped_quotient_is_an_error_not_a_sum_left_to_search() {
+        let sum = parse_sum("octal(0.06) 9 7").unwrap();
+        let mut reports = Vec::new();
+        let error = by_quotient(&sum, &mut |heap| {
+            reports.push(heap);
+            false
+        })
+        .unwrap_err();
+        assert!(matches!(error, Error::Limit(_)), "{error}");
+        assert!(
+            error.to_string().contains("quotient was stopped"),
+            "{error}"
+        );
+        assert_eq!(reports, [1]);
+        assert!(by_quotient(&sum, &mut |_| true).unwrap().is_some());
+    }
 }

@@ -7,34 +7,57 @@ use std::collections::HashMap;
 use super::{Move, Sum};
 use crate::error::Result;
 use crate::misere::genus::{Classified, Genus, TameSum};
+use crate::solver::{OnSearched, Watched};
 use crate::value::Outcome;
 
 /// The genus of each component of `sum`, where its search finishes within
 /// its limits (`None` otherwise: the search of the whole sum, which runs
-/// then, reports what stopped it, where it stops too).
-pub fn genera(sum: &Sum) -> Vec<Option<Classified>> {
+/// then, reports what stopped it, where it stops too). The searches report
+/// their progress to `progress`; its stop is no limit of a search but an
+/// error, which ends the analysis.
+pub fn genera(sum: &Sum, progress: OnSearched) -> Result<Vec<Option<Classified>>> {
+    let mut watched = Watched::new(progress);
     let mut known: HashMap<String, Option<Classified>> = HashMap::new();
-    (sum.components.iter())
-        .map(|c| {
-            let key = format!("{} {}", c.ruleset_name(), c.position_text());
-            (known.entry(key).or_insert_with(|| c.genus().ok())).clone()
-        })
-        .collect()
+    let mut genera = Vec::with_capacity(sum.components.len());
+    for c in &sum.components {
+        let key = format!("{} {}", c.ruleset_name(), c.position_text());
+        if let Some(genus) = known.get(&key) {
+            genera.push(genus.clone());
+            continue;
+        }
+        let searched = c.genus(&mut |met| watched.ask(met));
+        let genus = match searched {
+            Ok(genus) => Some(genus),
+            Err(stop) if watched.stopped() => return Err(stop),
+            Err(_) => None,
+        };
+        known.insert(key, genus.clone());
+        genera.push(genus);
+    }
+    Ok(genera)
 }
 
 /// The misère outcome of `sum` and every winning move, by the tame rule,
 /// when every component is tame; `None` when one is not, or its genus is
 /// unknown. A winning move is a move in a component to an option (tame,
-/// as a follower of a tame game) that leaves a misère-P sum.
-pub fn misere_by_tame_rule(sum: &Sum) -> Result<Option<(Outcome, Vec<Move>)>> {
-    by_tame_rule(sum, &genera(sum))
+/// as a follower of a tame game) that leaves a misère-P sum. The searches
+/// of genera report their progress to `progress`, which stops them by
+/// answering `false`.
+pub fn misere_by_tame_rule(
+    sum: &Sum,
+    progress: OnSearched,
+) -> Result<Option<(Outcome, Vec<Move>)>> {
+    let genera = genera(sum, progress)?;
+    by_tame_rule(sum, &genera, progress)
 }
 
 /// As [`misere_by_tame_rule`], with the components' genera known.
 pub(super) fn by_tame_rule(
     sum: &Sum,
     genera: &[Option<Classified>],
+    progress: OnSearched,
 ) -> Result<Option<(Outcome, Vec<Move>)>> {
+    let mut watched = Watched::new(progress);
     let tame: Option<Vec<&Genus>> = (genera.iter())
         .map(|g| g.as_ref().filter(|g| g.tame).map(|g| &g.genus))
         .collect();
@@ -54,8 +77,11 @@ pub(super) fn by_tame_rule(
             return Ok(None);
         };
         // The options' genera were found with the component's own.
-        let Ok(options) = c.options_with_genus() else {
-            return Ok(None);
+        let listed = c.options_with_genus(&mut |met| watched.ask(met));
+        let options = match listed {
+            Ok(options) => options,
+            Err(stop) if watched.stopped() => return Err(stop),
+            Err(_) => return Ok(None),
         };
         for (to, option) in options {
             let after = option.tame.then(|| others.with(&option.genus)).flatten();
@@ -68,4 +94,36 @@ pub(super) fn by_tame_rule(
         }
     }
     Ok(Some((outcome, moves)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Error;
+    use crate::registry::parse_sum;
+
+    /// A genus search that its progress callback stops ends the analysis
+    /// with the stop: the stop is no genus beyond the search, which would
+    /// leave the sum to the search of the whole sum, to run on.
+    #[test]
+    fn a_stopped_genus_search_is_an_error_not_an_unknown_genus() {
+        let sum = parse_sum("kayles 40 + kayles 40").unwrap();
+        let mut reports = 0;
+        let error = genera(&sum, &mut |_| {
+            reports += 1;
+            false
+        })
+        .unwrap_err();
+        assert!(matches!(error, Error::Limit(_)), "{error}");
+        assert!(
+            error.to_string().contains("genus search was stopped"),
+            "{error}"
+        );
+        assert_eq!(reports, 1);
+        let error = misere_by_tame_rule(&sum, &mut |_| false).unwrap_err();
+        assert!(error.to_string().contains("stopped"), "{error}");
+        // Let go on, the same search finds both genera.
+        let genera = genera(&sum, &mut |_| true).unwrap();
+        assert!(genera.iter().all(Option::is_some));
+    }
 }
