@@ -421,6 +421,26 @@ fn closed_requests_of_moves_engine_heatmap_and_searches_stop() {
     }
 }
 
+/// Misère and Every-SG play stop too when their request is closed: the
+/// misère search of Kayles heaps 1 to 8 and a wild heap (seconds, to its
+/// limit of sums), and the searches of the steps of five heaps of 7000,
+/// one ruleset each (seconds each, to the option limit).
+#[test]
+fn closed_requests_of_misere_and_every_move_play_stop() {
+    let server = Server::start();
+    let misere = encode("kayles 1 2 3 4 5 6 7 8 + octal(0.312) 4");
+    let every = encode(
+        "kayles 7000 + octal(0.137) 7000 + octal(0.177) 7000 + octal(0.777) 7000 \
+         + grundys-game 7000",
+    );
+    for path in [
+        format!("/api/analyze?expr={misere}&misere=true"),
+        format!("/api/analyze?expr={every}&every=true"),
+    ] {
+        assert_closed_request_stops(&server, &path);
+    }
+}
+
 /// Asks `path` on another thread, which gives up after `seconds`; the
 /// thread's handle answers whether the request was answered by then.
 fn ask_in_background(server: &Server, path: &str, seconds: u64) -> std::thread::JoinHandle<bool> {

@@ -88,8 +88,8 @@ impl Server {
 ///
 /// A request closed before its answer drops this future, which sets the
 /// work's stop: work that reports progress (a solve, a search of values or
-/// of nimbers, a sequence, a table, the moves of a game) then stops at its
-/// next report.
+/// of nimbers, a misère or Every-SG analysis, a sequence, a table, the
+/// moves of a game) then stops at its next report.
 pub async fn compute<T: Send + 'static>(
     server: &Server,
     work: impl FnOnce(&Question) -> grundy::Result<T> + Send + 'static,
