@@ -323,8 +323,14 @@ KIKI = f"script({EXAMPLES}/kiki.rhai)"
         lambda: grundy.pattern("subtraction(1,3,4)", 30_000_000),
         # A million positions of a script, each searched.
         lambda: grundy._native.table_svg(KIKI, "1..1000", "1..1000"),
+        # A misère sum no rule decides, searched whole to its limit: seconds.
+        lambda: grundy.analyze("kayles 1 2 3 4 5 6 7 8 + octal(0.312) 4", misere=True),
+        # The steps of three heaps of 7000 under Every-SG play: seconds each.
+        lambda: grundy.analyze(
+            "kayles 7000 + octal(0.137) 7000 + octal(0.177) 7000", every=True
+        ),
     ],
-    ids=["moves", "engine_move", "pattern", "table_svg"],
+    ids=["moves", "engine_move", "pattern", "table_svg", "misere", "every"],
 )
 def test_ctrl_c_stops_every_long_question_within_a_second(call):
     # Each used to finish its work first, minutes later.
