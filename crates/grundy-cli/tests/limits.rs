@@ -84,7 +84,7 @@ const RING_OF_LONG_TEXTS: &str = "fn moves(p) {
 #[test]
 fn long_text_positions_stop_at_the_budget() {
     let script = common::temp_file("ring_of_long_texts.rhai", RING_OF_LONG_TEXTS);
-    let start = format!("script({}) {}0", script.display(), "x".repeat(60_000));
+    let start = format!("script(\"{}\") {}0", script.display(), "x".repeat(60_000));
     let (code, stderr) = run_under_address_space_limit(1_000_000, &["analyze", &start]);
     assert_eq!(code, Some(1), "{}", &stderr[..stderr.len().min(2000)]);
     assert!(stderr.contains("the memory budget"), "{stderr}");
@@ -100,7 +100,7 @@ fn a_script_of_a_hundred_thousand_options_is_answered() {
         "many.rhai",
         "fn moves(n) { if n == 0 { for k in 1..=100000 { emit(-k) } } [] }",
     );
-    let answer = common::json(&["analyze", &format!("script({}) 0", script.display())]);
+    let answer = common::json(&["analyze", &format!("script(\"{}\") 0", script.display())]);
     assert_eq!(answer["outcome"], "N", "{answer}");
     assert_eq!(answer["nimber"], 1, "{answer}");
     assert_eq!(answer["winning_move_count"], 100_000, "{answer}");
@@ -116,7 +116,7 @@ fn a_script_listing_more_than_the_budget_allows_stops_at_it() {
         "fn moves(n) { if n == 0 { let t = \"\"; t.pad(1000, \"x\"); \
          for k in 1..=100000 { emit(t + k) } } [] }",
     );
-    let start = format!("script({}) 0", script.display());
+    let start = format!("script(\"{}\") 0", script.display());
     let (code, stderr) = run_under_address_space_limit(LIMIT_KB, &["analyze", &start]);
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("the memory budget"), "{stderr}");

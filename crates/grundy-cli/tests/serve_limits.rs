@@ -109,7 +109,7 @@ fn two_searches_of_long_texts_at_once_stop_at_the_budget() {
     let command =
         common::under_address_space_limit(1_000_000, &["serve", "--port", "0", "--files", &dir]);
     let server = Served::start_command(command);
-    let question = analyze(&format!("script({}) s", script.display()), "");
+    let question = analyze(&format!("script(\"{}\") s", script.display()), "");
     std::thread::scope(|scope| {
         let asked: Vec<_> = (0..2)
             .map(|_| scope.spawn(|| get(&server, &question)))

@@ -73,15 +73,13 @@ pub fn assert_every_winning_move_leads_to_p(analysis: &Value) -> Vec<Value> {
 }
 
 /// A path in a fresh temporary directory of this test (one per thread, so
-/// tests running in parallel do not share files), named by digits alone so
-/// that an expression can name it (`script(PATH)`).
+/// tests running in parallel do not share files).
 pub fn temp_path(name: &str) -> std::path::PathBuf {
-    let thread: String = format!("{:?}", std::thread::current().id())
-        .chars()
-        .filter(char::is_ascii_digit)
-        .collect();
-    let dir =
-        std::env::temp_dir().join(format!("grundy-cli-tests-{}-{thread}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "grundy-cli-tests-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
