@@ -176,6 +176,74 @@ fn means_and_temperatures() {
     }
 }
 
+/// Thermographs below t = 0, wall by wall (Siegel, II.5; CGSuite draws
+/// the same). An integer is a mast from t = -1, but a number m/2^k is not:
+/// 3/2 = {1|2} cooled by t in [-1, -1/2] is {1 - t | 2 + t}, so its walls
+/// cross from 2 and 1 at t = -1 to meet at its temperature -1/2; 1/4 =
+/// {0|1/2} meets at -1/4, its right wall vertical until 1/2 freezes. A game
+/// with such an option inherits the slant: CGSuite gives {3/2|*} the left
+/// wall (t, x) = (-1, 2), (-1/2, 2), (3/4, 3/4).
+#[test]
+fn walls_of_numbers_cross_below_their_temperature() {
+    let mut games = Games::new();
+    let d = |text: &str| -> Dyadic {
+        let (n, e) = match text.split_once('/') {
+            Some((n, d)) => (
+                n.parse::<i128>().unwrap(),
+                d.parse::<u32>().unwrap().trailing_zeros(),
+            ),
+            None => (text.parse().unwrap(), 0),
+        };
+        Dyadic::new(n, e)
+    };
+    let corners = |points: &[(&str, &str)]| -> Vec<(Dyadic, Dyadic)> {
+        points.iter().map(|&(t, x)| (d(t), d(x))).collect()
+    };
+    for (typed, left, right) in [
+        ("5", vec![("-1", "5")], vec![("-1", "5")]),
+        (
+            "3/2",
+            vec![("-1", "2"), ("-1/2", "3/2")],
+            vec![("-1", "1"), ("-1/2", "3/2")],
+        ),
+        (
+            "1/4",
+            vec![("-1", "1"), ("-1/4", "1/4")],
+            vec![("-1", "0"), ("-1/2", "0"), ("-1/4", "1/4")],
+        ),
+        (
+            "-3/4",
+            vec![("-1", "0"), ("-1/4", "-3/4")],
+            vec![("-1", "-1"), ("-1/2", "-1"), ("-1/4", "-3/4")],
+        ),
+        (
+            "{3/2|*}",
+            vec![("-1", "2"), ("-1/2", "2"), ("3/4", "3/4")],
+            vec![("-1", "0"), ("0", "0"), ("3/4", "3/4")],
+        ),
+        (
+            "{1|0}",
+            vec![("-1", "2"), ("1/2", "1/2")],
+            vec![("-1", "-1"), ("1/2", "1/2")],
+        ),
+    ] {
+        let g = games.read(typed, 1).unwrap();
+        let t = games.thermograph(g);
+        assert_eq!(
+            t.left_wall.corners(),
+            (corners(&left), 0),
+            "left wall of {typed}"
+        );
+        assert_eq!(
+            t.right_wall.corners(),
+            (corners(&right), 0),
+            "right wall of {typed}"
+        );
+        let (meets, at) = left.last().unwrap();
+        assert_eq!((t.temperature, t.mean), (d(meets), d(at)), "{typed}");
+    }
+}
+
 proptest! {
     /// The mean is additive, and a sum is no hotter than its hottest part
     /// (Siegel, II.5: the mean value theorem and temperature of sums).

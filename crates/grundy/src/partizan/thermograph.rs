@@ -3,10 +3,13 @@
 //! are piecewise linear in t, with slopes 0 and ±1, from t = -1 up; above
 //! the temperature both are the mast, at the mean.
 //!
-//! Conventions (Siegel's): a number's thermograph is its mast from t = -1;
-//! the temperature of a number m/2^k in lowest terms is -1/2^k (an integer
-//! has temperature -1); a game that is not a number has the smallest t at
-//! which its scaffolds meet, and the mean is where they meet.
+//! Conventions (Siegel's): an integer's thermograph is its mast from
+//! t = -1, its temperature -1. Any other game, a number m/2^k in lowest
+//! terms (k ≥ 1) included, has walls built from its canonical options, and
+//! its temperature is the smallest t at which they meet, the mean where
+//! they meet. So the walls of 3/2 = {1|2} cross from (2, 1) at t = -1 to
+//! meet at 3/2 at t = -1/2, its temperature, as 3/2 cooled by t in
+//! [-1, -1/2] is {1 - t | 2 + t}; in general m/2^k has temperature -1/2^k.
 
 use super::{Dyadic, GameId, Games};
 
@@ -162,7 +165,8 @@ pub struct Thermograph {
     pub left_wall: Trajectory,
     /// The right wall (Right's scaffold, masted above the temperature).
     pub right_wall: Trajectory,
-    /// The temperature: where the walls meet (for a number, -1/2^k).
+    /// The temperature: where the walls meet (for a number m/2^k in lowest
+    /// terms, -1/2^k; for an integer, -1).
     pub temperature: Dyadic,
     /// The mean: the mast's place.
     pub mean: Dyadic,
@@ -171,16 +175,11 @@ pub struct Thermograph {
 impl Games {
     /// The thermograph of g, from those of its options.
     pub fn thermograph(&mut self, g: GameId) -> Thermograph {
-        if let Some(x) = self.number_value(g) {
-            let temperature = if x.is_integer() {
-                minus_one()
-            } else {
-                -Dyadic::unit(x.exponent())
-            };
+        if let Some(x) = self.number_value(g).filter(|x| x.is_integer()) {
             return Thermograph {
                 left_wall: Trajectory::constant(x),
                 right_wall: Trajectory::constant(x),
-                temperature,
+                temperature: minus_one(),
                 mean: x,
             };
         }
@@ -189,7 +188,7 @@ impl Games {
         }
         let form = self.form(g);
         // Left's scaffold: the best right wall of a Left option, taxed by t;
-        // Right's the same way round. (A short game that is not a number
+        // Right's the same way round. (A short game that is not an integer
         // has options on both sides.)
         let left_scaffold = form
             .left
@@ -204,7 +203,7 @@ impl Games {
             .reduce(|a, b| a.extreme(&b, false))
             .map(|w| w.tilt(1));
         let (Some(left), Some(right)) = (left_scaffold, right_scaffold) else {
-            unreachable!("a canonical game that is not a number has options on both sides")
+            unreachable!("a canonical game that is not an integer has options on both sides")
         };
         let temperature = first_meeting(&left, &right);
         let thermograph = Thermograph {
