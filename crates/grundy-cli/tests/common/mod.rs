@@ -72,10 +72,12 @@ pub fn assert_every_winning_move_leads_to_p(analysis: &Value) -> Vec<Value> {
         .collect()
 }
 
-/// A path in a fresh temporary directory of this test (one per thread, so
-/// tests running in parallel do not share files).
+/// A path in a fresh directory of this test (one per thread, so tests
+/// running in parallel do not share files), under cargo's `target/tmp`
+/// rather than the system's temporary directory, which the tests would
+/// fill run after run.
 pub fn temp_path(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "grundy-cli-tests-{}-{:?}",
         std::process::id(),
         std::thread::current().id()

@@ -27,10 +27,13 @@ pub fn samples(relative: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Writes `text` to a fresh file in the temporary directory, for families
-/// that read files (the graph of a chess-on-a-DAG game).
+/// Writes `text` to a fresh file in this test run's directory under
+/// cargo's `target/tmp` (not the system's temporary directory, which the
+/// tests would fill run after run), for families that read files (the
+/// graph of a chess-on-a-DAG game).
 pub fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-tests-{}", std::process::id()));
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("grundy-tests-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     // Tests run in parallel threads and may write the same file: write aside
