@@ -23,7 +23,7 @@
 //! into the sum as a component of its own, which must be moved in from then
 //! on; such a sum of parts has the step of its longest part (its largest
 //! step), as a sum of whole components does. That is the rule's own claim
-//! applied to the parts, and `tests/every_sg.rs` checks it against an
+//! applied to the parts, and `tests/library/every_sg.rs` checks it against an
 //! exhaustive search of whole sums, splitting games included.
 //!
 //! ```

@@ -1,9 +1,11 @@
 //! `grundy analyze` at size: exact numbers in JSON, how many winning moves
 //! are listed and counted, wide tables, and `to` that parses again.
 
-mod common;
+use crate::common;
 
-use common::{analyze_json, assert_every_winning_move_leads_to_p, batch_json, grundy, temp_file};
+use crate::common::{
+    analyze_json, assert_every_winning_move_leads_to_p, batch_json, grundy, temp_file,
+};
 use predicates::prelude::*;
 use serde_json::Value;
 

@@ -1,9 +1,9 @@
 //! `grundy analyze --batch`: one expression a line, one answer a line, bad
 //! lines answered with their errors, and the worst exit status.
 
-mod common;
+use crate::common;
 
-use common::{grundy, temp_file};
+use crate::common::{grundy, temp_file};
 use predicates::prelude::*;
 use serde_json::Value;
 

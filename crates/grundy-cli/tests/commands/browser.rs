@@ -8,13 +8,13 @@
 //! are missing the test says so and passes, unless GRUNDY_TOOLS is
 //! `required` (as `.ci/run` sets it, after installing them).
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::Served;
+use crate::common::Served;
 use serde_json::{json, Value};
 
 /// A child process killed when dropped.

@@ -1,8 +1,6 @@
 //! The command line end to end: the contract of DESIGN.md, and bad input.
 
-mod common;
-
-use common::{analyze_json, assert_every_winning_move_leads_to_p, grundy, json, temp_file};
+use crate::common::{analyze_json, assert_every_winning_move_leads_to_p, grundy, json, temp_file};
 use predicates::prelude::*;
 use serde_json::Value;
 

@@ -2,9 +2,7 @@
 //! calendar and staircase: huge positions, positions without a nimber, the
 //! registry's examples, and bad input.
 
-mod common;
-
-use common::{analyze_json, assert_every_winning_move_leads_to_p, grundy};
+use crate::common::{analyze_json, assert_every_winning_move_leads_to_p, grundy};
 use predicates::prelude::*;
 use serde_json::Value;
 

@@ -4,11 +4,9 @@
 //! piece wins. Checked against the published solution's recurrence and an
 //! exhaustive search of the real game, written here independently.
 
-mod common;
-
 use std::collections::HashMap;
 
-use common::{analyze_json, batch_json, example, grundy, json, temp_file};
+use crate::common::{analyze_json, batch_json, example, grundy, json, temp_file};
 use predicates::str::contains;
 use serde_json::Value;
 

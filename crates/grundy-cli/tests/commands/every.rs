@@ -2,9 +2,9 @@
 //! move; the last move wins): steps, outcome, winning moves, the example
 //! script of HDU 3595, and what it refuses.
 
-mod common;
+use crate::common;
 
-use common::{example, grundy, json};
+use crate::common::{example, grundy, json};
 use predicates::prelude::*;
 
 fn every_json(expression: &str) -> serde_json::Value {

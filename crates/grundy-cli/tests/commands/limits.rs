@@ -2,9 +2,9 @@
 //! take more memory, stack or output than there is end with exit status 1
 //! naming the limit, never with an abort.
 
-mod common;
+use crate::common;
 
-use common::{grundy, run_under_address_space_limit};
+use crate::common::{grundy, run_under_address_space_limit};
 use predicates::str::contains;
 
 /// The sum {1|-1} + {2|-2} + .. + {k|-k} as an expression.

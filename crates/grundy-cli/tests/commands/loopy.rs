@@ -1,9 +1,9 @@
 //! `graph(FILE)` with cycles on the command line: generalized values and
 //! draws, in JSON and in words.
 
-mod common;
+use crate::common;
 
-use common::{analyze_json, grundy, json, temp_file};
+use crate::common::{analyze_json, grundy, json, temp_file};
 use predicates::prelude::*;
 
 /// tests/data/loopy.txt: 0 <-> 1, both with a move to the sink 2 (so both

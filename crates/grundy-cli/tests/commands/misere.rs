@@ -1,9 +1,7 @@
 //! `analyze --misere`: each component's genus, sums of tame components by
 //! the tame rule, and the example of misère trees (HDU 3590's game).
 
-mod common;
-
-use common::{example, grundy, json};
+use crate::common::{example, grundy, json};
 use predicates::prelude::*;
 use serde_json::Value;
 

@@ -2,12 +2,12 @@
 //! with `--json` an error is JSON on stdout as well as a line on stderr,
 //! with the same exit status as without.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
-use common::{grundy, temp_file};
+use crate::common::{grundy, temp_file};
 use predicates::prelude::*;
 use serde_json::Value;
 

@@ -3,13 +3,13 @@
 //! XOR rule of Nim, Bouton's misère rule, remoteness by brute force), and
 //! in a real terminal (tmux).
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use common::{grundy, solve_into, temp_path};
+use crate::common::{grundy, solve_into, temp_path};
 use serde_json::Value;
 
 /// The lines `grundy play ARGS --json` writes when fed `input`, each

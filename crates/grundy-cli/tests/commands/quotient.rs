@@ -1,9 +1,7 @@
 //! `grundy quotient` end to end, `analyze --misere` answered from a
 //! quotient, the example script, and bad input.
 
-mod common;
-
-use common::{example, grundy, json};
+use crate::common::{example, grundy, json};
 use predicates::prelude::*;
 
 #[test]

@@ -2,9 +2,7 @@
 //! to see an answer that is off it: the validation that every other test
 //! applies to the JSON it reads (`common::validated`) can fail.
 
-mod common;
-
-use common::{json, schema_error};
+use crate::common::{json, schema_error};
 use serde_json::{json, Value};
 
 /// `answer` with its key `from` (at the top) renamed `to`.

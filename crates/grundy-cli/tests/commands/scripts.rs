@@ -3,11 +3,11 @@
 //! that is wrong (2) or hits a limit (1), and scripts whose moves go round a
 //! cycle.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 
-use common::{
+use crate::common::{
     analyze_json, assert_every_winning_move_leads_to_p, batch_json, example, example_path, grundy,
     json, run_under_address_space_limit, temp_file,
 };

@@ -1,9 +1,9 @@
 //! `grundy sequence` end to end: the contract of DESIGN.md, its files, and
 //! bad input.
 
-mod common;
+use crate::common;
 
-use common::{grundy, json, temp_path};
+use crate::common::{grundy, json, temp_path};
 use grundy::sequence::Values;
 use predicates::prelude::*;
 use serde_json::Value;

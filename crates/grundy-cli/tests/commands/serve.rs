@@ -1,13 +1,13 @@
 //! `grundy serve`: the API answers as the command line does, errors carry
 //! their HTTP status, and many requests at once are all answered.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use common::{grundy, json, solve_into, temp_path, Served};
+use crate::common::{grundy, json, solve_into, temp_path, Served};
 use serde_json::Value;
 
 /// The server of `common::Served`, asked over HTTP.

@@ -2,9 +2,9 @@
 //! question past a limit (memory, stack, the size of its answer) is
 //! answered 422 naming the limit, and the server answers the next.
 
-mod common;
+use crate::common;
 
-use common::{validated, Served};
+use crate::common::{validated, Served};
 
 /// `GET path` of `server`: the status and the JSON body, which must
 /// follow the schema of the answers.

@@ -5,9 +5,7 @@
 //! problem's three samples and on random graphs against a search of the
 //! problem written here independently.
 
-mod common;
-
-use common::{batch_json, example, example_path, grundy, json, temp_file};
+use crate::common::{batch_json, example, example_path, grundy, json, temp_file};
 use predicates::str::contains;
 use serde_json::Value;
 

@@ -3,9 +3,7 @@
 //! same game checked against `analyze` of each vertex and against an
 //! independent search written here.
 
-mod common;
-
-use common::{example_path, grundy, json, temp_file};
+use crate::common::{example_path, grundy, json, temp_file};
 use predicates::prelude::*;
 use serde_json::Value;
 

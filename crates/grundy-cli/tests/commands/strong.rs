@@ -2,9 +2,9 @@
 //! partizan games): the published counts, the notes' three-cell game, and
 //! best moves that lead where they say.
 
-mod common;
+use crate::common;
 
-use common::{analyze_json, grundy, json, temp_file, temp_path};
+use crate::common::{analyze_json, grundy, json, temp_file, temp_path};
 use predicates::prelude::*;
 
 #[test]

@@ -4,9 +4,9 @@
 //! is refused before it starts with the figures (exit 1), and a position
 //! answered from the directory is answered as by a solve.
 
-mod common;
+use crate::common;
 
-use common::{analyze_json, grundy, json, temp_path};
+use crate::common::{analyze_json, grundy, json, temp_path};
 use predicates::prelude::*;
 
 fn solve_tiers(ruleset: &str, dir: &std::path::Path) -> serde_json::Value {

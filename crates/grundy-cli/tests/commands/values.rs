@@ -2,9 +2,9 @@
 //! and differences. Each winning move is checked by asking grundy about
 //! the sum it leads to; bad input exits 2 naming the column.
 
-mod common;
+use crate::common;
 
-use common::{analyze_json, example, grundy, json, temp_file};
+use crate::common::{analyze_json, example, grundy, json, temp_file};
 use predicates::prelude::*;
 
 #[test]

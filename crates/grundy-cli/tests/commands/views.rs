@@ -3,11 +3,11 @@
 //! P-positions, and the pattern finder recovering known rules from the
 //! values the command computes.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use common::{example, grundy, json};
+use crate::common::{example, grundy, json};
 use layout::gv::parser::ast::Stmt;
 use layout::gv::DotParser;
 use serde_json::Value;

@@ -106,7 +106,7 @@ pub fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
 }
 
 /// The schema every `--json` answer follows (`schema/grundy.schema.json`,
-/// which `cargo test -p grundy --test schema` keeps equal to the answer
+/// which `cargo test -p grundy --test library schema::` keeps equal to the answer
 /// types), compiled once.
 fn answer_schema() -> &'static (boon::Schemas, boon::SchemaIndex) {
     static SCHEMA: OnceLock<(boon::Schemas, boon::SchemaIndex)> = OnceLock::new();

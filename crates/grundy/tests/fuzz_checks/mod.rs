@@ -1,5 +1,5 @@
 //! What the fuzz targets check of one input, shared by `fuzz/` (cargo fuzz,
-//! millions of inputs) and `tests/fuzz_smoke.rs` (a few thousand, in the
+//! millions of inputs) and `tests/library/fuzz_smoke.rs` (a few thousand, in the
 //! ordinary test suite). Each function panics exactly when the input shows
 //! a defect.
 

@@ -2,7 +2,7 @@
 //! each test reads the problem's input format, builds the expression for each
 //! query, and prints the answer the judge expects.
 
-mod common;
+use crate::common;
 
 use grundy::catalogue::Staircase;
 use grundy::{analyze, analyze_misere, parse_sum, Outcome};

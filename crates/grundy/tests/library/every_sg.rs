@@ -8,7 +8,7 @@
 //! HDU 3595's samples are answered through the built-in `euclid` and
 //! through `examples/gg_and_mm.rhai`.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};

@@ -3,7 +3,7 @@
 //! fixed seed, so that every run tries the same inputs. The checks are those
 //! of the fuzz targets (`fuzz_checks`); TESTING.md says how to fuzz longer.
 
-mod fuzz_checks;
+use crate::fuzz_checks;
 
 use grundy::sequence::Values;
 

@@ -4,17 +4,14 @@
 //! analysis of the sums (`loopy_sums.rs`): it is the reference here, while
 //! a script's graph is found by listing the positions a search reaches.
 
-mod common;
-mod tokens;
-
 use std::path::PathBuf;
 
 use grundy::{analyze, Outcome, Rulesets};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
-use common::temp_file;
-use tokens::graph;
+use crate::common::temp_file;
+use crate::tokens::graph;
 
 /// The graph of these successor lists as a graph file and as a script (its
 /// moves from vertex n are `G[n]`), each as an expression names its family.

@@ -13,8 +13,7 @@ use grundy::value::{Outcome, Standing};
 use grundy::{analyze, Rulesets, Sum};
 use proptest::prelude::*;
 
-mod tokens;
-use tokens::{graph, Tokens};
+use crate::tokens::{graph, Tokens};
 
 /// The outcome of tokens on `graph` by retrograde analysis of the sum graph.
 fn solved(graph: &Digraph, tokens: &[u32]) -> Outcome {

@@ -1,7 +1,7 @@
 //! Misère play: the anti-Nim rule tested against exhaustive misère search,
 //! the published rule's test points, and the winning moves of any sum.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

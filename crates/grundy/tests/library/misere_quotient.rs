@@ -3,7 +3,7 @@
 //! --misere` of sums of heaps of one heap game, answered from the quotient,
 //! against exhaustive misère search.
 
-mod common;
+use crate::common;
 
 use grundy::misere::quotient::{Limits, Quotient};
 use grundy::sum::MisereSearch;

@@ -1,9 +1,7 @@
 //! The nim-sequence engine against published tables (copied into
 //! `tests/data/` with their `source`), and its two methods against each other.
 
-mod common;
-
-use common::data;
+use crate::common::data;
 use grundy::period::{Period, Regularity};
 use grundy::sequence::{MethodChoice, Report, Sequence};
 use grundy::take_and_break::TakeAndBreak;

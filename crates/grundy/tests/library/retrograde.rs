@@ -15,8 +15,7 @@ use grundy::retrograde::{solve_from, BestMove, Digraph, Options, Solved, StrongG
 use grundy::value::{Outcome, Solution, Standing};
 use proptest::prelude::*;
 
-mod tokens;
-use tokens::{graph, Tokens};
+use crate::tokens::{graph, Tokens};
 
 fn options() -> Options {
     Options { memory: 1 << 28 }

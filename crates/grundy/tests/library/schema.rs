@@ -1,7 +1,7 @@
 //! The checked-in schema of the answers, `schema/grundy.schema.json`, is
 //! the one the answer types generate: a change to an answer that is not
 //! written to the file (and so not seen by a reader of the file) fails here.
-//! `GRUNDY_WRITE_SCHEMA=1 cargo test -p grundy --test schema` rewrites it.
+//! `GRUNDY_WRITE_SCHEMA=1 cargo test -p grundy --test library schema::` rewrites it.
 
 use std::path::PathBuf;
 
@@ -28,7 +28,7 @@ fn the_schema_file_is_the_one_the_answer_types_generate() {
         checked_in == generated,
         "{} is not the schema the answer types generate; if the change to the answers \
          is meant (and SCHEMA_VERSION raised where a reader would notice it), rewrite it \
-         with: GRUNDY_WRITE_SCHEMA=1 cargo test -p grundy --test schema",
+         with: GRUNDY_WRITE_SCHEMA=1 cargo test -p grundy --test library schema::",
         path.display()
     );
 }

@@ -2,7 +2,7 @@
 //! of subtraction games and graph games are searched as one game, without
 //! the XOR rule, and compared with what the engine derives from the parts.
 
-mod common;
+use crate::common;
 
 use grundy::sum::{SumGame, SumPosition};
 use grundy::{parse_sum, Count, Solver, Sum};

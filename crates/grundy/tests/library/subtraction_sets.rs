@@ -2,9 +2,7 @@
 //! `subtraction(squares)` and the like, against published data and an
 //! independent brute force, in sums and in the nim-sequence engine.
 
-mod common;
-
-use common::data;
+use crate::common::data;
 use grundy::error::ErrorKind;
 use grundy::sequence::{MethodChoice, Sequence};
 use grundy::{analyze, Outcome, Rulesets};

@@ -4,7 +4,7 @@
 //! scratch and resumed from some tiers), every member returns the same
 //! summary, and a stop asked of the leader stops every member.
 
-mod common;
+use crate::common;
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};

@@ -7,7 +7,7 @@
 //! The games are the catalogue's, which the tier layer must not know,
 //! hence a test of its own.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
@@ -42,7 +42,7 @@ fn solve_in<G: TieredGame + StrongRules>(game: &G, dir: &Path) -> grundy::Result
 
 /// The BDD solver's counts of one board, by ply: (win, tie, lose).
 fn bdd_counts(w: u64, h: u64) -> Vec<(u64, u64, u64)> {
-    let text = include_str!("data/connect4/bdd_counts_per_ply.csv");
+    let text = include_str!("../data/connect4/bdd_counts_per_ply.csv");
     let mut counts = Vec::new();
     for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
         let f: Vec<u64> = line.split(',').map(|x| x.parse().unwrap()).collect();
