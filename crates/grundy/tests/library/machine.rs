@@ -30,14 +30,13 @@ fn the_memory_is_at_most_what_the_address_space_limit_leaves() {
         return;
     }
     let this = std::env::current_exe().unwrap();
+    // This test's name in its binary: its module's path without the crate.
+    let (_, module) = module_path!().split_once("::").unwrap();
+    let name = format!("{module}::the_memory_is_at_most_what_the_address_space_limit_leaves");
     let out = Command::new("bash")
         .args(["-c", &format!("ulimit -v {LIMIT_KIB}; exec \"$0\" \"$@\"")])
         .arg(&this)
-        .args([
-            "--exact",
-            "the_memory_is_at_most_what_the_address_space_limit_leaves",
-            "--test-threads=1",
-        ])
+        .args(["--exact", &name, "--test-threads=1"])
         .env(CHILD, "1")
         .output()
         .unwrap();
