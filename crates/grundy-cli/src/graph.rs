@@ -27,7 +27,7 @@ use crate::report::{Failure, Output};
 pub struct Args {
     /// The position: a sum of impartial components, e.g. 'bash(3) 8' or
     /// 'nim 2 3', or one position of a ruleset solved strongly, e.g.
-    /// 'mnk(1,3,2) ...' or 'partizan-graph(game.txt) 0@Left'.
+    /// 'mnk(1,3,2) ...' or 'partizan-graph(examples/game.txt) 0@Left'.
     #[arg(value_name = "EXPR")]
     expression: String,
 

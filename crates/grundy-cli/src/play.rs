@@ -30,7 +30,7 @@ use crate::report::{warn, Failure, Output};
 #[derive(clap::Args)]
 pub struct Args {
     /// The game, e.g. 'nim 3 4 5', 'mnk(3,3,3) .........' or
-    /// 'partizan-graph(g.txt) 0@Left'. Several arguments are joined with
+    /// 'partizan-graph(examples/game.txt) 0@Left'. Several arguments are joined with
     /// spaces.
     #[arg(required = true, num_args = 1.., value_name = "EXPR")]
     expression: Vec<String>,

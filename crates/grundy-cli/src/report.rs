@@ -29,7 +29,7 @@ pub fn expression_help() -> String {
     }
     text.push_str("  grundy analyze 'nim 3 4 5 + subtraction(1,3,4) 10' --json\n");
     text.push_str("  grundy analyze 'nim 3 5 1' --misere\n");
-    text.push_str("  grundy analyze --batch positions.txt --outcome-only\n");
+    text.push_str("  grundy analyze --batch examples/positions.txt --outcome-only\n");
     text
 }
 

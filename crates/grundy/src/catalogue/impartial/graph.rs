@@ -24,7 +24,7 @@ pub const FAMILY: Family = Family {
     usage: "graph(FILE) VERTEX...",
     summary:
         "tokens on a directed graph read from FILE, cycles allowed; a move slides one token along an edge",
-    example: "graph(dag.txt) 0 2 2",
+    example: "graph(examples/dag.txt) 0 2 2",
     build,
 };
 

@@ -38,7 +38,7 @@ pub const FAMILY: Family = Family {
     usage: "partizan-graph(FILE) VERTEX@PLAYER",
     summary: "a token on a graph read from FILE with Left's and Right's moves apart; \
               who cannot move loses, cycles are draws",
-    example: "partizan-graph(game.txt) 0@Left",
+    example: "partizan-graph(examples/game.txt) 0@Left",
     build,
 };
 
