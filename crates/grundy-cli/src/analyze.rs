@@ -17,9 +17,26 @@ use crate::{every, solitaire, strong, values};
 #[derive(clap::Args)]
 pub struct Args {
     /// The game, e.g. 'nim 3 4 5' or 'nim 3 + subtraction(1,3,4) 10'. Several
-    /// arguments are joined with spaces.
-    #[arg(required_unless_present = "batch", num_args = 1.., value_name = "EXPR")]
-    expression: Vec<String>,
+    /// arguments are joined with spaces; the first may start with a minus
+    /// ('-1 + {1|}').
+    // The first word alone takes values with a leading '-' (a flag-like
+    // value after it would take every later flag as a word too): flags
+    // after the expression stay flags.
+    #[arg(
+        required_unless_present = "batch",
+        allow_hyphen_values = true,
+        value_name = "EXPR"
+    )]
+    expression: Option<String>,
+
+    /// The rest of the expression's words.
+    #[arg(
+        num_args = 0..,
+        allow_negative_numbers = true,
+        hide = true,
+        requires = "expression"
+    )]
+    more: Vec<String>,
 
     /// Answer every line of FILE (standard input when FILE is - or left
     /// out): one expression a line, blank lines and lines starting with #
@@ -31,7 +48,7 @@ pub struct Args {
         value_name = "FILE",
         num_args = 0..=1,
         default_missing_value = "-",
-        conflicts_with = "expression"
+        conflicts_with_all = ["expression", "more"]
     )]
     batch: Option<PathBuf>,
 
@@ -103,7 +120,8 @@ impl Args {
 /// Answers one expression (`--batch` is `batch::run`).
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let question = args.question();
-    let expression = args.expression.join(" ");
+    let words = args.expression.iter().chain(&args.more);
+    let expression = words.cloned().collect::<Vec<_>>().join(" ");
     let analyzed = question
         .answer(&mut Rulesets::new(), &expression)
         .map_err(|error| Failure::Error {

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use console::Style;
 use grundy::answer::play::{Mover, PlayLine, StopReason};
-use grundy::play::{Choice, Play, Turn};
+use grundy::play::{Cell, Choice, Naming, Play, Turn};
 use grundy::retrograde::{Options, Player};
 use grundy::strong::SolvedTable;
 use grundy::value::{Solution, Standing};
@@ -19,9 +19,13 @@ use crate::report::{warn, Failure, Output};
 /// Play a game against the perfect player: it wins fastest, loses
 /// slowest, and keeps a tie or a draw.
 ///
-/// Type a move as its number in the list, as the position it leaves (as
-/// listed, with or without the family's name), or as it reads; or `undo`
-/// (takes back your last move and the reply), `hint`, `quit`. The game
+/// Type a move as its number in the list; in Connect Four as its column
+/// (`3`: the column, from 1 at the left); in an m,n,k-game also as its
+/// cell, `row column` (`2 3`: row 2 from the top, column 3) or by the
+/// cell's name, its column's letter then its row (`c2`); as the position
+/// it leaves (as listed, with or without the family's name), or as it
+/// reads; or `undo` (takes back your last move and the reply), `hint`,
+/// `quit`. The game
 /// ends at the end of the input too. Sums of impartial games are solved
 /// whole once while their positions list at most 2^19 options in all; a
 /// larger sum is played from its options' outcomes (nimbers under normal
@@ -153,6 +157,10 @@ impl Session {
                  alone, without remoteness)",
             )?;
         }
+        if !self.json && !self.user_first {
+            // The start, before the engine's first move.
+            out.text(&self.board(&turn))?;
+        }
         let mut show_hint = self.hint;
         loop {
             let user_moves = (play.moves_played() % 2 == 0) == self.user_first;
@@ -180,7 +188,12 @@ impl Session {
             }
             show_hint = self.hint;
             if !self.json {
-                out.text("your move (number, position, undo, hint, quit)> ")?;
+                let how = match turn.naming {
+                    Naming::Listed => "number",
+                    Naming::Column => "column",
+                    Naming::Cell => "row column, cell name, number",
+                };
+                out.text(&format!("your move ({how}, position, undo, hint, quit)> "))?;
             }
             out.flush()?;
             // A line too long to be a move is answered, and play goes on.
@@ -215,21 +228,13 @@ impl Session {
                     }
                 }
                 _ => match find(&turn, &typed) {
-                    Some(index) => {
+                    Ok(index) => {
                         self.moved(Mover::User, &turn.moves[index], out)?;
                         play.play(index)?;
                         movers.push(Mover::User);
                         turn = play.turn(&mut |_| true)?;
                     }
-                    None => self.bad(
-                        &no_move(&format!(
-                            "{:?} is not a move here: type a number from 1 to {}, the \
-                             position a move leaves, or undo, hint, quit",
-                            lines::abbreviated(&typed),
-                            turn.moves.len()
-                        )),
-                        out,
-                    )?,
+                    Err(why) => self.bad(&no_move(&why), out)?,
                 },
             }
         }
@@ -308,15 +313,20 @@ impl Session {
     /// The numbered moves, with their values for the mover where asked.
     fn listing(&self, turn: &Turn, values: bool) -> String {
         let mut text = String::new();
-        let width = turn.moves.len().to_string().len();
+        let width = (0..turn.moves.len()).map(|i| turn.number(i)).max();
+        let width = width.unwrap_or(0).to_string().len();
         for (i, choice) in turn.moves.iter().enumerate().take(LISTED) {
             let value = match values {
                 true => format!("  {}", self.value(choice.for_mover())),
                 false => String::new(),
             };
+            let name = match (turn.naming, choice.cell.and_then(Cell::name)) {
+                (Naming::Cell, Some(name)) => format!(" ({name})"),
+                _ => String::new(),
+            };
             text.push_str(&format!(
-                "  {:>width$}. {}  => {}{value}\n",
-                i + 1,
+                "  {:>width$}. {}{name}  => {}{value}\n",
+                turn.number(i),
                 choice.description,
                 choice.to
             ));
@@ -363,7 +373,7 @@ impl Session {
         for part in &turn.parts {
             let position = part.rsplit_once(' ').map_or(part.as_str(), |(_, p)| p);
             if position.contains('/') {
-                text.push_str(&grid(position));
+                text.push_str(&grid(position, turn.naming == Naming::Cell));
             } else if turn.parts.len() > 1 || position.parse::<u32>().is_ok() {
                 let bars = match position.parse::<usize>() {
                     Ok(n) if n <= LISTED => "|".repeat(n),
@@ -385,11 +395,18 @@ fn no_move(message: &str) -> grundy::Error {
 }
 
 /// A board written with rows split by `/`, one row a line, with the
-/// numbers of rows and columns (as moves name them).
-fn grid(position: &str) -> String {
+/// numbers of rows and columns (as moves name them), the columns by
+/// their letters where `letters` (as cells are named, while there are
+/// letters enough).
+fn grid(position: &str, letters: bool) -> String {
     let rows: Vec<&str> = position.split('/').collect();
     let columns = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
-    let numbers: Vec<String> = (1..=columns).map(|c| (c % 10).to_string()).collect();
+    let numbers: Vec<String> = (1..=columns)
+        .map(|column| match (Cell { row: 1, column }.name()) {
+            Some(name) if letters => name[..1].to_string(),
+            _ => (column % 10).to_string(),
+        })
+        .collect();
     let mut text = format!("     {}\n", numbers.join(" "));
     for (r, row) in rows.iter().enumerate() {
         let cells: Vec<String> = row.chars().map(|c| c.to_string()).collect();
@@ -398,17 +415,106 @@ fn grid(position: &str) -> String {
     text
 }
 
-/// The move `typed` names: its number, the position it leaves (with or
-/// without the family's name), or how it reads (any case).
-fn find(turn: &Turn, typed: &str) -> Option<usize> {
-    if let Ok(n) = typed.parse::<usize>() {
-        return (1..=turn.moves.len()).contains(&n).then(|| n - 1);
+/// The move `typed` names (see [`Naming`]): its number (a Connect Four
+/// column, else its place in the list), an m,n,k cell (`2 3`, row then
+/// column, or `c2`, column letter then row), the position it leaves
+/// (with or without the family's name), or how it reads (any case); else
+/// why none, with what may be typed.
+fn find(turn: &Turn, typed: &str) -> Result<usize, String> {
+    let numbers: Option<Vec<usize>> = typed.split(' ').map(|n| n.parse().ok()).collect();
+    let (rows, columns) = board_size(&turn.expression);
+    let cell = match (turn.naming, numbers.as_deref()) {
+        (Naming::Cell, Some(&[row, column])) => Some(Cell { row, column }),
+        (Naming::Cell, _) => cell_named(typed),
+        _ => None,
+    };
+    if let Some(cell @ Cell { row, column }) = cell {
+        return (turn.moves.iter())
+            .position(|c| c.cell == Some(cell))
+            .ok_or_else(
+                || match (1..=rows).contains(&row) && (1..=columns).contains(&column) {
+                    true => format!("row {row}, column {column} is taken: {}", how_to_type(turn)),
+                    false => format!(
+                        "there is no row {row}, column {column}: the rows are 1 to {rows}, the \
+                     columns 1 to {columns}; {}",
+                        how_to_type(turn)
+                    ),
+                },
+            );
+    }
+    match (turn.naming, numbers.as_deref()) {
+        (Naming::Column, Some(&[column])) => {
+            return (turn.moves.iter())
+                .position(|c| c.cell.is_some_and(|cell| cell.column == column))
+                .ok_or_else(|| match (1..=columns).contains(&column) {
+                    true => format!("column {column} is full: {}", how_to_type(turn)),
+                    false => format!(
+                        "there is no column {column}: the columns are 1 to {columns}; {}",
+                        how_to_type(turn)
+                    ),
+                });
+        }
+        (_, Some(&[n])) => {
+            let count = turn.moves.len();
+            return (1..=count)
+                .contains(&n)
+                .then(|| n - 1)
+                .ok_or_else(|| format!("there is no move {n} of {count}: {}", how_to_type(turn)));
+        }
+        _ => {}
     }
     let same = |a: &str, b: &str| a.split_whitespace().eq(b.split_whitespace());
     let position = |to: &str| to.split_once(' ').map(|(_, p)| p.to_string());
-    (turn.moves.iter()).position(|c| {
+    let found = (turn.moves.iter()).position(|c| {
         same(&c.to, typed)
             || position(&c.to).is_some_and(|p| same(&p, typed))
             || c.description.eq_ignore_ascii_case(typed)
+    });
+    found.ok_or_else(|| {
+        format!(
+            "{:?} is not a move here: {}",
+            lines::abbreviated(typed),
+            how_to_type(turn)
+        )
     })
+}
+
+/// The cell named `typed` as [`Cell::name`] names cells: a column's
+/// letter (any case), then a row's number (`b2`).
+fn cell_named(typed: &str) -> Option<Cell> {
+    let mut chars = typed.chars();
+    let letter = chars.next()?.to_ascii_lowercase();
+    let column = (b'a'..=b'z').position(|l| l as char == letter)? + 1;
+    let row = chars.as_str();
+    let digits = !row.is_empty() && row.bytes().all(|b| b.is_ascii_digit());
+    Some(Cell {
+        row: digits.then(|| row.parse().ok()).flatten()?,
+        column,
+    })
+}
+
+/// What may be typed at `turn`, for the message of a line that names no
+/// move.
+fn how_to_type(turn: &Turn) -> String {
+    let count = turn.moves.len();
+    let numbers = match turn.naming {
+        Naming::Listed => format!("a number from 1 to {count}"),
+        Naming::Column => {
+            let columns: Vec<String> = (0..count).map(|i| turn.number(i).to_string()).collect();
+            format!("a column that is not full ({})", columns.join(", "))
+        }
+        Naming::Cell => format!(
+            "an empty cell as row column (2 3) or by its name (b2), a number from 1 to {count}"
+        ),
+    };
+    format!("type {numbers}, the position a move leaves, or undo, hint, quit")
+}
+
+/// The rows and columns of the board `expression` ends with (rows split
+/// by `/`).
+fn board_size(expression: &str) -> (usize, usize) {
+    let position = expression.rsplit_once(' ').map_or(expression, |(_, p)| p);
+    let rows: Vec<&str> = position.split('/').collect();
+    let columns = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    (rows.len(), columns)
 }

@@ -18,47 +18,47 @@ use grundy::Rulesets;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyInt};
 
 create_exception!(
-    _native,
+    grundy,
     GrundyError,
     PyException,
     "Any error of grundy: `kind` (bad_input, limit, unsupported), `cause` (parse, file, script, \
      cycle, parameter, usage, too_large, limit, unsupported) and `column` (or None)."
 );
 create_exception!(
-    _native,
+    grundy,
     BadInputError,
     GrundyError,
     "The question is malformed: an expression, a parameter, a file."
 );
 create_exception!(
-    _native,
+    grundy,
     ParseError,
     BadInputError,
     "An expression or parameter that does not parse; `column` is where (1-based)."
 );
 create_exception!(
-    _native,
+    grundy,
     FileError,
     BadInputError,
     "A file named in an expression cannot be read or is malformed."
 );
 create_exception!(
-    _native,
+    grundy,
     ScriptError,
     BadInputError,
     "A script is wrong at a place in it (its message says where)."
 );
 create_exception!(
-    _native,
+    grundy,
     LimitError,
     GrundyError,
     "A well-formed question past one of grundy's limits (named in the message)."
 );
 create_exception!(
-    _native,
+    grundy,
     UnsupportedError,
     GrundyError,
     "A well-formed question grundy cannot answer yet."
@@ -84,6 +84,34 @@ fn raised(py: Python<'_>, error: grundy::Error) -> PyErr {
     let _ = value.setattr("cause", error.cause().name());
     let _ = value.setattr("column", error.column());
     err
+}
+
+/// The whole number the caller passed as the parameter `name`: one
+/// below 0 or past the largest the parameter takes is bad input
+/// (`BadInputError`), as the command line's flags are, not Python's bare
+/// OverflowError; a value that is no integer stays a TypeError.
+fn whole(name: &str, value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let error = match value.extract::<u64>() {
+        Ok(n) => return Ok(n),
+        Err(error) if !value.is_instance_of::<PyInt>() => return Err(error),
+        Err(_) if value.lt(0)? => format!("{name} must be a whole number, 0 or more"),
+        Err(_) => format!("{name} is past the largest it takes, {}", u64::MAX),
+    };
+    Err(raised(value.py(), grundy::Error::Parameter(error)))
+}
+
+/// [`whole`] of a parameter that may be left out.
+fn whole_or_none(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    value.map(|value| whole(name, value)).transpose()
+}
+
+/// [`whole`] of a pair `(a, b)`, as `pattern`'s spans are passed.
+fn whole_pair(
+    name: &str,
+    pair: Option<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
+) -> PyResult<Option<(u64, u64)>> {
+    pair.map(|(a, b)| Ok((whole(name, &a)?, whole(name, &b)?)))
+        .transpose()
 }
 
 /// A progress report as a dictionary for the caller's callback.
@@ -171,7 +199,7 @@ fn analyze(
     expression: &str,
     misere: bool,
     every: bool,
-    moves: usize,
+    moves: &Bound<'_, PyAny>,
     outcome_only: bool,
     db: Option<PathBuf>,
     progress: Option<Py<PyAny>>,
@@ -179,7 +207,7 @@ fn analyze(
     let mut options = AnalyzeOptions::default();
     options.misere = misere;
     options.every = every;
-    options.moves = moves;
+    options.moves = usize::try_from(whole("moves", moves)?).unwrap_or(usize::MAX);
     options.outcome_only = outcome_only;
     options.db = table_at(db);
     detached(py, progress, move |memory, on_progress| {
@@ -251,11 +279,12 @@ fn solve(
 fn sequence(
     py: Python<'_>,
     ruleset: &str,
-    to: usize,
+    to: &Bound<'_, PyAny>,
     full: bool,
     values: bool,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<String> {
+    let to = usize::try_from(whole("to", to)?).unwrap_or(usize::MAX);
     let mut options = SequenceOptions::to(to);
     options.full = full;
     options.values = values;
@@ -278,12 +307,18 @@ fn sequence(
 fn pattern(
     py: Python<'_>,
     ruleset: &str,
-    to: Option<usize>,
-    rows: Option<(u64, u64)>,
-    cols: Option<(u64, u64)>,
-    k: Option<(u64, u64)>,
+    to: Option<&Bound<'_, PyAny>>,
+    rows: Option<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
+    cols: Option<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
+    k: Option<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<String> {
+    let to = whole_or_none("to", to)?.map(|to| usize::try_from(to).unwrap_or(usize::MAX));
+    let (rows, cols, k) = (
+        whole_pair("rows", rows)?,
+        whole_pair("cols", cols)?,
+        whole_pair("k", k)?,
+    );
     detached(py, progress, move |_, on_progress| {
         let span = |pair: Option<(u64, u64)>| pair.map(|(a, b)| span(a, b)).transpose();
         let question =
@@ -367,7 +402,13 @@ fn thermograph_svg(py: Python<'_>, expression: &str) -> PyResult<String> {
 /// `grundy graph EXPRESSION --format svg`.
 #[pyfunction]
 #[pyo3(signature = (expression, depth=None))]
-fn graph_svg(py: Python<'_>, expression: &str, depth: Option<usize>) -> PyResult<String> {
+fn graph_svg(
+    py: Python<'_>,
+    expression: &str,
+    depth: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let depth = whole_or_none("depth", depth)?;
+    let depth = depth.map(|depth| usize::try_from(depth).unwrap_or(usize::MAX));
     detached(py, None, move |memory, on_progress| {
         let picture = answer::graph::graph(expression, depth, Some(memory), on_progress)?;
         picture.svg(&answer::graph::title(expression))
@@ -399,6 +440,7 @@ fn sequence_plot(
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("SCHEMA_VERSION", answer::SCHEMA_VERSION)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("GrundyError", py.get_type::<GrundyError>())?;
     m.add("BadInputError", py.get_type::<BadInputError>())?;
     m.add("ParseError", py.get_type::<ParseError>())?;

@@ -438,3 +438,82 @@ def test_moves_from_a_solved_table_are_those_of_a_solve(tmp_path):
         assert reply.to_dict() == grundy.engine_move(expression).to_dict()
     with pytest.raises(grundy.UnsupportedError):
         grundy.moves("nim 3 4 5", db=tiers)
+
+
+def test_every_and_misere_together_are_refused_as_by_the_command_line(cli):
+    # The library refuses them, as the command line (exit 2) and the web
+    # server (400) do, rather than answering normal play.
+    with pytest.raises(grundy.BadInputError) as raised:
+        grundy.analyze("nim 3", misere=True, every=True)
+    assert raised.value.kind == "bad_input"
+    assert "every and misere" in str(raised.value)
+
+
+def test_exceptions_are_named_as_the_package_exports_them():
+    for name in ["GrundyError", "BadInputError", "ParseError", "FileError",
+                 "ScriptError", "LimitError", "UnsupportedError"]:
+        error = getattr(grundy, name)
+        assert error.__module__ == "grundy", name
+        assert error.__qualname__ == name
+    with pytest.raises(grundy.ParseError) as raised:
+        grundy.analyze("nim 3 x")
+    assert repr(raised.value).startswith("ParseError(")
+    # The line a traceback ends with names the class as it is imported.
+    code = "import grundy\ngrundy.analyze('nim 3 x')\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stderr.splitlines()[-1].startswith("grundy.ParseError: column 7"), done.stderr
+
+
+def test_the_version_is_the_crate_s():
+    cargo = (ROOT / "Cargo.toml").read_text()
+    workspace = cargo[cargo.index("[workspace.package]"):]
+    version = re.search(r'^version = "([^"]+)"', workspace, re.M).group(1)
+    assert grundy.__version__ == version
+    assert "__version__" in grundy.__all__
+
+
+@pytest.mark.parametrize(
+    "call, name",
+    [
+        (lambda: grundy.analyze("nim 3", moves=-1), "moves"),
+        (lambda: grundy.analyze("nim 3", moves=1 << 64), "moves"),
+        (lambda: grundy.sequence("kayles", -1), "to"),
+        (lambda: grundy.pattern("kayles", -5), "to"),
+        (lambda: grundy.pattern("subtraction(1,2)", rows=(-1, 3), cols=(0, 3)), "rows"),
+        (lambda: grundy.pattern("subtraction(1,2)", 10, k=(0, -1)), "k"),
+        (lambda: grundy.graph("nim 2", depth=-1), "depth"),
+    ],
+)
+def test_a_whole_number_out_of_range_is_bad_input(call, name):
+    # Not a bare OverflowError: the parameter named, as a flag of the
+    # command line would be.
+    with pytest.raises(grundy.BadInputError) as raised:
+        call()
+    assert str(raised.value).startswith(name + " "), raised.value
+    assert raised.value.cause == "parameter"
+    with pytest.raises(TypeError):
+        grundy.analyze("nim 3", moves="3")
+
+
+def test_a_solve_too_large_for_memory_names_the_tiered_solve():
+    # Under an address-space limit of 1 GiB the whole solve of Connect
+    # Four 7 x 6 stops at its memory budget; the error says how else it
+    # may be solved, in Python's words.
+    code = (
+        "import grundy\n"
+        "try:\n"
+        "    grundy.solve('connect4(7,6)')\n"
+        "except grundy.LimitError as e:\n"
+        "    print(e)\n"
+    )
+
+    def limit():
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, preexec_fn=limit, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert "tiers=DIR" in done.stdout, done.stdout

@@ -41,6 +41,7 @@
 //! ```
 
 use crate::catalogue::position_and_player;
+use crate::catalogue::strong::{connect4, mnk};
 use crate::component::RulesetRef;
 use crate::error::{Error, Result};
 use crate::registry::{Parsed, Rulesets};
@@ -114,6 +115,52 @@ pub struct Turn {
     /// `moves`): the fastest win, else the tie or draw kept, else the
     /// slowest loss.
     pub best: Vec<usize>,
+    /// How a move is named by number.
+    pub naming: Naming,
+}
+
+/// How the user names a move by number: its place in the list, which
+/// changes from turn to turn, or where a board's moves fill one cell,
+/// that cell, which does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Naming {
+    /// By its place in the list of moves, from 1.
+    Listed,
+    /// By its column, from 1 (Connect Four: a full column has no move).
+    Column,
+    /// By its cell (m,n,k): `row column`, from 1, or its name
+    /// ([`Cell::name`]); its place in the list names it too.
+    Cell,
+}
+
+/// The cell a move fills on a board, its row (top first) and column,
+/// each from 1, as the move's description names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// The row, from 1 at the top (the first written).
+    pub row: usize,
+    /// The column, from 1 at the left.
+    pub column: usize,
+}
+
+impl Cell {
+    /// The cell's name, its column's letter then its row's number (`b2`:
+    /// row 2, column 2), where the column has a letter (at most 26).
+    pub fn name(self) -> Option<String> {
+        let letter = (b'a'..=b'z').nth(self.column.checked_sub(1)?)?;
+        Some(format!("{}{}", letter as char, self.row))
+    }
+}
+
+impl Turn {
+    /// The number that names move `index` (see [`Naming`]): its column
+    /// in Connect Four, else its place in the list, from 1.
+    pub fn number(&self, index: usize) -> usize {
+        match (self.naming, self.moves[index].cell) {
+            (Naming::Column, Some(cell)) => cell.column,
+            _ => index + 1,
+        }
+    }
 }
 
 /// One move of a position being played.
@@ -125,6 +172,8 @@ pub struct Choice {
     pub to: String,
     /// Its value for the opponent, who moves there.
     pub after: Solution,
+    /// The one cell of a board it changes, where it changes one.
+    pub cell: Option<Cell>,
 }
 
 impl Choice {
@@ -303,7 +352,8 @@ impl Play {
                     Some(table) => table.source()?,
                     None => Source::Solve,
                 };
-                strong_turn(strong, &position, source, &self.options, progress)
+                let naming = naming(ruleset);
+                strong_turn(strong, &position, source, &self.options, naming, progress)
             }
             _ => unreachable!("a sum's engine plays sums, a strong one positions"),
         }
@@ -388,6 +438,7 @@ fn sum_turn(
             description: sum.describe(m),
             to: sum_expression(&after),
             after: value(after, progress)?,
+            cell: None,
         });
         let report = SolveProgress {
             phase: Phase::Searching,
@@ -410,6 +461,7 @@ fn sum_turn(
         best: best_of(solution, &moves),
         solution,
         moves,
+        naming: Naming::Listed,
     })
 }
 
@@ -458,20 +510,25 @@ fn solved_at_end(standing: Standing) -> Solution {
     }
 }
 
-/// The turn of a position solved strongly.
+/// The turn of a position solved strongly, its moves named by `naming`.
 fn strong_turn(
     strong: &dyn DynStrong,
     position: &[Word],
     source: Source,
     options: &Options,
+    naming: Naming,
     progress: OnPlayProgress,
 ) -> Result<Turn> {
     let solved = strong.moves(position, source, options, progress)?;
     let moves: Vec<Choice> = (solved.moves.into_iter())
-        .map(|(to, after)| Choice {
-            description: describe_change(&solved.expression, &to),
-            to,
-            after,
+        .map(|(to, after)| {
+            let (description, cell) = describe_change(&solved.expression, &to);
+            Choice {
+                description,
+                to,
+                after,
+                cell,
+            }
         })
         .collect();
     Ok(Turn {
@@ -480,7 +537,22 @@ fn strong_turn(
         best: best_of(solved.solution, &moves),
         solution: solved.solution,
         moves,
+        naming,
     })
+}
+
+/// How the moves of `ruleset` are named by number: Connect Four's by
+/// column, an m,n,k-game's by cell, others' by their place in the list.
+fn naming(ruleset: &RulesetRef) -> Naming {
+    let name = ruleset.name();
+    let family = name.split('(').next().unwrap_or_default();
+    if family == connect4::FAMILY.name {
+        Naming::Column
+    } else if family == mnk::FAMILY.name {
+        Naming::Cell
+    } else {
+        Naming::Listed
+    }
 }
 
 /// The moves that keep `solution`, best first; for a sum told by
@@ -494,8 +566,8 @@ fn best_of(solution: Solution, moves: &[Choice]) -> Vec<usize> {
 /// How a move between two positions of a board reads: the cells it
 /// changes, `x at row 2, column 3`, where the board (rows split by `/`)
 /// keeps its shape and at most four cells change; else the position it
-/// leaves.
-fn describe_change(from: &str, to: &str) -> String {
+/// leaves. With the cell it changes, where it changes one.
+fn describe_change(from: &str, to: &str) -> (String, Option<Cell>) {
     let position = |text: &str| text.rsplit_once(' ').map_or(text, |(_, p)| p).to_string();
     let (from, to) = (position(from), position(to));
     let rows =
@@ -505,21 +577,28 @@ fn describe_change(from: &str, to: &str) -> String {
         before.len() == after.len() && (before.iter().zip(&after)).all(|(a, b)| a.len() == b.len());
     if same_shape {
         let mut changes = Vec::new();
+        let mut cells = Vec::new();
         for (r, (a, b)) in before.iter().zip(&after).enumerate() {
             for (c, (x, y)) in a.iter().zip(b).enumerate() {
                 if x != y {
+                    let (row, column) = (r + 1, c + 1);
                     changes.push(match before.len() {
-                        1 => format!("{y} at {}", c + 1),
-                        _ => format!("{y} at row {}, column {}", r + 1, c + 1),
+                        1 => format!("{y} at {column}"),
+                        _ => format!("{y} at row {row}, column {column}"),
                     });
+                    cells.push(Cell { row, column });
                 }
             }
         }
         if (1..=4).contains(&changes.len()) {
-            return changes.join(", ");
+            let cell = match cells.as_slice() {
+                [cell] => Some(*cell),
+                _ => None,
+            };
+            return (changes.join(", "), cell);
         }
     }
-    format!("to {to}")
+    (format!("to {to}"), None)
 }
 
 #[cfg(test)]
@@ -532,16 +611,18 @@ mod tests {
 
     #[test]
     fn a_board_move_names_its_cell() {
+        let cell = Cell { row: 3, column: 3 };
         assert_eq!(
             describe_change("mnk(3,3,3) x../.o./...", "mnk(3,3,3) x../.o./..x"),
-            "x at row 3, column 3"
+            ("x at row 3, column 3".into(), Some(cell))
         );
+        assert_eq!(cell.name().as_deref(), Some("c3"));
         assert_eq!(
             describe_change(
                 "partizan-graph(g.txt) 0@Left",
                 "partizan-graph(g.txt) 2@Right"
             ),
-            "to 2@Right"
+            ("to 2@Right".into(), None)
         );
     }
 
@@ -559,6 +640,33 @@ mod tests {
         assert_eq!(play.turn(&mut |_| true).unwrap().expression, "nim 1 1");
         assert!(play.back());
         assert!(!play.back());
+    }
+
+    /// Connect Four's moves are numbered by their column: with column 1
+    /// full, the move in column 2 is number 2, though it is first in the
+    /// list; an m,n,k-game's moves by their place in the list, each with
+    /// its cell.
+    #[test]
+    fn connect_four_moves_are_numbered_by_column() {
+        let mut play = Play::new(
+            "connect4(4,4) o.../x.../o.../x...",
+            false,
+            options(),
+            &mut |_| true,
+        )
+        .unwrap();
+        let turn = play.turn(&mut |_| true).unwrap();
+        assert_eq!(turn.naming, Naming::Column);
+        let numbers: Vec<usize> = (0..turn.moves.len()).map(|i| turn.number(i)).collect();
+        assert_eq!(numbers, [2, 3, 4]);
+        let mut play = Play::new("mnk(2,2,2) x./..", false, options(), &mut |_| true).unwrap();
+        let turn = play.turn(&mut |_| true).unwrap();
+        assert_eq!(turn.naming, Naming::Cell);
+        let cells: Vec<(usize, Option<Cell>)> = (0..turn.moves.len())
+            .map(|i| (turn.number(i), turn.moves[i].cell))
+            .collect();
+        let at = |row, column| Some(Cell { row, column });
+        assert_eq!(cells, [(1, at(1, 2)), (2, at(2, 1)), (3, at(2, 2))]);
     }
 
     #[test]

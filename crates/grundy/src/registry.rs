@@ -191,6 +191,18 @@ impl Rulesets {
             // position with a player to move strongly, one alone by value.
             let by_value =
                 ruleset.short().is_some() && one.positions.iter().all(|w| !w.text.contains('@'));
+            if let (Some(strong), true) = (ruleset.strong(), one.positions.is_empty()) {
+                let start = (strong.start_expression()).map_or_else(String::new, |start| {
+                    format!(": the start is written {start}")
+                });
+                return Err(Error::Parse {
+                    column: text.trim_end().chars().count() + 1,
+                    message: format!(
+                        "{} takes one position, written as one word{start}",
+                        ruleset.name()
+                    ),
+                });
+            }
             if ruleset.strong().is_some() && !by_value {
                 return Ok(Parsed::Strong {
                     ruleset,

@@ -241,6 +241,10 @@ pub trait DynStrong: Send + Sync {
     /// and disk); unsupported where the ruleset has no tiers.
     fn tier_plan(&self) -> Result<tier::Plan>;
 
+    /// The start as an expression writes it (`mnk(3,3,3) .../.../...`),
+    /// where the ruleset has one.
+    fn start_expression(&self) -> Option<String>;
+
     /// Solves every position reachable from the start a tier at a time,
     /// the tiers stored in the directory `dir` (`crate::tier::file`) and
     /// those already there read back. Refused before it starts where its
@@ -387,6 +391,10 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
 
     fn tier_plan(&self) -> Result<tier::Plan> {
         tier::Plan::new(self.tiered()?)
+    }
+
+    fn start_expression(&self) -> Option<String> {
+        self.game.start().ok().map(|start| self.expression(&start))
     }
 
     fn solve_tiers_in_team(
@@ -617,7 +625,7 @@ impl<G: StrongRules> StrongSolver<G> {
     fn position(&self, words: &[Word]) -> Result<G::Position> {
         let game = &self.game;
         let [word] = words else {
-            let at = words.get(1).map_or(0, |w| w.column);
+            let at = words.get(1).map_or(1, |w| w.column);
             return Err(Error::Parse {
                 column: at,
                 message: format!("{} takes one position, written as one word", game.name()),

@@ -79,11 +79,6 @@ async fn analyze(
     query: Result<Query<AnalyzeQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, Refusal> {
     let Query(query) = query?;
-    if query.every && query.misere {
-        return Err(Refusal::bad_input(
-            "every and misere cannot be asked together",
-        ));
-    }
     if query.outcome_only && query.moves.is_some() {
         return Err(Refusal::bad_input(
             "outcome_only and moves cannot be asked together",

@@ -209,3 +209,50 @@ fn a_number_of_too_many_digits_is_refused_at_the_limit() {
         .code(1)
         .stderr(predicate::str::contains("at most 100000 digits"));
 }
+
+/// An expression may start with a minus: as one word or as several, with
+/// `--json` before it or after it (still a flag).
+#[test]
+fn an_expression_may_start_with_a_minus() {
+    for args in [
+        &["analyze", "-1", "+", "{1|}", "--json"][..],
+        &["analyze", "--json", "-1 + {1|}"][..],
+        &["analyze", "-1 + {1|}", "--json"][..],
+        &["analyze", "{1|}", "+", "-1", "--json"][..],
+    ] {
+        let output = grundy().args(args).output().unwrap();
+        assert!(output.status.success(), "{args:?}: {output:?}");
+        let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(json["value"], "1", "{args:?}: {json}");
+    }
+    // A flag it does not know is still refused.
+    grundy()
+        .args(["analyze", "nim 3", "--no-such-flag"])
+        .assert()
+        .code(2);
+}
+
+/// A ruleset solved strongly written without its position: the error
+/// points just past the expression (columns start at 1) and shows how the
+/// start is written.
+#[test]
+fn a_board_left_out_is_pointed_at_with_its_start() {
+    for (expression, start) in [
+        ("mnk(3,3,3)", "mnk(3,3,3) .../.../..."),
+        ("connect4(4,4) ", "connect4(4,4) ..../..../..../...."),
+    ] {
+        let output = grundy()
+            .args(["analyze", expression, "--json"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let error = &json["error"];
+        assert_eq!(error["column"], expression.trim_end().len() + 1, "{json}");
+        let message = error["message"].as_str().unwrap();
+        assert!(
+            message.contains(&format!("the start is written {start}")),
+            "{message}"
+        );
+    }
+}

@@ -121,3 +121,13 @@ fn a_script_listing_more_than_the_budget_allows_stops_at_it() {
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("the memory budget"), "{stderr}");
 }
+
+/// Connect Four 7 x 6 solved whole passes any memory budget; the error
+/// names the solve a tier at a time, as the command line asks for it.
+#[test]
+fn a_solve_past_the_budget_names_the_tiered_solve() {
+    let (code, stderr) = run_under_address_space_limit(400_000, &["solve", "connect4(7,6)"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("memory budget"), "{stderr}");
+    assert!(stderr.contains("grundy solve --tiers DIR"), "{stderr}");
+}

@@ -325,6 +325,108 @@ fn connect4_engine_takes_the_win_at_once() {
     assert_eq!(lines.last().unwrap()["winner"], "engine");
 }
 
+/// The user's moves and the messages of the lines that named none, in
+/// order: `Ok(move)` or `Err(message)`.
+fn users(lines: &[Value]) -> Vec<Result<&str, &str>> {
+    (lines.iter())
+        .filter_map(|line| match (&line["by"], &line["error"]["message"]) {
+            (by, _) if by == "user" => Some(Ok(line["move"].as_str().unwrap())),
+            (_, Value::String(message)) => Some(Err(message.as_str())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Connect Four's moves are typed by their column, not by their place in
+/// the list, which changes once a column is full: a full column is
+/// refused with its reason, and play goes on.
+#[test]
+fn connect4_moves_are_typed_by_column() {
+    // The engine answers in the same column twice (a column of four fills
+    // with the user's first two moves and its replies): the third and
+    // fourth 1 name a full column, the 2 column 2, though it is now the
+    // first move listed.
+    let (lines, status) = play(&["connect4(4,4) ..../..../..../...."], "1\n1\n1\n1\n2\n");
+    assert_eq!(status, 0);
+    let typed = users(&lines);
+    assert_eq!(
+        typed[..2],
+        [Ok("x at row 4, column 1"), Ok("x at row 2, column 1")]
+    );
+    for refused in &typed[2..4] {
+        let message = refused.unwrap_err();
+        assert!(message.contains("column 1 is full"), "{message}");
+    }
+    assert_eq!(typed[4], Ok("x at row 4, column 2"));
+    assert_eq!(typed.len(), 5);
+    // The hint numbers the moves as they are typed: by column.
+    let (lines, _) = play(&["connect4(4,4) o.../x.../o.../x...", "--hint"], "");
+    let numbers: Vec<u64> = (lines[1]["hint"]["moves"].as_array().unwrap().iter())
+        .map(|m| m["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [2, 3, 4]);
+    let (lines, _) = play(&["connect4(4,4) ..../..../..../...."], "5\n");
+    let message = users(&lines)[0].unwrap_err();
+    assert!(
+        message.contains("there is no column 5: the columns are 1 to 4"),
+        "{message}"
+    );
+}
+
+/// An m,n,k-game's moves are typed by cell too: `row column`, or the
+/// cell's name, its column's letter then its row (rows counted from the
+/// top, as the moves read); a cell taken is refused with its reason.
+#[test]
+fn mnk_moves_are_typed_by_row_and_column_or_by_name() {
+    for typed in ["2 3", "c2", "C2"] {
+        let (lines, status) = play(&["mnk(3,3,3) .../.../..."], &format!("{typed}\n"));
+        assert_eq!(status, 0);
+        assert_eq!(users(&lines), [Ok("x at row 2, column 3")], "{typed}");
+    }
+    let (lines, _) = play(&["mnk(3,3,3) .../.x./..."], "2 2\nb2\n4 1\n");
+    let typed = users(&lines);
+    for taken in &typed[..2] {
+        let message = taken.unwrap_err();
+        assert!(message.contains("row 2, column 2 is taken"), "{message}");
+    }
+    let message = typed[2].unwrap_err();
+    assert!(message.contains("there is no row 4, column 1"), "{message}");
+}
+
+/// What `grundy play ARGS` writes in text, with no input.
+fn text(args: &[&str]) -> String {
+    let output = grundy().arg("play").args(args).output().unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Text in a pipe: the moves listed under the numbers that type them.
+#[test]
+fn text_lists_moves_as_they_are_typed() {
+    let listed = text(&["connect4(4,4) o.../x.../o.../x..."]);
+    assert!(
+        listed.contains("\n  2. x at row 4, column 2  =>"),
+        "{listed}"
+    );
+    assert!(!listed.contains("  1. "), "{listed}");
+    assert!(listed.contains("your move (column, "), "{listed}");
+    let cells = text(&["mnk(2,2,2) x./.."]);
+    assert!(cells.contains("     a b\n   1 x .\n"), "{cells}");
+    assert!(
+        cells.contains("  1. o at row 1, column 2 (b1)  =>"),
+        "{cells}"
+    );
+}
+
+/// `--as second` shows the start before the engine's first move.
+#[test]
+fn as_second_shows_the_start_before_the_engine_moves() {
+    let second = text(&["nim 1 2", "--as", "second"]);
+    let start = second.find("\nnim 1 2\n").expect(&second);
+    let engine = second.find("engine: ").expect(&second);
+    assert!(start < engine, "{second}");
+}
+
 #[test]
 fn undo_takes_back_the_move_and_the_reply() {
     let (lines, status) = play(&["nim 3 4 5"], "1\nundo\nundo\nquit\n");
@@ -488,8 +590,10 @@ fn a_game_from_a_solved_table_or_tier_directory_is_the_game_solved_as_it_goes() 
         let file = temp_path(&format!("{ruleset}.db"));
         solve_into(ruleset, "--tiers", &dir);
         solve_into(ruleset, "--db", &file);
-        // The moves typed, then the first move listed until the end.
-        let input = format!("{input}{}", "1\n".repeat(16));
+        // The moves typed, then the first of columns (or moves listed) 1
+        // to 4 that can be played, until the end: a full column is
+        // refused, and the next one typed.
+        let input = format!("{input}{}", "1\n2\n3\n4\n".repeat(16));
         let (solved_here, status) = play(&[start, "--hint"], &input);
         assert_eq!(status, 0);
         assert!(

@@ -24,6 +24,7 @@ from ._native import (
     ScriptError,
     UnsupportedError,
     SCHEMA_VERSION,
+    __version__,
 )
 from ._answers import (
     Analysis,
@@ -79,4 +80,5 @@ __all__ = [
     "table",
     "thermograph",
     "value",
+    "__version__",
 ]

@@ -4,6 +4,7 @@ function returns the JSON text of its answer, which the package wraps."""
 from typing import Callable, Optional
 
 SCHEMA_VERSION: str
+__version__: str
 
 Progress = Optional[Callable[[dict], object]]
 

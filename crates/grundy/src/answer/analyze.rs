@@ -151,6 +151,15 @@ pub fn analysis(
     options: &AnalyzeOptions,
     progress: OnProgress,
 ) -> Result<Analyzed> {
+    // Every-SG play is answered under normal play alone: asked under
+    // misère play too, it would answer a question not asked.
+    if options.every && options.misere {
+        return Err(Error::Parameter(
+            "every and misere cannot be asked together: every-move play (Every-SG) is \
+             answered under normal play only"
+                .into(),
+        ));
+    }
     match rulesets.parse_question(expression)? {
         Parsed::Sum(sum) if options.every => {
             let most = moves_listed(&sum, options.moves, options.outcome_only)?;
@@ -795,5 +804,29 @@ impl SolitaireAnswer {
             moves: (a.outcome == SolitaireOutcome::Win).then(|| a.path.len() - 1),
             path: (!outcome_only).then(|| a.path.clone()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    /// Every-SG play under misère play is refused here, for every front
+    /// end, not answered under normal play.
+    #[test]
+    fn every_and_misere_together_are_bad_input() {
+        let every = AnalyzeOptions {
+            every: true,
+            ..AnalyzeOptions::default()
+        };
+        assert!(analyze(&mut Rulesets::new(), "nim 3", &every).is_ok());
+        let misere = AnalyzeOptions {
+            misere: true,
+            ..every
+        };
+        let error = analyze(&mut Rulesets::new(), "nim 3", &misere).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::BadInput);
+        assert!(error.to_string().contains("every and misere"), "{error}");
     }
 }

@@ -212,7 +212,7 @@ impl PlayLine {
             .map(|(i, choice)| {
                 let mover = choice.for_mover();
                 HintMove {
-                    number: i + 1,
+                    number: turn.number(i),
                     description: choice.description.clone(),
                     to: choice.to.clone(),
                     outcome: mover.standing.word(),

@@ -98,11 +98,25 @@ pub fn solved_in_team(
             team.count()
         )));
     }
-    let solve = strong.solve(
-        &solve_options,
-        &mut |p| progress(Progress::Solving(p)),
-        options.db,
-    )?;
+    let mut stopped = false;
+    let report = &mut |p| {
+        stopped = !progress(Progress::Solving(p));
+        !stopped
+    };
+    let solve =
+        (strong.solve(&solve_options, report, options.db)).map_err(|error| match error {
+            // Past a limit (not stopped), a ruleset in tiers may still be
+            // solved: a tier at a time, on disk.
+            Error::Limit(message) if !stopped && strong.tier_plan().is_ok() => {
+                Error::Limit(format!(
+                    "{message}; {} can be solved a tier at a time into a directory instead, \
+                     with far less memory (`grundy solve --tiers DIR` on the command line, \
+                     `grundy.solve(..., tiers=DIR)` in Python)",
+                    built.name()
+                ))
+            }
+            other => other,
+        })?;
     Ok(Solved {
         solve,
         seconds: started.elapsed().as_secs_f64(),
