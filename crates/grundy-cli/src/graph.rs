@@ -28,7 +28,7 @@ pub struct Args {
     /// The position: a sum of impartial components, e.g. 'bash(3) 8' or
     /// 'nim 2 3', or one position of a ruleset solved strongly, e.g.
     /// 'mnk(1,3,2) ...' or 'partizan-graph(examples/game.txt) 0@Left'.
-    #[arg(value_name = "EXPR")]
+    #[arg(value_name = "EXPR", allow_hyphen_values = true)]
     expression: String,
 
     /// Draw only the positions at most N moves from the start [default:

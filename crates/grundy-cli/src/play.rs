@@ -35,9 +35,15 @@ use crate::report::{warn, Failure, Output};
 pub struct Args {
     /// The game, e.g. 'nim 3 4 5', 'mnk(3,3,3) .........' or
     /// 'partizan-graph(examples/game.txt) 0@Left'. Several arguments are joined with
-    /// spaces.
-    #[arg(required = true, num_args = 1.., value_name = "EXPR")]
-    expression: Vec<String>,
+    /// spaces; the first may start with a minus ('-1 + {1|}').
+    // As `analyze`'s: the first word alone takes a value with a leading
+    // '-', so that flags after the expression stay flags.
+    #[arg(allow_hyphen_values = true, value_name = "EXPR")]
+    expression: String,
+
+    /// The rest of the expression's words.
+    #[arg(num_args = 0.., allow_negative_numbers = true, hide = true)]
+    more: Vec<String>,
 
     /// Your side: move first or second from the position, or play Left or
     /// Right in a partizan position written with its player to move
@@ -81,7 +87,8 @@ enum Side {
 const LISTED: usize = 40;
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
-    let expression = args.expression.join(" ");
+    let words = std::iter::once(&args.expression).chain(&args.more);
+    let expression = words.cloned().collect::<Vec<_>>().join(" ");
     let about = Failure::about(&expression);
     let options = Options::for_available_memory(Some(MemoryLimit::now().bytes));
     // Play is not stopped by hand: Ctrl-C ends the session (and a solve in

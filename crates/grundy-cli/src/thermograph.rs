@@ -17,7 +17,7 @@ use crate::report::{Failure, Output};
 pub struct Args {
     /// The game: partizan positions and game literals, e.g.
     /// 'domineering 3x3', '{2|{1|0}}' or 'hackenbush BRB + {1|-1}'.
-    #[arg(value_name = "EXPR")]
+    #[arg(value_name = "EXPR", allow_hyphen_values = true)]
     expression: String,
 
     /// SVG (the picture) or JSON (each wall's corners as exact numbers).

@@ -272,8 +272,8 @@ impl Play {
             Parsed::Values(_) => {
                 return Err(Error::Unsupported(
                     "play of partizan games without a player to move (values, such as \
-                     domineering or game literals) is not supported: play a position \
-                     written with its player to move (P@Left) where its family reads one"
+                     domineering or game literals); play a position written with its \
+                     player to move (P@Left) where its family reads one"
                         .into(),
                 ))
             }

@@ -232,6 +232,38 @@ fn an_expression_may_start_with_a_minus() {
         .code(2);
 }
 
+/// The other subcommands that take an expression take one that starts
+/// with a minus too, with flags after it still flags: `thermograph`
+/// answers it; `graph` and `play` reach their own refusal of a sum of
+/// values (exit 1, said once), not an error of the arguments (exit 2).
+#[test]
+fn every_subcommand_takes_an_expression_that_starts_with_a_minus() {
+    let output = grundy()
+        .args(["thermograph", "-1/2 + {1|-1}", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        (&json["mean"], &json["temperature"]),
+        (&"-1/2".into(), &"1".into())
+    );
+    for args in [
+        &["graph", "-1 + {1|}", "--depth", "2"][..],
+        &["play", "-1/2 + {1|-1}", "--as", "second"][..],
+        &["analyze", "-1/2 + {1|-1}", "--misere"][..],
+    ] {
+        let output = grundy().args(args).write_stdin("").output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr.matches("not supported").count(),
+            1,
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
 /// A ruleset solved strongly written without its position: the error
 /// points just past the expression (columns start at 1) and shows how the
 /// start is written.

@@ -209,8 +209,8 @@ pub fn analysis(
             analysis.map(Analyzed::Sum)
         }
         Parsed::Values(_) if options.misere => Err(Error::Unsupported(
-            "misère play of partizan games and game literals is not supported: their \
-             values are those of normal play"
+            "misère play of partizan games and game literals (their values are those \
+             of normal play)"
                 .into(),
         )),
         Parsed::Values(terms) => {
