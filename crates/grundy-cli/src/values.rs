@@ -1,10 +1,12 @@
 //! `grundy analyze` of a sum of values (partizan positions, game literals,
 //! differences): the answer as a table or one line.
 
+use grundy::partizan::Confusion;
 use grundy::short::ValueAnalysis;
 
 /// The answer as a table: each part's value and the sum's, who wins, the
-/// mean and temperature, and each player's winning moves moving first.
+/// mean and temperature, the stops, the numbers it is confused with, its
+/// birthday, and each player's winning moves moving first.
 pub fn text(a: &ValueAnalysis, outcome_only: bool) -> String {
     let mut out = String::new();
     if !outcome_only {
@@ -39,9 +41,21 @@ pub fn text(a: &ValueAnalysis, outcome_only: bool) -> String {
     }
     out.push_str(&format!(
         "number: {}  mean: {}  temperature: {}\n",
-        if a.is_number { "yes" } else { "no" },
+        yes_no(a.is_number),
         a.mean,
         a.temperature
+    ));
+    out.push_str(&format!(
+        "stops: Left {}, Right {}  confused with: {}  birthday: {}\n",
+        a.stops.0,
+        a.stops.1,
+        confused_with(a.confusion),
+        a.birthday
+    ));
+    out.push_str(&format!(
+        "infinitesimal: {}  all-small: {}\n",
+        yes_no(a.is_infinitesimal),
+        yes_no(a.is_all_small)
     ));
     for &(part, options) in &a.unlisted {
         out.push_str(&format!(
@@ -83,4 +97,26 @@ pub fn one_line(a: &ValueAnalysis, outcome_only: bool) -> String {
         ));
     }
     line
+}
+
+fn yes_no(truth: bool) -> &'static str {
+    if truth {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+/// The numbers confused with, as an interval: `[-1, 1]`, `(1, 2]`.
+fn confused_with(confusion: Option<Confusion>) -> String {
+    match confusion {
+        None => "no number".to_string(),
+        Some(c) => format!(
+            "{}{}, {}{}",
+            if c.low_included { '[' } else { '(' },
+            c.low,
+            c.high,
+            if c.high_included { ']' } else { ')' }
+        ),
+    }
 }

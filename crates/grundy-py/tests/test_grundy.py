@@ -260,6 +260,22 @@ def test_solve_in_tiers_and_answer_from_the_directory(tmp_path, cli, schema):
     assert str(damaged) in str(raised.value) and raised.value.kind == "bad_input"
 
 
+def test_a_value_s_stops_confusion_and_birthday(schema):
+    # ±1: stops 1 and -1, confused with every number from -1 to 1, born
+    # on day 2; ↑ = {0|*}: infinitesimal, all-small, above 0.
+    a = grundy.value("{1|-1}")
+    schema.validate(a.to_dict())
+    assert (a.left_stop, a.right_stop, a.birthday) == ("1", "-1", 2)
+    assert a.confusion_interval == {
+        "low": "-1",
+        "high": "1",
+        "low_included": True,
+        "high_included": True,
+    }
+    up = grundy.value("^")
+    assert (up.is_infinitesimal, up.is_all_small, up.confusion_interval) == (True, True, None)
+
+
 def test_a_thermograph_and_a_graph_draw_themselves(schema):
     t = grundy.thermograph("{2|-1}")
     # {2|-1}: mean 1/2, temperature 3/2.

@@ -25,7 +25,9 @@
 use std::sync::{Mutex, PoisonError};
 
 use crate::error::Result;
-use crate::partizan::{Dyadic, GameId, Games, OutcomeClass, ShortGame, Thermograph, Valuer};
+use crate::partizan::{
+    Confusion, Dyadic, GameId, Games, OutcomeClass, ShortGame, Thermograph, Valuer,
+};
 use crate::word::Word;
 
 /// What a family of short partizan games implements beyond [`ShortGame`]:
@@ -253,6 +255,19 @@ pub struct ValueAnalysis {
     /// The sum's thermograph, whose mast stands at `mean` from
     /// `temperature` up.
     pub thermograph: Thermograph,
+    /// Where play ends, Left moving first and Right moving first, each
+    /// player stopping once the sum is a number: its Left and Right stops.
+    pub stops: (Dyadic, Dyadic),
+    /// The numbers the sum is confused with (`Games::confusion`): none
+    /// where it is a number.
+    pub confusion: Option<Confusion>,
+    /// The birthday of its canonical form.
+    pub birthday: u128,
+    /// Whether it is infinitesimal (both stops 0).
+    pub is_infinitesimal: bool,
+    /// Whether it is all-small (every subposition 0 or with moves for
+    /// both players).
+    pub is_all_small: bool,
     /// Left's winning moves moving first: to a sum ≥ 0.
     pub left_moves: Vec<ValueMove>,
     /// Right's winning moves moving first: to a sum ≤ 0.
@@ -308,6 +323,8 @@ pub fn analyze_values(games: &mut Games, parts: &[Valued], moves: bool) -> Resul
     };
     let thermograph = games.thermograph(total);
     let outcome = games.outcome(total);
+    let confusion = games.confusion(total);
+    games.check()?;
     let value = games.write(total)?;
     let texts: Vec<&str> = parts.iter().map(|p| p.text.as_str()).collect();
     Ok(ValueAnalysis {
@@ -319,6 +336,11 @@ pub fn analyze_values(games: &mut Games, parts: &[Valued], moves: bool) -> Resul
         mean: thermograph.mean,
         temperature: thermograph.temperature,
         thermograph,
+        stops: games.stops(total),
+        confusion,
+        birthday: games.birthday(total),
+        is_infinitesimal: games.is_infinitesimal(total),
+        is_all_small: games.is_all_small(total),
         left_moves,
         right_moves,
         unlisted: parts

@@ -221,6 +221,58 @@ fn the_text_answer_names_outcome_mean_and_temperature() {
 }
 
 #[test]
+fn stops_confusion_and_birthday_are_answered_in_json_and_text() {
+    // {2|{1|0}}: Left moving first stops at 2, Right at 1; minus 1 it is
+    // positive (Right's move to {0|-1} is answered by 0), minus 2 fuzzy
+    // (Left moves to 0, Right to {-1|-2}): confused with (1, 2].
+    let a = analyze_json("{2|{1|0}}");
+    assert_eq!(
+        (&a["left_stop"], &a["right_stop"]),
+        (&"2".into(), &"1".into())
+    );
+    let interval = &a["confusion_interval"];
+    assert_eq!(
+        (&interval["low"], &interval["high"]),
+        (&"1".into(), &"2".into())
+    );
+    assert_eq!(interval["low_included"], false);
+    assert_eq!(interval["high_included"], true);
+    assert_eq!(a["birthday"], 3);
+    assert_eq!(
+        (&a["is_infinitesimal"], &a["is_all_small"]),
+        (&false.into(), &false.into())
+    );
+    // ↑* = {0,*|0}: all-small, confused with 0 alone. ↑ + ↑* = ⇑* is
+    // above 0 (Winning Ways, ch. 3), so confused with no number.
+    let a = analyze_json("^*");
+    assert_eq!(a["confusion_interval"]["low"], "0");
+    assert_eq!(a["confusion_interval"]["high_included"], true);
+    assert_eq!(
+        (&a["is_infinitesimal"], &a["is_all_small"]),
+        (&true.into(), &true.into())
+    );
+    let a = analyze_json("^ + ^*");
+    assert_eq!(a["outcome"], "L");
+    assert!(a["confusion_interval"].is_null());
+    assert_eq!(a["is_all_small"], true);
+    // A number: born on day 3 (3/2 = {1|2}), confused with none.
+    let a = analyze_json("3/2");
+    assert_eq!(
+        (&a["birthday"], &a["left_stop"]),
+        (&3.into(), &"3/2".into())
+    );
+    assert!(a["confusion_interval"].is_null());
+    grundy()
+        .args(["analyze", "{2|{1|0}}"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "stops: Left 2, Right 1  confused with: (1, 2]  birthday: 3\n\
+             infinitesimal: no  all-small: no\n",
+        ));
+}
+
+#[test]
 fn bad_boards_and_literals_exit_2_with_the_column() {
     for (expression, column) in [
         ("domineering ../.", "column 16"),

@@ -112,8 +112,9 @@ pub enum Analyzed {
     Sum(Analysis),
     /// A position of a ruleset solved strongly.
     Strong(StrongAnalysis),
-    /// A sum of partizan values.
-    Values(ValueAnalysis),
+    /// A sum of partizan values (boxed: its thermograph and properties
+    /// make it the largest answer by far).
+    Values(Box<ValueAnalysis>),
     /// A sum under Every-SG play.
     Every(EveryAnalysis),
     /// A position of a one-player game.
@@ -213,9 +214,8 @@ pub fn analysis(
              of normal play)"
                 .into(),
         )),
-        Parsed::Values(terms) => {
-            value_analysis(&terms, !options.outcome_only, progress).map(Analyzed::Values)
-        }
+        Parsed::Values(terms) => value_analysis(&terms, !options.outcome_only, progress)
+            .map(|a| Analyzed::Values(Box::new(a))),
     }
 }
 
@@ -527,9 +527,46 @@ pub struct ValuesAnswer {
     /// The temperature, a dyadic rational (Siegel's convention: a number
     /// m/2^k has temperature -1/2^k).
     pub temperature: String,
+    /// The Left stop: where play ends with Left moving first, each player
+    /// stopping once the game is a number (Siegel, *Combinatorial Game
+    /// Theory*, II.3). A dyadic rational.
+    pub left_stop: String,
+    /// The Right stop: where play ends with Right moving first.
+    pub right_stop: String,
+    /// The numbers the value is confused with (fuzzy with): those from
+    /// the Right stop to the Left stop, each end included where the value
+    /// is confused with it. Null where there are none: the value is a
+    /// number, or its stops are one number that it is above or below (↑
+    /// is above 0 and below every positive number).
+    pub confusion_interval: Option<ConfusionInterval>,
+    /// The birthday of the canonical form: 0 for 0, one more than its
+    /// options' latest for any other form (the integer n is born on day
+    /// |n|, m/2^k in lowest terms on day ⌊|m/2^k|⌋ + k + 1).
+    pub birthday: u128,
+    /// Whether the value is infinitesimal: between -x and x for every
+    /// positive number x (for a short game: both stops are 0).
+    pub is_infinitesimal: bool,
+    /// Whether the value is all-small: every subposition of its canonical
+    /// form is 0 or has moves for both players (Siegel II.4).
+    pub is_all_small: bool,
     /// The parts and moves; left out with `--outcome-only`.
     #[serde(flatten)]
     pub moves: Option<ValuesMoves>,
+}
+
+/// The numbers a value is confused with: an interval from `low` to `high`.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct ConfusionInterval {
+    /// The lower end, the Right stop: a dyadic rational.
+    pub low: String,
+    /// The upper end, the Left stop.
+    pub high: String,
+    /// Whether the value is confused with `low` itself.
+    pub low_included: bool,
+    /// Whether the value is confused with `high` itself.
+    pub high_included: bool,
 }
 
 /// The parts of a sum of values and each player's winning moves.
@@ -604,6 +641,17 @@ impl ValuesAnswer {
             is_number: a.is_number,
             mean: a.mean.to_string(),
             temperature: a.temperature.to_string(),
+            left_stop: a.stops.0.to_string(),
+            right_stop: a.stops.1.to_string(),
+            confusion_interval: a.confusion.map(|c| ConfusionInterval {
+                low: c.low.to_string(),
+                high: c.high.to_string(),
+                low_included: c.low_included,
+                high_included: c.high_included,
+            }),
+            birthday: a.birthday,
+            is_infinitesimal: a.is_infinitesimal,
+            is_all_small: a.is_all_small,
             moves: (!outcome_only).then(|| ValuesMoves {
                 parts: (a.parts.iter())
                     .map(|(part, value)| ValuesPart {

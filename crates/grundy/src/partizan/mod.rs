@@ -35,11 +35,13 @@ use crate::error::{Error, Result};
 use crate::memory;
 
 pub use dyadic::Dyadic;
+pub use properties::Confusion;
 pub use search::{Part, ShortGame, Valuer};
 pub use text::MAX_WRITTEN;
 pub use thermograph::{Thermograph, Trajectory};
 
 mod dyadic;
+mod properties;
 mod search;
 mod text;
 mod thermograph;

@@ -547,3 +547,204 @@ fn values_up_to_the_height_limit_fit_a_small_stack() {
         .join()
         .unwrap();
 }
+
+/// The number x as a tree, by its canonical form: n = {n - 1|}, -n =
+/// {|-n + 1}, m/2^k = {x - 1/2^k | x + 1/2^k}.
+fn number_tree(x: Dyadic) -> Tree {
+    let (m, k) = (x.numerator(), x.exponent());
+    match (k, m) {
+        (0, 0) => tree(vec![], vec![]),
+        (0, m) if m > 0 => tree(vec![number_tree(Dyadic::integer(m - 1))], vec![]),
+        (0, m) => tree(vec![], vec![number_tree(Dyadic::integer(m + 1))]),
+        _ => tree(
+            vec![number_tree(Dyadic::new(m - 1, k))],
+            vec![number_tree(Dyadic::new(m + 1, k))],
+        ),
+    }
+}
+
+/// t > 0: Left wins whoever starts.
+fn positive(t: &Tree) -> bool {
+    left_first(t) && !right_first(t)
+}
+
+/// The depth of t as written: 0 for {|}, else one more than its
+/// options' deepest. A game's birthday is at most the depth of any form.
+fn depth(t: &Tree) -> u128 {
+    (t.left.iter().chain(&t.right))
+        .map(|o| 1 + depth(o))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Whether every subposition of t, as written, has moves for both
+/// players or for neither.
+fn dicotic(t: &Tree) -> bool {
+    t.left.is_empty() == t.right.is_empty() && t.left.iter().chain(&t.right).all(dicotic)
+}
+
+proptest! {
+    /// The numbers a game is confused with, by search: x is confused with
+    /// t where whoever starts in t - x wins. Numbers strictly between the
+    /// stops are (Siegel II.3); each stop, and just outside them, are
+    /// searched.
+    #[test]
+    fn a_game_is_confused_with_the_numbers_between_its_stops(t in trees()) {
+        let mut games = Games::new();
+        let g = id(&mut games, &t);
+        let confused = |x: Dyadic| {
+            let difference = tree_sum(&t, &tree_neg(&number_tree(x)));
+            left_first(&difference) && right_first(&difference)
+        };
+        let (left_stop, right_stop) = games.stops(g);
+        prop_assert!(right_stop <= left_stop);
+        let eighth = Dyadic::unit(3);
+        let near = [right_stop - eighth, right_stop, left_stop, left_stop + eighth];
+        match games.confusion(g) {
+            None => {
+                for x in near {
+                    prop_assert!(!confused(x), "{x} is confused with it");
+                }
+            }
+            Some(c) => {
+                prop_assert_eq!((c.low, c.high), (right_stop, left_stop));
+                prop_assert_eq!(c.low_included, confused(c.low));
+                prop_assert_eq!(c.high_included, confused(c.high));
+                prop_assert!(!confused(right_stop - eighth) && !confused(left_stop + eighth));
+                if c.low < c.high {
+                    let middle = (c.low + c.high).half();
+                    prop_assert!(confused(middle));
+                }
+            }
+        }
+    }
+
+    /// Infinitesimal by the definition: between -x and x for every
+    /// positive x. A tree of depth 3 has stops born by day 3, so a stop
+    /// that is not 0 is at least 1/4 from it, and x = 1/8 decides.
+    #[test]
+    fn infinitesimals_are_between_every_small_number_and_its_negative(t in trees()) {
+        let mut games = Games::new();
+        let g = id(&mut games, &t);
+        let eighth = number_tree(Dyadic::unit(3));
+        let below = positive(&tree_sum(&eighth, &tree_neg(&t)));
+        let above = positive(&tree_sum(&t, &eighth));
+        prop_assert_eq!(games.is_infinitesimal(g), below && above);
+    }
+
+    /// A birthday is at most the depth of any form of the game; a game
+    /// written with moves for both players or neither everywhere is
+    /// all-small; an all-small game is infinitesimal.
+    #[test]
+    fn birthdays_and_all_small_games_agree_with_their_forms(t in trees()) {
+        let mut games = Games::new();
+        let g = id(&mut games, &t);
+        prop_assert!(games.birthday(g) <= depth(&t));
+        if dicotic(&t) {
+            prop_assert!(games.is_all_small(g));
+        }
+        if games.is_all_small(g) {
+            prop_assert!(games.is_infinitesimal(g));
+        }
+    }
+}
+
+/// Birthdays, stops and confusion of values in Siegel's *Combinatorial
+/// Game Theory* (II.1-II.4), each worked out by hand from the definitions.
+#[test]
+fn stops_birthdays_and_confusion_of_the_first_values() {
+    let mut games = Games::new();
+    let d = |text: &str| {
+        let (m, k) = match text.split_once('/') {
+            Some((m, d)) => (
+                m.parse().unwrap(),
+                d.parse::<u32>().unwrap().trailing_zeros(),
+            ),
+            None => (text.parse().unwrap(), 0),
+        };
+        Dyadic::new(m, k)
+    };
+    // (value, birthday, stops, confused with, infinitesimal, all-small)
+    type Interval<'a> = Option<(bool, &'a str, &'a str, bool)>;
+    type Case<'a> = (&'a str, u128, (&'a str, &'a str), Interval<'a>, bool, bool);
+    let cases: [Case; 13] = [
+        ("0", 0, ("0", "0"), None, true, true),
+        ("7", 7, ("7", "7"), None, false, false),
+        ("3/2", 3, ("3/2", "3/2"), None, false, false),
+        ("-5/4", 4, ("-5/4", "-5/4"), None, false, false),
+        ("*", 1, ("0", "0"), Some((true, "0", "0", true)), true, true),
+        (
+            "*2",
+            2,
+            ("0", "0"),
+            Some((true, "0", "0", true)),
+            true,
+            true,
+        ),
+        ("^", 2, ("0", "0"), None, true, true),
+        (
+            "^*",
+            2,
+            ("0", "0"),
+            Some((true, "0", "0", true)),
+            true,
+            true,
+        ),
+        // ±1: confused with every number from -1 to 1.
+        (
+            "{1|-1}",
+            2,
+            ("1", "-1"),
+            Some((true, "-1", "1", true)),
+            false,
+            false,
+        ),
+        // {2|{1|0}} - 1 > 0: Right's move to {0|-1} is answered by 0.
+        // {2|{1|0}} - 2 is fuzzy: Left moves to 0; Right to {-1|-2}.
+        (
+            "{2|{1|0}}",
+            3,
+            ("2", "1"),
+            Some((false, "1", "2", true)),
+            false,
+            false,
+        ),
+        // Tiny-one {0||0|-1}: infinitesimal and positive, not all-small.
+        ("{0||0|-1}", 3, ("0", "0"), None, true, false),
+        // {1/2|-1/2}: its stops are the options; confused with both.
+        (
+            "{1/2|-1/2}",
+            3,
+            ("1/2", "-1/2"),
+            Some((true, "-1/2", "1/2", true)),
+            false,
+            false,
+        ),
+        // {1*|0}: Left's stop is 1 (1* is 1 and a star); Right's is 0.
+        // Minus 1 it is {*|-1}, which Right wins whoever starts (Left's
+        // move to * is answered by Right's to 0): below 1, so 1 is left
+        // out. 0 is in: Right's move to 0 wins, and so does Left's to 1*.
+        (
+            "{1*|0}",
+            3,
+            ("1", "0"),
+            Some((true, "0", "1", false)),
+            false,
+            false,
+        ),
+    ];
+    for (text, birthday, (left, right), interval, infinitesimal, all_small) in cases {
+        let g = games.read(text, 1).unwrap();
+        assert_eq!(games.birthday(g), birthday, "birthday of {text}");
+        assert_eq!(games.stops(g), (d(left), d(right)), "stops of {text}");
+        let expected = interval.map(|(low_included, low, high, high_included)| Confusion {
+            low: d(low),
+            low_included,
+            high: d(high),
+            high_included,
+        });
+        assert_eq!(games.confusion(g), expected, "confusion of {text}");
+        assert_eq!(games.is_infinitesimal(g), infinitesimal, "{text}");
+        assert_eq!(games.is_all_small(g), all_small, "{text}");
+    }
+}

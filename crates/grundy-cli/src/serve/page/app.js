@@ -108,6 +108,10 @@ function draw({ expr, answer: a, moves }) {
   if (a.nimber !== undefined && a.nimber !== null) facts.push("nimber " + a.nimber);
   if (a.value !== undefined && a.left_moves) facts.push("value " + a.value);
   if (a.temperature !== undefined) facts.push("temperature " + a.temperature);
+  if (a.left_stop !== undefined) facts.push("stops " + a.left_stop + " (Left), " + a.right_stop + " (Right)");
+  if (a.birthday !== undefined) facts.push("birthday " + a.birthday);
+  if (a.is_all_small) facts.push("all-small");
+  else if (a.is_infinitesimal) facts.push("infinitesimal");
   if (a.remoteness !== undefined && a.remoteness !== null) facts.push("remoteness " + a.remoteness);
   if (a.convention === "misere") facts.push("misère play");
   if (a.step !== undefined) facts.push("step " + a.step);

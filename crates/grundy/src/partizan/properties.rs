@@ -1,0 +1,134 @@
+//! What a value is besides its canonical form (Siegel, *Combinatorial Game
+//! Theory*, II.1-II.4):
+//! - its **birthday**: 0 for 0, one more than its options' latest for any
+//!   other canonical form; the integer n is born on day |n|, and a number
+//!   m/2^k in lowest terms (k > 0) on day ⌊|m/2^k|⌋ + k + 1;
+//! - its **stops** ([`Games::stops`]): where play ends, Left or Right
+//!   moving first, when each player stops once the game is a number;
+//! - the numbers it is **confused with** (fuzzy with, G || x): every x
+//!   strictly between its Right and Left stops, and each stop itself
+//!   where G is confused with it ([`Confusion`]);
+//! - whether it is **infinitesimal** (-x < G < x for every positive
+//!   number x), which for a short game holds exactly when both its stops
+//!   are 0 (Siegel II.3);
+//! - whether it is **all-small**: every subposition of its canonical form
+//!   has moves for both players or for neither (Siegel II.4: a game equal
+//!   to an all-small form has an all-small canonical form).
+//!
+//! ```
+//! use grundy::partizan::Games;
+//!
+//! let mut games = Games::new();
+//! let up = games.read("^", 1).unwrap();
+//! assert_eq!(games.birthday(up), 2);
+//! assert!(games.is_infinitesimal(up) && games.is_all_small(up));
+//! // ↑ is above 0 and below every positive number: confused with none.
+//! assert_eq!(games.confusion(up), None);
+//! ```
+
+use hashbrown::HashMap;
+
+use super::{Dyadic, GameId, Games, Node};
+
+/// The numbers a game that is not a number is confused with: those
+/// strictly between `low` (its Right stop) and `high` (its Left stop),
+/// and each end where it is included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Confusion {
+    /// The Right stop.
+    pub low: Dyadic,
+    /// Whether the game is confused with `low` itself.
+    pub low_included: bool,
+    /// The Left stop.
+    pub high: Dyadic,
+    /// Whether the game is confused with `high` itself.
+    pub high_included: bool,
+}
+
+impl Games {
+    /// The birthday of g (see the module's documentation).
+    pub fn birthday(&self, g: GameId) -> u128 {
+        let mut birthdays: HashMap<GameId, u128> = HashMap::new();
+        for h in self.subpositions(g) {
+            let birthday = match &self.nodes[h.0 as usize] {
+                &Node::Number(x) => number_birthday(x),
+                Node::Other(form) => {
+                    let options = form.left.iter().chain(&form.right);
+                    1 + options.map(|o| birthdays[o]).max().unwrap_or(0)
+                }
+            };
+            birthdays.insert(h, birthday);
+        }
+        birthdays[&g]
+    }
+
+    /// Whether g is infinitesimal: both its stops are 0.
+    pub fn is_infinitesimal(&self, g: GameId) -> bool {
+        self.stops(g) == (Dyadic::ZERO, Dyadic::ZERO)
+    }
+
+    /// Whether g is all-small: every subposition of its canonical form
+    /// is 0 or has moves for both players. A canonical form that is not a
+    /// number has moves for both; among numbers only 0 is all-small.
+    pub fn is_all_small(&self, g: GameId) -> bool {
+        self.subpositions(g)
+            .iter()
+            .all(|&h| self.number_value(h).is_none_or(|x| x == Dyadic::ZERO))
+    }
+
+    /// The numbers g is confused with; `None` where there are none: g is
+    /// a number, or its stops are one number that g is above or below (↑
+    /// is above 0 and below every positive number).
+    pub fn confusion(&mut self, g: GameId) -> Option<Confusion> {
+        if self.number_value(g).is_some() {
+            return None;
+        }
+        let (high, low) = self.stops(g);
+        let confused_with = |games: &mut Games, x: Dyadic| {
+            let x = games.number(x);
+            !games.le(g, x) && !games.le(x, g)
+        };
+        let low_included = confused_with(self, low);
+        let high_included = confused_with(self, high);
+        if low == high && !low_included {
+            return None;
+        }
+        Some(Confusion {
+            low,
+            low_included,
+            high,
+            high_included,
+        })
+    }
+
+    /// g and every game below it in canonical form (numbers' forms not
+    /// opened), each once, options before the games they are options of:
+    /// a game enters the table after its options, so ids are in that
+    /// order.
+    fn subpositions(&self, g: GameId) -> Vec<GameId> {
+        let mut seen = hashbrown::HashSet::new();
+        let mut stack = vec![g];
+        while let Some(h) = stack.pop() {
+            if !seen.insert(h) {
+                continue;
+            }
+            if let Node::Other(form) = &self.nodes[h.0 as usize] {
+                stack.extend(form.left.iter().chain(&form.right));
+            }
+        }
+        let mut found: Vec<GameId> = seen.into_iter().collect();
+        found.sort_unstable();
+        found
+    }
+}
+
+/// The birthday of the number x: |x| for an integer, ⌊|x|⌋ + k + 1 for
+/// m/2^k in lowest terms with k > 0 ({x - 1/2^k | x + 1/2^k}, one of
+/// which is born on day ⌊|x|⌋ + k).
+fn number_birthday(x: Dyadic) -> u128 {
+    let whole = x.numerator().unsigned_abs() >> x.exponent();
+    match x.exponent() {
+        0 => whole,
+        k => whole + u128::from(k) + 1,
+    }
+}
