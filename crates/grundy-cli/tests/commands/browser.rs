@@ -158,6 +158,12 @@ impl Browser {
         self.post(&format!("/element/{id}/value"), json!({ "text": text }));
     }
 
+    /// Whether the checkbox `css` is checked.
+    fn selected(&self, css: &str) -> bool {
+        let id = self.find(css);
+        self.get(&format!("/element/{id}/selected"))["value"] == true
+    }
+
     fn url(&self) -> String {
         self.get("/url")["value"].as_str().unwrap().to_string()
     }
@@ -242,6 +248,21 @@ fn a_student_clicks_a_winning_move() {
     let shot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("../browser/explorer.png");
     browser.screenshot(&shot);
     assert!(std::fs::metadata(&shot).unwrap().len() > 10_000);
+
+    // The misère box is part of the address: ticking it asks again (nim
+    // 1 1 is lost under normal play, won under misère play by taking a
+    // heap), and a reload or a shared link keeps it.
+    browser.open(&format!("{base}?expr=nim+1+1"));
+    browser.wait_text("#position", "nim 1 1");
+    browser.wait_text("#outcome", "P");
+    assert!(!browser.selected("#misere"));
+    browser.click("#misere");
+    browser.wait_text("#outcome", "N");
+    assert!(browser.url().contains("misere=true"), "{}", browser.url());
+    browser.post("/refresh", json!({}));
+    browser.wait_text("#position", "nim 1 1");
+    browser.wait_text("#outcome", "N");
+    assert!(browser.selected("#misere"));
 }
 
 /// The engine's line of the history, once it is there.

@@ -47,13 +47,23 @@ function showError(error, expr) {
   box.hidden = false;
 }
 
-// Goes to `expr`: in the URL (a new history entry unless `replace`), then
-// analyzed and shown.
+// Goes to `expr`: in the URL with the misère box (a new history entry
+// unless `replace`), so that a link or a reload shows the same answer;
+// then analyzed and shown.
 async function go(expr, replace) {
-  const url = "?" + new URLSearchParams({ expr });
-  if (replace) history.replaceState({ expr }, "", url);
-  else history.pushState({ expr }, "", url);
+  const misere = $("misere").checked;
+  const url = "?" + new URLSearchParams(misere ? { expr, misere: "true" } : { expr });
+  if (replace) history.replaceState({ expr, misere }, "", url);
+  else history.pushState({ expr, misere }, "", url);
   return show(expr);
+}
+
+// The question the address asks: its expression, and the misère box set
+// as it says.
+function fromAddress(state) {
+  const query = new URLSearchParams(location.search);
+  $("misere").checked = state ? !!state.misere : query.get("misere") === "true";
+  return (state && state.expr) || query.get("expr");
 }
 
 async function show(expr) {
@@ -356,11 +366,15 @@ for (const [id, request] of Object.entries(PICTURES)) {
   $(id).addEventListener("click", () => current && drawPicture(...request()));
 }
 window.addEventListener("popstate", (e) => {
-  const expr = (e.state && e.state.expr) || new URLSearchParams(location.search).get("expr");
+  const expr = fromAddress(e.state);
   if (expr) show(expr);
+});
+// The box changes the question: the answer shown is asked again.
+$("misere").addEventListener("change", () => {
+  if (current) go(current.expr, true);
 });
 
 loadFamilies().then(() => {
-  const expr = new URLSearchParams(location.search).get("expr");
+  const expr = fromAddress(null);
   if (expr) go(expr, true);
 });
