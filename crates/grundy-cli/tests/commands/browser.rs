@@ -164,6 +164,12 @@ impl Browser {
         self.get(&format!("/element/{id}/selected"))["value"] == true
     }
 
+    fn attribute(&self, css: &str, name: &str) -> String {
+        let id = self.find(css);
+        let got = self.get(&format!("/element/{id}/attribute/{name}"));
+        got["value"].as_str().unwrap_or_default().to_string()
+    }
+
     fn url(&self) -> String {
         self.get("/url")["value"].as_str().unwrap().to_string()
     }
@@ -263,6 +269,17 @@ fn a_student_clicks_a_winning_move() {
     browser.wait_text("#position", "nim 1 1");
     browser.wait_text("#outcome", "N");
     assert!(browser.selected("#misere"));
+
+    // A sum of values whose L means Left wins: not the red badge of a
+    // loss, which an L of a position solved strongly is (a new address
+    // without misere=true unticks the box).
+    browser.open(&format!("{base}?expr=domineering+2x2+%2B+%7B1%7C0%7D"));
+    browser.wait_text("#outcome", "L");
+    assert_eq!(browser.attribute("#outcome", "class"), "badge left");
+    browser.open(&format!("{base}?expr=mnk(1,3,2)+.x."));
+    browser.wait_text("#position", "mnk(1,3,2) .x.");
+    assert_eq!(browser.text("#outcome"), "L");
+    assert_eq!(browser.attribute("#outcome", "class"), "badge lose");
 }
 
 /// The engine's line of the history, once it is there.

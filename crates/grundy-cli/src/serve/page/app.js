@@ -100,8 +100,19 @@ async function movesOf(expr, a) {
   }));
 }
 
+// A sum of values (it has `is_number`) has no player to move: its N and P
+// are the mover's win and loss, but its L and R say which player wins, and
+// get badges of their own (an L there is no loss).
 function standingOf(a) {
+  if (a.is_number !== undefined) return { N: "win", P: "lose" }[a.outcome];
   return STANDING[a.outcome];
+}
+
+function badgeClass(a) {
+  const standing = standingOf(a);
+  if (standing) return standing;
+  if (a.is_number !== undefined) return { L: "left", R: "right" }[a.outcome] || "";
+  return "";
 }
 
 function draw({ expr, answer: a, moves }) {
@@ -109,7 +120,7 @@ function draw({ expr, answer: a, moves }) {
   const standing = standingOf(a);
   const badge = $("outcome");
   badge.textContent = a.outcome;
-  badge.className = "badge " + (standing || "");
+  badge.className = "badge " + badgeClass(a);
   $("position").textContent = a.expression || expr;
   $("explain").textContent = a.value !== undefined && a.left_moves
     ? "outcome class " + a.outcome + " (" + classText(a.outcome) + ")"
