@@ -40,7 +40,10 @@ pub use search::{Part, ShortGame, Valuer};
 pub use text::MAX_WRITTEN;
 pub use thermograph::{Thermograph, Trajectory};
 
+mod cooling;
 mod dyadic;
+mod infinitesimal;
+mod products;
 mod properties;
 mod search;
 mod text;
@@ -779,3 +782,6 @@ fn tidy(options: &mut Vec<GameId>) {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod theory_tests;

@@ -8,12 +8,12 @@ use super::*;
 
 /// A game as written, options and all, never simplified.
 #[derive(Clone, Debug)]
-struct Tree {
+pub(super) struct Tree {
     left: Vec<Tree>,
     right: Vec<Tree>,
 }
 
-fn tree(left: Vec<Tree>, right: Vec<Tree>) -> Tree {
+pub(super) fn tree(left: Vec<Tree>, right: Vec<Tree>) -> Tree {
     Tree { left, right }
 }
 
@@ -47,14 +47,14 @@ fn tree_neg(t: &Tree) -> Tree {
     )
 }
 
-fn id(games: &mut Games, t: &Tree) -> GameId {
+pub(super) fn id(games: &mut Games, t: &Tree) -> GameId {
     let left: Vec<GameId> = t.left.iter().map(|l| id(games, l)).collect();
     let right: Vec<GameId> = t.right.iter().map(|r| id(games, r)).collect();
     games.game(&left, &right)
 }
 
 /// Trees of depth at most 3 and at most 3 options a side.
-fn trees() -> impl Strategy<Value = Tree> {
+pub(super) fn trees() -> impl Strategy<Value = Tree> {
     let leaf = Just(tree(vec![], vec![]));
     leaf.prop_recursive(3, 24, 3, |inner| {
         (
@@ -579,7 +579,7 @@ fn depth(t: &Tree) -> u128 {
 
 /// Whether every subposition of t, as written, has moves for both
 /// players or for neither.
-fn dicotic(t: &Tree) -> bool {
+pub(super) fn dicotic(t: &Tree) -> bool {
     t.left.is_empty() == t.right.is_empty() && t.left.iter().chain(&t.right).all(dicotic)
 }
 

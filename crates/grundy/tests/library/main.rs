@@ -28,5 +28,6 @@ mod solved_tables;
 mod sprague_grundy;
 mod subtraction_sets;
 mod sums_of_families;
+mod theory;
 mod tier_team;
 mod tiers;
