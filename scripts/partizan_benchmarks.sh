@@ -8,6 +8,13 @@
 # agree (grundy reads cgt-tools' canonical form back and checks that the
 # difference with its own is 0, outcome P).
 #
+# A second table, between the <!-- partizan-theory --> markers, times the
+# theory beyond the canonical form on the same boards: the value with its
+# stops and reduced canonical form, then the value cooled by 1 (grundy as
+# one `analyze --batch` of the board and `cool(board, 1)`, which reuses the
+# board's value; cgt-tools as `cgt-peer --theory`), and checks that the
+# stops, reduced forms and cooled values agree.
+#
 # Usage: [RUNS=1] scripts/partizan_benchmarks.sh [ROWSxCOLS ...]
 #        (default boards: 4x6 5x5 5x6; from anywhere; builds --release)
 set -euo pipefail
@@ -57,12 +64,43 @@ for board in "${boards[@]}"; do
   table+=$'\n'"| $board | $g_s | $(mib "$g_k") | $p_s | $(mib "$p_k") | $ratio | $agree |"
   echo "domineering $board: grundy $g_s s, cgt-tools $p_s s, agree: $agree" >&2
 done
-rm -f "$out"
+
+theory="| empty Domineering board | grundy (s) | grundy peak (MiB) | cgt-tools (s) | cgt-tools peak (MiB) | cgt-tools / grundy | stops, reduced, cooled agree |
+| --- | --- | --- | --- | --- | --- | --- |"
+batch=$(mktemp)
+for board in "${boards[@]}"; do
+  rows=${board%x*}
+  cols=${board#*x}
+  row=$(printf '%*s' "$cols" '' | tr ' ' '.')
+  peer_board=$(for _ in $(seq "$rows"); do printf '%s|' "$row"; done)
+  peer_board=${peer_board%|}
+  printf 'domineering %s\ncool(domineering %s, 1)\n' "$board" "$board" >"$batch"
+  read -r g_s g_k < <(time_of "$grundy" analyze --json --outcome-only --batch "$batch")
+  mine=$(cat "$out")
+  read -r p_s p_k < <(time_of "$peer" --theory "$peer_board")
+  read -r peer_left peer_right < <(sed -n 1p "$out")
+  peer_reduced=$(sed -n 2p "$out")
+  peer_cooled=$(sed -n 3p "$out")
+  field() { sed -n "$1p" <<<"$mine" | sed -E "s/.*\"$2\":\"([^\"]*)\".*/\\1/"; }
+  agree=yes
+  [ "$(field 1 left_stop) $(field 1 right_stop)" = "$peer_left $peer_right" ] || agree=no
+  for pair in "$(field 1 reduced)|$peer_reduced" "$(field 2 value)|$peer_cooled"; do
+    check=$("$grundy" analyze --json --outcome-only -- "${pair%%|*} - ${pair#*|}")
+    grep -q '"outcome":"P"' <<<"$check" || agree=no
+  done
+  ratio=$(awk -v p="$p_s" -v g="$g_s" 'BEGIN { printf "%.1f", p / (g > 0 ? g : 0.01) }')
+  theory+=$'\n'"| $board | $g_s | $(mib "$g_k") | $p_s | $(mib "$p_k") | $ratio | $agree |"
+  echo "theory of domineering $board: grundy $g_s s, cgt-tools $p_s s, agree: $agree" >&2
+done
+rm -f "$out" "$batch"
 
 echo "$table"
-awk -v table="$table" '
+echo "$theory"
+awk -v table="$table" -v theory="$theory" '
   $0 == "<!-- partizan -->" { print; print table; skip = 1; next }
   $0 == "<!-- /partizan -->" { skip = 0 }
+  $0 == "<!-- partizan-theory -->" { print; print theory; skip = 1; next }
+  $0 == "<!-- /partizan-theory -->" { skip = 0 }
   !skip { print }
 ' BENCHMARKS.md >BENCHMARKS.md.new
 mv BENCHMARKS.md.new BENCHMARKS.md

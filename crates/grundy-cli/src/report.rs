@@ -6,6 +6,7 @@ use std::io::{self, BufWriter, ErrorKind as IoErrorKind, StdoutLock, Write};
 use std::process::ExitCode;
 
 use grundy::answer::ErrorAnswer;
+use grundy::functions::Function;
 use grundy::{Error, FAMILIES};
 use serde::Serialize;
 
@@ -17,8 +18,14 @@ pub fn expression_help() -> String {
          exactly one of them. A component is FAMILY[(PARAMETERS)] POSITION...; heap\n  \
          families take any number of heaps, each its own component. Parameters go in\n  \
          parentheses right after the family; quote a file path with spaces or commas.\n\n\
-         Families:\n",
+         Values (partizan families, literals such as {1|0}, 3/4, *2, ^) are added and\n  \
+         subtracted, G - H, and given to functions of values, whose arguments are\n  \
+         expressions:",
     );
+    for f in Function::ALL {
+        text.push_str(&format!(" {}({})", f.name(), f.parameters().join(", ")));
+    }
+    text.push_str(".\n\nFamilies:\n");
     let width = FAMILIES.iter().map(|f| f.usage.len()).max().unwrap_or(0);
     for f in FAMILIES {
         text.push_str(&format!("  {:width$}  {}\n", f.usage, f.summary));

@@ -53,10 +53,24 @@ pub fn text(a: &ValueAnalysis, outcome_only: bool) -> String {
         a.birthday
     ));
     out.push_str(&format!(
-        "infinitesimal: {}  all-small: {}\n",
+        "infinitesimal: {}  all-small: {}{}\n",
         yes_no(a.is_infinitesimal),
-        yes_no(a.is_all_small)
+        yes_no(a.is_all_small),
+        (a.atomic_weight.as_ref()).map_or_else(String::new, |w| format!("  atomic weight: {w}"))
     ));
+    if a.reduced != a.value {
+        out.push_str(&format!("reduced canonical form: {}\n", a.reduced));
+    }
+    if let Some((left, right)) = &a.incentives {
+        for (player, incentives) in [("Left", left), ("Right", right)] {
+            if !incentives.is_empty() {
+                out.push_str(&format!(
+                    "{player}'s incentives: {}\n",
+                    incentives.join(", ")
+                ));
+            }
+        }
+    }
     for &(part, options) in &a.unlisted {
         out.push_str(&format!(
             "part {}: {options} options, too many to list: its moves are left out below\n",

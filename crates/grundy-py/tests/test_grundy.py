@@ -276,6 +276,17 @@ def test_a_value_s_stops_confusion_and_birthday(schema):
     assert (up.is_infinitesimal, up.is_all_small, up.confusion_interval) == (True, True, None)
 
 
+def test_atomic_weights_reduced_forms_and_functions_of_values(schema):
+    # ⇑* weighs 2 and reduces to 0; ±3 + ±2 cooled by 1 is ±2 + ±1.
+    a = grundy.value("^^*")
+    schema.validate(a.to_dict())
+    assert (a.atomic_weight, a.reduced) == ("2", "0")
+    cooled = grundy.value("cool({3|-3} + {2|-2}, 1)")
+    assert cooled.value == grundy.value("{2|-2} + {1|-1}").value
+    with pytest.raises(grundy.ParseError):
+        grundy.value("norton(1, -1)")
+
+
 def test_a_thermograph_and_a_graph_draw_themselves(schema):
     t = grundy.thermograph("{2|-1}")
     # {2|-1}: mean 1/2, temperature 3/2.

@@ -1,8 +1,10 @@
 //! The expression language: `TERM ((+ | -) TERM)*`, where a term is a
-//! component `FAMILY[(PARAMS)] POSITION...` or a game literal (`{1|0}`,
-//! `3/4`, `*2`, `^`, `v`, `±1`), either with `-` before it for its negative.
-//! A `-` between terms stands alone (`G - H`), so that a position such as
-//! `-3` stays one word.
+//! component `FAMILY[(PARAMS)] POSITION...`, a game literal (`{1|0}`,
+//! `3/4`, `*2`, `^`, `v`, `±1`) or a function of values whose arguments are
+//! expressions (`cool({3|-3} + {2|-2}, 1)`, [`Function`]), any of them
+//! with `-` before it for its negative. A `-` between terms stands alone
+//! (`G - H`), so that a position such as `-3` stays one word. Inside a
+//! function's parentheses a position or a literal also ends at `,` or `)`.
 //!
 //! This module only splits the text into words that remember their column;
 //! what a parameter, a position or a literal means is up to its family or
@@ -26,6 +28,80 @@ pub enum Term {
     Component(ComponentText),
     /// A game literal, read by `partizan`.
     Literal(Word),
+    /// A function of values, with its arguments.
+    Function(FunctionText),
+}
+
+/// The functions of values an expression may call: each makes a game of
+/// games (what each computes is `crate::functions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Function {
+    /// `cool(G, t)`: G cooled by the number t.
+    Cool,
+    /// `heat(G, t)`: G heated by t.
+    Heat,
+    /// `overheat(G, s, t)`: G overheated from s to t.
+    Overheat,
+    /// `freeze(G)`: G cooled by its temperature.
+    Freeze,
+    /// `reduced(G)`: the reduced canonical form of G.
+    Reduced,
+    /// `ordinal(G, H)`: the ordinal sum G:H.
+    Ordinal,
+    /// `norton(G, U)`: the Norton product of G by the positive game U.
+    Norton,
+}
+
+impl Function {
+    /// Every function, in the order the documentation lists them.
+    pub const ALL: [Function; 7] = [
+        Function::Cool,
+        Function::Heat,
+        Function::Overheat,
+        Function::Freeze,
+        Function::Reduced,
+        Function::Ordinal,
+        Function::Norton,
+    ];
+
+    /// The name an expression calls it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Function::Cool => "cool",
+            Function::Heat => "heat",
+            Function::Overheat => "overheat",
+            Function::Freeze => "freeze",
+            Function::Reduced => "reduced",
+            Function::Ordinal => "ordinal",
+            Function::Norton => "norton",
+        }
+    }
+
+    /// The names of its arguments, in order.
+    pub fn parameters(self) -> &'static [&'static str] {
+        match self {
+            Function::Cool | Function::Heat => &["G", "t"],
+            Function::Overheat => &["G", "s", "t"],
+            Function::Freeze | Function::Reduced => &["G"],
+            Function::Ordinal => &["G", "H"],
+            Function::Norton => &["G", "U"],
+        }
+    }
+
+    fn named(name: &str) -> Option<Function> {
+        Function::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// A call of a function as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionText {
+    /// Which function.
+    pub function: Function,
+    /// The whole call as written, `cool({3|-3}, 1)`, and where it starts.
+    pub call: Word,
+    /// Each argument: an expression, and the column where it starts.
+    pub arguments: Vec<(Vec<Signed>, usize)>,
 }
 
 /// A term and whether it is subtracted (`-G`, `H - G`).
@@ -40,27 +116,16 @@ pub fn parse(text: &str) -> Result<Vec<Signed>> {
     let mut scanner = Scanner {
         chars: text.chars().collect(),
         at: 0,
+        calls: 0,
     };
-    let mut terms = vec![scanner.signed(false)?];
-    while scanner.skip_space() {
-        let negated = match scanner.peek() {
-            Some('-') if scanner.minus_stands_alone() => true,
-            _ => {
-                scanner.expect('+')?;
-                false
-            }
-        };
-        if negated {
-            scanner.at += 1;
-        }
-        terms.push(scanner.signed(negated)?);
-    }
-    Ok(terms)
+    scanner.sum()
 }
 
 struct Scanner {
     chars: Vec<char>,
     at: usize,
+    /// How many calls' parentheses the scanner is inside.
+    calls: usize,
 }
 
 impl Scanner {
@@ -98,6 +163,96 @@ impl Scanner {
         }
     }
 
+    /// Terms up to the end, or inside a call up to its `,` or `)`.
+    fn sum(&mut self) -> Result<Vec<Signed>> {
+        let mut terms = vec![self.signed(false)?];
+        while self.skip_space() && !self.argument_ends() {
+            let negated = match self.peek() {
+                Some('-') if self.minus_stands_alone() => true,
+                _ => {
+                    self.expect('+')?;
+                    false
+                }
+            };
+            if negated {
+                self.at += 1;
+            }
+            terms.push(self.signed(negated)?);
+        }
+        Ok(terms)
+    }
+
+    /// Whether an argument of a call ends here.
+    fn argument_ends(&self) -> bool {
+        self.calls > 0 && matches!(self.peek(), Some(',' | ')'))
+    }
+
+    /// The name of a function followed by `(`, if one starts here.
+    fn function_starts(&self) -> Option<Function> {
+        let name: String = (self.chars[self.at..].iter())
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        if self.chars.get(self.at + name.len()) != Some(&'(') {
+            return None;
+        }
+        Function::named(&name.to_ascii_lowercase())
+    }
+
+    /// A call: the function's name, `(`, its arguments separated by `,`, `)`.
+    fn function(&mut self, function: Function) -> Result<FunctionText> {
+        let start = self.at;
+        let name = self.family_name()?;
+        let open = self.column();
+        self.expect('(')?;
+        self.calls += 1;
+        let mut arguments = Vec::new();
+        loop {
+            self.skip_space();
+            let column = self.column();
+            if self.argument_ends() {
+                return Err(self.error(format!(
+                    "expected an argument of {}, a game",
+                    function.name()
+                )));
+            }
+            arguments.push((self.sum()?, column));
+            match self.peek() {
+                Some(',') => self.at += 1,
+                Some(')') => {
+                    self.at += 1;
+                    break;
+                }
+                _ => {
+                    return Err(Error::Parse {
+                        column: open,
+                        message: "this parenthesis is never closed".into(),
+                    })
+                }
+            }
+        }
+        self.calls -= 1;
+        let parameters = function.parameters();
+        if arguments.len() != parameters.len() {
+            return Err(name.error(format!(
+                "{} takes {} argument{}: {}({}); found {}",
+                function.name(),
+                parameters.len(),
+                if parameters.len() == 1 { "" } else { "s" },
+                function.name(),
+                parameters.join(", "),
+                arguments.len()
+            )));
+        }
+        Ok(FunctionText {
+            function,
+            call: Word {
+                text: self.chars[start..self.at].iter().collect(),
+                column: name.column,
+            },
+            arguments,
+        })
+    }
+
     /// Whether the `-` here is an operator: followed by white space or the
     /// end.
     fn minus_stands_alone(&self) -> bool {
@@ -122,7 +277,9 @@ impl Scanner {
             self.at += 1;
             self.skip_space();
         }
-        let term = if self.literal_starts() {
+        let term = if let Some(function) = self.function_starts() {
+            Term::Function(self.function(function)?)
+        } else if self.literal_starts() {
             Term::Literal(self.literal()?)
         } else {
             Term::Component(self.component()?)
@@ -169,6 +326,9 @@ impl Scanner {
             if depth == 0 && !sign && (c.is_whitespace() || c == '+' || c == '-') {
                 break;
             }
+            if depth == 0 && self.argument_ends() {
+                break;
+            }
             match c {
                 '{' => depth += 1,
                 '}' => depth = depth.saturating_sub(1),
@@ -191,10 +351,17 @@ impl Scanner {
             Vec::new()
         };
         let mut positions = Vec::new();
-        while self.skip_space() && self.peek() != Some('+') && !self.minus_stands_alone() {
+        while self.skip_space()
+            && self.peek() != Some('+')
+            && !self.minus_stands_alone()
+            && !self.argument_ends()
+        {
             let column = self.column();
             let mut text = String::new();
             while let Some(c) = self.peek().filter(|&c| !c.is_whitespace() && c != '+') {
+                if self.argument_ends() {
+                    break;
+                }
                 if c == '"' {
                     // Quotes are for parameters (a file name with spaces);
                     // a position is one word as it stands.
@@ -378,12 +545,10 @@ mod tests {
         }
     }
 
-    /// Literals and minus signs: `-` between terms stands alone, so a
-    /// position word may start with one; braces hold spaces and signs.
-    #[test]
-    fn literals_and_differences() {
-        let terms = parse("{1, -2 | 0} - domineering 2x2 + -v* + script(f) -3 - -1/2").unwrap();
-        let shown: Vec<(bool, String)> = terms
+    /// Each term as the tests compare it: literals with their columns,
+    /// components with their positions, calls with their arguments.
+    fn shown(terms: &[Signed]) -> Vec<(bool, String)> {
+        terms
             .iter()
             .map(|t| {
                 let text = match &t.term {
@@ -397,10 +562,24 @@ mod tests {
                             .collect::<Vec<_>>()
                             .join(" ")
                     ),
+                    Term::Function(call) => {
+                        let arguments: Vec<String> = (call.arguments.iter())
+                            .map(|(terms, column)| format!("{:?}@{column}", shown(terms)))
+                            .collect();
+                        format!("{}({})", call.function.name(), arguments.join("; "))
+                    }
                 };
                 (t.negated, text)
             })
-            .collect();
+            .collect()
+    }
+
+    /// Literals and minus signs: `-` between terms stands alone, so a
+    /// position word may start with one; braces hold spaces and signs.
+    #[test]
+    fn literals_and_differences() {
+        let terms = parse("{1, -2 | 0} - domineering 2x2 + -v* + script(f) -3 - -1/2").unwrap();
+        let shown = shown(&terms);
         let expected = [
             (false, "{1, -2 | 0}@1"),
             (true, "domineering 2x2"),
@@ -420,5 +599,47 @@ mod tests {
             &parse("view 2").unwrap()[0].term,
             Term::Component(_)
         ));
+    }
+
+    /// Calls of functions: arguments are sums, ended by `,` or `)`, calls
+    /// nest, and the call is a term like any other.
+    #[test]
+    fn calls_of_functions() {
+        let terms = parse("cool({3|-3} + {2|-2}, 1) - norton(domineering ..,^)").unwrap();
+        let written = shown(&terms);
+        assert_eq!(
+            written[0].1,
+            r#"cool([(false, "{3|-3}@6"), (false, "{2|-2}@15")]@6; [(false, "1@23")]@23)"#
+        );
+        assert_eq!(
+            written[1],
+            (
+                true,
+                r#"norton([(false, "domineering ..")]@35; [(false, "^@50")]@50)"#.to_string()
+            )
+        );
+        let Term::Function(call) = &terms[0].term else {
+            panic!("a call")
+        };
+        assert_eq!(call.call.text, "cool({3|-3} + {2|-2}, 1)");
+        assert_eq!(call.call.column, 1);
+        // Nested, and a minus before a call negates it.
+        let nested = parse("-reduced(freeze({2|1}))").unwrap();
+        assert!(nested[0].negated);
+        assert_eq!(
+            shown(&nested)[0].1,
+            r#"reduced([(false, "freeze([(false, \"{2|1}@17\")]@17)")]@10)"#
+        );
+        // A name that is no function stays a family with parameters.
+        assert!(matches!(
+            &parse("subtraction(1,2) 5").unwrap()[0].term,
+            Term::Component(_)
+        ));
+        // Errors point at their column.
+        let column = |text: &str| parse(text).unwrap_err().column();
+        assert_eq!(column("cool({1|-1})"), Some(1), "one argument of two");
+        assert_eq!(column("cool({1|-1}, 1"), Some(5), "never closed");
+        assert_eq!(column("cool(, 1)"), Some(6), "no argument");
+        assert_eq!(column("cool({1|-1}, 1))"), Some(16), "a stray parenthesis");
     }
 }

@@ -26,7 +26,8 @@
 //! - [`sequence`]: the nim-sequence engine;
 //! - [`catalogue`]: the families' rulesets;
 //! - [`registry`] (with the private expression language): from text to
-//!   rulesets and sums; [`play`]: a game played against the perfect
+//!   rulesets and sums; [`functions`]: the functions of values an
+//!   expression calls; [`play`]: a game played against the perfect
 //!   player;
 //! - [`answer`]: the front door, one function a question from an
 //!   expression's text to a typed answer, and the one JSON schema.
@@ -39,6 +40,7 @@ pub mod component;
 pub mod error;
 mod expr;
 pub mod file;
+pub mod functions;
 pub mod game;
 pub mod loopy_solver;
 pub mod machine;

@@ -27,7 +27,8 @@ use std::collections::HashMap;
 use crate::catalogue::{self, position_and_player, Family, FamilyText};
 use crate::component::{ComponentRef, RulesetRef};
 use crate::error::{Error, Result};
-use crate::expr::{self, ComponentText, Signed, Term};
+use crate::expr::{self, ComponentText, Function, Signed, Term};
+use crate::functions;
 use crate::partizan::Games;
 use crate::retrograde::Player;
 use crate::short::Valued;
@@ -214,7 +215,7 @@ impl Rulesets {
         for signed in &terms {
             of_values |= signed.negated
                 || match &signed.term {
-                    Term::Literal(_) => true,
+                    Term::Literal(_) | Term::Function(_) => true,
                     Term::Component(c) => self
                         .build(FamilyText {
                             family: c.family.clone(),
@@ -231,6 +232,11 @@ impl Rulesets {
                 .collect::<Result<Vec<_>>>()?;
             return self.sum_of(components).map(Parsed::Sum);
         }
+        self.value_terms(terms).map(Parsed::Values)
+    }
+
+    /// The parts of a sum of values as written.
+    fn value_terms(&mut self, terms: Vec<Signed>) -> Result<Vec<ValueTerm>> {
         let mut parts = Vec::new();
         for Signed { negated, term } in terms {
             match term {
@@ -238,6 +244,20 @@ impl Rulesets {
                     negated,
                     part: ValuePart::Literal(word),
                 }),
+                Term::Function(call) => {
+                    let mut arguments = Vec::new();
+                    for (terms, column) in call.arguments {
+                        arguments.push((self.value_terms(terms)?, column));
+                    }
+                    parts.push(ValueTerm {
+                        negated,
+                        part: ValuePart::Function {
+                            function: call.function,
+                            call: call.call,
+                            arguments,
+                        },
+                    });
+                }
                 Term::Component(c) => {
                     let ruleset = self.build(FamilyText {
                         family: c.family.clone(),
@@ -270,7 +290,7 @@ impl Rulesets {
                 }
             }
         }
-        Ok(Parsed::Values(parts))
+        Ok(parts)
     }
 
     /// The ruleset written alone in `text` (`kayles`, `subtraction(1,3,4)`),
@@ -307,6 +327,11 @@ fn impartial_component(signed: Signed) -> Result<ComponentText> {
         Term::Literal(word) => Err(word.error(format!(
             "{} is a game literal: `grundy analyze` answers sums of values, not this command",
             word.text
+        ))),
+        Term::Function(call) => Err(call.call.error(format!(
+            "{} is a function of values: `grundy analyze` answers sums of values, not this \
+             command",
+            call.call.text
         ))),
     }
 }
@@ -358,6 +383,15 @@ pub enum ValuePart {
     },
     /// An impartial component, whose value is its nimber.
     Impartial(ComponentRef),
+    /// A function of values called on sums of values (`cool(G, t)`).
+    Function {
+        /// Which function.
+        function: Function,
+        /// The call as written.
+        call: Word,
+        /// Each argument, a sum of values, with the column where it starts.
+        arguments: Vec<(Vec<ValueTerm>, usize)>,
+    },
 }
 
 /// The largest nimber an impartial component may have in a sum of values
@@ -388,6 +422,21 @@ pub fn valued(
                 }
             },
             ValuePart::Impartial(component) => impartial_valued(component, games, progress)?,
+            ValuePart::Function {
+                function,
+                call,
+                arguments,
+            } => {
+                let mut values = Vec::new();
+                for (terms, column) in arguments {
+                    let zero = games.zero();
+                    let parts = valued(terms, games, progress)?;
+                    let sum = (parts.iter()).fold(zero, |sum, part| games.add(sum, part.value));
+                    values.push((sum, *column));
+                }
+                let g = functions::apply(games, *function, &values)?;
+                Valued::literal(games, &call.text, g)?
+            }
         };
         // An impartial component is its own negative (and its options'
         // texts may be sums, which one `-` would not cover).

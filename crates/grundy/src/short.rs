@@ -268,6 +268,13 @@ pub struct ValueAnalysis {
     /// Whether it is all-small (every subposition 0 or with moves for
     /// both players).
     pub is_all_small: bool,
+    /// Its atomic weight, where it is all-small.
+    pub atomic_weight: Option<String>,
+    /// Its reduced canonical form.
+    pub reduced: String,
+    /// Left's incentives (G^L - G) and Right's (G - G^R); `None` where
+    /// the value is written in more than [`MAX_INCENTIVES_OF`] characters.
+    pub incentives: Option<(Vec<String>, Vec<String>)>,
     /// Left's winning moves moving first: to a sum ≥ 0.
     pub left_moves: Vec<ValueMove>,
     /// Right's winning moves moving first: to a sum ≤ 0.
@@ -277,6 +284,11 @@ pub struct ValueAnalysis {
     /// other parts only.
     pub unlisted: Vec<(usize, u64)>,
 }
+
+/// The longest value, in characters written, whose incentives are
+/// computed: an incentive G^L - G is a sum as large as G's form squared
+/// (Domineering 4x6, 519 characters, has incentives of more than 100,000).
+pub const MAX_INCENTIVES_OF: usize = 256;
 
 /// The analysis of the sum of `parts`, all valued in `games`; without
 /// `moves`, the parts' values and the winning moves are left empty (not
@@ -324,8 +336,24 @@ pub fn analyze_values(games: &mut Games, parts: &[Valued], moves: bool) -> Resul
     let thermograph = games.thermograph(total);
     let outcome = games.outcome(total);
     let confusion = games.confusion(total);
+    let is_all_small = games.is_all_small(total);
+    let atomic_weight = match is_all_small {
+        true => Some(games.atomic_weight(total)?),
+        false => None,
+    };
+    let reduced = games.reduced(total)?;
     games.check()?;
     let value = games.write(total)?;
+    let incentives = match value.chars().count() <= MAX_INCENTIVES_OF {
+        true => {
+            let (left, right) = games.incentives(total)?;
+            let mut write_all = |gs: &[GameId]| -> Result<Vec<String>> {
+                gs.iter().map(|&g| games.write(g)).collect()
+            };
+            Some((write_all(&left)?, write_all(&right)?))
+        }
+        false => None,
+    };
     let texts: Vec<&str> = parts.iter().map(|p| p.text.as_str()).collect();
     Ok(ValueAnalysis {
         expression: texts.join(" + "),
@@ -340,7 +368,10 @@ pub fn analyze_values(games: &mut Games, parts: &[Valued], moves: bool) -> Resul
         confusion,
         birthday: games.birthday(total),
         is_infinitesimal: games.is_infinitesimal(total),
-        is_all_small: games.is_all_small(total),
+        is_all_small,
+        atomic_weight: atomic_weight.map(|w| games.write(w)).transpose()?,
+        reduced: games.write(reduced)?,
+        incentives,
         left_moves,
         right_moves,
         unlisted: parts

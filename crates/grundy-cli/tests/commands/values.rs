@@ -272,6 +272,62 @@ fn stops_confusion_and_birthday_are_answered_in_json_and_text() {
         ));
 }
 
+/// The atomic weight, reduced canonical form and incentives of a value
+/// (Siegel, *Combinatorial Game Theory*, II.6-II.7), and the functions of
+/// values in expressions, each against a value worked out by hand.
+#[test]
+fn atomic_weights_reduced_forms_incentives_and_functions_of_values() {
+    // ⇑* weighs 2 and reduces to 0.
+    let a = analyze_json("^^*");
+    assert_eq!(
+        (&a["atomic_weight"], &a["reduced"]),
+        (&"2".into(), &"0".into())
+    );
+    // {2|1*} is no all-small game: no atomic weight; it reduces to {2|1}.
+    let a = analyze_json("{2|1*}");
+    assert!(a.get("atomic_weight").is_none(), "{a}");
+    assert_eq!(a["reduced"], "{2|1}");
+    // ±1: Left gains 1 - ±1 = {2|0}, Right ±1 - (-1), the same.
+    let a = analyze_json("{1|-1}");
+    assert_eq!(a["incentives"]["left"], serde_json::json!(["{2|0}"]));
+    assert_eq!(a["incentives"]["right"], serde_json::json!(["{2|0}"]));
+    // Cooling is additive, also on family positions: ±3 + ±2 cooled by 1
+    // is ±2 + ±1; Domineering 2x2 is ±1, which cooled by 1 is *.
+    let cooled = analyze_json("cool({3|-3} + {2|-2}, 1)");
+    let parts = analyze_json("{2|-2} + {1|-1}");
+    assert_eq!(cooled["value"], parts["value"]);
+    assert_eq!(analyze_json("cool(domineering 2x2, 1)")["value"], "*");
+    assert_eq!(analyze_json("heat(*, 1) - {1|-1}")["outcome"], "P");
+    assert_eq!(analyze_json("norton(3, ^)")["value"], "^3");
+    assert_eq!(analyze_json("ordinal(*2, *3)")["value"], "*5");
+    assert_eq!(analyze_json("freeze({2|1})")["value"], "3/2*");
+    assert_eq!(analyze_json("reduced({1|^})")["value"], "{1|0}");
+    assert_eq!(analyze_json("overheat(2, ^, 1)")["value"], "^^");
+    grundy()
+        .args(["analyze", "^^*"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "infinitesimal: yes  all-small: yes  atomic weight: 2\nreduced canonical form: 0\n",
+        ));
+    // Bad calls exit 2 at their column.
+    for (expression, column, words) in [
+        ("cool({1|-1})", "column 1", "cool takes 2 arguments"),
+        ("cool({1|-1}, *)", "column 14", "takes a number as t"),
+        ("cool({1|-1}, -1)", "column 14", "above -1"),
+        ("norton(1, -1)", "column 11", "positive"),
+        ("cool({1|-1}, 1", "column 5", "never closed"),
+        ("cool(nim 3, 1))", "column 15", "expected '+'"),
+    ] {
+        grundy()
+            .args(["analyze", expression])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(column))
+            .stderr(predicate::str::contains(words));
+    }
+}
+
 #[test]
 fn bad_boards_and_literals_exit_2_with_the_column() {
     for (expression, column) in [

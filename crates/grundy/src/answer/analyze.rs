@@ -549,9 +549,33 @@ pub struct ValuesAnswer {
     /// Whether the value is all-small: every subposition of its canonical
     /// form is 0 or has moves for both players (Siegel II.4).
     pub is_all_small: bool,
+    /// The atomic weight W, with the value ~ W.↑ (Siegel II.7: the value
+    /// plays, beside a remote star, as W ↑s), a game as grundy reads it;
+    /// present exactly where the value is all-small.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub atomic_weight: Option<String>,
+    /// The reduced canonical form: the simplest game that differs from
+    /// the value by an infinitesimal (Siegel II.6).
+    pub reduced: String,
+    /// What each player gains by each move of the canonical form: Left's
+    /// G^L - G, Right's G - G^R. Null where the value is written in more
+    /// than 256 characters (an incentive is a sum about as large as the
+    /// value's form squared).
+    pub incentives: Option<Incentives>,
     /// The parts and moves; left out with `--outcome-only`.
     #[serde(flatten)]
     pub moves: Option<ValuesMoves>,
+}
+
+/// Each player's incentives, games as grundy reads them, without repeats.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct Incentives {
+    /// Left's: G^L - G for each Left option G^L.
+    pub left: Vec<String>,
+    /// Right's: G - G^R for each Right option G^R.
+    pub right: Vec<String>,
 }
 
 /// The numbers a value is confused with: an interval from `low` to `high`.
@@ -652,6 +676,12 @@ impl ValuesAnswer {
             birthday: a.birthday,
             is_infinitesimal: a.is_infinitesimal,
             is_all_small: a.is_all_small,
+            atomic_weight: a.atomic_weight.clone(),
+            reduced: a.reduced.clone(),
+            incentives: (a.incentives.as_ref()).map(|(left, right)| Incentives {
+                left: left.clone(),
+                right: right.clone(),
+            }),
             moves: (!outcome_only).then(|| ValuesMoves {
                 parts: (a.parts.iter())
                     .map(|(part, value)| ValuesPart {

@@ -67,7 +67,7 @@ const LAYERS: &[(&str, &[Module])] = &[
     ("5. the catalogue", &[m("catalogue").in_tests_too()]),
     (
         "6. the expression language, the registry, play",
-        &[m("expr"), m("registry"), m("play")],
+        &[m("expr"), m("functions"), m("registry"), m("play")],
     ),
     ("7. answers", &[m("answer")]),
 ];

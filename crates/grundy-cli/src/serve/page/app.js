@@ -133,6 +133,8 @@ function draw({ expr, answer: a, moves }) {
   if (a.birthday !== undefined) facts.push("birthday " + a.birthday);
   if (a.is_all_small) facts.push("all-small");
   else if (a.is_infinitesimal) facts.push("infinitesimal");
+  if (a.atomic_weight !== undefined) facts.push("atomic weight " + a.atomic_weight);
+  if (a.reduced !== undefined && a.reduced !== a.value) facts.push("reduced " + a.reduced);
   if (a.remoteness !== undefined && a.remoteness !== null) facts.push("remoteness " + a.remoteness);
   if (a.convention === "misere") facts.push("misère play");
   if (a.step !== undefined) facts.push("step " + a.step);
