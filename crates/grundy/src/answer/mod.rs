@@ -53,7 +53,7 @@ pub use analyze::{analysis, analyze, analyze_with_progress, AnalyzeAnswer, Analy
 /// Version 2 added the error's `cause`, the lines of `grundy play --json`
 /// and the explorer's answers of moves, of the engine's move and of the
 /// families.
-pub const SCHEMA_VERSION: &str = "3";
+pub const SCHEMA_VERSION: &str = "4";
 
 /// What a long computation reports every so often. The callback that gets
 /// it answers whether to go on: `false` stops the computation, which then
