@@ -473,9 +473,235 @@ fn bad_expressions_and_games_without_an_opponent_are_refused() {
     assert_eq!(lines[0]["error"]["column"], 7);
     let (_, status) = play(&["nim 3", "--as", "left"], "");
     assert_eq!(status, 2);
-    let (lines, status) = play(&["domineering 2x2"], "");
+    // A position with a value is played as Left or Right: first and
+    // second are bad input, and so is --first where there are no sides.
+    for args in [
+        &["domineering 2x2", "--as", "first"][..],
+        &["{1|-1}", "--as", "second", "--first", "left"],
+        &["nim 3", "--first", "left"],
+        &["mnk(3,3,3) .........", "--first", "right"],
+    ] {
+        let (lines, status) = play(args, "");
+        assert_eq!(status, 2, "{args:?}");
+        let message = lines[0]["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("--as") && message.contains("value"),
+            "{message}"
+        );
+    }
+    let (lines, status) = play(&["domineering 2x2", "--misere"], "");
     assert_eq!(status, 1);
     assert_eq!(lines[0]["error"]["kind"], "unsupported");
+}
+
+/// A board of Domineering or Clobber as rows of cells.
+type Board = Vec<Vec<u8>>;
+
+/// The board of `clobber ROWS` or `domineering ROWS`.
+fn board(expression: &str) -> Board {
+    let (_, rows) = expression.split_once(' ').unwrap();
+    rows.split('/').map(|r| r.as_bytes().to_vec()).collect()
+}
+
+/// The moves of `left` (else Right) on `board` by the rules of Domineering
+/// (Left a vertical domino on two empty cells, Right a horizontal one) or
+/// Clobber (a stone of the mover's, `x` Left's, onto an opponent's next to
+/// it by an edge).
+fn board_moves(clobber: bool, board: &Board, left: bool) -> Vec<Board> {
+    let (rows, columns) = (board.len(), board[0].len());
+    let (mine, theirs) = if left { (b'x', b'o') } else { (b'o', b'x') };
+    let mut found = Vec::new();
+    for r in 0..rows {
+        for c in 0..columns {
+            let steps: &[(isize, isize)] = match (clobber, left) {
+                (true, _) => &[(1, 0), (-1, 0), (0, 1), (0, -1)],
+                (false, true) => &[(1, 0)],
+                (false, false) => &[(0, 1)],
+            };
+            for &(dr, dc) in steps {
+                let (r2, c2) = (r as isize + dr, c as isize + dc);
+                if r2 < 0 || c2 < 0 || r2 as usize >= rows || c2 as usize >= columns {
+                    continue;
+                }
+                let (r2, c2) = (r2 as usize, c2 as usize);
+                let mut next = board.clone();
+                if clobber && board[r][c] == mine && board[r2][c2] == theirs {
+                    next[r][c] = b'.';
+                    next[r2][c2] = mine;
+                } else if !clobber && board[r][c] == b'.' && board[r2][c2] == b'.' {
+                    next[r][c] = b'#';
+                    next[r2][c2] = b'#';
+                } else {
+                    continue;
+                }
+                found.push(next);
+            }
+        }
+    }
+    found
+}
+
+/// Whether the player to move (`left`, else Right) wins `board` under
+/// normal play, by exhaustive search of the boards.
+fn mover_wins(
+    clobber: bool,
+    board: &Board,
+    left: bool,
+    memo: &mut HashMap<(Board, bool), bool>,
+) -> bool {
+    if let Some(&wins) = memo.get(&(board.clone(), left)) {
+        return wins;
+    }
+    let wins = (board_moves(clobber, board, left).iter())
+        .any(|next| !mover_wins(clobber, next, !left, memo));
+    memo.insert((board.clone(), left), wins);
+    wins
+}
+
+/// Games of small Domineering and Clobber boards played through a pipe
+/// as Left and as Right, either player first, the user typing the first,
+/// the last or the second move listed: each move names its player, the
+/// players alternate from the one `--first` names, every move of the
+/// engine's from a position it wins (by exhaustive search of the boards,
+/// not of values) leaves the user lost, and the game ends when the player
+/// to move has none, who loses.
+#[test]
+fn values_are_played_as_left_or_right_and_the_engine_never_gives_away_a_win() {
+    let mut memo = HashMap::new();
+    let (mut engine_wins_checked, mut games) = (0, 0);
+    for start in [
+        "domineering .../.../...",
+        "domineering ..../..../..#.",
+        "domineering ../../../..",
+        "clobber xo./ox./.xo",
+        "clobber xoxo/oxox",
+    ] {
+        let clobber = start.starts_with("clobber");
+        for (side, first) in [
+            ("left", "left"),
+            ("left", "right"),
+            ("right", "left"),
+            ("right", "right"),
+        ] {
+            for typed in ["first", "last", "bad"] {
+                // "bad": a line that is no move, then the first move.
+                let mut sent_bad = false;
+                let mut lines = Vec::new();
+                let mut session = Session::start(&[start, "--as", side, "--first", first]);
+                let opening = session.line();
+                assert_eq!(opening["start"], start);
+                assert_eq!(opening["side"], side);
+                assert_eq!(
+                    opening["user"],
+                    if side == first { "first" } else { "second" }
+                );
+                let mut to_move = first;
+                let mut position = start.to_string();
+                loop {
+                    let line = session.line();
+                    lines.push(line.clone());
+                    if let Some(hint) = line.get("hint") {
+                        // The user's turn: a move chosen from the hint.
+                        let count = hint["moves"].as_array().unwrap().len();
+                        assert!(count > 0, "{line}");
+                        let answer = match typed {
+                            "bad" if !sent_bad => "99".to_string(),
+                            "last" => count.to_string(),
+                            _ => "1".to_string(),
+                        };
+                        sent_bad |= answer == "99";
+                        session.send(&answer);
+                        continue;
+                    }
+                    if line.get("error").is_some() {
+                        continue;
+                    }
+                    if let Some(end) = line.get("end") {
+                        assert_eq!(end, &position.as_str());
+                        // The player to move has no move, and loses.
+                        assert!(
+                            board_moves(clobber, &board(&position), to_move == "left").is_empty()
+                        );
+                        let user_won = to_move != side;
+                        assert_eq!(
+                            line["winner"],
+                            if user_won { "user" } else { "engine" },
+                            "{lines:?}"
+                        );
+                        break;
+                    }
+                    assert_eq!(line["player"], to_move, "{line}");
+                    let by = line["by"].as_str().unwrap();
+                    assert_eq!(by == "user", to_move == side, "{line}");
+                    let before = board(&position);
+                    let left = to_move == "left";
+                    let to = line["to"].as_str().unwrap();
+                    let after = board(to);
+                    assert!(
+                        board_moves(clobber, &before, left).contains(&after),
+                        "{position} -> {to}"
+                    );
+                    if by == "engine" && mover_wins(clobber, &before, left, &mut memo) {
+                        engine_wins_checked += 1;
+                        assert!(
+                            !mover_wins(clobber, &after, !left, &mut memo),
+                            "{position}: {to_move} wins, but the engine plays {to}"
+                        );
+                    }
+                    position = to.to_string();
+                    to_move = if left { "right" } else { "left" };
+                }
+                drop(session);
+                games += 1;
+            }
+        }
+    }
+    assert!(
+        games == 60 && engine_wins_checked > 40,
+        "{engine_wins_checked} checked"
+    );
+}
+
+/// In text, the start says who is who, each move names its player, and
+/// the end says who could not move.
+#[test]
+fn text_names_the_player_of_each_move_of_a_value() {
+    let output = grundy()
+        .args([
+            "play",
+            "domineering 2x2",
+            "--as",
+            "right",
+            "--first",
+            "left",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    // Domineering 2x2 is ±1: Left, first, places a domino and Right has
+    // no room for one.
+    assert!(
+        text.starts_with("you play Right; Left moves first\n"),
+        "{text}"
+    );
+    assert!(text.contains("\nengine (Left): "), "{text}");
+    assert!(
+        text.contains("game over: Right cannot move: the engine wins"),
+        "{text}"
+    );
+    let output = grundy()
+        .args(["play", "{1|-1} + ^", "--as", "right"])
+        .write_stdin("2\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("your move as Right ("), "{text}");
+    assert!(
+        text.contains("you (Right): part 2: ^ -> *  => {1|-1} + *"),
+        "{text}"
+    );
+    assert!(text.contains("engine (Left): "), "{text}");
 }
 
 #[test]
