@@ -725,70 +725,96 @@ fn text_in_a_pipe_is_plain() {
     assert!(!text.contains('\u{1b}'), "{text}");
 }
 
-/// A real terminal: tmux runs `grundy play` in a detached session of its
-/// own server; keys are sent and the screen read back.
-#[test]
-fn in_a_terminal_the_engine_replies_on_screen() {
-    let present = Command::new("tmux").arg("-V").output().is_ok();
-    if common::skipped_without("tmux", present) {
-        return;
-    }
-    let socket = format!("grundy-play-test-{}", std::process::id());
-    // The session's server ends with the test, passed or failed (else a
-    // failed test leaves `grundy play` waiting for a move).
-    struct KillServer<'a>(&'a str);
-    impl Drop for KillServer<'_> {
-        fn drop(&mut self) {
-            let _ = Command::new("tmux")
-                .args(["-L", self.0, "kill-server"])
-                .output();
+/// A real terminal: tmux runs `grundy play ARGS` in a detached session
+/// of its own server, which ends with the value (passed or failed: else
+/// a failed test leaves `grundy play` waiting for a move); keys are sent
+/// and the screen read back.
+struct Terminal {
+    socket: String,
+}
+
+impl Terminal {
+    /// `grundy play ARGS` (each quoted for the shell) in a terminal of
+    /// 100 x 40; `None` where tmux is missing (the test then passes, as
+    /// `skipped_without` says).
+    fn start(name: &str, args: &[&str]) -> Option<Terminal> {
+        let present = Command::new("tmux").arg("-V").output().is_ok();
+        if common::skipped_without("tmux", present) {
+            return None;
         }
+        let terminal = Terminal {
+            socket: format!("grundy-{name}-test-{}", std::process::id()),
+        };
+        let bin = assert_cmd::cargo::cargo_bin("grundy");
+        let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+        let command = format!("{} play {}; sleep 30", bin.display(), quoted.join(" "));
+        let started = terminal.tmux(&[
+            "new-session",
+            "-d",
+            "-s",
+            "play",
+            "-x",
+            "100",
+            "-y",
+            "40",
+            &command,
+        ]);
+        assert!(started.status.success(), "{started:?}");
+        Some(terminal)
     }
-    let _server = KillServer(&socket);
-    let tmux = |args: &[&str]| {
+
+    fn tmux(&self, args: &[&str]) -> std::process::Output {
         Command::new("tmux")
-            .args(["-L", &socket])
+            .args(["-L", &self.socket])
             .args(args)
             .env_remove("TMUX")
             .output()
             .unwrap()
-    };
-    let bin = assert_cmd::cargo::cargo_bin("grundy");
-    let command = format!("{} play 'nim 1 2' --hint; sleep 30", bin.display());
-    let started = tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        "play",
-        "-x",
-        "100",
-        "-y",
-        "40",
-        &command,
-    ]);
-    assert!(started.status.success(), "{started:?}");
-    let screen = |escapes: bool| {
+    }
+
+    /// The screen, with its colours' escapes where `escapes`.
+    fn screen(&self, escapes: bool) -> String {
         let mut args = vec!["capture-pane", "-p", "-t", "play"];
         if escapes {
             args.push("-e");
         }
-        String::from_utf8(tmux(&args).stdout).unwrap()
-    };
-    let wait_for = |text: &str| {
+        String::from_utf8(self.tmux(&args).stdout).unwrap()
+    }
+
+    /// Waits until the screen shows `text` (up to 10 s).
+    fn wait_for(&self, text: &str) {
         for _ in 0..100 {
-            if screen(false).contains(text) {
+            if self.screen(false).contains(text) {
                 return;
             }
             std::thread::sleep(std::time::Duration::from_millis(100));
         }
-        panic!("{text:?} never showed:\n{}", screen(false));
+        panic!("{text:?} never showed:\n{}", self.screen(false));
+    }
+
+    /// Types `keys`, then Enter.
+    fn type_line(&self, keys: &str) {
+        self.tmux(&["send-keys", "-t", "play", keys, "Enter"]);
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = self.tmux(&["kill-server"]);
+    }
+}
+
+#[test]
+fn in_a_terminal_the_engine_replies_on_screen() {
+    let Some(terminal) = Terminal::start("play", &["nim 1 2", "--hint"]) else {
+        return;
     };
-    wait_for("your move");
+    terminal.wait_for("your move");
     // The hint is coloured in a terminal: "win in 3" in green.
-    let coloured = screen(true);
-    tmux(&["send-keys", "-t", "play", "1", "Enter"]);
-    wait_for("game over");
-    let shown = screen(false);
+    let coloured = terminal.screen(true);
+    terminal.type_line("1");
+    terminal.wait_for("game over");
+    let shown = terminal.screen(false);
     assert!(coloured.contains('\u{1b}'), "{coloured}");
     assert!(shown.contains("you: heap 1: 1 -> 0  => nim 0 2"), "{shown}");
     assert!(
@@ -796,6 +822,40 @@ fn in_a_terminal_the_engine_replies_on_screen() {
         "{shown}"
     );
     assert!(shown.contains("game over: the engine wins"), "{shown}");
+}
+
+/// A sum of values in a terminal, played as Right, who moves first by
+/// default: ±1 + ↑, Right to -1 + ↑ (≤ 0, a win); Left's one move ↑ -> 0
+/// leaves -1, and Right's -1 -> 0 leaves Left without a move. Each move
+/// and the prompt name the player.
+#[test]
+fn in_a_terminal_a_value_is_played_as_right() {
+    let Some(terminal) = Terminal::start("values", &["{1|-1} + ^", "--as", "right"]) else {
+        return;
+    };
+    terminal.wait_for("your move as Right (");
+    terminal.type_line("1");
+    terminal.wait_for("engine (Left): ");
+    terminal.wait_for("=> -1\n");
+    terminal.type_line("1");
+    terminal.wait_for("game over");
+    let shown = terminal.screen(false);
+    assert!(
+        shown.contains("you play Right; Right moves first"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("you (Right): part 1: {1|-1} -> -1  => -1 + ^"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("engine (Left): part 2: ^ -> 0  => -1"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("game over: Left cannot move: you win"),
+        "{shown}"
+    );
 }
 
 #[test]
