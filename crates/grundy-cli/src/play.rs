@@ -36,13 +36,14 @@ use crate::report::{warn, Failure, Output};
 /// clobber xo/ox, {1|-1}, sums of them) is played as Left or Right (--as
 /// left, the default, or --as right), from the player --first names (you
 /// by default). The engine moves by value: to a position it wins moving
-/// second (Left to a value >= 0, Right to one <= 0), else, lost, to the
-/// one whose value lasts longest played out in canonical form; no
-/// remoteness is shown. Each move names its player.
+/// second (Left to a value >= 0, Right to one <= 0), the shortest played
+/// out in canonical form; lost, to the longest so. No remoteness is
+/// shown. Each move names its player.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game, e.g. 'nim 3 4 5', 'mnk(3,3,3) .........' or
-    /// 'partizan-graph(examples/game.txt) 0@Left'. Several arguments are joined with
+    /// The game, e.g. 'nim 3 4 5', 'mnk(3,3,3) .........',
+    /// 'partizan-graph(examples/game.txt) 0@Left' or 'domineering 3x3'.
+    /// Several arguments are joined with
     /// spaces; the first may start with a minus ('-1 + {1|}').
     // As `analyze`'s: the first word alone takes a value with a leading
     // '-', so that flags after the expression stay flags.

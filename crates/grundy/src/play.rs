@@ -352,7 +352,8 @@ impl Play {
     }
 
     /// The player to move at the start, for a position written with one
-    /// (`0@Left`); `None` for the others.
+    /// (`0@Left`) or a sum of values played from the player given
+    /// ([`Play::starting`]); `None` for the others.
     pub fn player_to_move(&self) -> Option<Player> {
         let start = match &self.played[0] {
             Played::Strong(start) => start,
