@@ -31,10 +31,19 @@ use crate::report::{warn, Failure, Output};
 /// larger sum is played from its options' outcomes (nimbers under normal
 /// play): the perfect player still wins, but with any winning move, and
 /// loses with any move, and no remoteness is shown.
+///
+/// A position with a value and no player to move (domineering 3x3,
+/// clobber xo/ox, {1|-1}, sums of them) is played as Left or Right (--as
+/// left, the default, or --as right), from the player --first names (you
+/// by default). The engine moves by value: to a position it wins moving
+/// second (Left to a value >= 0, Right to one <= 0), the shortest played
+/// out in canonical form; lost, to the longest so. No remoteness is
+/// shown. Each move names its player.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game, e.g. 'nim 3 4 5', 'mnk(3,3,3) .........' or
-    /// 'partizan-graph(examples/game.txt) 0@Left'. Several arguments are joined with
+    /// The game, e.g. 'nim 3 4 5', 'mnk(3,3,3) .........',
+    /// 'partizan-graph(examples/game.txt) 0@Left' or 'domineering 3x3'.
+    /// Several arguments are joined with
     /// spaces; the first may start with a minus ('-1 + {1|}').
     // As `analyze`'s: the first word alone takes a value with a leading
     // '-', so that flags after the expression stay flags.
@@ -45,11 +54,17 @@ pub struct Args {
     #[arg(num_args = 0.., allow_negative_numbers = true, hide = true)]
     more: Vec<String>,
 
-    /// Your side: move first or second from the position, or play Left or
-    /// Right in a partizan position written with its player to move
-    /// (P@Left).
-    #[arg(long = "as", value_enum, default_value_t = Side::First)]
-    side: Side,
+    /// Your side: move first (the default) or second from the position;
+    /// in a partizan position written with its player to move (P@Left),
+    /// or one with a value and no player to move (domineering 3x3; there
+    /// Left is the default), play Left or Right.
+    #[arg(long = "as", value_enum, value_name = "SIDE")]
+    side: Option<Side>,
+
+    /// Who moves first in a position with a value and no player to move
+    /// (domineering 3x3, {1|-1}): left or right; you by default.
+    #[arg(long, value_enum, value_name = "PLAYER")]
+    first: Option<Starter>,
 
     /// Before each of your moves, every move with its outcome for you
     /// (win, lose, tie or draw) and its remoteness (the moves left, this
@@ -82,6 +97,22 @@ enum Side {
     Right,
 }
 
+/// The player who moves first (`--first`).
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Starter {
+    Left,
+    Right,
+}
+
+impl From<Starter> for Player {
+    fn from(starter: Starter) -> Player {
+        match starter {
+            Starter::Left => Player::Left,
+            Starter::Right => Player::Right,
+        }
+    }
+}
+
 /// The most moves listed in the text; the others are still played by
 /// their position or description.
 const LISTED: usize = 40;
@@ -91,21 +122,54 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let expression = words.cloned().collect::<Vec<_>>().join(" ");
     let about = Failure::about(&expression);
     let options = Options::for_available_memory(Some(MemoryLimit::now().bytes));
+    let usage = |message: &str| {
+        about(grundy::Error::Parse {
+            column: 1,
+            message: message.into(),
+        })
+    };
+    // A position with a value says no player to move: the user's player
+    // (--as left|right, Left by default) and who starts (--first, the
+    // user by default) say it.
+    let sides = match grundy::play::has_sides(&expression).map_err(about)? {
+        false if args.first.is_some() => {
+            return Err(usage(
+                "--first is for a position with a value and no player to move \
+                 (domineering 3x3, {1|-1}); this one has no sides, or says its player \
+                 to move (P@Left): choose when you move with --as",
+            ))
+        }
+        false => None,
+        true => {
+            let user = match args.side {
+                None | Some(Side::Left) => Player::Left,
+                Some(Side::Right) => Player::Right,
+                Some(Side::First | Side::Second) => {
+                    return Err(usage(
+                        "this position has a value and no player to move: choose your \
+                         player with --as left or --as right, and who moves first with \
+                         --first left or --first right (you by default)",
+                    ))
+                }
+            };
+            Some((user, args.first.map_or(user, Player::from)))
+        }
+    };
+    let table = (args.db.as_ref())
+        .map(|path| SolvedTable::new(path.display().to_string(), MemoryLimit::file_bytes()));
     // Play is not stopped by hand: Ctrl-C ends the session (and a solve in
     // it) as it ends any program, so the progress callbacks go on.
-    let mut play = match &args.db {
-        Some(path) => {
-            let table = SolvedTable::new(path.display().to_string(), MemoryLimit::file_bytes());
-            Play::with_table(&expression, false, options, table, &mut |_| true)
-        }
-        None => Play::new(&expression, args.misere, options, &mut |_| true),
-    }
+    let first = sides.map(|(_, first)| first);
+    let mut play = Play::starting(&expression, args.misere, first, options, table, &mut |_| {
+        true
+    })
     .map_err(about)?;
-    let user_first = match args.side {
-        Side::First => true,
-        Side::Second => false,
-        Side::Left | Side::Right => {
-            let side = if args.side == Side::Left {
+    let user_first = match (sides, args.side.unwrap_or(Side::First)) {
+        (Some((user, first)), _) => user == first,
+        (None, Side::First) => true,
+        (None, Side::Second) => false,
+        (None, side @ (Side::Left | Side::Right)) => {
+            let side = if side == Side::Left {
                 Player::Left
             } else {
                 Player::Right
@@ -129,6 +193,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         hint: args.hint,
         colour: !args.json && console::Term::stdout().is_term(),
         user_first,
+        side: sides.map(|(user, _)| user),
     };
     let result = session.run(&mut play, out);
     result.map_err(|failure| match failure {
@@ -149,6 +214,8 @@ struct Session {
     hint: bool,
     colour: bool,
     user_first: bool,
+    /// The user's player, in a position with a value played with sides.
+    side: Option<Player>,
 }
 
 impl Session {
@@ -157,7 +224,13 @@ impl Session {
         let mut movers: Vec<Mover> = Vec::new();
         let mut turn = play.turn(&mut |_| true)?;
         if self.json {
-            out.json(&PlayLine::start(&turn, self.user_first))?;
+            out.json(&PlayLine::start(&turn, self.user_first, self.side))?;
+        } else if let (Some(side), Some(first)) = (self.side, play.player_to_move()) {
+            out.line(&format!(
+                "you play {}; {} moves first",
+                side.name(),
+                first.name()
+            ))?;
         } else if play.by_outcome() {
             out.line(
                 "(this sum is too large to solve whole: moves are told by their outcome \
@@ -179,7 +252,7 @@ impl Session {
                 // the first move stands in, should a ruleset's answers
                 // disagree.
                 let best = turn.best.first().copied().unwrap_or(0);
-                self.moved(Mover::Engine, &turn.moves[best], out)?;
+                self.moved(Mover::Engine, &turn, best, out)?;
                 play.play(best)?;
                 movers.push(Mover::Engine);
                 turn = play.turn(&mut |_| true)?;
@@ -200,7 +273,12 @@ impl Session {
                     Naming::Column => "column",
                     Naming::Cell => "row column, cell name, number",
                 };
-                out.text(&format!("your move ({how}, position, undo, hint, quit)> "))?;
+                let player = turn
+                    .to_move
+                    .map_or(String::new(), |p| format!(" as {}", p.name()));
+                out.text(&format!(
+                    "your move{player} ({how}, position, undo, hint, quit)> "
+                ))?;
             }
             out.flush()?;
             // A line too long to be a move is answered, and play goes on.
@@ -236,7 +314,7 @@ impl Session {
                 }
                 _ => match find(&turn, &typed) {
                     Ok(index) => {
-                        self.moved(Mover::User, &turn.moves[index], out)?;
+                        self.moved(Mover::User, &turn, index, out)?;
                         play.play(index)?;
                         movers.push(Mover::User);
                         turn = play.turn(&mut |_| true)?;
@@ -247,16 +325,24 @@ impl Session {
         }
     }
 
-    /// A move made, by the user or the engine.
-    fn moved(&self, by: Mover, choice: &Choice, out: &mut Output) -> Result<(), Failure> {
+    /// Move `index` of `turn` made, by the user or the engine (who plays
+    /// the turn's player, where the game has sides).
+    fn moved(&self, by: Mover, turn: &Turn, index: usize, out: &mut Output) -> Result<(), Failure> {
+        let choice: &Choice = &turn.moves[index];
         if self.json {
-            return out.json(&PlayLine::moved(by, choice));
+            return out.json(&PlayLine::moved(by, turn.to_move, choice));
         }
         let who = match by {
             Mover::User => "you",
             Mover::Engine => "engine",
         };
-        out.line(&format!("{who}: {}  => {}", choice.description, choice.to))
+        let player = turn
+            .to_move
+            .map_or(String::new(), |p| format!(" ({})", p.name()));
+        out.line(&format!(
+            "{who}{player}: {}  => {}",
+            choice.description, choice.to
+        ))
     }
 
     /// The end of the game: who won.
@@ -279,7 +365,10 @@ impl Session {
             Some(Mover::Engine) => self.style(Standing::Lose).apply_to("the engine wins"),
             None => self.style(Standing::Tie).apply_to("nobody wins"),
         };
-        out.line(&format!("game over: {verdict}"))
+        let stuck = turn
+            .to_move
+            .map_or(String::new(), |p| format!("{} cannot move: ", p.name()));
+        out.line(&format!("game over: {stuck}{verdict}"))
     }
 
     /// The session stopped before the end of the game.

@@ -226,7 +226,8 @@ fn analyze(
 fn moves(py: Python<'_>, expression: &str, misere: bool, db: Option<PathBuf>) -> PyResult<String> {
     let table = table_at(db);
     detached(py, None, move |memory, on_progress| {
-        let answer = answer::play::moves(expression, misere, Some(memory), table, on_progress)?;
+        let answer =
+            answer::play::moves(expression, misere, None, Some(memory), table, on_progress)?;
         Ok(json(&answer))
     })
 }
@@ -244,7 +245,7 @@ fn engine_move(
     let table = table_at(db);
     detached(py, None, move |memory, on_progress| {
         let answer =
-            answer::play::engine_move(expression, misere, Some(memory), table, on_progress)?;
+            answer::play::engine_move(expression, misere, None, Some(memory), table, on_progress)?;
         Ok(json(&answer))
     })
 }

@@ -18,8 +18,19 @@
 //!   ([`DynStrong::moves`]), or from a table solved before
 //!   ([`Play::with_table`]: `solve --db FILE` or `solve --tiers DIR`).
 //!
-//! Partizan games without a player to move (values), one-player games and
-//! every-move play are refused.
+//! - a sum of short partizan games (positions with values such as
+//!   `domineering 3x3`, game literals, differences), which says no player
+//!   to move, is played from the player the caller says moves first
+//!   ([`Play::starting`]), each move told by the value it leaves
+//!   (`crate::partizan`, the table `analyze` uses): a move of Left's to
+//!   a sum G' with G' ≥ 0 wins (Left, moving second there, wins), and
+//!   Right's to G' ≤ 0. The perfect player makes the winning move whose
+//!   value lasts shortest played out in canonical form
+//!   ([`Games::remoteness`]), and when every move loses, the one whose
+//!   value lasts longest. Values tell who wins, not how long a board's
+//!   play lasts, so no remoteness is shown.
+//!
+//! One-player games and every-move play are refused.
 //!
 //! ```
 //! use grundy::play::Play;
@@ -44,7 +55,8 @@ use crate::catalogue::position_and_player;
 use crate::catalogue::strong::{connect4, mnk};
 use crate::component::RulesetRef;
 use crate::error::{Error, Result};
-use crate::registry::{Parsed, Rulesets};
+use crate::partizan::Games;
+use crate::registry::{self, Parsed, Rulesets};
 use crate::retrograde::{
     self, best_first, Options, Phase, Player, SolveProgress, Solved, SolvedGame,
 };
@@ -89,6 +101,8 @@ enum Engine {
         ruleset: RulesetRef,
         table: Option<Box<SolvedTable>>,
     },
+    /// A sum of values, each move told by the value it leaves.
+    Values,
 }
 
 /// A position played through.
@@ -96,6 +110,11 @@ enum Played {
     Sum(Sum),
     /// A position solved strongly, by its expression.
     Strong(String),
+    /// A sum of values, by its expression, and the player to move.
+    Values {
+        expression: String,
+        to_move: Player,
+    },
 }
 
 /// A position of a game being played, its value, and its moves.
@@ -117,6 +136,9 @@ pub struct Turn {
     pub best: Vec<usize>,
     /// How a move is named by number.
     pub naming: Naming,
+    /// The player who makes these moves, in a sum of values played with
+    /// a player to move ([`Play::starting`]); `None` for the others.
+    pub to_move: Option<Player>,
 }
 
 /// How the user names a move by number: its place in the list, which
@@ -204,7 +226,24 @@ impl Play {
         options: Options,
         progress: OnPlayProgress,
     ) -> Result<Play> {
-        Play::start(expression, misere, options, None, progress)
+        Play::start(expression, misere, options, None, None, progress)
+    }
+
+    /// Starts a game as [`Play::new`] does (or [`Play::with_table`] with
+    /// `table`), where `first`, if given, is the player who moves first
+    /// in a sum of values (`domineering 3x3`, `{1|-1}`), which says no
+    /// player to move and is played only with one. `first` given for any
+    /// other position is an error: a position written with its player
+    /// (`0@Left`) says who moves, and impartial games have no sides.
+    pub fn starting(
+        expression: &str,
+        misere: bool,
+        first: Option<Player>,
+        options: Options,
+        table: Option<SolvedTable>,
+        progress: OnPlayProgress,
+    ) -> Result<Play> {
+        Play::start(expression, misere, options, table, first, progress)
     }
 
     /// Starts a game at the position of `expression` as [`Play::new`]
@@ -222,7 +261,7 @@ impl Play {
         table: SolvedTable,
         progress: OnPlayProgress,
     ) -> Result<Play> {
-        Play::start(expression, misere, options, Some(table), progress)
+        Play::start(expression, misere, options, Some(table), None, progress)
     }
 
     fn start(
@@ -230,6 +269,7 @@ impl Play {
         misere: bool,
         options: Options,
         table: Option<SolvedTable>,
+        first: Option<Player>,
         progress: OnPlayProgress,
     ) -> Result<Play> {
         let mut rulesets = Rulesets::new();
@@ -238,7 +278,16 @@ impl Play {
         } else {
             Convention::Normal
         };
-        let (engine, start) = match rulesets.parse_question(expression)? {
+        let parsed = rulesets.parse_question(expression)?;
+        if first.is_some() && !matches!(parsed, Parsed::Values(_)) {
+            return Err(Error::Parameter(
+                "who moves first (Left or Right) is said only for a position with a value \
+                 and no player to move (domineering 3x3, {1|-1}); this one has no sides to \
+                 choose, or says its player to move (P@Left)"
+                    .into(),
+            ));
+        }
+        let (engine, start) = match parsed {
             Parsed::Sum(_) if table.as_ref().is_some_and(|t| t.only().is_none()) => {
                 return Err(Error::Unsupported(
                     "a solved table (--db) answers positions solved strongly (mnk, connect4, \
@@ -269,13 +318,26 @@ impl Play {
                      analyze shows its shortest win",
                 ))
             }
-            Parsed::Values(_) => {
+            Parsed::Values(_) if misere => {
                 return Err(Error::Unsupported(
-                    "play of partizan games without a player to move (values, such as \
-                     domineering or game literals); play a position written with its \
-                     player to move (P@Left) where its family reads one"
+                    "misère play of partizan games and game literals (their values are \
+                     those of normal play)"
                         .into(),
                 ))
+            }
+            Parsed::Values(_) => {
+                let Some(first) = first else {
+                    return Err(Error::Parameter(
+                        "a position with a value (domineering 3x3, {1|-1}) says no player \
+                         to move: say who moves first, Left or Right"
+                            .into(),
+                    ));
+                };
+                let start = Played::Values {
+                    expression: expression.trim().to_string(),
+                    to_move: first,
+                };
+                (Engine::Values, start)
             }
         };
         let mut play = Play {
@@ -290,10 +352,13 @@ impl Play {
     }
 
     /// The player to move at the start, for a position written with one
-    /// (`0@Left`); `None` for the others.
+    /// (`0@Left`) or a sum of values played from the player given
+    /// ([`Play::starting`]); `None` for the others.
     pub fn player_to_move(&self) -> Option<Player> {
-        let Played::Strong(start) = &self.played[0] else {
-            return None;
+        let start = match &self.played[0] {
+            Played::Strong(start) => start,
+            Played::Values { to_move, .. } => return Some(*to_move),
+            Played::Sum(_) => return None,
         };
         let (_, position) = start.rsplit_once(' ')?;
         let word = Word {
@@ -355,6 +420,13 @@ impl Play {
                 let naming = naming(ruleset);
                 strong_turn(strong, &position, source, &self.options, naming, progress)
             }
+            (
+                Engine::Values,
+                Played::Values {
+                    expression,
+                    to_move,
+                },
+            ) => values_turn(&mut self.rulesets, expression, *to_move, progress),
             _ => unreachable!("a sum's engine plays sums, a strong one positions"),
         }
     }
@@ -380,6 +452,18 @@ impl Play {
                 }
                 Played::Strong(moves.swap_remove(index).to)
             }
+            &Played::Values { to_move, .. } => {
+                // The rulesets keep the values found for the turn that
+                // listed the moves.
+                let mut moves = self.turn(&mut |_| true)?.moves;
+                if index >= moves.len() {
+                    return Err(no_move(moves.len()));
+                }
+                Played::Values {
+                    expression: moves.swap_remove(index).to,
+                    to_move: to_move.other(),
+                }
+            }
         };
         self.played.push(next);
         Ok(())
@@ -393,6 +477,15 @@ impl Play {
         self.played.pop();
         true
     }
+}
+
+/// Whether `expression` is played with sides: a sum of values (positions
+/// with values such as `domineering 3x3`, game literals, differences),
+/// which says no player to move, so that [`Play::starting`] needs the
+/// player who moves first. Reads the expression without valuing it.
+pub fn has_sides(expression: &str) -> Result<bool> {
+    let parsed = Rulesets::new().parse_question(expression)?;
+    Ok(matches!(parsed, Parsed::Values(_)))
 }
 
 /// A sum's engine: solved whole within [`SEARCH_OPTIONS`] and the memory
@@ -462,6 +555,7 @@ fn sum_turn(
         solution,
         moves,
         naming: Naming::Listed,
+        to_move: None,
     })
 }
 
@@ -538,7 +632,109 @@ fn strong_turn(
         solution: solved.solution,
         moves,
         naming,
+        to_move: None,
     })
+}
+
+/// The turn of `to_move` in the sum of values `expression`: each part
+/// valued (`registry::valued`, the search `analyze` uses, the rulesets
+/// keeping each family's table), each move of the player to move with
+/// the value of the sum it leaves. A move of Left's wins where the sum
+/// after it is ≥ 0 (Right, to move there, loses), one of Right's where
+/// it is ≤ 0. The best moves: the winning ones, the shortest first, else
+/// every move, the longest first, each by how long the value it leaves
+/// lasts played out in canonical form ([`Games::remoteness`]), the
+/// opponent to move. The valuing reports to `progress` as
+/// [`Phase::Searching`].
+fn values_turn(
+    rulesets: &mut Rulesets,
+    expression: &str,
+    to_move: Player,
+    progress: OnPlayProgress,
+) -> Result<Turn> {
+    let Parsed::Values(terms) = rulesets.parse_question(expression)? else {
+        unreachable!("a sum of values reads back as one");
+    };
+    let mut games = Games::new();
+    let parts = registry::valued(&terms, &mut games, &mut |positions| {
+        progress(SolveProgress {
+            phase: Phase::Searching,
+            done: positions,
+            reached: positions,
+        })
+    })?;
+    if let Some((part, count)) = (parts.iter()).find_map(|p| Some((p, p.unlisted?))) {
+        return Err(Error::Limit(format!(
+            "{} has {count} options, more than play lists ({}): play a smaller position",
+            part.text,
+            crate::short::MAX_LISTED_OPTIONS
+        )));
+    }
+    let left = to_move == Player::Left;
+    let zero = games.zero();
+    let total = (parts.iter()).fold(zero, |total, part| games.add(total, part.value));
+    let texts: Vec<&str> = parts.iter().map(|p| p.text.as_str()).collect();
+    let mut moves = Vec::new();
+    let mut lengths = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        let rest = games.sub(total, part.value);
+        for (to, option) in if left { &part.left } else { &part.right } {
+            let after = games.add(rest, *option);
+            let opponent_wins = games.outcome(after).first_player_wins(!left);
+            lengths.push(games.remoteness(after, !left));
+            let description = match parts.len() {
+                1 => describe_change(&part.text, to).0,
+                _ => format!("part {}: {} -> {to}", i + 1, part.text),
+            };
+            moves.push(Choice {
+                description,
+                to: replaced(&texts, i, to),
+                after: Solution {
+                    standing: if opponent_wins {
+                        Standing::Win
+                    } else {
+                        Standing::Lose
+                    },
+                    remoteness: None,
+                },
+                cell: None,
+            });
+        }
+    }
+    let wins = games.outcome(total).first_player_wins(left);
+    games.check()?;
+    let mut best: Vec<usize> = (0..moves.len())
+        .filter(|&i| !wins || moves[i].after.standing == Standing::Lose)
+        .collect();
+    match wins {
+        true => best.sort_by_key(|&i| lengths[i]),
+        false => best.sort_by_key(|&i| std::cmp::Reverse(lengths[i])),
+    }
+    Ok(Turn {
+        expression: texts.join(" + "),
+        parts: texts.iter().map(|t| t.to_string()).collect(),
+        solution: Solution {
+            standing: if wins { Standing::Win } else { Standing::Lose },
+            remoteness: None,
+        },
+        moves,
+        best,
+        naming: Naming::Listed,
+        to_move: Some(to_move),
+    })
+}
+
+/// The sum of `parts` with part `i` replaced by `to`, as an expression;
+/// parts that are 0 are left out (the sum of none is 0).
+fn replaced(parts: &[&str], i: usize, to: &str) -> String {
+    let kept: Vec<&str> = (parts.iter().enumerate())
+        .map(|(j, &part)| if j == i { to } else { part })
+        .filter(|&part| part != "0")
+        .collect();
+    match kept.is_empty() {
+        true => "0".into(),
+        false => kept.join(" + "),
+    }
 }
 
 /// How the moves of `ruleset` are named by number: Connect Four's by
@@ -670,8 +866,215 @@ mod tests {
     }
 
     #[test]
-    fn values_and_solitaires_are_refused() {
-        assert!(Play::new("domineering 2x2", false, options(), &mut |_| true).is_err());
+    fn values_need_a_first_player_and_solitaires_are_refused() {
+        let error = Play::new("domineering 2x2", false, options(), &mut |_| true).err();
+        assert!(
+            matches!(&error, Some(Error::Parameter(m)) if m.contains("Left or Right")),
+            "{error:?}"
+        );
+        let first = Some(Player::Left);
+        let error = Play::starting("nim 3", false, first, options(), None, &mut |_| true).err();
+        assert!(matches!(error, Some(Error::Parameter(_))), "{error:?}");
         assert!(Play::new("mnk(3,3,3) ...../...", true, options(), &mut |_| true).is_err());
+    }
+
+    /// A board of Domineering or Clobber as rows of cells.
+    type Board = Vec<Vec<u8>>;
+
+    /// The moves of `left` (else Right) on `board`, by the rules as the
+    /// families' documents state them, written here again so that the
+    /// search below knows nothing of values: Domineering, Left a vertical
+    /// domino on two empty cells, Right a horizontal one; Clobber, a stone
+    /// of the mover's (`x` Left's, `o` Right's) onto an opponent's next to
+    /// it by an edge, which is removed.
+    fn board_moves(clobber: bool, board: &Board, left: bool) -> Vec<Board> {
+        let (rows, columns) = (board.len(), board[0].len());
+        let mut found = Vec::new();
+        for r in 0..rows {
+            for c in 0..columns {
+                let mut neighbours = Vec::new();
+                if clobber {
+                    neighbours.extend([(r + 1, c), (r, c + 1)]);
+                    neighbours.extend(r.checked_sub(1).map(|r| (r, c)));
+                    neighbours.extend(c.checked_sub(1).map(|c| (r, c)));
+                } else if left {
+                    neighbours.push((r + 1, c));
+                } else {
+                    neighbours.push((r, c + 1));
+                }
+                for (r2, c2) in neighbours {
+                    if r2 >= rows || c2 >= columns {
+                        continue;
+                    }
+                    let (mine, theirs) = if left { (b'x', b'o') } else { (b'o', b'x') };
+                    let mut next = board.clone();
+                    if clobber && board[r][c] == mine && board[r2][c2] == theirs {
+                        next[r][c] = b'.';
+                        next[r2][c2] = mine;
+                    } else if !clobber && board[r][c] == b'.' && board[r2][c2] == b'.' {
+                        next[r][c] = b'#';
+                        next[r2][c2] = b'#';
+                    } else {
+                        continue;
+                    }
+                    found.push(next);
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether the player to move (`left`, else Right) wins `board` under
+    /// normal play: a minimax search over the boards themselves.
+    fn mover_wins(
+        clobber: bool,
+        board: &Board,
+        left: bool,
+        known: &mut std::collections::HashMap<(Board, bool), bool>,
+    ) -> bool {
+        if let Some(&wins) = known.get(&(board.clone(), left)) {
+            return wins;
+        }
+        let wins = (board_moves(clobber, board, left).iter())
+            .any(|next| !mover_wins(clobber, next, !left, known));
+        known.insert((board.clone(), left), wins);
+        wins
+    }
+
+    fn written(board: &Board) -> String {
+        let rows: Vec<String> = board
+            .iter()
+            .map(|r| String::from_utf8(r.clone()).unwrap())
+            .collect();
+        rows.join("/")
+    }
+
+    /// The engine's choice on every position reached from small boards of
+    /// Domineering and Clobber, with either player to move, against a
+    /// search of the boards themselves: the standing of the position and
+    /// of every move is the search's, and where the mover wins, the
+    /// engine's move leaves the opponent lost.
+    #[test]
+    fn the_engine_never_gives_away_a_win_on_small_boards() {
+        let starts = [
+            (false, ".../.../..."),
+            (false, "../../.."),
+            (false, "..../..../#..."),
+            (true, "xo./ox./.xo"),
+            (true, "xox/oxo"),
+            (true, "xoxo"),
+        ];
+        let mut known = std::collections::HashMap::new();
+        let (mut checked, mut won) = (0, 0);
+        for (clobber, start) in starts {
+            let family = if clobber { "clobber" } else { "domineering" };
+            let start: Board = start.split('/').map(|r| r.as_bytes().to_vec()).collect();
+            let mut seen = std::collections::HashSet::from([start.clone()]);
+            let mut queue = vec![start];
+            while let Some(board) = queue.pop() {
+                for left in [true, false] {
+                    for next in board_moves(clobber, &board, left) {
+                        if seen.insert(next.clone()) {
+                            queue.push(next);
+                        }
+                    }
+                    let player = if left { Player::Left } else { Player::Right };
+                    let expression = format!("{family} {}", written(&board));
+                    let mut play = Play::starting(
+                        &expression,
+                        false,
+                        Some(player),
+                        options(),
+                        None,
+                        &mut |_| true,
+                    )
+                    .unwrap();
+                    let turn = play.turn(&mut |_| true).unwrap();
+                    assert_eq!(turn.to_move, Some(player));
+                    let wins = mover_wins(clobber, &board, left, &mut known);
+                    let standing = if wins { Standing::Win } else { Standing::Lose };
+                    assert_eq!(turn.solution.standing, standing, "{expression}, {player:?}");
+                    let moves = board_moves(clobber, &board, left);
+                    assert_eq!(turn.moves.len(), moves.len(), "{expression}");
+                    for choice in &turn.moves {
+                        let to = choice.to.strip_prefix(family).unwrap().trim();
+                        let next: Board = to.split('/').map(|r| r.as_bytes().to_vec()).collect();
+                        assert!(moves.contains(&next), "{expression}: {to}");
+                        let opponent_wins = mover_wins(clobber, &next, !left, &mut known);
+                        let after = if opponent_wins {
+                            Standing::Win
+                        } else {
+                            Standing::Lose
+                        };
+                        assert_eq!(choice.after.standing, after, "{expression}: {to}");
+                    }
+                    checked += 1;
+                    let Some(&best) = turn.best.first() else {
+                        assert!(moves.is_empty() || !wins, "{expression}: no best move");
+                        continue;
+                    };
+                    let to = turn.moves[best].to.clone();
+                    let next: Board = (to.strip_prefix(family).unwrap().trim().split('/'))
+                        .map(|r| r.as_bytes().to_vec())
+                        .collect();
+                    if wins {
+                        won += 1;
+                        assert!(
+                            !mover_wins(clobber, &next, !left, &mut known),
+                            "{expression}, {player:?} to move, wins, but the engine plays {to}"
+                        );
+                    }
+                    play.play(best).unwrap();
+                    assert_eq!(
+                        play.turn(&mut |_| true).unwrap().to_move,
+                        Some(player.other())
+                    );
+                }
+            }
+        }
+        // Enough positions, and enough won, for the test to mean something.
+        assert!(checked > 500 && won > 200, "{checked} checked, {won} won");
+    }
+
+    /// Sums and literals: ±1 + ↑, with either player first, the perfect
+    /// player moving by value each turn until the end, where the player to
+    /// move has no move and loses.
+    #[test]
+    fn a_sum_of_values_is_played_to_its_end() {
+        for first in [Player::Left, Player::Right] {
+            let mut play = Play::starting(
+                "{1|-1} + ^",
+                false,
+                Some(first),
+                options(),
+                None,
+                &mut |_| true,
+            )
+            .unwrap();
+            let mut turn = play.turn(&mut |_| true).unwrap();
+            // ±1 + ↑ is confused with 0: whoever starts wins.
+            assert_eq!(turn.solution.standing, Standing::Win);
+            let starter = turn.solution;
+            let mut movers = 0;
+            while let Some(&best) = turn.best.first() {
+                assert_eq!(
+                    turn.to_move,
+                    Some(if movers % 2 == 0 {
+                        first
+                    } else {
+                        first.other()
+                    })
+                );
+                play.play(best).unwrap();
+                turn = play.turn(&mut |_| true).unwrap();
+                movers += 1;
+                assert!(movers < 20, "{}", turn.expression);
+            }
+            assert!(turn.moves.is_empty(), "{}", turn.expression);
+            assert_eq!(turn.solution.standing, Standing::Lose);
+            // The starter won: the player stuck is the second player.
+            assert_eq!(starter.standing, Standing::Win);
+            assert_eq!(movers % 2, 1, "{first:?} starts and makes the last move");
+        }
     }
 }

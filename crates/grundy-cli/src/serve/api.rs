@@ -12,6 +12,7 @@ use axum::routing::get;
 use axum::Router;
 use grundy::answer::sequence::SequenceOptions;
 use grundy::answer::{self, AnalyzeOptions, ErrorAnswer};
+use grundy::retrograde::Player;
 use grundy::Rulesets;
 use serde::Deserialize;
 
@@ -104,17 +105,38 @@ async fn analyze(
     .await
 }
 
-/// The query of `/api/moves` and `/api/engine`: a position and its
-/// convention.
+/// The query of `/api/moves` and `/api/engine`: a position, its
+/// convention, and in a sum of values (which says no player to move) the
+/// player to move, `left` or `right`.
 #[derive(Deserialize)]
 struct PositionQuery {
     expr: String,
     #[serde(default)]
     misere: bool,
+    player: Option<Side>,
+}
+
+/// A player as a query names it.
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Side {
+    Left,
+    Right,
+}
+
+impl From<Side> for Player {
+    fn from(side: Side) -> Player {
+        match side {
+            Side::Left => Player::Left,
+            Side::Right => Player::Right,
+        }
+    }
 }
 
 /// `GET /api/moves?expr=...`: every move, each with its value for the
-/// player making it: `{"expression": ..., "moves": [...]}`.
+/// player making it: `{"expression": ..., "moves": [...]}`; of a sum of
+/// values, `&player=left` or `right` says whose moves (and the answer
+/// has `"player"`).
 async fn moves(
     State(server): State<Server>,
     query: Result<Query<PositionQuery>, QueryRejection>,
@@ -126,6 +148,7 @@ async fn moves(
         Ok(to_json(&answer::play::moves(
             &query.expr,
             query.misere,
+            query.player.map(Player::from),
             memory,
             table,
             &mut stop.going(),
@@ -136,7 +159,8 @@ async fn moves(
 
 /// `GET /api/engine?expr=...`: the move the perfect player makes, as
 /// `grundy play` makes it (the fastest win, a tie or draw kept, the
-/// slowest loss): `{"move": ..., "to": ..., "standing": ..., "remoteness": ...}`.
+/// slowest loss; in a sum of values, `&player=left` or `right` moving, by
+/// value): `{"move": ..., "to": ..., "standing": ..., "remoteness": ...}`.
 async fn engine(
     State(server): State<Server>,
     query: Result<Query<PositionQuery>, QueryRejection>,
@@ -145,8 +169,15 @@ async fn engine(
     let table = server.table();
     respond(&server, move |stop| {
         let memory = Some(MemoryLimit::now().bytes);
-        let reply =
-            answer::play::engine_move(&query.expr, query.misere, memory, table, &mut stop.going())?;
+        let player = query.player.map(Player::from);
+        let reply = answer::play::engine_move(
+            &query.expr,
+            query.misere,
+            player,
+            memory,
+            table,
+            &mut stop.going(),
+        )?;
         Ok(to_json(&reply))
     })
     .await

@@ -37,6 +37,8 @@ use crate::report::{Failure, Output};
     exactly what `grundy analyze E --json` prints\n  \
     GET /api/moves?expr=E[&misere=true]   every move with its value for the mover (play --hint)\n  \
     GET /api/engine?expr=E[&misere=true]  the perfect player's move (as grundy play makes it)\n  \
+    (both with &player=left|right, the player to move, for a position with a value\n  \
+    such as domineering 3x3, which says none)\n  \
     GET /api/graph?expr=E[&depth=N]      the game graph as SVG (`grundy graph E --format svg`)\n  \
     GET /api/sequence?ruleset=R&to=N[&values=true][&full=true], /api/plot?ruleset=R&to=N\n  \
     GET /api/table?ruleset=R&rows=A..B&cols=C..D, /api/heatmap?..., /api/thermograph?expr=E\n\n\

@@ -234,8 +234,9 @@ fn an_expression_may_start_with_a_minus() {
 
 /// The other subcommands that take an expression take one that starts
 /// with a minus too, with flags after it still flags: `thermograph`
-/// answers it; `graph` and `play` reach their own refusal of a sum of
-/// values (exit 1, said once), not an error of the arguments (exit 2).
+/// answers it, `play` plays it as the side `--as` names; `graph` and
+/// `play --misere` reach their own refusal of a sum of values (exit 1,
+/// "not supported" said once), not an error of the arguments (exit 2).
 #[test]
 fn every_subcommand_takes_an_expression_that_starts_with_a_minus() {
     let output = grundy()
@@ -248,9 +249,20 @@ fn every_subcommand_takes_an_expression_that_starts_with_a_minus() {
         (&json["mean"], &json["temperature"]),
         (&"-1/2".into(), &"1".into())
     );
+    let output = grundy()
+        .args(["play", "-1/2 + {1|-1}", "--as", "right", "--first", "right"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.starts_with("you play Right; Right moves first"),
+        "{text}"
+    );
     for args in [
         &["graph", "-1 + {1|}", "--depth", "2"][..],
-        &["play", "-1/2 + {1|-1}", "--as", "second"][..],
+        &["play", "-1/2 + {1|-1}", "--misere"][..],
         &["analyze", "-1/2 + {1|-1}", "--misere"][..],
     ] {
         let output = grundy().args(args).write_stdin("").output().unwrap();

@@ -2,7 +2,8 @@
 //! chromedriver over the WebDriver protocol. The test types `nim 3 4 5`,
 //! clicks a winning move, checks the position reached and its outcome,
 //! goes back, plays a move against the engine, and saves a screenshot in
-//! `target/browser/` (CI keeps it).
+//! `target/browser/` (CI keeps it); then plays a sum of values as Right
+//! to its end.
 //!
 //! Chromium and chromedriver are not needed to build grundy: where they
 //! are missing the test says so and passes, unless GRUNDY_TOOLS is
@@ -276,6 +277,37 @@ fn a_student_clicks_a_winning_move() {
     browser.open(&format!("{base}?expr=domineering+2x2+%2B+%7B1%7C0%7D"));
     browser.wait_text("#outcome", "L");
     assert_eq!(browser.attribute("#outcome", "class"), "badge left");
+    // A position with a value is played as a player, from the player
+    // chosen: the student plays Right, Left (the engine) first. ±1 + ↑:
+    // Left goes to 1 + ↑, Right's one move is ↑ -> *, and Left's reply 1
+    // leaves Right without a move.
+    browser.open(&format!("{base}?expr=%7B1%7C-1%7D+%2B+%5E"));
+    browser.wait_text("#outcome", "N");
+    browser.click("#play-side option[value=right]");
+    browser.click("#play-starts option[value=left]");
+    browser.click("#play-start");
+    browser.wait_text(
+        "#history li:nth-child(1)",
+        "engine: Left: part 1: {1|-1} -> 1 → 1 + ^",
+    );
+    browser.wait_text("#position", "1 + ^");
+    browser.wait_text(
+        "#play-status",
+        "Your move (Right): with perfect play the engine wins. Hold out as long as you can.",
+    );
+    // Right's one move, named by its player.
+    assert!(browser
+        .text("#moves button .to")
+        .starts_with("Right: part 2: ^ -> *"));
+    browser.click("#moves button");
+    browser.wait_text(
+        "#history li:nth-child(3)",
+        "engine: Left: part 2: * -> 0 → 1",
+    );
+    browser.wait_text(
+        "#play-status",
+        "The game is over: Right cannot move: the engine wins.",
+    );
     browser.open(&format!("{base}?expr=mnk(1,3,2)+.x."));
     browser.wait_text("#position", "mnk(1,3,2) .x.");
     assert_eq!(browser.text("#outcome"), "L");

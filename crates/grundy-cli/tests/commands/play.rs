@@ -473,9 +473,235 @@ fn bad_expressions_and_games_without_an_opponent_are_refused() {
     assert_eq!(lines[0]["error"]["column"], 7);
     let (_, status) = play(&["nim 3", "--as", "left"], "");
     assert_eq!(status, 2);
-    let (lines, status) = play(&["domineering 2x2"], "");
+    // A position with a value is played as Left or Right: first and
+    // second are bad input, and so is --first where there are no sides.
+    for args in [
+        &["domineering 2x2", "--as", "first"][..],
+        &["{1|-1}", "--as", "second", "--first", "left"],
+        &["nim 3", "--first", "left"],
+        &["mnk(3,3,3) .........", "--first", "right"],
+    ] {
+        let (lines, status) = play(args, "");
+        assert_eq!(status, 2, "{args:?}");
+        let message = lines[0]["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("--as") && message.contains("value"),
+            "{message}"
+        );
+    }
+    let (lines, status) = play(&["domineering 2x2", "--misere"], "");
     assert_eq!(status, 1);
     assert_eq!(lines[0]["error"]["kind"], "unsupported");
+}
+
+/// A board of Domineering or Clobber as rows of cells.
+type Board = Vec<Vec<u8>>;
+
+/// The board of `clobber ROWS` or `domineering ROWS`.
+fn board(expression: &str) -> Board {
+    let (_, rows) = expression.split_once(' ').unwrap();
+    rows.split('/').map(|r| r.as_bytes().to_vec()).collect()
+}
+
+/// The moves of `left` (else Right) on `board` by the rules of Domineering
+/// (Left a vertical domino on two empty cells, Right a horizontal one) or
+/// Clobber (a stone of the mover's, `x` Left's, onto an opponent's next to
+/// it by an edge).
+fn board_moves(clobber: bool, board: &Board, left: bool) -> Vec<Board> {
+    let (rows, columns) = (board.len(), board[0].len());
+    let (mine, theirs) = if left { (b'x', b'o') } else { (b'o', b'x') };
+    let mut found = Vec::new();
+    for r in 0..rows {
+        for c in 0..columns {
+            let steps: &[(isize, isize)] = match (clobber, left) {
+                (true, _) => &[(1, 0), (-1, 0), (0, 1), (0, -1)],
+                (false, true) => &[(1, 0)],
+                (false, false) => &[(0, 1)],
+            };
+            for &(dr, dc) in steps {
+                let (r2, c2) = (r as isize + dr, c as isize + dc);
+                if r2 < 0 || c2 < 0 || r2 as usize >= rows || c2 as usize >= columns {
+                    continue;
+                }
+                let (r2, c2) = (r2 as usize, c2 as usize);
+                let mut next = board.clone();
+                if clobber && board[r][c] == mine && board[r2][c2] == theirs {
+                    next[r][c] = b'.';
+                    next[r2][c2] = mine;
+                } else if !clobber && board[r][c] == b'.' && board[r2][c2] == b'.' {
+                    next[r][c] = b'#';
+                    next[r2][c2] = b'#';
+                } else {
+                    continue;
+                }
+                found.push(next);
+            }
+        }
+    }
+    found
+}
+
+/// Whether the player to move (`left`, else Right) wins `board` under
+/// normal play, by exhaustive search of the boards.
+fn mover_wins(
+    clobber: bool,
+    board: &Board,
+    left: bool,
+    memo: &mut HashMap<(Board, bool), bool>,
+) -> bool {
+    if let Some(&wins) = memo.get(&(board.clone(), left)) {
+        return wins;
+    }
+    let wins = (board_moves(clobber, board, left).iter())
+        .any(|next| !mover_wins(clobber, next, !left, memo));
+    memo.insert((board.clone(), left), wins);
+    wins
+}
+
+/// Games of small Domineering and Clobber boards played through a pipe
+/// as Left and as Right, either player first, the user typing the first,
+/// the last or the second move listed: each move names its player, the
+/// players alternate from the one `--first` names, every move of the
+/// engine's from a position it wins (by exhaustive search of the boards,
+/// not of values) leaves the user lost, and the game ends when the player
+/// to move has none, who loses.
+#[test]
+fn values_are_played_as_left_or_right_and_the_engine_never_gives_away_a_win() {
+    let mut memo = HashMap::new();
+    let (mut engine_wins_checked, mut games) = (0, 0);
+    for start in [
+        "domineering .../.../...",
+        "domineering ..../..../..#.",
+        "domineering ../../../..",
+        "clobber xo./ox./.xo",
+        "clobber xoxo/oxox",
+    ] {
+        let clobber = start.starts_with("clobber");
+        for (side, first) in [
+            ("left", "left"),
+            ("left", "right"),
+            ("right", "left"),
+            ("right", "right"),
+        ] {
+            for typed in ["first", "last", "bad"] {
+                // "bad": a line that is no move, then the first move.
+                let mut sent_bad = false;
+                let mut lines = Vec::new();
+                let mut session = Session::start(&[start, "--as", side, "--first", first]);
+                let opening = session.line();
+                assert_eq!(opening["start"], start);
+                assert_eq!(opening["side"], side);
+                assert_eq!(
+                    opening["user"],
+                    if side == first { "first" } else { "second" }
+                );
+                let mut to_move = first;
+                let mut position = start.to_string();
+                loop {
+                    let line = session.line();
+                    lines.push(line.clone());
+                    if let Some(hint) = line.get("hint") {
+                        // The user's turn: a move chosen from the hint.
+                        let count = hint["moves"].as_array().unwrap().len();
+                        assert!(count > 0, "{line}");
+                        let answer = match typed {
+                            "bad" if !sent_bad => "99".to_string(),
+                            "last" => count.to_string(),
+                            _ => "1".to_string(),
+                        };
+                        sent_bad |= answer == "99";
+                        session.send(&answer);
+                        continue;
+                    }
+                    if line.get("error").is_some() {
+                        continue;
+                    }
+                    if let Some(end) = line.get("end") {
+                        assert_eq!(end, &position.as_str());
+                        // The player to move has no move, and loses.
+                        assert!(
+                            board_moves(clobber, &board(&position), to_move == "left").is_empty()
+                        );
+                        let user_won = to_move != side;
+                        assert_eq!(
+                            line["winner"],
+                            if user_won { "user" } else { "engine" },
+                            "{lines:?}"
+                        );
+                        break;
+                    }
+                    assert_eq!(line["player"], to_move, "{line}");
+                    let by = line["by"].as_str().unwrap();
+                    assert_eq!(by == "user", to_move == side, "{line}");
+                    let before = board(&position);
+                    let left = to_move == "left";
+                    let to = line["to"].as_str().unwrap();
+                    let after = board(to);
+                    assert!(
+                        board_moves(clobber, &before, left).contains(&after),
+                        "{position} -> {to}"
+                    );
+                    if by == "engine" && mover_wins(clobber, &before, left, &mut memo) {
+                        engine_wins_checked += 1;
+                        assert!(
+                            !mover_wins(clobber, &after, !left, &mut memo),
+                            "{position}: {to_move} wins, but the engine plays {to}"
+                        );
+                    }
+                    position = to.to_string();
+                    to_move = if left { "right" } else { "left" };
+                }
+                drop(session);
+                games += 1;
+            }
+        }
+    }
+    assert!(
+        games == 60 && engine_wins_checked > 40,
+        "{engine_wins_checked} checked"
+    );
+}
+
+/// In text, the start says who is who, each move names its player, and
+/// the end says who could not move.
+#[test]
+fn text_names_the_player_of_each_move_of_a_value() {
+    let output = grundy()
+        .args([
+            "play",
+            "domineering 2x2",
+            "--as",
+            "right",
+            "--first",
+            "left",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    // Domineering 2x2 is ±1: Left, first, places a domino and Right has
+    // no room for one.
+    assert!(
+        text.starts_with("you play Right; Left moves first\n"),
+        "{text}"
+    );
+    assert!(text.contains("\nengine (Left): "), "{text}");
+    assert!(
+        text.contains("game over: Right cannot move: the engine wins"),
+        "{text}"
+    );
+    let output = grundy()
+        .args(["play", "{1|-1} + ^", "--as", "right"])
+        .write_stdin("2\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("your move as Right ("), "{text}");
+    assert!(
+        text.contains("you (Right): part 2: ^ -> *  => {1|-1} + *"),
+        "{text}"
+    );
+    assert!(text.contains("engine (Left): "), "{text}");
 }
 
 #[test]
@@ -499,70 +725,96 @@ fn text_in_a_pipe_is_plain() {
     assert!(!text.contains('\u{1b}'), "{text}");
 }
 
-/// A real terminal: tmux runs `grundy play` in a detached session of its
-/// own server; keys are sent and the screen read back.
-#[test]
-fn in_a_terminal_the_engine_replies_on_screen() {
-    let present = Command::new("tmux").arg("-V").output().is_ok();
-    if common::skipped_without("tmux", present) {
-        return;
-    }
-    let socket = format!("grundy-play-test-{}", std::process::id());
-    // The session's server ends with the test, passed or failed (else a
-    // failed test leaves `grundy play` waiting for a move).
-    struct KillServer<'a>(&'a str);
-    impl Drop for KillServer<'_> {
-        fn drop(&mut self) {
-            let _ = Command::new("tmux")
-                .args(["-L", self.0, "kill-server"])
-                .output();
+/// A real terminal: tmux runs `grundy play ARGS` in a detached session
+/// of its own server, which ends with the value (passed or failed: else
+/// a failed test leaves `grundy play` waiting for a move); keys are sent
+/// and the screen read back.
+struct Terminal {
+    socket: String,
+}
+
+impl Terminal {
+    /// `grundy play ARGS` (each quoted for the shell) in a terminal of
+    /// 100 x 40; `None` where tmux is missing (the test then passes, as
+    /// `skipped_without` says).
+    fn start(name: &str, args: &[&str]) -> Option<Terminal> {
+        let present = Command::new("tmux").arg("-V").output().is_ok();
+        if common::skipped_without("tmux", present) {
+            return None;
         }
+        let terminal = Terminal {
+            socket: format!("grundy-{name}-test-{}", std::process::id()),
+        };
+        let bin = assert_cmd::cargo::cargo_bin("grundy");
+        let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+        let command = format!("{} play {}; sleep 30", bin.display(), quoted.join(" "));
+        let started = terminal.tmux(&[
+            "new-session",
+            "-d",
+            "-s",
+            "play",
+            "-x",
+            "100",
+            "-y",
+            "40",
+            &command,
+        ]);
+        assert!(started.status.success(), "{started:?}");
+        Some(terminal)
     }
-    let _server = KillServer(&socket);
-    let tmux = |args: &[&str]| {
+
+    fn tmux(&self, args: &[&str]) -> std::process::Output {
         Command::new("tmux")
-            .args(["-L", &socket])
+            .args(["-L", &self.socket])
             .args(args)
             .env_remove("TMUX")
             .output()
             .unwrap()
-    };
-    let bin = assert_cmd::cargo::cargo_bin("grundy");
-    let command = format!("{} play 'nim 1 2' --hint; sleep 30", bin.display());
-    let started = tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        "play",
-        "-x",
-        "100",
-        "-y",
-        "40",
-        &command,
-    ]);
-    assert!(started.status.success(), "{started:?}");
-    let screen = |escapes: bool| {
+    }
+
+    /// The screen, with its colours' escapes where `escapes`.
+    fn screen(&self, escapes: bool) -> String {
         let mut args = vec!["capture-pane", "-p", "-t", "play"];
         if escapes {
             args.push("-e");
         }
-        String::from_utf8(tmux(&args).stdout).unwrap()
-    };
-    let wait_for = |text: &str| {
+        String::from_utf8(self.tmux(&args).stdout).unwrap()
+    }
+
+    /// Waits until the screen shows `text` (up to 10 s).
+    fn wait_for(&self, text: &str) {
         for _ in 0..100 {
-            if screen(false).contains(text) {
+            if self.screen(false).contains(text) {
                 return;
             }
             std::thread::sleep(std::time::Duration::from_millis(100));
         }
-        panic!("{text:?} never showed:\n{}", screen(false));
+        panic!("{text:?} never showed:\n{}", self.screen(false));
+    }
+
+    /// Types `keys`, then Enter.
+    fn type_line(&self, keys: &str) {
+        self.tmux(&["send-keys", "-t", "play", keys, "Enter"]);
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = self.tmux(&["kill-server"]);
+    }
+}
+
+#[test]
+fn in_a_terminal_the_engine_replies_on_screen() {
+    let Some(terminal) = Terminal::start("play", &["nim 1 2", "--hint"]) else {
+        return;
     };
-    wait_for("your move");
+    terminal.wait_for("your move");
     // The hint is coloured in a terminal: "win in 3" in green.
-    let coloured = screen(true);
-    tmux(&["send-keys", "-t", "play", "1", "Enter"]);
-    wait_for("game over");
-    let shown = screen(false);
+    let coloured = terminal.screen(true);
+    terminal.type_line("1");
+    terminal.wait_for("game over");
+    let shown = terminal.screen(false);
     assert!(coloured.contains('\u{1b}'), "{coloured}");
     assert!(shown.contains("you: heap 1: 1 -> 0  => nim 0 2"), "{shown}");
     assert!(
@@ -570,6 +822,40 @@ fn in_a_terminal_the_engine_replies_on_screen() {
         "{shown}"
     );
     assert!(shown.contains("game over: the engine wins"), "{shown}");
+}
+
+/// A sum of values in a terminal, played as Right, who moves first by
+/// default: ±1 + ↑, Right to -1 + ↑ (≤ 0, a win); Left's one move ↑ -> 0
+/// leaves -1, and Right's -1 -> 0 leaves Left without a move. Each move
+/// and the prompt name the player.
+#[test]
+fn in_a_terminal_a_value_is_played_as_right() {
+    let Some(terminal) = Terminal::start("values", &["{1|-1} + ^", "--as", "right"]) else {
+        return;
+    };
+    terminal.wait_for("your move as Right (");
+    terminal.type_line("1");
+    terminal.wait_for("engine (Left): ");
+    terminal.wait_for("=> -1\n");
+    terminal.type_line("1");
+    terminal.wait_for("game over");
+    let shown = terminal.screen(false);
+    assert!(
+        shown.contains("you play Right; Right moves first"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("you (Right): part 1: {1|-1} -> -1  => -1 + ^"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("engine (Left): part 2: ^ -> 0  => -1"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("game over: Left cannot move: you win"),
+        "{shown}"
+    );
 }
 
 #[test]

@@ -214,6 +214,44 @@ fn the_engine_plays_a_best_move() {
     assert_eq!(status, 422);
 }
 
+/// A position with a value says no player to move: the moves and the
+/// engine's move are asked for a player (`&player=left|right`), and
+/// without one refused as bad input that says so. ±1 + ↑: Left wins by
+/// going to 1 + ↑ (≥ 0), Right by going to -1 + ↑ (≤ 0).
+#[test]
+fn a_position_with_a_value_is_played_for_the_player_asked() {
+    let server = Server::start();
+    let expr = encode("{1|-1} + ^");
+    let (status, moves) = server.get_json(&format!("/api/moves?expr={expr}&player=right"));
+    assert_eq!(status, 200, "{moves}");
+    assert_eq!(moves["player"], "right");
+    let listed: Vec<(&str, &str)> = (moves["moves"].as_array().unwrap().iter())
+        .map(|m| (m["to"].as_str().unwrap(), m["standing"].as_str().unwrap()))
+        .collect();
+    assert_eq!(listed, [("-1 + ^", "win"), ("{1|-1} + *", "lose")]);
+    // The engine's move, where each player's first move listed loses: ↑
+    // -> 0 leaves ±1, ↑ -> * leaves * ± 1, both fuzzy.
+    let reordered = encode("^ + {1|-1}");
+    for (player, to) in [("left", "^ + 1"), ("right", "^ + -1")] {
+        let query = format!("/api/engine?expr={reordered}&player={player}");
+        let (status, reply) = server.get_json(&query);
+        assert_eq!((status, &reply["to"]), (200, &to.into()), "{reply}");
+        assert_eq!(reply["standing"], "win");
+    }
+    let (status, refused) = server.get_json(&format!("/api/engine?expr={expr}"));
+    assert_eq!(status, 400, "{refused}");
+    let message = refused["error"]["message"].as_str().unwrap();
+    assert!(message.contains("Left or Right"), "{message}");
+    assert_eq!(message.matches("not supported").count(), 0, "{message}");
+    let (status, _) = server.get_json("/api/moves?expr=nim%203&player=left");
+    assert_eq!(status, 400);
+    // The game over: the player to move has no move.
+    let (status, over) = server.get_json("/api/engine?expr=1&player=right");
+    assert_eq!(status, 422, "{over}");
+    let message = over["error"]["message"].as_str().unwrap();
+    assert!(message.contains("Right has no move"), "{message}");
+}
+
 /// The page and what it loads, and the families it lists.
 #[test]
 fn the_page_and_the_families_are_served() {

@@ -54,7 +54,8 @@ pub use analyze::{analysis, analyze, analyze_with_progress, AnalyzeAnswer, Analy
 /// and the explorer's answers of moves, of the engine's move and of the
 /// families. Version 3 added a value's stops, confusion interval,
 /// birthday and flags; version 4 its atomic weight, reduced canonical
-/// form and incentives.
+/// form and incentives, and the player (`side`, `player`) of a sum of
+/// values played.
 pub const SCHEMA_VERSION: &str = "4";
 
 /// What a long computation reports every so often. The callback that gets

@@ -9,13 +9,19 @@
 //!
 //! // Nim 3 4 5: the XOR is 2, and of its 12 moves exactly one leaves XOR 0
 //! // (Bouton): 3 -> 1. It wins for the player making it.
-//! let answer = moves("nim 3 4 5", false, None, None, &mut |_| true).unwrap();
+//! let answer = moves("nim 3 4 5", false, None, None, None, &mut |_| true).unwrap();
 //! assert_eq!(answer.moves.len(), 12);
 //! let wins: Vec<&str> = (answer.moves.iter())
 //!     .filter(|m| m.standing == "win")
 //!     .map(|m| m.to.as_str())
 //!     .collect();
 //! assert_eq!(wins, ["nim 1 4 5"]);
+//!
+//! // ±1 = {1|-1} says no player to move: Left, moving, wins by going to 1.
+//! use grundy::retrograde::Player;
+//! let answer = moves("{1|-1}", false, Some(Player::Left), None, None, &mut |_| true).unwrap();
+//! assert_eq!(answer.player, Some("left"));
+//! assert_eq!((answer.moves[0].to.as_str(), answer.moves[0].standing), ("1", "win"));
 //! ```
 
 use schemars::JsonSchema;
@@ -23,7 +29,7 @@ use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::play::{Choice, Play, Turn};
-use crate::retrograde::Options;
+use crate::retrograde::{Options, Player};
 use crate::strong::SolvedTable;
 use crate::value::Solution;
 
@@ -95,6 +101,11 @@ pub struct StartLine {
     /// `first` or `second`: when the user moves.
     #[schemars(extend("enum" = ["first", "second"]))]
     pub user: &'static str,
+    /// `left` or `right`: the player the user is, in a position with a
+    /// value played with sides (`play --as left`); left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("enum" = ["left", "right"]))]
+    pub side: Option<&'static str>,
 }
 
 /// A move made.
@@ -104,6 +115,11 @@ pub struct StartLine {
 pub struct MoveLine {
     /// Who made it.
     pub by: Mover,
+    /// `left` or `right`: the player who made it, in a position with a
+    /// value played with sides; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("enum" = ["left", "right"]))]
+    pub player: Option<&'static str>,
     /// How the move reads, e.g. `heap 1: 3 -> 1`.
     #[serde(rename = "move")]
     pub description: String,
@@ -189,18 +205,22 @@ pub struct StoppedLine {
 }
 
 impl PlayLine {
-    /// The first line of a game from `turn`'s position.
-    pub fn start(turn: &Turn, user_first: bool) -> PlayLine {
+    /// The first line of a game from `turn`'s position, the user playing
+    /// `side` where the game has sides.
+    pub fn start(turn: &Turn, user_first: bool, side: Option<Player>) -> PlayLine {
         PlayLine::Start(StartLine {
             start: turn.expression.clone(),
             user: if user_first { "first" } else { "second" },
+            side: side.map(side_name),
         })
     }
 
-    /// The move `choice`, made by `by`.
-    pub fn moved(by: Mover, choice: &Choice) -> PlayLine {
+    /// The move `choice`, made by `by`, who plays `player` where the game
+    /// has sides.
+    pub fn moved(by: Mover, player: Option<Player>, choice: &Choice) -> PlayLine {
         PlayLine::Move(MoveLine {
             by,
+            player: player.map(side_name),
             description: choice.description.clone(),
             to: choice.to.clone(),
         })
@@ -259,6 +279,14 @@ impl PlayLine {
     }
 }
 
+/// `left` or `right`, as the JSON names a player.
+pub fn side_name(player: Player) -> &'static str {
+    match player {
+        Player::Left => "left",
+        Player::Right => "right",
+    }
+}
+
 /// A move with its value for the player who makes it (`/api/engine`, and
 /// each of `/api/moves`).
 #[derive(Clone, Debug, Serialize, JsonSchema)]
@@ -301,64 +329,78 @@ impl ValuedMove {
 pub struct MovesAnswer {
     /// The position, as an expression.
     pub expression: String,
+    /// `left` or `right`: the player whose moves these are, in a position
+    /// with a value (which says no player to move, so the question
+    /// does); left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("enum" = ["left", "right"]))]
+    pub player: Option<&'static str>,
     /// Every move, each with its value for the player making it.
     pub moves: Vec<ValuedMove>,
 }
 
 /// The position `expr` as `grundy play` sees it, under misère play where
-/// `misere` says so, with `memory` available (in bytes; `None`: 4 GiB),
-/// from `table` where there is one ([`Play::with_table`]), reporting
-/// [`Progress::Solving`] to `progress`, which stops it by answering `false`.
+/// `misere` says so, `player` to move in a sum of values (which needs one,
+/// and no other position takes one: [`Play::starting`]), with `memory`
+/// available (in bytes; `None`: 4 GiB), from `table` where there is one
+/// ([`Play::with_table`]), reporting [`Progress::Solving`] to `progress`,
+/// which stops it by answering `false`.
 fn turn(
     expr: &str,
     misere: bool,
+    player: Option<Player>,
     memory: Option<u64>,
     table: Option<SolvedTable>,
     progress: OnProgress,
 ) -> Result<Turn> {
     let options = Options::for_available_memory(memory);
     let progress = &mut |p| progress(Progress::Solving(p));
-    let mut play = match table {
-        Some(table) => Play::with_table(expr, misere, options, table, progress)?,
-        None => Play::new(expr, misere, options, progress)?,
-    };
+    let mut play = Play::starting(expr, misere, player, options, table, progress)?;
     play.turn(progress)
 }
 
 /// Every move of the position `expr`, each valued for the player making
-/// it, under misère play where `misere` says so (sums only), with
-/// `memory` available (in bytes; `None`: 4 GiB), from `table` where there
-/// is one (as [`Play::with_table`] reads it), reporting to `progress`,
-/// which stops it by answering `false`.
+/// it, under misère play where `misere` says so (sums only), the moves of
+/// `player` in a sum of values (`domineering 3x3`, `{1|-1}`: it needs
+/// one, and no other position takes one), with `memory` available (in
+/// bytes; `None`: 4 GiB), from `table` where there is one (as
+/// [`Play::with_table`] reads it), reporting to `progress`, which stops
+/// it by answering `false`.
 pub fn moves(
     expr: &str,
     misere: bool,
+    player: Option<Player>,
     memory: Option<u64>,
     table: Option<SolvedTable>,
     progress: OnProgress,
 ) -> Result<MovesAnswer> {
-    let turn = turn(expr, misere, memory, table, progress)?;
+    let turn = turn(expr, misere, player, memory, table, progress)?;
     Ok(MovesAnswer {
         moves: turn.moves.iter().map(ValuedMove::new).collect(),
+        player: turn.to_move.map(side_name),
         expression: turn.expression,
     })
 }
 
 /// The move the perfect player makes from `expr`, as `grundy play` makes
-/// it (the fastest win, a tie or draw kept, the slowest loss); an
-/// unsupported error where the game is over. The arguments are those of
-/// [`moves`].
+/// it (the fastest win, a tie or draw kept, the slowest loss; in a sum of
+/// values, `player`'s move by value: see [`crate::play`]); an error where
+/// the game is over. The arguments are those of [`moves`].
 pub fn engine_move(
     expr: &str,
     misere: bool,
+    player: Option<Player>,
     memory: Option<u64>,
     table: Option<SolvedTable>,
     progress: OnProgress,
 ) -> Result<ValuedMove> {
-    let turn = turn(expr, misere, memory, table, progress)?;
-    let best = turn
-        .best
-        .first()
-        .ok_or_else(|| Error::Unsupported("the game is over: there is no move to make".into()))?;
+    let turn = turn(expr, misere, player, memory, table, progress)?;
+    let best = turn.best.first().ok_or_else(|| {
+        let who = turn.to_move.map_or("the player to move", Player::name);
+        Error::Unsupported(format!(
+            "the game is over: {who} has no move to make at {}",
+            turn.expression
+        ))
+    })?;
     Ok(ValuedMove::new(&turn.moves[*best]))
 }

@@ -158,9 +158,15 @@ impl Sum {
                     if target < value {
                         return e;
                     }
+                    // Said once: an error that is itself "not supported"
+                    // gives its reason alone.
+                    let why = match &e {
+                        Error::Unsupported(message) => message.clone(),
+                        other => other.to_string(),
+                    };
                     Error::Unsupported(format!(
                         "some winning moves may go from {} {} to options of nimber {target}, \
-                     above its own nimber {value}, and those cannot be found: {e}",
+                     above its own nimber {value}, and those cannot be found: {why}",
                         c.ruleset_name(),
                         c.position_text()
                     ))

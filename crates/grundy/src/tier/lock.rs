@@ -70,8 +70,8 @@ fn busy(dir: &Path, holder: Option<u32>) -> Error {
         None => "another solve".to_string(),
     };
     Error::Unsupported(format!(
-        "{}: {who} is writing its tiers there, and two solves into one directory at once \
-         are not supported: wait for it to end, or solve into another directory",
+        "{}: {who} is writing its tiers there, and a directory takes one solve at a \
+         time: wait for it to end, or solve into another directory",
         dir.display()
     ))
 }
@@ -93,6 +93,12 @@ mod tests {
         assert_eq!(error.kind(), crate::error::ErrorKind::Unsupported);
         let pid = format!("process {}", std::process::id());
         assert!(error.to_string().contains(&pid), "{error}");
+        // Issue 38, item 2: "not supported" is said once, by the kind.
+        assert_eq!(
+            error.to_string().matches("not supported").count(),
+            1,
+            "{error}"
+        );
         assert_eq!(
             std::fs::read_to_string(dir.join(LOCK_FILE)).unwrap(),
             std::process::id().to_string()

@@ -28,8 +28,13 @@ const YOUR_MOVE = {
 };
 
 let families = [];
-let game = null;     // the game being played: {engine: true, history: [...]}
+// The game being played: {history: [...], start, over, waiting}; of a
+// position with a value, also `sides`: {user: "left" or "right", toMove}.
+let game = null;
 let current = null;  // the answer shown
+
+const PLAYER = { left: "Left", right: "Right" };
+const other = (player) => (player === "left" ? "right" : "left");
 
 function params(expr) {
   const p = { expr };
@@ -39,7 +44,7 @@ function params(expr) {
 
 function showError(error, expr) {
   const box = $("error");
-  let text = error.message || String(error);
+  let text = (error && error.message) || String(error);
   if (error.column && expr !== undefined) {
     text += "\n\n  " + expr + "\n  " + " ".repeat(Math.max(0, error.column - 1)) + "^";
   }
@@ -72,14 +77,21 @@ async function show(expr) {
   try {
     const answer = await api("/api/analyze", params(expr));
     const moves = await movesOf(expr, answer);
-    current = { expr, answer, moves };
+    current = { expr, answer, moves, toMove: playing() ? game.sides.toMove : undefined };
     draw(current);
     return current;
   } catch (error) {
-    $("answer").hidden = true;
     showError(error, expr);
+    // In a game the board stays, and the game ends where it failed.
+    if (game && !game.over) stopGame(error);
+    else $("answer").hidden = true;
     return null;
   }
+}
+
+// Whether a game with sides (a position with a value) is being played.
+function playing() {
+  return !!(game && game.sides && !game.over);
 }
 
 // Every move from the position with its value for the player making it,
@@ -87,6 +99,14 @@ async function show(expr) {
 // each player's moves with the value after them; under every-move play,
 // the winning moves.
 async function movesOf(expr, a) {
+  if (a.left_moves && playing()) {
+    // In a game: every move of the player to move, valued for them.
+    const player = game.sides.toMove;
+    const listed = await api("/api/moves", Object.assign(params(expr), { player }));
+    return listed.moves.map((m) => ({
+      move: PLAYER[player] + ": " + m.move, to: m.to, standing: m.standing, remoteness: m.remoteness,
+    }));
+  }
   if (a.left_moves) {
     const side = (who, ms) => ms.map((m) => ({ move: who + ": " + m.to, to: m.to, value: m.value }));
     return side("Left", a.left_moves).concat(side("Right", a.right_moves));
@@ -103,9 +123,28 @@ async function movesOf(expr, a) {
 // A sum of values (it has `is_number`) has no player to move: its N and P
 // are the mover's win and loss, but its L and R say which player wins, and
 // get badges of their own (an L there is no loss).
-function standingOf(a) {
+function standingOf(a, toMove) {
+  if (a.is_number !== undefined && toMove) {
+    // The player to move wins an N, and an L (Left) or R (Right) of theirs.
+    return a.outcome === "N" || a.outcome === { left: "L", right: "R" }[toMove] ? "win" : "lose";
+  }
   if (a.is_number !== undefined) return { N: "win", P: "lose" }[a.outcome];
   return STANDING[a.outcome];
+}
+
+// The standing of the player to move at a position shown.
+function standingAt(p) {
+  return standingOf(p.answer, p.toMove);
+}
+
+// The status line while the user is to move.
+function yourMove() {
+  const standing = standingAt(current);
+  if (game && game.sides) {
+    const as = "Your move (" + PLAYER[game.sides.user] + ")";
+    return (YOUR_MOVE[standing] || "Your move.").replace("Your move", as);
+  }
+  return YOUR_MOVE[standing] || "Your move.";
 }
 
 function badgeClass(a) {
@@ -163,6 +202,11 @@ function draw({ expr, answer: a, moves }) {
     list.append(li);
   }
   $("moves-note").textContent = moves.length === 0 ? "(none: the game is over)" : "";
+  // A position with a value says no player to move: a game of it is
+  // played as Left or Right, from the player chosen.
+  const valued = a.is_number !== undefined;
+  $("play-plain").hidden = valued;
+  $("play-sides").hidden = !valued;
 
   const comps = a.components || a.parts;
   $("components-panel").hidden = !comps || comps.length < 2;
@@ -212,35 +256,61 @@ function classText(letter) {
 async function userMove(m) {
   if (!game) return go(m.to);
   if (game.over || game.waiting) return;
+  game.waiting = true;
   game.history.push({ by: "you", move: m.move, to: m.to, before: current });
+  if (game.sides) game.sides.toMove = other(game.sides.toMove);
   const shown = await go(m.to);
+  game.waiting = false;
   if (shown) await engineMove();
 }
 
+// The engine's move; where the game is over, its end. An error ends the
+// game and says so.
 async function engineMove() {
-  if (!game || !current) return;
+  if (!game || game.over || !current) return;
   if (current.moves.length === 0) return finish();
   game.waiting = true;
   $("play-status").textContent = "The engine is thinking…";
+  let shown = null;
   try {
-    const reply = await api("/api/engine", params(current.expr));
-    game.history.push({ by: "engine", move: reply.move, to: reply.to, before: current });
-    await go(reply.to);
+    const ask = params(current.expr);
+    if (game.sides) ask.player = game.sides.toMove;
+    const reply = await api("/api/engine", ask);
+    const mover = game.sides ? PLAYER[game.sides.toMove] + ": " : "";
+    game.history.push({ by: "engine", move: mover + reply.move, to: reply.to, before: current });
+    if (game.sides) game.sides.toMove = other(game.sides.toMove);
+    shown = await go(reply.to);
   } catch (error) {
     showError(error);
+    stopGame(error);
   }
   game.waiting = false;
-  if (current && current.moves.length === 0) return finish();
-  $("play-status").textContent = YOUR_MOVE[standingOf(current.answer)] || "Your move.";
+  if (!shown || game.over) return;
+  if (current.moves.length === 0) return finish();
+  $("play-status").textContent = yourMove();
+  drawChart();
+}
+
+// An error ended the game: the status says so, and no move is taken.
+function stopGame(error) {
+  if (!game) return;
+  game.over = true;
+  game.waiting = false;
+  const message = (error && error.message) || String(error);
+  $("play-status").textContent = "The game has stopped: " + message;
   drawChart();
 }
 
 function finish() {
   game.over = true;
   const last = game.history[game.history.length - 1];
-  const standing = standingOf(current.answer);
+  const standing = standingAt(current);
   let text = "The game is over: ";
-  if (standing === "tie") text += "a tie.";
+  if (game.sides) {
+    // Normal play: the player to move has no move, and loses.
+    const stuck = game.sides.toMove;
+    text += PLAYER[stuck] + " cannot move: " + (stuck === game.sides.user ? "the engine wins." : "you win!");
+  } else if (standing === "tie") text += "a tie.";
   else if (!last) text += "no move to make.";
   else text += (standing === "lose" ? (last.by === "you" ? "you win!" : "the engine wins.") : (last.by === "you" ? "the engine wins." : "you win!"));
   $("play-status").textContent = text;
@@ -251,9 +321,32 @@ function startGame(engineFirst) {
   if (!current) return;
   game = { history: [], start: current, over: false };
   $("undo").disabled = false;
-  $("play-status").textContent = engineFirst ? "" : YOUR_MOVE[standingOf(current.answer)] || "Your move.";
+  $("play-status").textContent = engineFirst ? "" : yourMove();
   drawChart();
   if (engineFirst) engineMove();
+}
+
+// A game of a position with a value: the user plays the side chosen, and
+// the player chosen moves first. The moves shown become those of the
+// player to move.
+async function startSides() {
+  if (!current) return;
+  const user = $("play-side").value;
+  const first = $("play-starts").value;
+  game = { history: [], start: null, over: false, waiting: true, sides: { user, toMove: first } };
+  $("undo").disabled = false;
+  $("play-status").textContent = "";
+  const shown = await show(current.expr);
+  if (!shown) return;
+  game.start = shown;
+  game.waiting = false;
+  if (current.moves.length === 0) return finish();
+  if (first === user) {
+    $("play-status").textContent = yourMove();
+    drawChart();
+  } else {
+    await engineMove();
+  }
 }
 
 // Takes back the user's last move and the engine's reply.
@@ -267,8 +360,9 @@ async function undo() {
   }
   if (back) {
     game.over = false;
-    await go(back.expr);
-    $("play-status").textContent = YOUR_MOVE[standingOf(current.answer)] || "Your move.";
+    if (game.sides) game.sides.toMove = game.sides.user;
+    const shown = await go(back.expr);
+    if (shown) $("play-status").textContent = yourMove();
   }
 }
 
@@ -294,7 +388,7 @@ function drawChart() {
     i + 1 < game.history.length ? game.history[i + 1].before : current));
   const values = points.map((p, i) => {
     if (!p) return 0;
-    const s = standingOf(p.answer);
+    const s = standingAt(p);
     const r = p.answer.remoteness ?? remotenessOf(p.moves, s) ?? (s === "win" || s === "lose" ? 1 : 0);
     const sign = s === "win" ? 1 : s === "lose" ? -1 : 0;
     return (i % 2 === 0 ? sign : -sign) * Math.max(r, s === "tie" || s === "draw" ? 0 : 1);
@@ -360,26 +454,38 @@ async function loadFamilies() {
   }
 }
 
+// No game: the status line says how to start one.
+const INTRO = $("play-status").textContent;
+function endGame() {
+  game = null;
+  $("undo").disabled = true;
+  $("play-status").textContent = INTRO;
+  drawChart();
+}
+
 $("family").addEventListener("change", () => {
   const f = families.find((f) => f.name === $("family").value);
   if (!f) return;
   $("usage").textContent = f.usage + ": " + f.summary;
-  game = null;
+  endGame();
   go(f.example);
 });
 $("ask").addEventListener("submit", (e) => {
   e.preventDefault();
-  game = null;
+  endGame();
   go($("expr").value.trim());
 });
 $("play-first").addEventListener("click", () => startGame(false));
 $("play-second").addEventListener("click", () => startGame(true));
+$("play-start").addEventListener("click", startSides);
 $("undo").addEventListener("click", undo);
 for (const [id, request] of Object.entries(PICTURES)) {
   $(id).addEventListener("click", () => current && drawPicture(...request()));
 }
 window.addEventListener("popstate", (e) => {
   const expr = fromAddress(e.state);
+  // Going back leaves a game: the position is no longer the game's.
+  if (game) endGame();
   if (expr) show(expr);
 });
 // The box changes the question: the answer shown is asked again.
