@@ -290,7 +290,8 @@ pub enum AnalyzeAnswer {
     /// A position of a ruleset solved strongly.
     Strong(StrongAnswer),
     /// A sum of partizan values.
-    Values(ValuesAnswer),
+    // Boxed: its facts make it the largest variant by far.
+    Values(Box<ValuesAnswer>),
     /// A sum under Every-SG play.
     Every(EveryAnswer),
     /// A position of a one-player game.
@@ -304,7 +305,9 @@ impl AnalyzeAnswer {
         match analyzed {
             Analyzed::Sum(a) => AnalyzeAnswer::Sum(SumAnswer::new(a, outcome_only)),
             Analyzed::Strong(a) => AnalyzeAnswer::Strong(StrongAnswer::new(a, outcome_only)),
-            Analyzed::Values(a) => AnalyzeAnswer::Values(ValuesAnswer::new(a, outcome_only)),
+            Analyzed::Values(a) => {
+                AnalyzeAnswer::Values(Box::new(ValuesAnswer::new(a, outcome_only)))
+            }
             Analyzed::Every(a) => AnalyzeAnswer::Every(EveryAnswer::new(a, outcome_only)),
             Analyzed::Solitaire(a) => {
                 AnalyzeAnswer::Solitaire(SolitaireAnswer::new(a, outcome_only))
