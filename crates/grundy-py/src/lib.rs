@@ -14,6 +14,7 @@ use grundy::answer::{self, AnalyzeOptions, Progress};
 use grundy::error::ErrorKind;
 use grundy::machine::MemoryLimit;
 use grundy::period::{Period, Regularity};
+use grundy::retrograde::Player;
 use grundy::Rulesets;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -222,30 +223,58 @@ fn analyze(
 /// (`grundy play --hint`; the web explorer's `/api/moves`), from the
 /// table at `db` where given (`grundy play --db PATH`).
 #[pyfunction]
-#[pyo3(signature = (expression, misere, db=None))]
-fn moves(py: Python<'_>, expression: &str, misere: bool, db: Option<PathBuf>) -> PyResult<String> {
+#[pyo3(signature = (expression, misere, db=None, player=None))]
+fn moves(
+    py: Python<'_>,
+    expression: &str,
+    misere: bool,
+    db: Option<PathBuf>,
+    player: Option<&str>,
+) -> PyResult<String> {
     let table = table_at(db);
+    let player = player_named(py, player)?;
     detached(py, None, move |memory, on_progress| {
         let answer =
-            answer::play::moves(expression, misere, None, Some(memory), table, on_progress)?;
+            answer::play::moves(expression, misere, player, Some(memory), table, on_progress)?;
         Ok(json(&answer))
     })
+}
+
+/// The player to move in a sum of values, `"left"` or `"right"`.
+fn player_named(py: Python<'_>, name: Option<&str>) -> PyResult<Option<Player>> {
+    match name.map(str::to_ascii_lowercase).as_deref() {
+        None => Ok(None),
+        Some("left") => Ok(Some(Player::Left)),
+        Some("right") => Ok(Some(Player::Right)),
+        Some(other) => Err(raised(
+            py,
+            grundy::Error::Parameter(format!("player is \"left\" or \"right\", not {other:?}")),
+        )),
+    }
 }
 
 /// The perfect player's move (`grundy play`; the web explorer's
 /// `/api/engine`), from the table at `db` where given.
 #[pyfunction]
-#[pyo3(signature = (expression, misere, db=None))]
+#[pyo3(signature = (expression, misere, db=None, player=None))]
 fn engine_move(
     py: Python<'_>,
     expression: &str,
     misere: bool,
     db: Option<PathBuf>,
+    player: Option<&str>,
 ) -> PyResult<String> {
     let table = table_at(db);
+    let player = player_named(py, player)?;
     detached(py, None, move |memory, on_progress| {
-        let answer =
-            answer::play::engine_move(expression, misere, None, Some(memory), table, on_progress)?;
+        let answer = answer::play::engine_move(
+            expression,
+            misere,
+            player,
+            Some(memory),
+            table,
+            on_progress,
+        )?;
         Ok(json(&answer))
     })
 }

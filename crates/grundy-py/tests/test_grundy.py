@@ -287,6 +287,24 @@ def test_atomic_weights_reduced_forms_and_functions_of_values(schema):
         grundy.value("norton(1, -1)")
 
 
+def test_a_sum_of_values_is_played_by_the_player_named(schema):
+    # {1|-1} + ^: Left moving first wins only by 1 (to 1 + ^ > 0); Right
+    # moving first wins by -1 (to -1 + ^ < 0). Without a player, the
+    # position says nobody is to move: bad input.
+    left = grundy.engine_move("{1|-1} + ^", player="left")
+    schema.validate(left.to_dict())
+    right = grundy.moves("{1|-1} + ^", player="Right")
+    schema.validate(right.to_dict())
+    assert right.player == "right"
+    right_move = grundy.engine_move("{1|-1} + ^", player="right")
+    assert (left.standing, right_move.standing) == ("win", "win")
+    assert left.to != right_move.to
+    with pytest.raises(grundy.BadInputError):
+        grundy.moves("{1|-1} + ^", player="up")
+    with pytest.raises(grundy.GrundyError):
+        grundy.engine_move("{1|-1} + ^")
+
+
 def test_a_thermograph_and_a_graph_draw_themselves(schema):
     t = grundy.thermograph("{2|-1}")
     # {2|-1}: mean 1/2, temperature 3/2.

@@ -292,15 +292,18 @@ def moves(
     *,
     misere: bool = False,
     db: Optional[Union[str, os.PathLike]] = None,
+    player: Optional[str] = None,
 ) -> Moves:
     """Every move of ``expression`` with its value for the player making it
     (``win``, ``lose``, ``tie`` or ``draw``, and the remoteness counting the
     move), as ``grundy play --hint`` lists them and the web explorer's
     ``/api/moves`` answers. ``db``: a table :func:`solve` saved or the
     directory of a solve in tiers, the position's ruleset answered from it
-    (``grundy play --db``). Ctrl-C stops it (KeyboardInterrupt)."""
+    (``grundy play --db``). ``player``: in a sum of values, which says no
+    player to move, ``"left"`` or ``"right"`` moving (``/api/moves``'s
+    ``&player=``). Ctrl-C stops it (KeyboardInterrupt)."""
     path = None if db is None else os.fspath(db)
-    return Moves(json.loads(_native.moves(expression, misere, path)))
+    return Moves(json.loads(_native.moves(expression, misere, path, player)))
 
 
 def engine_move(
@@ -308,13 +311,14 @@ def engine_move(
     *,
     misere: bool = False,
     db: Optional[Union[str, os.PathLike]] = None,
+    player: Optional[str] = None,
 ) -> EngineMove:
     """The move the perfect player makes from ``expression`` (the fastest
     win, a tie or draw kept, the slowest loss), as ``grundy play`` makes it;
-    ``db`` as for :func:`moves`. A finished game raises
+    ``db`` and ``player`` as for :func:`moves`. A finished game raises
     :class:`UnsupportedError`. Ctrl-C stops it (KeyboardInterrupt)."""
     path = None if db is None else os.fspath(db)
-    return EngineMove(json.loads(_native.engine_move(expression, misere, path)))
+    return EngineMove(json.loads(_native.engine_move(expression, misere, path, player)))
 
 
 def value(expression: str, *, progress: Progress = None) -> Analysis:
