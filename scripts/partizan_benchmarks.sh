@@ -45,14 +45,21 @@ time_of() {
   echo "$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p") $kib"
 }
 
+mib() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
+
+# peer_board_of RxC: the empty board in cgt-tools' notation (rows of `.`
+# separated by `|`).
+peer_board_of() {
+  local rows=${1%x*} cols=${1#*x} row board
+  row=$(printf '%*s' "$cols" '' | tr ' ' '.')
+  board=$(for _ in $(seq "$rows"); do printf '%s|' "$row"; done)
+  echo "${board%|}"
+}
+
 table="| empty Domineering board | grundy (s) | grundy peak (MiB) | cgt-tools (s) | cgt-tools peak (MiB) | cgt-tools / grundy | values agree |
 | --- | --- | --- | --- | --- | --- | --- |"
 for board in "${boards[@]}"; do
-  rows=${board%x*}
-  cols=${board#*x}
-  row=$(printf '%*s' "$cols" '' | tr ' ' '.')
-  peer_board=$(for _ in $(seq "$rows"); do printf '%s|' "$row"; done)
-  peer_board=${peer_board%|}
+  peer_board=$(peer_board_of "$board")
   read -r g_s g_k < <(time_of "$grundy" analyze --json --outcome-only "domineering $board")
   read -r p_s p_k < <(time_of "$peer" "$peer_board")
   peer_value=$(sed -n 1p "$out")
@@ -60,7 +67,6 @@ for board in "${boards[@]}"; do
   agree=no
   grep -q '"outcome":"P"' <<<"$check" && agree=yes
   ratio=$(awk -v p="$p_s" -v g="$g_s" 'BEGIN { printf "%.1f", p / (g > 0 ? g : 0.01) }')
-  mib() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
   table+=$'\n'"| $board | $g_s | $(mib "$g_k") | $p_s | $(mib "$p_k") | $ratio | $agree |"
   echo "domineering $board: grundy $g_s s, cgt-tools $p_s s, agree: $agree" >&2
 done
@@ -69,11 +75,7 @@ theory="| empty Domineering board | grundy (s) | grundy peak (MiB) | cgt-tools (
 | --- | --- | --- | --- | --- | --- | --- |"
 batch=$(mktemp)
 for board in "${boards[@]}"; do
-  rows=${board%x*}
-  cols=${board#*x}
-  row=$(printf '%*s' "$cols" '' | tr ' ' '.')
-  peer_board=$(for _ in $(seq "$rows"); do printf '%s|' "$row"; done)
-  peer_board=${peer_board%|}
+  peer_board=$(peer_board_of "$board")
   printf 'domineering %s\ncool(domineering %s, 1)\n' "$board" "$board" >"$batch"
   read -r g_s g_k < <(time_of "$grundy" analyze --json --outcome-only --batch "$batch")
   mine=$(cat "$out")

@@ -93,6 +93,10 @@ impl Function {
     }
 }
 
+/// The most calls of functions nested in one another: parsing, and the
+/// valuing of the calls, recurse through them.
+pub const MAX_CALL_DEPTH: usize = 32;
+
 /// A call of a function as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FunctionText {
@@ -201,6 +205,11 @@ impl Scanner {
     /// A call: the function's name, `(`, its arguments separated by `,`, `)`.
     fn function(&mut self, function: Function) -> Result<FunctionText> {
         let start = self.at;
+        if self.calls >= MAX_CALL_DEPTH {
+            return Err(self.error(format!(
+                "calls of functions nest at most {MAX_CALL_DEPTH} deep"
+            )));
+        }
         let name = self.family_name()?;
         let open = self.column();
         self.expect('(')?;
@@ -641,5 +650,12 @@ mod tests {
         assert_eq!(column("cool({1|-1}, 1"), Some(5), "never closed");
         assert_eq!(column("cool(, 1)"), Some(6), "no argument");
         assert_eq!(column("cool({1|-1}, 1))"), Some(16), "a stray parenthesis");
+        // Calls nest 32 deep, not deeper: each level is a level of
+        // recursion, and 100,000 of them would overflow the stack.
+        let nested = |depth: usize| format!("{}*{}", "freeze(".repeat(depth), ")".repeat(depth));
+        assert!(parse(&nested(MAX_CALL_DEPTH)).is_ok());
+        let error = parse(&nested(MAX_CALL_DEPTH + 1)).unwrap_err();
+        assert_eq!(error.column(), Some(7 * MAX_CALL_DEPTH + 1), "{error}");
+        assert!(parse(&nested(100_000)).is_err());
     }
 }
