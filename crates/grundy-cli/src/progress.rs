@@ -3,7 +3,7 @@
 //! (`grundy::answer::Progress`) to a callback; this is the command line's.
 
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use grundy::answer::{OnProgress, Progress};
 use grundy::retrograde::{Options, Phase};
@@ -38,6 +38,7 @@ pub fn watched<T>(
             Progress::Planned { .. } => bar.println(message(progress)),
             _ => bar.set_message(message(progress)),
         }
+        bar.tick();
         let left = MemoryLimit::now();
         if left.bytes < reserve {
             ran_low = Some(left);
@@ -71,7 +72,10 @@ fn spinner(forced: bool, started: Instant) -> ProgressBar {
     bar.set_style(
         ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("a valid template"),
     );
-    bar.enable_steady_tick(Duration::from_millis(200));
+    // Turned by each report (the computations of values are asked every
+    // 50 ms, `grundy::interrupt`), not by a thread of its own: a thread
+    // started late, when a search has filled the memory it may take,
+    // would find no room for its stack.
     bar
 }
 

@@ -13,9 +13,10 @@
 //!
 //! The layers, from the bottom up; each knows nothing of those above it
 //! (ARCHITECTURE.md has the codemap and the invariants):
-//! - [`error`], [`value`], [`word`], [`memory`], [`machine`]: errors,
-//!   nimbers and outcomes, words of input with their columns, the memory
-//!   budget of searches and what the machine allows (read by front ends);
+//! - [`error`], [`value`], [`word`], [`memory`], [`machine`],
+//!   [`interrupt`]: errors, nimbers and outcomes, words of input with their
+//!   columns, the memory budget of searches, what the machine allows (read
+//!   by front ends) and work stopped from another thread;
 //! - [`game`], [`take_and_break`], [`solver`], [`loopy_solver`], [`period`]:
 //!   the traits a game implements, the rules of take-and-break codes,
 //!   memoised search, generalized values of games with cycles, and periods
@@ -42,6 +43,7 @@ mod expr;
 pub mod file;
 pub mod functions;
 pub mod game;
+pub mod interrupt;
 pub mod loopy_solver;
 pub mod machine;
 pub mod memory;

@@ -55,13 +55,27 @@ const MMAP_THRESHOLD: i32 = 128 << 10;
 /// repro 30) gets them from the heap, between the positions it keeps, and
 /// the heap grew a third past what the search counted: past the address
 /// space the process may take, where an allocation fails and the process
-/// aborts. Elsewhere than glibc this does nothing.
+/// aborts.
+///
+/// Under a limit of address space (`ulimit -v`) it also keeps every
+/// thread's allocations in the one heap: glibc reserves 64 MiB of address
+/// space for the heap of each thread that allocates (the thread a table of
+/// games works on, `crate::interrupt`), which the limit counts though
+/// nothing is in it, and which was not there when the budget was read.
+/// Elsewhere than glibc this does nothing.
 pub fn steady_allocator() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only sets a parameter of the allocator; any value is
-    // valid, and allocations made before keep working.
+    // valid, and allocations made before keep working. getrlimit fills the
+    // zeroed rlimit it is given, and nothing is kept past the call.
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, MMAP_THRESHOLD);
+        let mut limit: libc::rlimit = std::mem::zeroed();
+        if libc::getrlimit(libc::RLIMIT_AS, &mut limit) == 0
+            && limit.rlim_cur != libc::RLIM_INFINITY
+        {
+            libc::mallopt(libc::M_ARENA_MAX, 1);
+        }
     }
 }
 

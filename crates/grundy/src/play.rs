@@ -55,8 +55,9 @@ use crate::catalogue::position_and_player;
 use crate::catalogue::strong::{connect4, mnk};
 use crate::component::RulesetRef;
 use crate::error::{Error, Result};
+use crate::interrupt::interruptible;
 use crate::partizan::Games;
-use crate::registry::{self, Parsed, Rulesets};
+use crate::registry::{self, Parsed, Rulesets, ValueTerm};
 use crate::retrograde::{
     self, best_first, Options, Phase, Player, SolveProgress, Solved, SolvedGame,
 };
@@ -655,14 +656,32 @@ fn values_turn(
     let Parsed::Values(terms) = rulesets.parse_question(expression)? else {
         unreachable!("a sum of values reads back as one");
     };
-    let mut games = Games::new();
-    let parts = registry::valued(&terms, &mut games, &mut |positions| {
+    let progress = &mut |positions| {
         progress(SolveProgress {
             phase: Phase::Searching,
             done: positions,
             reached: positions,
         })
-    })?;
+    };
+    // The sums and lengths after the search report nothing: they stop
+    // when `progress` says so, as the search does.
+    interruptible(progress, |interrupt| {
+        let mut games = Games::new();
+        games.interrupt_on(Some(interrupt.clone()));
+        valued_turn(&terms, to_move, &mut games, &mut |positions| {
+            interrupt.report(positions)
+        })
+    })
+}
+
+/// [`values_turn`] of the parts `terms`, valued in `games`.
+fn valued_turn(
+    terms: &[ValueTerm],
+    to_move: Player,
+    games: &mut Games,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Turn> {
+    let parts = registry::valued(terms, games, progress)?;
     if let Some((part, count)) = (parts.iter()).find_map(|p| Some((p, p.unlisted?))) {
         return Err(Error::Limit(format!(
             "{} has {count} options, more than play lists ({}): play a smaller position",

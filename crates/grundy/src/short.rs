@@ -166,6 +166,8 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
     ) -> Result<Valued> {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let (own, valuer) = &mut *state;
+        // The family's table works for this question: it stops with it.
+        own.interrupt_on(games.interrupt());
         let answer = self.value_in(word, games, own, valuer, progress);
         if own.check().is_err() {
             // A table that met a limit answers nothing more: the next

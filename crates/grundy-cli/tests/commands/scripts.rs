@@ -342,29 +342,10 @@ fn a_script_that_branches_on_type_of_takes_integers_and_tuples() {
 /// naming `sleep`), and Ctrl-C, sent a second in, finds nothing asleep.
 #[test]
 fn a_script_cannot_sleep_and_ctrl_c_is_obeyed() {
-    use std::time::{Duration, Instant};
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["analyze", &format!("{} 3", bad("sleeps.rhai"))])
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_secs(1));
-    // Ctrl-C, to the process or to what is left of it once it has ended.
-    let _ = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status();
-    // A minute is no measure of speed: it tells an end from a sleep of
-    // 1000 s.
-    let given = Instant::now();
-    while child.try_wait().unwrap().is_none() && given.elapsed() < Duration::from_secs(60) {
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    if child.try_wait().unwrap().is_none() {
-        let _ = child.kill();
-        let _ = child.wait();
-        panic!("still asleep a minute after Ctrl-C");
-    }
-    let out = child.wait_with_output().unwrap();
+    let out = common::interrupted_after(
+        std::time::Duration::from_secs(1),
+        &["analyze", &format!("{} 3", bad("sleeps.rhai"))],
+    );
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("sleep is not available"), "{stderr}");

@@ -442,3 +442,21 @@ fn a_thermograph_as_numbers_and_as_a_picture() {
         .code(1)
         .stderr(predicate::str::contains("nim 3 + 0"));
 }
+
+/// Ctrl-C while a sum of values is built, long after any search: the sum
+/// of ups and nimbers below takes minutes in canonical form and, being
+/// literals, reports no progress. It stops with exit status 1, saying it
+/// was interrupted; before, it ran on to its end.
+#[test]
+fn ctrl_c_stops_a_long_computation_of_values() {
+    let out = common::interrupted_after(
+        std::time::Duration::from_secs(1),
+        &["analyze", "^64*60 + v63*3 + ^40*5"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("interrupted while computing values"),
+        "{stderr}"
+    );
+}

@@ -310,3 +310,32 @@ impl Drop for Served {
 mod files;
 #[allow(unused_imports)]
 pub use files::files;
+
+/// `grundy ARGS`, sent Ctrl-C (SIGINT) `after` it starts, or to what is
+/// left of it once it has ended; its output once it ends, which must be
+/// within a minute of the signal (no measure of speed: it tells a stop
+/// from work that ignores Ctrl-C, each of this crate's uses running for
+/// minutes unless stopped).
+pub fn interrupted_after(after: std::time::Duration, args: &[&str]) -> std::process::Output {
+    use std::time::{Duration, Instant};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let _ = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let given = Instant::now();
+    while child.try_wait().unwrap().is_none() && given.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    if child.try_wait().unwrap().is_none() {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("grundy {args:?} still ran a minute after Ctrl-C");
+    }
+    child.wait_with_output().unwrap()
+}

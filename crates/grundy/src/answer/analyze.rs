@@ -23,6 +23,7 @@ use crate::component::RulesetRef;
 use crate::component::SolitaireAnalysis;
 use crate::error::{Error, Result};
 use crate::game::Count;
+use crate::interrupt::interruptible;
 use crate::partizan::Games;
 use crate::registry::{self, Parsed, Rulesets, ValueTerm};
 use crate::retrograde::Options;
@@ -266,14 +267,18 @@ pub fn value_analysis(
 }
 
 /// Runs a search of values in a fresh table of games, reporting each count
-/// of positions valued as [`Progress::Valuing`].
-fn valuing<T>(
+/// of positions valued as [`Progress::Valuing`]. The search runs
+/// interruptible ([`crate::interrupt`]): what follows it (sums, cooling,
+/// atomic weights) reports nothing, but stops when `progress` says so.
+fn valuing<T: Send>(
     progress: OnProgress,
-    search: impl FnOnce(&mut Games, &mut dyn FnMut(u64) -> bool) -> Result<T>,
+    search: impl FnOnce(&mut Games, &mut dyn FnMut(u64) -> bool) -> Result<T> + Send,
 ) -> Result<T> {
-    let mut games = Games::new();
-    search(&mut games, &mut |positions| {
-        progress(Progress::Valuing { positions })
+    let progress = &mut |positions| progress(Progress::Valuing { positions });
+    interruptible(progress, |interrupt| {
+        let mut games = Games::new();
+        games.interrupt_on(Some(interrupt.clone()));
+        search(&mut games, &mut |positions| interrupt.report(positions))
     })
 }
 

@@ -18,6 +18,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
+use crate::interrupt::interruptible;
 use crate::partizan::{GameId, Games};
 use crate::registry::{self, Parsed, Rulesets};
 use crate::sum::{analyze_listing, Sum};
@@ -87,47 +88,54 @@ pub fn entry(sum: &Sum, progress: OnSearched) -> Result<Entry> {
 
 /// What `cell` reads of the value of each position (a, b) of a partizan
 /// family with values (its text, or the number it is), all valued in one
-/// table of games, reporting [`Progress::Valuing`].
-pub fn value_table<E: Clone>(
+/// table of games, reporting [`Progress::Valuing`]; interruptible
+/// ([`crate::interrupt`]), so that the sums and what `cell` computes stop
+/// when `progress` says so, as the search does.
+pub fn value_table<E: Clone + Send>(
     ruleset: &str,
     rows: RangeInclusive<u64>,
     cols: RangeInclusive<u64>,
     progress: OnProgress,
-    mut cell: impl FnMut(&mut Games, GameId) -> Result<E>,
+    mut cell: impl FnMut(&mut Games, GameId) -> Result<E> + Send,
 ) -> Result<(String, Table<E>)> {
-    let mut rulesets = Rulesets::new();
-    let built = rulesets.ruleset(ruleset)?;
-    let name = built.name();
-    let mut games = Games::new();
-    let pairs = built.pair_text(*rows.start(), *cols.start()).is_some();
-    let table = Table::new(rows, cols, |a, b| {
-        let position = built.pair_text(a, b).ok_or_else(|| match pairs {
-            true => Error::Limit(format!(
-                "{name} has no position ({a}, {b}): it is beyond the largest {name} plays"
-            )),
-            false => Error::Parse {
-                column: 1,
-                message: format!(
-                    "{name} does not have positions of two numbers, so it has no table"
-                ),
-            },
+    let progress = &mut |positions| progress(Progress::Valuing { positions });
+    interruptible(progress, |interrupt| {
+        let mut rulesets = Rulesets::new();
+        let built = rulesets.ruleset(ruleset)?;
+        let name = built.name();
+        let mut games = Games::new();
+        games.interrupt_on(Some(interrupt.clone()));
+        let pairs = built.pair_text(*rows.start(), *cols.start()).is_some();
+        let table = Table::new(rows, cols, |a, b| {
+            let position = built.pair_text(a, b).ok_or_else(|| match pairs {
+                true => Error::Limit(format!(
+                    "{name} has no position ({a}, {b}): it is beyond the largest {name} plays"
+                )),
+                false => Error::Parse {
+                    column: 1,
+                    message: format!(
+                        "{name} does not have positions of two numbers, so it has no table"
+                    ),
+                },
+            })?;
+            let Parsed::Values(terms) =
+                rulesets.parse_question(&format!("{ruleset} {position}"))?
+            else {
+                return Err(Error::Unsupported(format!(
+                    "{name} {position} has no value"
+                )));
+            };
+            let parts = registry::valued(&terms, &mut games, &mut |positions| {
+                interrupt.report(positions)
+            })?;
+            let value = parts
+                .iter()
+                .fold(games.zero(), |sum, p| games.add(sum, p.value));
+            games.check()?;
+            cell(&mut games, value)
         })?;
-        let Parsed::Values(terms) = rulesets.parse_question(&format!("{ruleset} {position}"))?
-        else {
-            return Err(Error::Unsupported(format!(
-                "{name} {position} has no value"
-            )));
-        };
-        let parts = registry::valued(&terms, &mut games, &mut |positions| {
-            progress(Progress::Valuing { positions })
-        })?;
-        let value = parts
-            .iter()
-            .fold(games.zero(), |sum, p| games.add(sum, p.value));
-        games.check()?;
-        cell(&mut games, value)
-    })?;
-    Ok((name, table))
+        Ok((name, table))
+    })
 }
 
 /// Whether `ruleset` is a partizan family with values (its tables and

@@ -32,6 +32,7 @@
 use hashbrown::HashMap;
 
 use crate::error::{Error, Result};
+use crate::interrupt::Interrupt;
 use crate::memory;
 
 pub use dyadic::Dyadic;
@@ -163,6 +164,9 @@ pub struct Games {
     budget: u64,
     /// The limit the table met, after which it computes nothing.
     exceeded: Option<Error>,
+    /// The flag that stops the table's work from another thread, as a
+    /// limit met (see [`Games::interrupt_on`]).
+    interrupt: Option<Interrupt>,
 }
 
 impl Default for Games {
@@ -196,6 +200,7 @@ impl Games {
             option_bytes: 0,
             budget,
             exceeded: None,
+            interrupt: None,
         };
         games.number(Dyadic::ZERO);
         games
@@ -262,9 +267,29 @@ impl Games {
         self.exceeded.get_or_insert(error);
     }
 
-    /// Whether the table is within its budget; if not, it stops.
+    /// Stops the table's work when `interrupt` is set: from then on it
+    /// answers as after a limit, with the error "interrupted". The table
+    /// looks at each new game, sum and comparison, so that every operation
+    /// (sums, cooling, atomic weights, products) stops within moments.
+    pub fn interrupt_on(&mut self, interrupt: Option<Interrupt>) {
+        self.interrupt = interrupt;
+    }
+
+    /// The interrupt the table stops on, to share with another table
+    /// working for the same question.
+    pub fn interrupt(&self) -> Option<Interrupt> {
+        self.interrupt.clone()
+    }
+
+    /// Whether the table is within its budget and not interrupted; if not,
+    /// it stops.
     fn within_budget(&mut self) -> bool {
-        if self.bytes() > self.budget {
+        if self.interrupt.as_ref().is_some_and(Interrupt::is_set) {
+            self.stop(Error::Limit(format!(
+                "interrupted while computing values ({} distinct games so far)",
+                self.len()
+            )));
+        } else if self.bytes() > self.budget {
             let message = format!(
                 "the values need more than {} MiB, the memory budget ({} distinct games)",
                 self.budget >> 20,

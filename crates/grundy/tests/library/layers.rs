@@ -25,6 +25,7 @@ const LAYERS: &[(&str, &[Module])] = &[
             m("file"),
             m("memory"),
             m("machine"),
+            m("interrupt"),
             m("period"),
             m("table"),
         ],

@@ -121,3 +121,42 @@ fn tables_of_moves_into_three_heaps_stop_at_the_budget() {
         );
     }
 }
+
+/// A sum of ups and nimbers whose canonical form takes a minute to build:
+/// its parts are literals, so no search of positions reports progress.
+const SLOW_VALUES: &str = "^64*60 + v63*3 + ^40*5";
+
+/// Everything that follows a search of values (sums, cooling, atomic
+/// weights, products) reported no progress, so a callback's `false` (Ctrl-C
+/// in every front end) went unheard until the end: the sum above ran its
+/// minute. Now the callback is asked while the table works, and its first
+/// `false` stops it, with an error that says so; the same rulesets then
+/// answer the next question as a fresh run does, nothing left stale.
+#[test]
+fn a_long_computation_of_values_stops_when_the_callback_says_so() {
+    use grundy::answer::{analysis, AnalyzeAnswer, AnalyzeOptions};
+    use grundy::registry::Rulesets;
+    let options = AnalyzeOptions::default();
+    let mut rulesets = Rulesets::new();
+    let mut asked = 0;
+    let stopped = analysis(
+        &mut rulesets,
+        &format!("domineering 3x4 + {SLOW_VALUES}"),
+        &options,
+        &mut |_| {
+            asked += 1;
+            false
+        },
+    );
+    let Err(error) = stopped else {
+        panic!("stopped, not answered")
+    };
+    assert_eq!(error.kind(), ErrorKind::Limit, "{error}");
+    assert!(error.to_string().contains("interrupted"), "{error}");
+    assert_eq!(asked, 1, "asked once, and stopped at the first no");
+    let answer = |rulesets: &mut Rulesets| {
+        let analyzed = analysis(rulesets, "domineering 3x4 + ^*", &options, &mut |_| true).unwrap();
+        serde_json::to_value(AnalyzeAnswer::new(&analyzed, false)).unwrap()
+    };
+    assert_eq!(answer(&mut rulesets), answer(&mut Rulesets::new()));
+}
