@@ -4,8 +4,9 @@
 //! goes back, plays a move against the engine, and saves a screenshot in
 //! `target/browser/` (CI keeps them); then plays a sum of values as Right
 //! to its end. The others play boards by clicking them (a game of
-//! Domineering won as its value says, a column of Connect Four), and analyse
-//! a position edited on its board.
+//! Domineering won as its value says, a column of Connect Four), analyse
+//! a position edited on its board, and check that only the pictures
+//! that apply are offered.
 //!
 //! Chromium and chromedriver are not needed to build grundy: where they
 //! are missing the test says so and passes, unless GRUNDY_TOOLS is
@@ -514,4 +515,59 @@ fn a_position_edited_on_its_board_is_analysed() {
         browser.url()
     );
     assert!(!browser.displayed("#edit-analyze"));
+}
+
+#[test]
+fn only_the_pictures_that_apply_are_offered() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    let buttons = [
+        "draw-graph",
+        "draw-plot",
+        "draw-heatmap",
+        "draw-thermograph",
+    ];
+    let cases: [(&str, &str, &[&str]); 5] = [
+        ("nim+3+4+5", "nim 3 4 5", &["draw-graph", "draw-plot"]),
+        (
+            "wythoff+3+5",
+            "wythoff 3 5",
+            &["draw-graph", "draw-heatmap"],
+        ),
+        (
+            "domineering+3x3",
+            "domineering .../.../...",
+            &["draw-thermograph"],
+        ),
+        ("%7B1%7C-1%7D+%2B+%5E", "{1|-1} + ^", &["draw-thermograph"]),
+        (
+            "connect4(4,4)+..../..../..../x...",
+            "connect4(4,4) ..../..../..../x...",
+            &["draw-graph"],
+        ),
+    ];
+    for (query, position, shown) in cases {
+        browser.open(&format!("{base}?expr={query}"));
+        browser.wait_text("#position", position);
+        browser.wait_for(&format!("{position}: the buttons {shown:?}"), || {
+            let displayed: Vec<&str> = buttons
+                .into_iter()
+                .filter(|b| browser.displayed(&format!("#{b}")))
+                .collect();
+            (displayed == shown).then_some(())
+        });
+        // Each one offered draws its picture, no error (the graph of
+        // Connect Four is too large whole: the positions near this one).
+        for button in shown {
+            browser.click(&format!("#{button}"));
+            let drawn = browser.wait_for(&format!("{position}: {button} draws"), || {
+                let text = browser.text("#graph");
+                (text != "Drawing…").then_some(())?;
+                let svg = browser.script("return !!document.querySelector('#graph svg');");
+                Some((svg == true, text))
+            });
+            assert!(drawn.0, "{position}: {button}: {}", drawn.1);
+        }
+    }
 }

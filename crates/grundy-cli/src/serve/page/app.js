@@ -227,6 +227,7 @@ function draw({ expr, answer: a, moves }) {
   board.selection = [];
   board.edited = null;
   drawBoards(a.expression || expr);
+  showPictures(a, expr);
   drawChart();
 }
 
@@ -659,16 +660,26 @@ function rulesetOf(expr) {
   return m ? m[1] : expr;
 }
 
-// Draws the SVG picture the API answers at `path` (or its error).
+// Draws the SVG picture the API answers at `path` (or its error); a game
+// graph past the positions drawn is drawn again nearer the position
+// (`depth`: the positions at most 3, 2 or 1 moves away).
 async function drawPicture(path, params) {
   const box = $("graph");
   box.textContent = "Drawing…";
-  const r = await fetch(path + "?" + new URLSearchParams(params));
-  if (r.ok) {
-    box.innerHTML = await r.text();
-  } else {
-    const body = await r.json();
-    box.textContent = body.error.message;
+  const depths = path === "/api/graph" ? [null, 3, 2, 1] : [null];
+  for (const depth of depths) {
+    const ask = depth ? Object.assign({ depth }, params) : params;
+    const r = await fetch(path + "?" + new URLSearchParams(ask));
+    if (r.ok) {
+      box.innerHTML = await r.text();
+      if (depth) box.prepend(`The positions at most ${depth} moves away (the whole graph is too large to draw):`);
+      return;
+    }
+    const error = (await r.json()).error;
+    if (error.kind !== "limit" || depth === depths[depths.length - 1]) {
+      box.textContent = error.message;
+      return;
+    }
   }
 }
 
@@ -678,6 +689,40 @@ const PICTURES = {
   "draw-heatmap": () => ["/api/heatmap", { ruleset: rulesetOf(current.expr), rows: "0..15", cols: "0..15" }],
   "draw-thermograph": () => ["/api/thermograph", { expr: current.expr }],
 };
+
+// What pictures each ruleset has, asked once a ruleset: its nim-sequence
+// (a heap game) and its heat map (positions of two numbers, valued by
+// nimbers or outcomes), each asked of the API at its smallest.
+const rulesetPictures = new Map();
+function picturesOf(ruleset) {
+  if (!rulesetPictures.has(ruleset)) {
+    const answers = (path, ask) => fetch(path + "?" + new URLSearchParams(Object.assign({ ruleset }, ask)))
+      .then((r) => r.ok, () => false);
+    rulesetPictures.set(ruleset, Promise.all([
+      answers("/api/sequence", { to: 0 }),
+      answers("/api/heatmap", { rows: "1..1", cols: "1..1" }),
+    ]).then(([plot, heatmap]) => ({ plot, heatmap })));
+  }
+  return rulesetPictures.get(ruleset);
+}
+
+// Shows the picture buttons that apply to the answer `a`: the game graph
+// of a position without a value, the thermograph of one with a value,
+// the plot and the heat map where the ruleset of the first component
+// has them (until known, neither).
+async function showPictures(a, expr) {
+  const valued = a.is_number !== undefined;
+  $("draw-graph").hidden = valued;
+  $("draw-thermograph").hidden = !valued;
+  $("draw-plot").hidden = true;
+  $("draw-heatmap").hidden = true;
+  const first = /^\s*([a-z][A-Za-z0-9-]*(\([^)]*\))?)\s/.exec(a.expression || expr);
+  if (!first) return;
+  const has = await picturesOf(first[1]);
+  if (!current || current.answer !== a) return;
+  $("draw-plot").hidden = !has.plot;
+  $("draw-heatmap").hidden = !has.heatmap;
+}
 
 async function loadFamilies() {
   families = await api("/api/families", {});
