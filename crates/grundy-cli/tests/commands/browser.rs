@@ -5,8 +5,8 @@
 //! `target/browser/` (CI keeps them); then plays a sum of values as Right
 //! to its end. The others play boards by clicking them (a game of
 //! Domineering won as its value says, a column of Connect Four), analyse
-//! a position edited on its board, and check that only the pictures
-//! that apply are offered.
+//! a position edited on its board, check that only the pictures that
+//! apply are offered and that work in progress shows.
 //!
 //! Chromium and chromedriver are not needed to build grundy: where they
 //! are missing the test says so and passes, unless GRUNDY_TOOLS is
@@ -570,4 +570,29 @@ fn only_the_pictures_that_apply_are_offered() {
             assert!(drawn.0, "{position}: {button}: {}", drawn.1);
         }
     }
+}
+
+#[test]
+fn work_in_progress_shows_and_greys_the_old_answer() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    browser.open(&format!("{base}?expr=nim+3+4+5"));
+    browser.wait_text("#outcome", "N");
+    assert!(!browser.displayed("#working"));
+    // Every answer comes two seconds late, as a long solve's would.
+    browser.script(
+        "const ask = window.fetch; \
+         window.fetch = (...a) => new Promise((r) => setTimeout(r, 2000)).then(() => ask(...a));",
+    );
+    browser.type_into("#expr", "nim 1 2 3");
+    browser.click("#go");
+    assert!(browser.displayed("#working"));
+    assert_eq!(browser.text("#working"), "Working…");
+    assert!(browser.attribute("#answer", "class").contains("busy"));
+    assert_eq!(browser.text("#position"), "nim 3 4 5");
+    browser.wait_text("#position", "nim 1 2 3");
+    browser.wait_text("#outcome", "P");
+    assert!(!browser.displayed("#working"));
+    assert!(!browser.attribute("#answer", "class").contains("busy"));
 }

@@ -71,12 +71,31 @@ function fromAddress(state) {
   return (state && state.expr) || query.get("expr");
 }
 
+// The sign of work while questions are out: "Working…" shown and the
+// answer shown greyed, until each has its answer or its error.
+let asking = 0;
+async function working(question) {
+  const sign = (n) => {
+    asking += n;
+    $("working").hidden = asking === 0;
+    $("answer").classList.toggle("busy", asking > 0);
+  };
+  sign(1);
+  try {
+    return await question;
+  } finally {
+    sign(-1);
+  }
+}
+
 async function show(expr) {
   $("expr").value = expr;
   $("error").hidden = true;
   try {
-    const answer = await api("/api/analyze", params(expr));
-    const moves = await movesOf(expr, answer);
+    const [answer, moves] = await working((async () => {
+      const answer = await api("/api/analyze", params(expr));
+      return [answer, await movesOf(expr, answer)];
+    })());
     current = { expr, answer, moves, toMove: playing() ? game.sides.toMove : undefined };
     draw(current);
     return current;
@@ -512,7 +531,7 @@ async function engineMove() {
   try {
     const ask = params(current.expr);
     if (game.sides) ask.player = game.sides.toMove;
-    const reply = await api("/api/engine", ask);
+    const reply = await working(api("/api/engine", ask));
     const mover = game.sides ? PLAYER[game.sides.toMove] + ": " : "";
     game.history.push({ by: "engine", move: mover + reply.move, to: reply.to, before: current });
     if (game.sides) game.sides.toMove = other(game.sides.toMove);
@@ -669,7 +688,7 @@ async function drawPicture(path, params) {
   const depths = path === "/api/graph" ? [null, 3, 2, 1] : [null];
   for (const depth of depths) {
     const ask = depth ? Object.assign({ depth }, params) : params;
-    const r = await fetch(path + "?" + new URLSearchParams(ask));
+    const r = await working(fetch(path + "?" + new URLSearchParams(ask)));
     if (r.ok) {
       box.innerHTML = await r.text();
       if (depth) box.prepend(`The positions at most ${depth} moves away (the whole graph is too large to draw):`);
