@@ -6,7 +6,8 @@
 //! to its end. The others play boards by clicking them (a game of
 //! Domineering won as its value says, a column of Connect Four), analyse
 //! a position edited on its board, check that only the pictures that
-//! apply are offered and that work in progress shows.
+//! apply are offered and that work in progress shows, and look at the
+//! page in a window 420 pixels wide.
 //!
 //! Chromium and chromedriver are not needed to build grundy: where they
 //! are missing the test says so and passes, unless GRUNDY_TOOLS is
@@ -207,6 +208,18 @@ impl Browser {
             assert!(started.elapsed() < Duration::from_secs(30), "{what}");
             std::thread::sleep(Duration::from_millis(100));
         }
+    }
+
+    /// The page laid out as in a window `width` pixels wide (Chromium's
+    /// own windows are never narrower than 500).
+    fn narrow(&self, width: u32) {
+        let metrics =
+            json!({"width": width, "height": 1400, "deviceScaleFactor": 1, "mobile": false});
+        let done = self.post(
+            "/goog/cdp/execute",
+            json!({"cmd": "Emulation.setDeviceMetricsOverride", "params": metrics}),
+        );
+        assert!(done["value"].get("error").is_none(), "{done}");
     }
 
     fn screenshot(&self, path: &std::path::Path) {
@@ -595,4 +608,78 @@ fn work_in_progress_shows_and_greys_the_old_answer() {
     browser.wait_text("#outcome", "P");
     assert!(!browser.displayed("#working"));
     assert!(!browser.attribute("#answer", "class").contains("busy"));
+}
+
+#[test]
+fn at_420_pixels_nothing_is_cut_off() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    // The same page at the usual width, then 420 pixels wide.
+    browser.open(&format!(
+        "{base}?expr=domineering+3x3+%2B+hackenbush+BRG+%2B+cutcake+2x3"
+    ));
+    browser.wait_text("#outcome", "N");
+    browser.screenshot(&shot_path("boards-1280.png"));
+    browser.narrow(420);
+    let cut_off = "return [...document.querySelectorAll('body *')] \
+        .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > innerWidth + 0.5) \
+        .map((e) => e.tagName + '#' + e.id + '.' + e.getAttribute('class'));";
+    let fits = |what: &str| {
+        let sticking_out = browser.script(cut_off);
+        assert_eq!(sticking_out, json!([]), "{what}: past the right edge");
+        let wide = browser.script("return document.documentElement.scrollWidth - innerWidth;");
+        assert!(
+            wide.as_f64().unwrap() <= 0.0,
+            "{what}: {wide} pixels too wide"
+        );
+    };
+    browser.open(&base);
+    browser.click("#family option[value=domineering]");
+    browser.wait_text("#position", "domineering ..../..../..../....");
+    // The family's description wraps: none of it is hidden.
+    let usage = browser.script(
+        "const u = document.querySelector('#usage'); return [u.scrollWidth <= u.clientWidth, u.textContent];",
+    );
+    assert_eq!(usage[0], true, "{usage}");
+    assert!(usage[1]
+        .as_str()
+        .unwrap()
+        .ends_with("who cannot place one loses"));
+    // The box of families shows the whole of the family chosen.
+    let chosen = browser.script(
+        "const box = document.querySelector('#family'); \
+         const text = document.createElement('span'); \
+         text.style.font = getComputedStyle(box).font; \
+         text.style.whiteSpace = 'pre'; \
+         text.textContent = box.selectedOptions[0].textContent; \
+         document.body.append(text); \
+         const fits = text.offsetWidth + 32 <= box.clientWidth; \
+         text.remove(); \
+         return [fits, box.selectedOptions[0].textContent];",
+    );
+    assert_eq!(chosen, json!([true, "domineering BOARD"]));
+    fits("domineering 4x4");
+    browser.screenshot(&shot_path("domineering-420.png"));
+    browser.open(&format!("{base}?expr=connect4(4,4)+..../..../..../x..."));
+    browser.wait_text("#outcome", "T");
+    fits("connect4(4,4)");
+    // A board wider than the window is drawn smaller.
+    browser.open(&format!("{base}?expr=domineering+1x14"));
+    browser.wait_text("#outcome", "R");
+    fits("domineering 1x14");
+    // A plot is drawn to the width of the window.
+    browser.open(&format!("{base}?expr=subtraction(1,3,4)+10+12"));
+    browser.wait_text("#outcome", "N");
+    browser.wait_for("the plot button", || {
+        browser.displayed("#draw-plot").then_some(())
+    });
+    browser.click("#draw-plot");
+    browser.find("#graph svg");
+    browser.script("document.querySelector('#graph').scrollIntoView();");
+    fits("the plot of subtraction(1,3,4)");
+    let svg = browser
+        .script("return document.querySelector('#graph svg').getBoundingClientRect().width;");
+    assert!(svg.as_f64().unwrap() <= 420.0, "{svg}");
+    browser.screenshot(&shot_path("plot-420.png"));
 }

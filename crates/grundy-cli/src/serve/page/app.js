@@ -749,7 +749,10 @@ async function loadFamilies() {
   for (const f of families) {
     const o = document.createElement("option");
     o.value = f.name;
-    o.textContent = f.name + ": " + f.summary;
+    // The usage alone, short enough for a narrow window: the summary
+    // shows in full under the box once the family is chosen.
+    o.textContent = f.usage;
+    o.title = f.summary;
     select.append(o);
   }
 }
