@@ -1,9 +1,13 @@
 //! The explorer in a real browser: Debian's Chromium, headless, driven by
-//! chromedriver over the WebDriver protocol. The test types `nim 3 4 5`,
+//! chromedriver over the WebDriver protocol. One test types `nim 3 4 5`,
 //! clicks a winning move, checks the position reached and its outcome,
 //! goes back, plays a move against the engine, and saves a screenshot in
-//! `target/browser/` (CI keeps it); then plays a sum of values as Right
-//! to its end.
+//! `target/browser/` (CI keeps them); then plays a sum of values as Right
+//! to its end. The others play boards by clicking them (a game of
+//! Domineering won as its value says, a column of Connect Four), analyse
+//! a position edited on its board, check that only the pictures that
+//! apply are offered and that work in progress shows, and look at the
+//! page in a window 420 pixels wide.
 //!
 //! Chromium and chromedriver are not needed to build grundy: where they
 //! are missing the test says so and passes, unless GRUNDY_TOOLS is
@@ -175,6 +179,49 @@ impl Browser {
         self.get("/url")["value"].as_str().unwrap().to_string()
     }
 
+    /// What the script `body` (a function's body) returns.
+    fn script(&self, body: &str) -> Value {
+        let answer = self.post("/execute/sync", json!({"script": body, "args": []}));
+        answer["value"].clone()
+    }
+
+    /// Whether the element `css` is shown.
+    fn displayed(&self, css: &str) -> bool {
+        let id = self.find(css);
+        self.get(&format!("/element/{id}/displayed"))["value"] == true
+    }
+
+    /// The property `name` of the element `css` (an input's `value`).
+    fn property(&self, css: &str, name: &str) -> String {
+        let id = self.find(css);
+        let got = self.get(&format!("/element/{id}/property/{name}"));
+        got["value"].as_str().unwrap_or_default().to_string()
+    }
+
+    /// Waits until `ready` answers something, and returns it.
+    fn wait_for<T>(&self, what: &str, mut ready: impl FnMut() -> Option<T>) -> T {
+        let started = Instant::now();
+        loop {
+            if let Some(answer) = ready() {
+                return answer;
+            }
+            assert!(started.elapsed() < Duration::from_secs(30), "{what}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// The page laid out as in a window `width` pixels wide (Chromium's
+    /// own windows are never narrower than 500).
+    fn narrow(&self, width: u32) {
+        let metrics =
+            json!({"width": width, "height": 1400, "deviceScaleFactor": 1, "mobile": false});
+        let done = self.post(
+            "/goog/cdp/execute",
+            json!({"cmd": "Emulation.setDeviceMetricsOverride", "params": metrics}),
+        );
+        assert!(done["value"].get("error").is_none(), "{done}");
+    }
+
     fn screenshot(&self, path: &std::path::Path) {
         let shot = self.get("/screenshot");
         let png = decode_base64(shot["value"].as_str().unwrap());
@@ -218,14 +265,9 @@ fn decode_base64(text: &str) -> Vec<u8> {
 
 #[test]
 fn a_student_clicks_a_winning_move() {
-    let tools = found("chromium").zip(found("chromedriver"));
-    if common::skipped_without("chromium and chromedriver", tools.is_some()) {
+    let Some((_server, browser, base)) = explorer() else {
         return;
-    }
-    let (chromium, driver) = tools.expect("both found");
-    let server = Served::start();
-    let base = format!("{}/", server.base);
-    let browser = Browser::start(chromium.to_str().unwrap(), driver.to_str().unwrap());
+    };
 
     browser.open(&base);
     browser.type_into("#expr", "nim 3 4 5");
@@ -252,7 +294,7 @@ fn a_student_clicks_a_winning_move() {
     browser.click("#moves button.win");
     browser.wait_text("#history li:nth-child(2)", &engine_line(&browser));
     browser.wait_text("#outcome", "N");
-    let shot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("../browser/explorer.png");
+    let shot = shot_path("explorer.png");
     browser.screenshot(&shot);
     assert!(std::fs::metadata(&shot).unwrap().len() > 10_000);
 
@@ -319,4 +361,325 @@ fn engine_line(browser: &Browser) -> String {
     let text = browser.text("#history li:nth-child(2)");
     assert!(text.starts_with("engine: heap"), "{text}");
     text
+}
+
+/// The server and a browser on its page (the page's address), or none
+/// where Chromium or chromedriver is missing and not required.
+fn explorer() -> Option<(Served, Browser, String)> {
+    let tools = found("chromium").zip(found("chromedriver"));
+    if common::skipped_without("chromium and chromedriver", tools.is_some()) {
+        return None;
+    }
+    let (chromium, driver) = tools.expect("both found");
+    let server = Served::start();
+    let base = format!("{}/", server.base);
+    let browser = Browser::start(chromium.to_str().unwrap(), driver.to_str().unwrap());
+    Some((server, browser, base))
+}
+
+/// Where a screenshot named `name` is kept: `target/browser/`.
+fn shot_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("../browser/{name}"))
+}
+
+/// The cells (row, column) where two boards of one component differ:
+/// `domineering .../.../...` and `domineering .#./.#./...`.
+fn changed_cells(from: &str, to: &str) -> Vec<(usize, usize)> {
+    let rows = |expr: &str| -> Vec<Vec<char>> {
+        let board = expr.split_whitespace().nth(1).expect("a board");
+        board.split('/').map(|row| row.chars().collect()).collect()
+    };
+    let (from, to) = (rows(from), rows(to));
+    let mut cells = Vec::new();
+    for (r, (a, b)) in from.iter().zip(&to).enumerate() {
+        for (c, (x, y)) in a.iter().zip(b).enumerate() {
+            if x != y {
+                cells.push((r, c));
+            }
+        }
+    }
+    cells
+}
+
+/// How many lines the history of the game has.
+fn history_length(browser: &Browser) -> u64 {
+    browser
+        .script("return document.querySelectorAll('#history li').length;")
+        .as_u64()
+        .unwrap()
+}
+
+#[test]
+fn a_game_of_domineering_is_played_on_its_board() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    browser.open(&format!("{base}?expr=domineering+3x3"));
+    browser.wait_text("#position", "domineering .../.../...");
+    browser.wait_text("#outcome", "N");
+    // ±1: whoever moves first wins. The student plays Left, first.
+    assert!(
+        browser.text("#value").starts_with("value ±1 "),
+        "{}",
+        browser.text("#value")
+    );
+    browser.click("#play-side option[value=left]");
+    browser.click("#play-starts option[value=left]");
+    browser.click("#play-start");
+    let mut played = 0;
+    let end = loop {
+        let status = browser.wait_for("the student's move or the end", || {
+            let status = browser.text("#play-status");
+            let ready = status.starts_with("Your move") || status.starts_with("The game is over");
+            ready.then_some(status)
+        });
+        if status.starts_with("The game is over") {
+            break status;
+        }
+        // A winning move, made by clicking the two cells its domino
+        // covers on the board.
+        let from = browser.text("#position");
+        let to = browser.attribute("#moves button.win", "data-to");
+        let cells = changed_cells(&from, &to);
+        assert_eq!(cells.len(), 2, "{from} -> {to}");
+        for (r, c) in cells {
+            browser.click(&format!("#board [data-cell='0.0.{r}.{c}']"));
+        }
+        if played == 0 {
+            browser.screenshot(&shot_path("domineering.png"));
+        }
+        played += 1;
+        // The move clicked is the one made, and the engine answers it
+        // (unless the game is over).
+        browser.wait_for("the engine's reply or the end", || {
+            let over = browser.text("#play-status").starts_with("The game is over");
+            (history_length(&browser) == 2 * played || over).then_some(())
+        });
+        let line = browser.text(&format!("#history li:nth-child({})", 2 * played - 1));
+        assert!(
+            line.starts_with("you: Left: ") && line.ends_with(&format!("→ {to}")),
+            "{line}"
+        );
+        assert!(played <= 4, "a 3x3 board takes at most 4 dominoes");
+    };
+    assert_eq!(end, "The game is over: Right cannot move: you win!");
+    assert_eq!(history_length(&browser), 2 * played - 1);
+    browser.screenshot(&shot_path("domineering-won.png"));
+}
+
+#[test]
+fn a_column_of_connect_four_is_clicked() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    browser.open(&format!("{base}?expr=connect4(4,4)+..../..../..../x..."));
+    browser.wait_text("#position", "connect4(4,4) ..../..../..../x...");
+    // Outside a game, a click at the top of column 2 goes to the position
+    // with a disc at its foot.
+    browser.click("#board [data-cell='0.0.0.1']");
+    browser.wait_text("#position", "connect4(4,4) ..../..../..../xo..");
+    browser.post("/back", json!({}));
+    browser.wait_text("#position", "connect4(4,4) ..../..../..../x...");
+    // In a game, the click is the student's move, and the engine answers.
+    browser.click("#play-first");
+    browser.click("#board [data-cell='0.0.1.2']");
+    browser.wait_text(
+        "#history li:nth-child(1)",
+        "you: o at row 4, column 3 → connect4(4,4) ..../..../..../x.o.",
+    );
+    let reply = browser.wait_for("the engine's reply", || {
+        let text = browser.script(
+            "const li = document.querySelector('#history li:nth-child(2)'); return li ? li.textContent : null;",
+        );
+        text.as_str().map(String::from)
+    });
+    assert!(reply.starts_with("engine: x at row "), "{reply}");
+}
+
+#[test]
+fn a_position_edited_on_its_board_is_analysed() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    browser.open(&format!("{base}?expr=domineering+3x3"));
+    browser.wait_text("#outcome", "N");
+    browser.click("#edit");
+    // A click sets the next mark of the family: the middle blocked; a
+    // corner twice, blocked and free again.
+    browser.click("#board [data-cell='0.0.1.1']");
+    browser.click("#board [data-cell='0.0.0.0']");
+    assert_eq!(
+        browser.attribute("#board [data-cell='0.0.0.0']", "data-mark"),
+        "#"
+    );
+    browser.click("#board [data-cell='0.0.0.0']");
+    assert_eq!(
+        browser.property("#expr", "value"),
+        "domineering .../.#./..."
+    );
+    browser.click("#edit-analyze");
+    browser.wait_text("#position", "domineering .../.#./...");
+    // The ring of eight cells is 0: whoever moves first loses.
+    browser.wait_text("#outcome", "P");
+    assert!(browser.text("#value").starts_with("value 0 "));
+    assert!(
+        browser.url().contains("expr=domineering+...%2F.%23.%2F..."),
+        "{}",
+        browser.url()
+    );
+    assert!(!browser.displayed("#edit-analyze"));
+}
+
+#[test]
+fn only_the_pictures_that_apply_are_offered() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    let buttons = [
+        "draw-graph",
+        "draw-plot",
+        "draw-heatmap",
+        "draw-thermograph",
+    ];
+    let cases: [(&str, &str, &[&str]); 5] = [
+        ("nim+3+4+5", "nim 3 4 5", &["draw-graph", "draw-plot"]),
+        (
+            "wythoff+3+5",
+            "wythoff 3 5",
+            &["draw-graph", "draw-heatmap"],
+        ),
+        (
+            "domineering+3x3",
+            "domineering .../.../...",
+            &["draw-thermograph"],
+        ),
+        ("%7B1%7C-1%7D+%2B+%5E", "{1|-1} + ^", &["draw-thermograph"]),
+        (
+            "connect4(4,4)+..../..../..../x...",
+            "connect4(4,4) ..../..../..../x...",
+            &["draw-graph"],
+        ),
+    ];
+    for (query, position, shown) in cases {
+        browser.open(&format!("{base}?expr={query}"));
+        browser.wait_text("#position", position);
+        browser.wait_for(&format!("{position}: the buttons {shown:?}"), || {
+            let displayed: Vec<&str> = buttons
+                .into_iter()
+                .filter(|b| browser.displayed(&format!("#{b}")))
+                .collect();
+            (displayed == shown).then_some(())
+        });
+        // Each one offered draws its picture, no error (the graph of
+        // Connect Four is too large whole: the positions near this one).
+        for button in shown {
+            browser.click(&format!("#{button}"));
+            let drawn = browser.wait_for(&format!("{position}: {button} draws"), || {
+                let text = browser.text("#graph");
+                (text != "Drawing…").then_some(())?;
+                let svg = browser.script("return !!document.querySelector('#graph svg');");
+                Some((svg == true, text))
+            });
+            assert!(drawn.0, "{position}: {button}: {}", drawn.1);
+        }
+    }
+}
+
+#[test]
+fn work_in_progress_shows_and_greys_the_old_answer() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    browser.open(&format!("{base}?expr=nim+3+4+5"));
+    browser.wait_text("#outcome", "N");
+    assert!(!browser.displayed("#working"));
+    // Every answer comes two seconds late, as a long solve's would.
+    browser.script(
+        "const ask = window.fetch; \
+         window.fetch = (...a) => new Promise((r) => setTimeout(r, 2000)).then(() => ask(...a));",
+    );
+    browser.type_into("#expr", "nim 1 2 3");
+    browser.click("#go");
+    assert!(browser.displayed("#working"));
+    assert_eq!(browser.text("#working"), "Working…");
+    assert!(browser.attribute("#answer", "class").contains("busy"));
+    assert_eq!(browser.text("#position"), "nim 3 4 5");
+    browser.wait_text("#position", "nim 1 2 3");
+    browser.wait_text("#outcome", "P");
+    assert!(!browser.displayed("#working"));
+    assert!(!browser.attribute("#answer", "class").contains("busy"));
+}
+
+#[test]
+fn at_420_pixels_nothing_is_cut_off() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    // The same page at the usual width, then 420 pixels wide.
+    browser.open(&format!(
+        "{base}?expr=domineering+3x3+%2B+hackenbush+BRG+%2B+cutcake+2x3"
+    ));
+    browser.wait_text("#outcome", "N");
+    browser.screenshot(&shot_path("boards-1280.png"));
+    browser.narrow(420);
+    let cut_off = "return [...document.querySelectorAll('body *')] \
+        .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > innerWidth + 0.5) \
+        .map((e) => e.tagName + '#' + e.id + '.' + e.getAttribute('class'));";
+    let fits = |what: &str| {
+        let sticking_out = browser.script(cut_off);
+        assert_eq!(sticking_out, json!([]), "{what}: past the right edge");
+        let wide = browser.script("return document.documentElement.scrollWidth - innerWidth;");
+        assert!(
+            wide.as_f64().unwrap() <= 0.0,
+            "{what}: {wide} pixels too wide"
+        );
+    };
+    browser.open(&base);
+    browser.click("#family option[value=domineering]");
+    browser.wait_text("#position", "domineering ..../..../..../....");
+    // The family's description wraps: none of it is hidden.
+    let usage = browser.script(
+        "const u = document.querySelector('#usage'); return [u.scrollWidth <= u.clientWidth, u.textContent];",
+    );
+    assert_eq!(usage[0], true, "{usage}");
+    assert!(usage[1]
+        .as_str()
+        .unwrap()
+        .ends_with("who cannot place one loses"));
+    // The box of families shows the whole of the family chosen.
+    let chosen = browser.script(
+        "const box = document.querySelector('#family'); \
+         const text = document.createElement('span'); \
+         text.style.font = getComputedStyle(box).font; \
+         text.style.whiteSpace = 'pre'; \
+         text.textContent = box.selectedOptions[0].textContent; \
+         document.body.append(text); \
+         const fits = text.offsetWidth + 32 <= box.clientWidth; \
+         text.remove(); \
+         return [fits, box.selectedOptions[0].textContent];",
+    );
+    assert_eq!(chosen, json!([true, "domineering BOARD"]));
+    fits("domineering 4x4");
+    browser.screenshot(&shot_path("domineering-420.png"));
+    browser.open(&format!("{base}?expr=connect4(4,4)+..../..../..../x..."));
+    browser.wait_text("#outcome", "T");
+    fits("connect4(4,4)");
+    // A board wider than the window is drawn smaller.
+    browser.open(&format!("{base}?expr=domineering+1x14"));
+    browser.wait_text("#outcome", "R");
+    fits("domineering 1x14");
+    // A plot is drawn to the width of the window.
+    browser.open(&format!("{base}?expr=subtraction(1,3,4)+10+12"));
+    browser.wait_text("#outcome", "N");
+    browser.wait_for("the plot button", || {
+        browser.displayed("#draw-plot").then_some(())
+    });
+    browser.click("#draw-plot");
+    browser.find("#graph svg");
+    browser.script("document.querySelector('#graph').scrollIntoView();");
+    fits("the plot of subtraction(1,3,4)");
+    let svg = browser
+        .script("return document.querySelector('#graph svg').getBoundingClientRect().width;");
+    assert!(svg.as_f64().unwrap() <= 420.0, "{svg}");
+    browser.screenshot(&shot_path("plot-420.png"));
 }

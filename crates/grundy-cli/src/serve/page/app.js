@@ -71,12 +71,31 @@ function fromAddress(state) {
   return (state && state.expr) || query.get("expr");
 }
 
+// The sign of work while questions are out: "Working…" shown and the
+// answer shown greyed, until each has its answer or its error.
+let asking = 0;
+async function working(question) {
+  const sign = (n) => {
+    asking += n;
+    $("working").hidden = asking === 0;
+    $("answer").classList.toggle("busy", asking > 0);
+  };
+  sign(1);
+  try {
+    return await question;
+  } finally {
+    sign(-1);
+  }
+}
+
 async function show(expr) {
   $("expr").value = expr;
   $("error").hidden = true;
   try {
-    const answer = await api("/api/analyze", params(expr));
-    const moves = await movesOf(expr, answer);
+    const [answer, moves] = await working((async () => {
+      const answer = await api("/api/analyze", params(expr));
+      return [answer, await movesOf(expr, answer)];
+    })());
     current = { expr, answer, moves, toMove: playing() ? game.sides.toMove : undefined };
     draw(current);
     return current;
@@ -224,27 +243,264 @@ function draw({ expr, answer: a, moves }) {
     $("components").replaceChildren(...rows);
   }
   $("graph").replaceChildren();
-  drawBoard(a.expression || expr);
+  board.selection = [];
+  board.edited = null;
+  drawBoards(a.expression || expr);
+  showPictures(a, expr);
   drawChart();
 }
 
-// A board of mnk or connect4 drawn as a grid: rows top first, split by
-// '/', x and o the two players' marks.
-function drawBoard(expr) {
-  const box = $("board");
-  const m = /^(mnk|connect4)\([^)]*\)\s+(\S+)$/.exec(expr.trim());
-  box.hidden = !m;
-  if (!m) return;
-  const rows = m[2].split("/");
-  box.className = "board" + (m[1] === "connect4" ? " discs" : "");
-  box.style.gridTemplateColumns = `repeat(${rows[0].length}, auto)`;
-  box.replaceChildren(...rows.flatMap((row) => [...row].map((c) => {
-    const cell = document.createElement("div");
-    const mark = c.toLowerCase();
-    cell.className = "cell " + (mark === "x" || mark === "o" ? mark : "");
-    cell.textContent = m[1] === "mnk" && mark !== "." ? mark.toUpperCase() : "";
-    return cell;
-  })));
+// ---- Boards: the positions of board families drawn, played by clicking
+// and edited by clicking.
+
+// The board families: how a component's position is drawn (`kind`: a
+// grid of cells, stalks of edges, or cakes), what a click means (`pick`:
+// the cells a move changes, a column, an edge and all above it; none: a
+// board only drawn) and `help` says so, the marks an edited cell cycles
+// through, and how each cell looks (`look`).
+const BOARDS = {
+  mnk: { kind: "grid", pick: "cells", marks: ".xo", look: "letters", help: "Click a cell to mark it." },
+  connect4: { kind: "grid", pick: "column", marks: ".xo", look: "discs", help: "Click a column to drop a disc into it." },
+  domineering: {
+    kind: "grid", pick: "cells", marks: ".#", look: "squares",
+    help: "Click the two cells of a domino: upright for Left, across for Right.",
+  },
+  clobber: { kind: "grid", pick: "cells", marks: ".xo", look: "stones", help: "Click a stone, then the stone it clobbers." },
+  "toads-frogs": {
+    kind: "grid", pick: "cells", marks: ".TF", look: "letters", help: "Click a toad or a frog, then where it goes.",
+  },
+  hackenbush: { kind: "stalks", pick: "edge", marks: "BRG", look: "edges", help: "Click an edge to cut it: all above it falls." },
+  cutcake: { kind: "cakes", look: "cake", help: "Cut a cake from the list of moves." },
+};
+
+// The components of an expression as the API writes it (`A + B`): each
+// {text} and, of a board family, {head: "mnk(3,3,3)", spec, tokens}, the
+// position's words.
+function componentsOf(expr) {
+  return expr.trim().split(/\s+\+\s+/).map((text) => {
+    const m = /^([a-z0-9-]+)(\([^)]*\))?\s+(.+)$/.exec(text);
+    const spec = m && BOARDS[m[1]];
+    return spec ? { text, head: m[1] + (m[2] || ""), spec, tokens: m[3].split(/\s+/) } : { text };
+  });
+}
+
+// The expression of components (edited or not), as `analyze` reads it.
+function expressionOf(components) {
+  return components.map((c) => (c.spec ? c.head + " " + c.tokens.join(" ") : c.text)).join(" + ");
+}
+
+// The cells of one word of a position, rows top first: a board's rows
+// split by '/'; a stalk's edges top first (`0`: none); a cake: R rows of
+// C plain cells.
+function cellsOfToken(spec, token) {
+  if (spec.kind === "stalks") return token === "0" ? [] : [...token].reverse().map((e) => [e]);
+  if (spec.kind === "cakes") {
+    const [r, c] = token.split("x").map(Number);
+    return Array.from({ length: r || 0 }, () => Array(c || 0).fill(" "));
+  }
+  return token.split("/").map((row) => [...row]);
+}
+
+// The key of a cell: component, word, row and column. A stalk's edges
+// count from the ground, so that a cut keeps the keys of those below.
+function cellKey(spec, i, j, r, c, rows) {
+  return spec.kind === "stalks" ? `${i}.${j}.${rows - 1 - r}.0` : `${i}.${j}.${r}.${c}`;
+}
+
+// Every cell of a position's boards: key -> mark.
+function cellMap(expr) {
+  const cells = new Map();
+  componentsOf(expr).forEach((comp, i) => {
+    if (!comp.spec) return;
+    comp.tokens.forEach((token, j) => {
+      const rows = cellsOfToken(comp.spec, token);
+      rows.forEach((row, r) => row.forEach((mark, c) => cells.set(cellKey(comp.spec, i, j, r, c, rows.length), mark)));
+    });
+  });
+  return cells;
+}
+
+// The keys of the cells a move changes, and the marks after it.
+function changeOf(before, move) {
+  const after = cellMap(move.to);
+  const changed = new Set();
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    if (before.get(key) !== after.get(key)) changed.add(key);
+  }
+  return { changed, after };
+}
+
+// The board's state: the cells clicked so far towards a move, and in edit
+// mode the components being edited.
+const board = { selection: [], edited: null };
+
+// Draws the boards of the position shown (or of the one being edited);
+// hidden where no component is a board.
+function drawBoards(expr) {
+  const components = board.edited || componentsOf(expr);
+  const drawn = components.flatMap((comp, i) => (comp.spec ? [drawComponent(comp, i)] : []));
+  $("boards").hidden = drawn.length === 0;
+  $("board").replaceChildren(...drawn);
+  const helps = new Set(components.filter((c) => c.spec).map((c) => c.spec.help));
+  $("board-note").textContent = board.edited ? "Click a cell to change it, then analyze." : [...helps].join(" ");
+  $("edit").hidden = !components.some((c) => c.spec && c.spec.marks);
+  $("edit").setAttribute("aria-pressed", String(!!board.edited));
+  $("edit").textContent = board.edited ? "Stop editing" : "Edit the position";
+  $("edit-analyze").hidden = !board.edited;
+  markSelection();
+}
+
+// One component's boards (one a word), side by side, named by its family.
+function drawComponent(comp, i) {
+  const box = document.createElement("figure");
+  box.className = "component";
+  box.append(...comp.tokens.map((token, j) => {
+    const rows = cellsOfToken(comp.spec, token);
+    const cols = Math.max(1, ...rows.map((row) => row.length));
+    const key = (r, c) => cellKey(comp.spec, i, j, r, c, rows.length);
+    return drawGrid(rows, cols, comp.spec, key);
+  }));
+  const caption = document.createElement("figcaption");
+  caption.textContent = comp.head;
+  box.append(caption);
+  return box;
+}
+
+// The one grid drawer: rows of cells as buttons named by their keys
+// (data-cell), each drawn by `drawCell` in the look of its family; a
+// click plays or edits. Stalks are grids of one column on the ground.
+function drawGrid(rows, cols, spec, key) {
+  const grid = document.createElement("div");
+  grid.className = "grid " + spec.look;
+  grid.style.gridTemplateColumns = `repeat(${cols}, minmax(0, var(--cell)))`;
+  rows.forEach((row, r) => row.forEach((mark, c) => {
+    const clickable = !!(spec.pick || spec.marks);
+    const cell = document.createElement(clickable ? "button" : "div");
+    cell.dataset.cell = key(r, c);
+    drawCell(cell, mark, spec);
+    if (clickable) {
+      cell.type = "button";
+      cell.addEventListener("click", () => clickCell(spec, cell.dataset.cell));
+    }
+    grid.append(cell);
+  }));
+  return grid;
+}
+
+// A cell in the look of its family: its mark as a class (x, o, blocked,
+// T, F, B, R, G) and, of letter boards, as its text.
+function drawCell(cell, mark, spec) {
+  const name = { "#": "blocked", ".": "empty", " ": "cake" }[mark] || mark.toLowerCase();
+  cell.className = "cell " + name;
+  cell.dataset.mark = mark;
+  cell.setAttribute("aria-label", mark);
+  if (spec.look === "letters" && mark !== ".") cell.textContent = mark.toUpperCase();
+}
+
+// Shows the cells clicked so far towards a move, and in a game the cells
+// the last move changed.
+function markSelection() {
+  const last = game && !board.edited && game.history[game.history.length - 1];
+  const moved = last ? changeOf(cellMap(last.before.answer.expression || last.before.expr), last).changed : new Set();
+  for (const cell of $("board").querySelectorAll("[data-cell]")) {
+    cell.classList.toggle("selected", board.selection.includes(cell.dataset.cell));
+    cell.classList.toggle("last", moved.has(cell.dataset.cell));
+  }
+}
+
+// A click on a cell: in edit mode, its next mark; else one more click
+// towards a move, played once the clicks name one.
+async function clickCell(spec, key) {
+  if (board.edited) return editCell(key);
+  if (!current || (game && (game.waiting || game.over))) return;
+  let moves;
+  try {
+    moves = await clickableMoves();
+  } catch (error) {
+    return showError(error, current.expr);
+  }
+  const before = cellMap(current.answer.expression || current.expr);
+  const move = pickMove(spec, key, moves.map((m) => Object.assign({ move: m }, changeOf(before, m))));
+  markSelection();
+  if (move) userMove(move);
+}
+
+// The moves a click may mean: in a game, the moves of the player to
+// move (those listed); of a position that says who moves, those listed;
+// of a position with a value, every move of each player (asked once).
+async function clickableMoves() {
+  if (game || current.answer.is_number === undefined) return current.moves;
+  if (!current.bothSides) {
+    const side = async (player) => (await api("/api/moves", Object.assign(params(current.expr), { player }))).moves
+      .map((m) => ({ move: PLAYER[player] + ": " + m.move, to: m.to, standing: m.standing }));
+    current.bothSides = (await side("left")).concat(await side("right"));
+  }
+  return current.bothSides;
+}
+
+// The move the clicks name, of `candidates` ({move, changed, after}):
+// a column's one move; the cut of an edge (it changes, the one below it
+// does not); the move changing exactly the cells clicked (of two, the
+// one that empties the first clicked: a stone moves from there). Null
+// while the clicks name none yet.
+function pickMove(spec, key, candidates) {
+  const [i, j, r, c] = key.split(".");
+  const one = (ms) => (new Set(ms.map((m) => m.move.to)).size === 1 ? ms[0].move : null);
+  if (spec.pick === "column") {
+    board.selection = [];
+    return one(candidates.filter((m) => m.changed.size > 0
+      && [...m.changed].every((k) => k.startsWith(`${i}.${j}.`) && k.split(".")[3] === c)));
+  }
+  if (spec.pick === "edge") {
+    board.selection = [];
+    return one(candidates.filter((m) => m.changed.has(key) && !m.changed.has(`${i}.${j}.${r - 1}.0`)));
+  }
+  const containing = (keys) => candidates.filter((m) => keys.every((k) => m.changed.has(k)));
+  board.selection = containing(board.selection.concat(key)).length > 0 ? board.selection.concat(key) : [key];
+  const exact = containing(board.selection).filter((m) => m.changed.size === board.selection.length);
+  if (exact.length === 0) {
+    if (containing(board.selection).length === 0) board.selection = [];
+    return null;
+  }
+  const first = board.selection[0];
+  board.selection = [];
+  const mover = exact.find((m) => m.after.get(first) === ".");
+  return one(exact) || (mover ? mover.move : null);
+}
+
+// Edit mode on or off: on, the position's components become editable
+// copies; off, the position shown is drawn again.
+function toggleEdit() {
+  if (!current) return;
+  board.selection = [];
+  board.edited = board.edited ? null : componentsOf(current.answer.expression || current.expr);
+  drawBoards(current.answer.expression || current.expr);
+}
+
+// The next mark of its family in the cell `key` of the position edited;
+// the expression box shows the edited position.
+function editCell(key) {
+  const [i, j, r, c] = key.split(".").map(Number);
+  const comp = board.edited[i];
+  const rows = cellsOfToken(comp.spec, comp.tokens[j]);
+  const row = comp.spec.kind === "stalks" ? rows.length - 1 - r : r;
+  const marks = comp.spec.marks;
+  const mark = rows[row][c];
+  rows[row][c] = marks[(marks.indexOf(mark) + 1) % marks.length];
+  comp.tokens[j] = comp.spec.kind === "stalks"
+    ? rows.map((e) => e[0]).reverse().join("")
+    : rows.map((cells) => cells.join("")).join("/");
+  $("expr").value = expressionOf(board.edited);
+  drawBoards();
+}
+
+// Analyzes the position edited, as a new question.
+function analyzeEdited() {
+  if (!board.edited) return;
+  const expr = expressionOf(board.edited);
+  board.edited = null;
+  endGame();
+  go(expr);
 }
 
 function classText(letter) {
@@ -275,7 +531,7 @@ async function engineMove() {
   try {
     const ask = params(current.expr);
     if (game.sides) ask.player = game.sides.toMove;
-    const reply = await api("/api/engine", ask);
+    const reply = await working(api("/api/engine", ask));
     const mover = game.sides ? PLAYER[game.sides.toMove] + ": " : "";
     game.history.push({ by: "engine", move: mover + reply.move, to: reply.to, before: current });
     if (game.sides) game.sides.toMove = other(game.sides.toMove);
@@ -423,16 +679,26 @@ function rulesetOf(expr) {
   return m ? m[1] : expr;
 }
 
-// Draws the SVG picture the API answers at `path` (or its error).
+// Draws the SVG picture the API answers at `path` (or its error); a game
+// graph past the positions drawn is drawn again nearer the position
+// (`depth`: the positions at most 3, 2 or 1 moves away).
 async function drawPicture(path, params) {
   const box = $("graph");
   box.textContent = "Drawing…";
-  const r = await fetch(path + "?" + new URLSearchParams(params));
-  if (r.ok) {
-    box.innerHTML = await r.text();
-  } else {
-    const body = await r.json();
-    box.textContent = body.error.message;
+  const depths = path === "/api/graph" ? [null, 3, 2, 1] : [null];
+  for (const depth of depths) {
+    const ask = depth ? Object.assign({ depth }, params) : params;
+    const r = await working(fetch(path + "?" + new URLSearchParams(ask)));
+    if (r.ok) {
+      box.innerHTML = await r.text();
+      if (depth) box.prepend(`The positions at most ${depth} moves away (the whole graph is too large to draw):`);
+      return;
+    }
+    const error = (await r.json()).error;
+    if (error.kind !== "limit" || depth === depths[depths.length - 1]) {
+      box.textContent = error.message;
+      return;
+    }
   }
 }
 
@@ -443,13 +709,50 @@ const PICTURES = {
   "draw-thermograph": () => ["/api/thermograph", { expr: current.expr }],
 };
 
+// What pictures each ruleset has, asked once a ruleset: its nim-sequence
+// (a heap game) and its heat map (positions of two numbers, valued by
+// nimbers or outcomes), each asked of the API at its smallest.
+const rulesetPictures = new Map();
+function picturesOf(ruleset) {
+  if (!rulesetPictures.has(ruleset)) {
+    const answers = (path, ask) => fetch(path + "?" + new URLSearchParams(Object.assign({ ruleset }, ask)))
+      .then((r) => r.ok, () => false);
+    rulesetPictures.set(ruleset, Promise.all([
+      answers("/api/sequence", { to: 0 }),
+      answers("/api/heatmap", { rows: "1..1", cols: "1..1" }),
+    ]).then(([plot, heatmap]) => ({ plot, heatmap })));
+  }
+  return rulesetPictures.get(ruleset);
+}
+
+// Shows the picture buttons that apply to the answer `a`: the game graph
+// of a position without a value, the thermograph of one with a value,
+// the plot and the heat map where the ruleset of the first component
+// has them (until known, neither).
+async function showPictures(a, expr) {
+  const valued = a.is_number !== undefined;
+  $("draw-graph").hidden = valued;
+  $("draw-thermograph").hidden = !valued;
+  $("draw-plot").hidden = true;
+  $("draw-heatmap").hidden = true;
+  const first = /^\s*([a-z][A-Za-z0-9-]*(\([^)]*\))?)\s/.exec(a.expression || expr);
+  if (!first) return;
+  const has = await picturesOf(first[1]);
+  if (!current || current.answer !== a) return;
+  $("draw-plot").hidden = !has.plot;
+  $("draw-heatmap").hidden = !has.heatmap;
+}
+
 async function loadFamilies() {
   families = await api("/api/families", {});
   const select = $("family");
   for (const f of families) {
     const o = document.createElement("option");
     o.value = f.name;
-    o.textContent = f.name + ": " + f.summary;
+    // The usage alone, short enough for a narrow window: the summary
+    // shows in full under the box once the family is chosen.
+    o.textContent = f.usage;
+    o.title = f.summary;
     select.append(o);
   }
 }
@@ -479,6 +782,8 @@ $("play-first").addEventListener("click", () => startGame(false));
 $("play-second").addEventListener("click", () => startGame(true));
 $("play-start").addEventListener("click", startSides);
 $("undo").addEventListener("click", undo);
+$("edit").addEventListener("click", toggleEdit);
+$("edit-analyze").addEventListener("click", analyzeEdited);
 for (const [id, request] of Object.entries(PICTURES)) {
   $(id).addEventListener("click", () => current && drawPicture(...request()));
 }
