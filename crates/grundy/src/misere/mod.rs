@@ -19,5 +19,6 @@
 //! assert_eq!(analyze_misere(&parse_sum("nim 3 4 5").unwrap()).unwrap().nimber, None);
 //! ```
 
+pub mod canonical;
 pub mod genus;
 pub mod quotient;
