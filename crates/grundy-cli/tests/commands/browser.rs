@@ -496,6 +496,27 @@ fn a_column_of_connect_four_is_clicked() {
     assert!(reply.starts_with("engine: x at row "), "{reply}");
 }
 
+/// Outside a game, a sum of values lists every move of each player, each
+/// to the whole sum after it: a move clicked in one part keeps the other
+/// (it went to the part alone), and a position of value 0 lists its moves
+/// (it listed none, as if the game were over: only winning moves were
+/// listed).
+#[test]
+fn the_moves_of_a_sum_of_values_go_to_the_whole_sum() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    browser.open(&format!("{base}?expr=domineering+2x2+%2B+%7B1%7C0%7D"));
+    browser.wait_text("#position", "domineering ../.. + {1|0}");
+    browser.click("#moves button[data-to='domineering ##/.. + {1|0}']");
+    browser.wait_text("#position", "domineering ##/.. + {1|0}");
+    browser.open(&format!("{base}?expr=clobber+xox/oxo"));
+    browser.wait_text("#outcome", "P");
+    let listed = browser.script("return document.querySelectorAll('#moves button').length;");
+    assert!(listed.as_u64().unwrap() >= 10, "{listed}");
+    assert_eq!(browser.text("#moves-note"), "");
+}
+
 #[test]
 fn a_position_edited_on_its_board_is_analysed() {
     let Some((_server, browser, base)) = explorer() else {

@@ -115,20 +115,19 @@ function playing() {
 
 // Every move from the position with its value for the player making it,
 // as `grundy play` sees them (/api/moves); of a sum of partizan values,
-// each player's moves with the value after them; under every-move play,
-// the winning moves.
+// the moves of the player to move in a game, else every move of each
+// player, each to the whole sum after it; under every-move play, the
+// winning moves.
 async function movesOf(expr, a) {
-  if (a.left_moves && playing()) {
-    // In a game: every move of the player to move, valued for them.
-    const player = game.sides.toMove;
-    const listed = await api("/api/moves", Object.assign(params(expr), { player }));
-    return listed.moves.map((m) => ({
-      move: PLAYER[player] + ": " + m.move, to: m.to, standing: m.standing, remoteness: m.remoteness,
-    }));
-  }
   if (a.left_moves) {
-    const side = (who, ms) => ms.map((m) => ({ move: who + ": " + m.to, to: m.to, value: m.value }));
-    return side("Left", a.left_moves).concat(side("Right", a.right_moves));
+    const players = playing() ? [game.sides.toMove] : ["left", "right"];
+    const sides = await Promise.all(players.map(async (player) => {
+      const listed = await api("/api/moves", Object.assign(params(expr), { player }));
+      return listed.moves.map((m) => ({
+        move: PLAYER[player] + ": " + m.move, to: m.to, standing: m.standing, remoteness: m.remoteness,
+      }));
+    }));
+    return sides.flat();
   }
   if (a.play === "every") {
     return a.winning_moves.map((m) => ({ move: m.move, to: m.to, standing: "win" }));
@@ -413,29 +412,13 @@ function markSelection() {
 async function clickCell(spec, key) {
   if (board.edited) return editCell(key);
   if (!current || (game && (game.waiting || game.over))) return;
-  let moves;
-  try {
-    moves = await clickableMoves();
-  } catch (error) {
-    return showError(error, current.expr);
-  }
+  // The moves listed: in a game, the player to move's; of a position
+  // with a value outside a game, each player's.
+  const moves = current.moves;
   const before = cellMap(current.answer.expression || current.expr);
   const move = pickMove(spec, key, moves.map((m) => Object.assign({ move: m }, changeOf(before, m))));
   markSelection();
   if (move) userMove(move);
-}
-
-// The moves a click may mean: in a game, the moves of the player to
-// move (those listed); of a position that says who moves, those listed;
-// of a position with a value, every move of each player (asked once).
-async function clickableMoves() {
-  if (game || current.answer.is_number === undefined) return current.moves;
-  if (!current.bothSides) {
-    const side = async (player) => (await api("/api/moves", Object.assign(params(current.expr), { player }))).moves
-      .map((m) => ({ move: PLAYER[player] + ": " + m.move, to: m.to, standing: m.standing }));
-    current.bothSides = (await side("left")).concat(await side("right"));
-  }
-  return current.bothSides;
 }
 
 // The move the clicks name, of `candidates` ({move, changed, after}):
