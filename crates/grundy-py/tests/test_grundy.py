@@ -386,8 +386,11 @@ KIKI = f"script({EXAMPLES}/kiki.rhai)"
         lambda: grundy.analyze(
             "kayles 7000 + octal(0.137) 7000 + octal(0.177) 7000", every=True
         ),
+        # A sum of ups and nimbers in canonical form: minutes, after no
+        # search at all (the table of games reports nothing).
+        lambda: grundy.analyze("^64*60 + v63*3 + ^40*5"),
     ],
-    ids=["moves", "engine_move", "pattern", "table_svg", "misere", "every"],
+    ids=["moves", "engine_move", "pattern", "table_svg", "misere", "every", "values"],
 )
 def test_ctrl_c_stops_every_long_question_within_a_second(call):
     # Each used to finish its work first, minutes later.
