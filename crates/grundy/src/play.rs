@@ -778,10 +778,13 @@ fn best_of(solution: Solution, moves: &[Choice]) -> Vec<usize> {
     best_first(solution.standing, &after)
 }
 
-/// How a move between two positions of a board reads: the cells it
-/// changes, `x at row 2, column 3`, where the board (rows split by `/`)
-/// keeps its shape and at most four cells change; else the position it
-/// leaves. With the cell it changes, where it changes one.
+/// How a move between two positions of a board reads, where the board
+/// (rows split by `/`) keeps its shape: a mark placed, `x at row 2, column
+/// 3`; two cells side by side filled with one mark, a domino, `vertical
+/// domino at b1-b2`; a mark moved from one cell to another, `x from b1 to
+/// b2, taking o` (by number on a board of one row: `T from 2 to 4`); else
+/// the cells it changes, at most four; else the position it leaves. With
+/// the cell it changes, where it changes one.
 fn describe_change(from: &str, to: &str) -> (String, Option<Cell>) {
     let position = |text: &str| text.rsplit_once(' ').map_or(text, |(_, p)| p).to_string();
     let (from, to) = (position(from), position(to));
@@ -790,30 +793,75 @@ fn describe_change(from: &str, to: &str) -> (String, Option<Cell>) {
     let (before, after) = (rows(&from), rows(&to));
     let same_shape =
         before.len() == after.len() && (before.iter().zip(&after)).all(|(a, b)| a.len() == b.len());
-    if same_shape {
-        let mut changes = Vec::new();
-        let mut cells = Vec::new();
-        for (r, (a, b)) in before.iter().zip(&after).enumerate() {
-            for (c, (x, y)) in a.iter().zip(b).enumerate() {
-                if x != y {
-                    let (row, column) = (r + 1, c + 1);
-                    changes.push(match before.len() {
-                        1 => format!("{y} at {column}"),
-                        _ => format!("{y} at row {row}, column {column}"),
-                    });
-                    cells.push(Cell { row, column });
-                }
+    if !same_shape {
+        return (format!("to {to}"), None);
+    }
+    // Each change: the cell, what it held and what it holds.
+    let mut changes = Vec::new();
+    for (r, (a, b)) in before.iter().zip(&after).enumerate() {
+        for (c, (&x, &y)) in a.iter().zip(b).enumerate() {
+            if x != y {
+                changes.push((
+                    Cell {
+                        row: r + 1,
+                        column: c + 1,
+                    },
+                    x,
+                    y,
+                ));
             }
         }
-        if (1..=4).contains(&changes.len()) {
-            let cell = match cells.as_slice() {
-                [cell] => Some(*cell),
-                _ => None,
-            };
-            return (changes.join(", "), cell);
-        }
     }
-    (format!("to {to}"), None)
+    let one_row = before.len() == 1;
+    let name = |cell: Cell| match (one_row, cell.name()) {
+        (true, _) => cell.column.to_string(),
+        (false, Some(name)) => name,
+        (false, None) => format!("row {}, column {}", cell.row, cell.column),
+    };
+    match changes[..] {
+        [(cell, _, y)] => {
+            let text = match one_row {
+                true => format!("{y} at {}", cell.column),
+                false => format!("{y} at row {}, column {}", cell.row, cell.column),
+            };
+            (text, Some(cell))
+        }
+        [(a, '.', y), (b, '.', z)]
+            if y == z && a.row.abs_diff(b.row) + a.column.abs_diff(b.column) == 1 =>
+        {
+            let way = if a.column == b.column {
+                "vertical"
+            } else {
+                "horizontal"
+            };
+            (format!("{way} domino at {}-{}", name(a), name(b)), None)
+        }
+        [(a, x, y), (b, z, w)] if (y == '.' && w == x) || (w == '.' && y == z) => {
+            // The mark left `from` for `onto`, where `taken` was.
+            let (from, onto, mark, taken) = match y == '.' && w == x {
+                true => (a, b, x, z),
+                false => (b, a, z, x),
+            };
+            let taking = match taken {
+                '.' => String::new(),
+                taken => format!(", taking {taken}"),
+            };
+            (
+                format!("{mark} from {} to {}{taking}", name(from), name(onto)),
+                None,
+            )
+        }
+        _ if (1..=4).contains(&changes.len()) => {
+            let cells: Vec<String> = (changes.iter())
+                .map(|&(cell, _, y)| match one_row {
+                    true => format!("{y} at {}", cell.column),
+                    false => format!("{y} at row {}, column {}", cell.row, cell.column),
+                })
+                .collect();
+            (cells.join(", "), None)
+        }
+        _ => (format!("to {to}"), None),
+    }
 }
 
 #[cfg(test)]
@@ -832,6 +880,27 @@ mod tests {
             ("x at row 3, column 3".into(), Some(cell))
         );
         assert_eq!(cell.name().as_deref(), Some("c3"));
+        // A domino, a stone taking another, a toad jumping a frog.
+        assert_eq!(
+            describe_change("domineering .../...", "domineering .#./.#.").0,
+            "vertical domino at b1-b2"
+        );
+        assert_eq!(
+            describe_change("domineering .../...", "domineering ##./...").0,
+            "horizontal domino at a1-b1"
+        );
+        assert_eq!(
+            describe_change("clobber xo/ox", "clobber .x/ox").0,
+            "x from a1 to b1, taking o"
+        );
+        assert_eq!(
+            describe_change("clobber xo/ox", "clobber xo/.o").0,
+            "o from a2 to b2, taking x"
+        );
+        assert_eq!(
+            describe_change("toads-frogs T.TF.", "toads-frogs T..FT").0,
+            "T from 3 to 5"
+        );
         assert_eq!(
             describe_change(
                 "partizan-graph(g.txt) 0@Left",
