@@ -818,14 +818,12 @@ fn describe_change(from: &str, to: &str) -> (String, Option<Cell>) {
         (false, Some(name)) => name,
         (false, None) => format!("row {}, column {}", cell.row, cell.column),
     };
+    let placed = |cell: Cell, mark: char| match one_row {
+        true => format!("{mark} at {}", cell.column),
+        false => format!("{mark} at row {}, column {}", cell.row, cell.column),
+    };
     match changes[..] {
-        [(cell, _, y)] => {
-            let text = match one_row {
-                true => format!("{y} at {}", cell.column),
-                false => format!("{y} at row {}, column {}", cell.row, cell.column),
-            };
-            (text, Some(cell))
-        }
+        [(cell, _, y)] => (placed(cell, y), Some(cell)),
         [(a, '.', y), (b, '.', z)]
             if y == z && a.row.abs_diff(b.row) + a.column.abs_diff(b.column) == 1 =>
         {
@@ -853,10 +851,7 @@ fn describe_change(from: &str, to: &str) -> (String, Option<Cell>) {
         }
         _ if (1..=4).contains(&changes.len()) => {
             let cells: Vec<String> = (changes.iter())
-                .map(|&(cell, _, y)| match one_row {
-                    true => format!("{y} at {}", cell.column),
-                    false => format!("{y} at row {}, column {}", cell.row, cell.column),
-                })
+                .map(|&(cell, _, y)| placed(cell, y))
                 .collect();
             (cells.join(", "), None)
         }
