@@ -31,6 +31,7 @@ use hashbrown::HashMap;
 
 use crate::error::{Error, Result};
 use crate::memory;
+use crate::partizan::{write_braced, MAX_WRITTEN};
 
 /// A game in misère simplest form, in a [`MisereGames`] table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -47,6 +48,8 @@ pub struct MisereGames {
     previous: Vec<bool>,
     /// Each game's birthday: one more than its latest-born option.
     birthdays: Vec<u32>,
+    /// Which games are nim-heaps: *n, its options *0 to *(n-1).
+    heaps: Vec<Option<u32>>,
     forms: HashMap<Box<[MisereId]>, MisereId>,
     sums: HashMap<(MisereId, MisereId), MisereId>,
     nimbers: Vec<MisereId>,
@@ -68,6 +71,7 @@ impl MisereGames {
             options: Vec::new(),
             previous: Vec::new(),
             birthdays: Vec::new(),
+            heaps: Vec::new(),
             forms: HashMap::new(),
             sums: HashMap::new(),
             nimbers: Vec::new(),
@@ -158,6 +162,10 @@ impl MisereGames {
         self.previous.push(previous_wins(&options, &self.previous));
         let birthday = options.iter().map(|&o| self.birthday(o) + 1).max();
         self.birthdays.push(birthday.unwrap_or(0));
+        // Options sorted by id are made in order, so *0 .. *(n-1) in order.
+        let heaps = options.iter().map(|o| self.heaps[o.0 as usize]);
+        let heap = heaps.enumerate().all(|(k, h)| h == Some(k as u32));
+        self.heaps.push(heap.then_some(options.len() as u32));
         self.option_bytes += memory::allocation(4 * options.len() as u64);
         self.forms.insert(options.clone(), id);
         self.options.push(options);
@@ -211,17 +219,30 @@ impl MisereGames {
     }
 
     /// g as text: `0`, a nim-heap `*n` (`*` for *1), otherwise its options
-    /// in braces, `{0,*2,{*3}}`, each written so.
-    pub fn write(&self, g: MisereId) -> String {
-        if let Some(n) = self.nimbers.iter().position(|&m| m == g) {
-            return match n {
-                0 => "0".into(),
-                1 => "*".into(),
-                n => format!("*{n}"),
-            };
+    /// in braces, `{0,*2,{*3}}`, each written so; a limit error past
+    /// [`MAX_WRITTEN`] characters.
+    pub fn write(&self, g: MisereId) -> Result<String> {
+        let mut text = String::new();
+        match self.write_into(g, &mut text) {
+            true => Ok(text),
+            false => Err(Error::Limit(format!(
+                "a misère canonical form written in more than {MAX_WRITTEN} characters"
+            ))),
         }
-        let options: Vec<String> = self.options(g).iter().map(|&o| self.write(o)).collect();
-        format!("{{{}}}", options.join(","))
+    }
+
+    fn write_into(&self, g: MisereId, text: &mut String) -> bool {
+        if let Some(n) = self.heaps[g.0 as usize] {
+            match n {
+                0 => text.push('0'),
+                1 => text.push('*'),
+                n => text.push_str(&format!("*{n}")),
+            }
+            return text.len() <= MAX_WRITTEN;
+        }
+        write_braced(text, &[self.options(g)], |option, text| {
+            self.write_into(option, text)
+        })
     }
 }
 
@@ -398,9 +419,9 @@ mod tests {
         let twice = games.add(two, two).unwrap();
         assert_ne!(twice, zero);
         assert!(games.is_p(twice));
-        assert_eq!(games.write(two), "*2");
+        assert_eq!(games.write(two).unwrap(), "*2");
         let sharp = games.game(&[two]);
-        assert_eq!(games.write(sharp), "{*2}");
+        assert_eq!(games.write(sharp).unwrap(), "{*2}");
         assert_eq!(games.birthday(sharp), 3);
     }
 }

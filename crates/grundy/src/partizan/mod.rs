@@ -38,7 +38,7 @@ use crate::memory;
 pub use dyadic::Dyadic;
 pub use properties::Confusion;
 pub use search::{Part, ShortGame, Valuer};
-pub use text::MAX_WRITTEN;
+pub use text::{read_into, write_braced, Build, MAX_WRITTEN};
 pub use thermograph::{Thermograph, Trajectory};
 
 mod cooling;

@@ -54,22 +54,9 @@ impl Games {
             return text.len() <= MAX_WRITTEN;
         }
         let form = self.form(g);
-        text.push('{');
-        for (side, options) in [form.left, form.right].iter().enumerate() {
-            if side == 1 {
-                text.push('|');
-            }
-            for (i, &option) in options.iter().enumerate() {
-                if i > 0 {
-                    text.push(',');
-                }
-                if !self.write_into(option, text) {
-                    return false;
-                }
-            }
-        }
-        text.push('}');
-        text.len() <= MAX_WRITTEN
+        write_braced(text, &[&form.left, &form.right], |option, text| {
+            self.write_into(option, text)
+        })
     }
 
     /// g's compact name, when it has one: a number, ups and a nimber over
@@ -190,20 +177,113 @@ impl Games {
     /// The game written in `text`; an error names the column (counted from
     /// `column`, where the text starts in a longer line).
     pub fn read(&mut self, text: &str, column: usize) -> Result<GameId> {
-        let mut reader = Reader {
-            chars: text.chars().collect(),
-            at: 0,
-            column,
-            depth: 0,
-        };
-        let g = reader.sum(self)?;
-        reader.skip_space();
-        if let Some(c) = reader.peek() {
-            return Err(reader.error(format!("unexpected '{c}' after a whole game")));
-        }
-        self.check()?;
-        Ok(g)
+        read_into(self, text, column)
     }
+}
+
+/// Writes a game by its options at the end of `text`: `{a,b|c}`, or with
+/// one side (an impartial game's), `{a,b}`, each option by `write`; says
+/// false once `write` does or `text` is longer than [`MAX_WRITTEN`].
+pub fn write_braced<Id: Copy>(
+    text: &mut String,
+    sides: &[&[Id]],
+    mut write: impl FnMut(Id, &mut String) -> bool,
+) -> bool {
+    text.push('{');
+    for (side, options) in sides.iter().enumerate() {
+        if side > 0 {
+            text.push('|');
+        }
+        for (i, &option) in options.iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            if !write(option, text) {
+                return false;
+            }
+        }
+    }
+    text.push('}');
+    text.len() <= MAX_WRITTEN
+}
+
+/// What a reader builds games in: the table of canonical forms
+/// ([`Games`]), or another table that keeps games as written (misère play,
+/// where a form's options matter as they are). Each operation may meet a
+/// limit of the table.
+pub trait Build {
+    /// A game of the table.
+    type Id: Copy;
+    /// The game with no move.
+    fn zero(&mut self) -> Self::Id;
+    /// The number x, in its canonical form.
+    fn number(&mut self, x: Dyadic) -> Result<Self::Id>;
+    /// ↑ = {0|*}.
+    fn up(&mut self) -> Result<Self::Id>;
+    /// The nimber *n.
+    fn nimber(&mut self, n: u32) -> Result<Self::Id>;
+    /// -g.
+    fn neg(&mut self, g: Self::Id) -> Result<Self::Id>;
+    /// g + h.
+    fn add(&mut self, g: Self::Id, h: Self::Id) -> Result<Self::Id>;
+    /// {left | right}.
+    fn game(&mut self, left: &[Self::Id], right: &[Self::Id]) -> Result<Self::Id>;
+    /// The denominator's exponent of g, where g is a number the reader
+    /// bounds (a game in braces finer than 1/2^48).
+    fn exponent(&mut self, _g: Self::Id) -> Option<u32> {
+        None
+    }
+    /// The limit the table met, if any.
+    fn check(&self) -> Result<()>;
+}
+
+impl Build for Games {
+    type Id = GameId;
+    fn zero(&mut self) -> GameId {
+        Games::zero(self)
+    }
+    fn number(&mut self, x: Dyadic) -> Result<GameId> {
+        Ok(Games::number(self, x))
+    }
+    fn up(&mut self) -> Result<GameId> {
+        Ok(Games::up(self))
+    }
+    fn nimber(&mut self, n: u32) -> Result<GameId> {
+        Ok(Games::nimber(self, n))
+    }
+    fn neg(&mut self, g: GameId) -> Result<GameId> {
+        Ok(Games::neg(self, g))
+    }
+    fn add(&mut self, g: GameId, h: GameId) -> Result<GameId> {
+        Ok(Games::add(self, g, h))
+    }
+    fn game(&mut self, left: &[GameId], right: &[GameId]) -> Result<GameId> {
+        Ok(Games::game(self, left, right))
+    }
+    fn exponent(&mut self, g: GameId) -> Option<u32> {
+        self.number_value(g).map(|x| x.exponent())
+    }
+    fn check(&self) -> Result<()> {
+        Games::check(self)
+    }
+}
+
+/// The game written in `text`, built in `table`; an error names the column
+/// (counted from `column`, where the text starts in a longer line).
+pub fn read_into<B: Build>(table: &mut B, text: &str, column: usize) -> Result<B::Id> {
+    let mut reader = Reader {
+        chars: text.chars().collect(),
+        at: 0,
+        column,
+        depth: 0,
+    };
+    let g = reader.sum(table)?;
+    reader.skip_space();
+    if let Some(c) = reader.peek() {
+        return Err(reader.error(format!("unexpected '{c}' after a whole game")));
+    }
+    table.check()?;
+    Ok(g)
 }
 
 struct Reader {
@@ -214,8 +294,8 @@ struct Reader {
 }
 
 /// What stands between options inside braces.
-enum Piece {
-    Options(Vec<GameId>),
+enum Piece<Id> {
+    Options(Vec<Id>),
     Bars { count: usize, column: usize },
 }
 
@@ -238,7 +318,7 @@ impl Reader {
     }
 
     /// term (('+' | '-') term)*
-    fn sum(&mut self, games: &mut Games) -> Result<GameId> {
+    fn sum<B: Build>(&mut self, games: &mut B) -> Result<B::Id> {
         let mut total = self.term(games)?;
         loop {
             self.skip_space();
@@ -259,17 +339,14 @@ impl Reader {
                 _ => return Ok(total),
             };
             let term = self.term(games)?;
-            total = if negate {
-                games.sub(total, term)
-            } else {
-                games.add(total, term)
-            };
+            let term = if negate { games.neg(term)? } else { term };
+            total = games.add(total, term)?;
         }
     }
 
     /// '-'* ('±' atom | '+-' atom | atom): each minus negates once more
     /// (counted, not recursed: a text of many minuses is no deeper).
-    fn term(&mut self, games: &mut Games) -> Result<GameId> {
+    fn term<B: Build>(&mut self, games: &mut B) -> Result<B::Id> {
         let mut negated = false;
         self.skip_space();
         // A minus before a digit is the number's sign: -1^ is -1 + ^.
@@ -284,11 +361,15 @@ impl Reader {
             self.skip_space();
         }
         let g = self.unsigned(games)?;
-        Ok(if negated { games.neg(g) } else { g })
+        if negated {
+            games.neg(g)
+        } else {
+            Ok(g)
+        }
     }
 
     /// '±' atom | '+-' atom | atom
-    fn unsigned(&mut self, games: &mut Games) -> Result<GameId> {
+    fn unsigned<B: Build>(&mut self, games: &mut B) -> Result<B::Id> {
         match self.peek() {
             Some('±') => {
                 self.at += 1;
@@ -303,15 +384,15 @@ impl Reader {
     }
 
     /// ±G = {G | -G}.
-    fn switch(&mut self, games: &mut Games) -> Result<GameId> {
+    fn switch<B: Build>(&mut self, games: &mut B) -> Result<B::Id> {
         let g = self.atom(games)?;
-        let minus = games.neg(g);
-        Ok(games.game(&[g], &[minus]))
+        let minus = games.neg(g)?;
+        games.game(&[g], &[minus])
     }
 
     /// A number, then ups or downs, then a nimber, each optional but not
     /// all; or a game in braces.
-    fn atom(&mut self, games: &mut Games) -> Result<GameId> {
+    fn atom<B: Build>(&mut self, games: &mut B) -> Result<B::Id> {
         self.skip_space();
         if self.peek() == Some('{') {
             return self.braces(games);
@@ -324,7 +405,7 @@ impl Reader {
         }
         if self.peek().is_some_and(|c| c.is_ascii_digit()) {
             let x = self.number()?;
-            value = games.number(if negative { -x } else { x });
+            value = games.number(if negative { -x } else { x })?;
         }
         if let Some(c @ ('^' | 'v')) = self.peek() {
             let mut count = 0u64;
@@ -338,10 +419,10 @@ impl Reader {
                 }
                 count = self.small_count("ups")?;
             }
-            let up = games.up();
-            let unit = if c == '^' { up } else { games.neg(up) };
+            let up = games.up()?;
+            let unit = if c == '^' { up } else { games.neg(up)? };
             for _ in 0..count {
-                value = games.add(value, unit);
+                value = games.add(value, unit)?;
                 // Ups past the height limit stop the table: say so now,
                 // not after adding the rest.
                 games.check()?;
@@ -354,8 +435,8 @@ impl Reader {
             } else {
                 1
             };
-            let nimber = games.nimber(u32::try_from(n).unwrap_or(u32::MAX));
-            value = games.add(value, nimber);
+            let nimber = games.nimber(u32::try_from(n).unwrap_or(u32::MAX))?;
+            value = games.add(value, nimber)?;
         }
         if self.at == start {
             return Err(match self.peek() {
@@ -430,7 +511,7 @@ impl Reader {
     }
 
     /// `{ options | options }`, with `||`, `|||` .. for outer splits.
-    fn braces(&mut self, games: &mut Games) -> Result<GameId> {
+    fn braces<B: Build>(&mut self, games: &mut B) -> Result<B::Id> {
         let open = self.at;
         self.at += 1;
         self.depth += 1;
@@ -508,7 +589,12 @@ impl Reader {
 
     /// Builds the game from options and bars: the longest run of bars is
     /// the split between Left and Right; each side is built the same way.
-    fn split(&self, games: &mut Games, mut pieces: Vec<Piece>, open: usize) -> Result<GameId> {
+    fn split<B: Build>(
+        &self,
+        games: &mut B,
+        mut pieces: Vec<Piece<B::Id>>,
+        open: usize,
+    ) -> Result<B::Id> {
         if pieces.len() == 1 {
             return match pieces.pop() {
                 Some(Piece::Options(options)) if options.len() == 1 => Ok(options[0]),
@@ -544,9 +630,9 @@ impl Reader {
                 ),
             });
         }
-        let right: Vec<Piece> = pieces.split_off(splits[0] + 1);
+        let right: Vec<Piece<B::Id>> = pieces.split_off(splits[0] + 1);
         pieces.pop();
-        let side = |games: &mut Games, side: Vec<Piece>| -> Result<Vec<GameId>> {
+        let side = |games: &mut B, side: Vec<Piece<B::Id>>| -> Result<Vec<B::Id>> {
             match &side[..] {
                 [Piece::Options(options)] => Ok(options.clone()),
                 _ => self.split(games, side, open).map(|g| vec![g]),
@@ -554,11 +640,8 @@ impl Reader {
         };
         let left = side(games, pieces)?;
         let right = side(games, right)?;
-        let g = games.game(&left, &right);
-        if games
-            .number_value(g)
-            .is_some_and(|x| x.exponent() > MAX_EXPONENT)
-        {
+        let g = games.game(&left, &right)?;
+        if games.exponent(g).is_some_and(|e| e > MAX_EXPONENT) {
             return Err(Error::Limit(format!(
                 "the game in braces at column {} is a number finer than 1/2^{MAX_EXPONENT}, \
                  the finest read",
