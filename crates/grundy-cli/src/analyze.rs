@@ -165,6 +165,7 @@ fn text(analyzed: &Analyzed, outcome_only: bool) -> String {
         Analyzed::Sum(a) => table(a, outcome_only),
         Analyzed::Strong(a) => strong::text(a, outcome_only),
         Analyzed::Values(a) => values::text(a, outcome_only),
+        Analyzed::MisereValues(a) => values::misere_text(a, outcome_only),
         Analyzed::Every(a) => every::text(a, outcome_only),
         Analyzed::Solitaire(a) => solitaire::text(a, outcome_only),
     }

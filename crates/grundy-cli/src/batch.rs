@@ -127,6 +127,7 @@ fn one_line(analyzed: &Analyzed, outcome_only: bool) -> String {
         Analyzed::Sum(a) => sum_line(a, outcome_only),
         Analyzed::Strong(a) => strong::one_line(a, outcome_only),
         Analyzed::Values(a) => values::one_line(a, outcome_only),
+        Analyzed::MisereValues(a) => values::misere_one_line(a, outcome_only),
         Analyzed::Every(a) => every::one_line(a, outcome_only),
         Analyzed::Solitaire(a) => solitaire::one_line(a, outcome_only),
     }

@@ -2,7 +2,8 @@
 //! differences): the answer as a table or one line.
 
 use grundy::partizan::Confusion;
-use grundy::short::ValueAnalysis;
+use grundy::short::misere::{MisereAnalysis, MisereMove};
+use grundy::short::{ValueAnalysis, ValueMove};
 
 /// The answer as a table: each part's value and the sum's, who wins, the
 /// mean and temperature, the stops, the numbers it is confused with, its
@@ -71,13 +72,23 @@ pub fn text(a: &ValueAnalysis, outcome_only: bool) -> String {
             }
         }
     }
-    for &(part, options) in &a.unlisted {
+    let line = |m: &ValueMove| format!("part {}: {}  => {}", m.part + 1, m.to, m.value);
+    let left: Vec<String> = a.left_moves.iter().map(line).collect();
+    let right: Vec<String> = a.right_moves.iter().map(line).collect();
+    winning_moves(&mut out, &a.unlisted, [("Left", left), ("Right", right)]);
+    out
+}
+
+/// The parts whose moves were not listed, then each player's winning
+/// moves moving first, one line each.
+fn winning_moves(out: &mut String, unlisted: &[(usize, u64)], sides: [(&str, Vec<String>); 2]) {
+    for &(part, options) in unlisted {
         out.push_str(&format!(
             "part {}: {options} options, too many to list: its moves are left out below\n",
             part + 1
         ));
     }
-    for (player, moves) in [("Left", &a.left_moves), ("Right", &a.right_moves)] {
+    for (player, moves) in sides {
         if moves.is_empty() {
             out.push_str(&format!("{player} moving first: no winning move\n"));
             continue;
@@ -86,16 +97,10 @@ pub fn text(a: &ValueAnalysis, outcome_only: bool) -> String {
             "{player} moving first wins by ({}):\n",
             moves.len()
         ));
-        for m in moves.iter() {
-            out.push_str(&format!(
-                "  part {}: {}  => {}\n",
-                m.part + 1,
-                m.to,
-                m.value
-            ));
+        for m in moves {
+            out.push_str(&format!("  {m}\n"));
         }
     }
-    out
 }
 
 /// The answer on one line, for `--batch`.
@@ -106,6 +111,63 @@ pub fn one_line(a: &ValueAnalysis, outcome_only: bool) -> String {
             " (mean {}, temperature {}, {} winning moves for Left, {} for Right)",
             a.mean,
             a.temperature,
+            a.left_moves.len(),
+            a.right_moves.len()
+        ));
+    }
+    line
+}
+
+/// The answer under misère play as a table: each part's misère canonical
+/// form where it is impartial (and the sum's), who wins, and each player's
+/// winning moves moving first.
+pub fn misere_text(a: &MisereAnalysis, outcome_only: bool) -> String {
+    let mut out = String::new();
+    let form = |f: &Option<String>| f.clone().unwrap_or_else(|| "(partizan)".into());
+    if !outcome_only {
+        let mut rows: Vec<(String, String)> = (a.parts.iter())
+            .map(|(p, f)| (p.clone(), form(f)))
+            .collect();
+        if rows.len() > 1 {
+            rows.push(("sum".into(), form(&a.misere_form)));
+        }
+        let width = (rows.iter())
+            .map(|(p, _)| p.chars().count())
+            .filter(|&n| n <= 40)
+            .fold(4, usize::max);
+        out.push_str(&format!("{:width$}  misère form\n", "part"));
+        for (p, f) in rows {
+            out.push_str(&format!("{p:width$}  {f}\n"));
+        }
+        out.push('\n');
+    } else if let Some(f) = &a.misere_form {
+        out.push_str(&format!("misère form: {f}\n"));
+    }
+    out.push_str("convention: misere (who cannot move wins)\n");
+    out.push_str(&format!(
+        "outcome: {} ({})\n",
+        a.outcome.letter(),
+        a.outcome.explanation()
+    ));
+    if outcome_only {
+        return out;
+    }
+    let line = |m: &MisereMove| format!("part {}: {}", m.part + 1, m.to);
+    let left: Vec<String> = a.left_moves.iter().map(line).collect();
+    let right: Vec<String> = a.right_moves.iter().map(line).collect();
+    winning_moves(&mut out, &a.unlisted, [("Left", left), ("Right", right)]);
+    out
+}
+
+/// The answer under misère play on one line, for `--batch`.
+pub fn misere_one_line(a: &MisereAnalysis, outcome_only: bool) -> String {
+    let mut line = format!("{}: {} misere", a.expression, a.outcome.letter());
+    if let Some(form) = &a.misere_form {
+        line.push_str(&format!(" {form}"));
+    }
+    if !outcome_only {
+        line.push_str(&format!(
+            " ({} winning moves for Left, {} for Right)",
             a.left_moves.len(),
             a.right_moves.len()
         ));

@@ -55,6 +55,8 @@ EXPRESSIONS = [
     (f"script({EXAMPLES}/subtraction.rhai) 10 + nim 3", {}, []),
     (f"script({EXAMPLES}/sleepy.rhai) 1,0", {}, []),
     ("{1|} + *", {}, []),
+    ("domineering 3x3 + *2", {"misere": True}, ["--misere"]),
+    ("*2 + *3 + {*2|*2}", {"misere": True}, ["--misere"]),
 ]
 
 

@@ -56,6 +56,7 @@ use crate::catalogue::strong::{connect4, mnk};
 use crate::component::RulesetRef;
 use crate::error::{Error, Result};
 use crate::interrupt::interruptible;
+use crate::misere::forms::Forms;
 use crate::partizan::Games;
 use crate::registry::{self, Parsed, Rulesets, ValueTerm};
 use crate::retrograde::{
@@ -102,8 +103,9 @@ enum Engine {
         ruleset: RulesetRef,
         table: Option<Box<SolvedTable>>,
     },
-    /// A sum of values, each move told by the value it leaves.
-    Values,
+    /// A sum of values, each move told by the value it leaves; under
+    /// misère play by a search of the sum.
+    Values { misere: bool },
 }
 
 /// A position played through.
@@ -319,13 +321,6 @@ impl Play {
                      analyze shows its shortest win",
                 ))
             }
-            Parsed::Values(_) if misere => {
-                return Err(Error::Unsupported(
-                    "misère play of partizan games and game literals (their values are \
-                     those of normal play)"
-                        .into(),
-                ))
-            }
             Parsed::Values(_) => {
                 let Some(first) = first else {
                     return Err(Error::Parameter(
@@ -338,7 +333,7 @@ impl Play {
                     expression: expression.trim().to_string(),
                     to_move: first,
                 };
-                (Engine::Values, start)
+                (Engine::Values { misere }, start)
             }
         };
         let mut play = Play {
@@ -422,12 +417,12 @@ impl Play {
                 strong_turn(strong, &position, source, &self.options, naming, progress)
             }
             (
-                Engine::Values,
+                Engine::Values { misere },
                 Played::Values {
                     expression,
                     to_move,
                 },
-            ) => values_turn(&mut self.rulesets, expression, *to_move, progress),
+            ) => values_turn(&mut self.rulesets, expression, *to_move, *misere, progress),
             _ => unreachable!("a sum's engine plays sums, a strong one positions"),
         }
     }
@@ -645,12 +640,15 @@ fn strong_turn(
 /// it is ≤ 0. The best moves: the winning ones, the shortest first, else
 /// every move, the longest first, each by how long the value it leaves
 /// lasts played out in canonical form ([`Games::remoteness`]), the
-/// opponent to move. The valuing reports to `progress` as
-/// [`Phase::Searching`].
+/// opponent to move. Under misère play (`misere`) no value decides: each
+/// part is built as it is ([`registry::misere_parts`]) and the sum
+/// searched, the lengths those of misère play ([`Forms::remoteness`]).
+/// The work reports to `progress` as [`Phase::Searching`].
 fn values_turn(
     rulesets: &mut Rulesets,
     expression: &str,
     to_move: Player,
+    misere: bool,
     progress: OnPlayProgress,
 ) -> Result<Turn> {
     let Parsed::Values(terms) = rulesets.parse_question(expression)? else {
@@ -666,12 +664,29 @@ fn values_turn(
     // The sums and lengths after the search report nothing: they stop
     // when `progress` says so, as the search does.
     interruptible(progress, |interrupt| {
-        let mut games = Games::new();
-        games.interrupt_on(Some(interrupt.clone()));
-        valued_turn(&terms, to_move, &mut games, &mut |positions| {
-            interrupt.report(positions)
-        })
+        let report = &mut |positions| interrupt.report(positions);
+        match misere {
+            false => {
+                let mut games = Games::new();
+                games.interrupt_on(Some(interrupt.clone()));
+                valued_turn(&terms, to_move, &mut games, report)
+            }
+            true => {
+                let mut forms = Forms::new();
+                forms.interrupt_on(Some(interrupt.clone()));
+                misere_turn(&terms, to_move, &mut forms, report)
+            }
+        }
     })
+}
+
+/// One move of a sum of values: the part moved in, what it becomes, and
+/// what the move leaves the opponent, to move there.
+struct ValueChoice {
+    part: usize,
+    to: String,
+    opponent_wins: bool,
+    length: u32,
 }
 
 /// [`values_turn`] of the parts `terms`, valued in `games`.
@@ -682,46 +697,112 @@ fn valued_turn(
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Turn> {
     let parts = registry::valued(terms, games, progress)?;
-    if let Some((part, count)) = (parts.iter()).find_map(|p| Some((p, p.unlisted?))) {
-        return Err(Error::Limit(format!(
-            "{} has {count} options, more than play lists ({}): play a smaller position",
-            part.text,
-            crate::short::MAX_LISTED_OPTIONS
-        )));
-    }
+    all_listed(parts.iter().map(|p| (&p.text, p.unlisted)))?;
     let left = to_move == Player::Left;
     let zero = games.zero();
     let total = (parts.iter()).fold(zero, |total, part| games.add(total, part.value));
-    let texts: Vec<&str> = parts.iter().map(|p| p.text.as_str()).collect();
-    let mut moves = Vec::new();
-    let mut lengths = Vec::new();
+    let mut choices = Vec::new();
     for (i, part) in parts.iter().enumerate() {
         let rest = games.sub(total, part.value);
         for (to, option) in if left { &part.left } else { &part.right } {
             let after = games.add(rest, *option);
-            let opponent_wins = games.outcome(after).first_player_wins(!left);
-            lengths.push(games.remoteness(after, !left));
-            let description = match parts.len() {
-                1 => describe_change(&part.text, to).0,
-                _ => format!("part {}: {} -> {to}", i + 1, part.text),
-            };
-            moves.push(Choice {
-                description,
-                to: replaced(&texts, i, to),
-                after: Solution {
-                    standing: if opponent_wins {
-                        Standing::Win
-                    } else {
-                        Standing::Lose
-                    },
-                    remoteness: None,
-                },
-                cell: None,
+            choices.push(ValueChoice {
+                part: i,
+                to: to.clone(),
+                opponent_wins: games.outcome(after).first_player_wins(!left),
+                length: games.remoteness(after, !left),
             });
         }
     }
     let wins = games.outcome(total).first_player_wins(left);
     games.check()?;
+    let texts: Vec<&str> = parts.iter().map(|p| p.text.as_str()).collect();
+    Ok(value_turn(&texts, to_move, choices, wins))
+}
+
+/// [`values_turn`] under misère play, the parts `terms` built in `forms`.
+fn misere_turn(
+    terms: &[ValueTerm],
+    to_move: Player,
+    forms: &mut Forms,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Turn> {
+    let parts = registry::misere_parts(terms, forms, progress)?;
+    all_listed(parts.iter().map(|p| (&p.text, p.unlisted)))?;
+    let left = to_move == Player::Left;
+    let first_wins = |forms: &Forms, g, left: bool| match left {
+        true => forms.left_wins(g),
+        false => forms.right_wins(g),
+    };
+    let mut choices = Vec::new();
+    let mut total = forms.make(&[], &[])?;
+    for part in &parts {
+        total = forms.add(total, part.form)?;
+    }
+    for (i, part) in parts.iter().enumerate() {
+        let mut rest = forms.make(&[], &[])?;
+        for (j, other) in parts.iter().enumerate() {
+            if j != i {
+                rest = forms.add(rest, other.form)?;
+            }
+        }
+        for (to, option) in if left { &part.left } else { &part.right } {
+            let after = forms.add(rest, *option)?;
+            choices.push(ValueChoice {
+                part: i,
+                to: to.clone(),
+                opponent_wins: first_wins(forms, after, !left),
+                length: forms.remoteness(after, !left),
+            });
+        }
+    }
+    let wins = first_wins(forms, total, left);
+    let texts: Vec<&str> = parts.iter().map(|p| p.text.as_str()).collect();
+    Ok(value_turn(&texts, to_move, choices, wins))
+}
+
+/// A limit error where a part has too many options to list: play lists
+/// every move.
+fn all_listed<'a>(parts: impl Iterator<Item = (&'a String, Option<u64>)>) -> Result<()> {
+    for (text, unlisted) in parts {
+        if let Some(count) = unlisted {
+            return Err(Error::Limit(format!(
+                "{text} has {count} options, more than play lists ({}): play a smaller position",
+                crate::short::MAX_LISTED_OPTIONS
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The turn in the sum of the parts `texts`, `to_move` to move, with its
+/// moves `choices`; `wins`: whether the player to move wins. The best
+/// moves: the winning ones, the shortest first, else every move, the
+/// longest first.
+fn value_turn(texts: &[&str], to_move: Player, choices: Vec<ValueChoice>, wins: bool) -> Turn {
+    let mut moves = Vec::new();
+    let mut lengths = Vec::new();
+    for choice in choices {
+        let text = texts[choice.part];
+        let description = match texts.len() {
+            1 => describe_change(text, &choice.to).0,
+            _ => format!("part {}: {text} -> {}", choice.part + 1, choice.to),
+        };
+        lengths.push(choice.length);
+        moves.push(Choice {
+            description,
+            to: replaced(texts, choice.part, &choice.to),
+            after: Solution {
+                standing: if choice.opponent_wins {
+                    Standing::Win
+                } else {
+                    Standing::Lose
+                },
+                remoteness: None,
+            },
+            cell: None,
+        });
+    }
     let mut best: Vec<usize> = (0..moves.len())
         .filter(|&i| !wins || moves[i].after.standing == Standing::Lose)
         .collect();
@@ -729,7 +810,7 @@ fn valued_turn(
         true => best.sort_by_key(|&i| lengths[i]),
         false => best.sort_by_key(|&i| std::cmp::Reverse(lengths[i])),
     }
-    Ok(Turn {
+    Turn {
         expression: texts.join(" + "),
         parts: texts.iter().map(|t| t.to_string()).collect(),
         solution: Solution {
@@ -740,7 +821,7 @@ fn valued_turn(
         best,
         naming: Naming::Listed,
         to_move: Some(to_move),
-    })
+    }
 }
 
 /// The sum of `parts` with part `i` replaced by `to`, as an expression;

@@ -29,8 +29,10 @@ use crate::component::{ComponentRef, RulesetRef};
 use crate::error::{Error, Result};
 use crate::expr::{self, ComponentText, Function, Signed, Term};
 use crate::functions;
-use crate::partizan::Games;
+use crate::misere::forms::{FormId, Forms};
+use crate::partizan::{self, Games};
 use crate::retrograde::Player;
+use crate::short::misere::MiserePart;
 use crate::short::Valued;
 use crate::strong::StrongAnalysis;
 use crate::sum::Sum;
@@ -451,6 +453,112 @@ pub fn valued(
     Ok(parts)
 }
 
+/// The parts of a sum of values built as they are, for misère play
+/// ([`crate::short::misere`]): a literal as written, a family's position
+/// and an impartial component by their moves. A function of values
+/// (`cool(G, t)`) is a value of normal play and is refused.
+pub fn misere_parts(
+    terms: &[ValueTerm],
+    forms: &mut Forms,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Vec<MiserePart>> {
+    let mut parts = Vec::new();
+    for term in terms {
+        let part = match &term.part {
+            ValuePart::Literal(word) => {
+                let g = partizan::read_into(forms, &word.text, word.column)?;
+                MiserePart::literal(forms, &word.text, g)?
+            }
+            ValuePart::Short { ruleset, position } => match ruleset.short() {
+                Some(short) => short.misere_part(position, forms, progress)?,
+                None => {
+                    return Err(Error::Unsupported(format!(
+                        "{} has no values",
+                        ruleset.name()
+                    )))
+                }
+            },
+            ValuePart::Impartial(component) => {
+                let mut built = HashMap::new();
+                let form = impartial_form(component, forms, &mut built, 0)?;
+                let mut options = Vec::new();
+                for option in component.options()? {
+                    let mut g = forms.make(&[], &[])?;
+                    for part in &option {
+                        let h = impartial_form(part, forms, &mut built, 1)?;
+                        g = forms.add(g, h)?;
+                    }
+                    options.push((components_text(&option), g));
+                }
+                MiserePart {
+                    text: components_text(std::slice::from_ref(component)),
+                    form,
+                    left: options.clone(),
+                    right: options,
+                    unlisted: None,
+                }
+            }
+            ValuePart::Function { call, .. } => {
+                return Err(Error::Unsupported(format!(
+                    "{} is a value of normal play: under misère play a sum takes game                      literals and positions",
+                    call.text.trim()
+                )))
+            }
+        };
+        // An impartial component is its own negative.
+        let impartial = matches!(term.part, ValuePart::Impartial(_));
+        parts.push(if term.negated && !impartial {
+            part.negated(forms)?
+        } else {
+            part
+        });
+    }
+    Ok(parts)
+}
+
+/// An impartial component built as a game tree, each position once (by
+/// its text) in `built`; `depth` moves from the part asked about.
+fn impartial_form(
+    component: &ComponentRef,
+    forms: &mut Forms,
+    built: &mut HashMap<String, FormId>,
+    depth: u32,
+) -> Result<FormId> {
+    let key = components_text(std::slice::from_ref(component));
+    if let Some(&known) = built.get(&key) {
+        return Ok(known);
+    }
+    if depth > partizan::MAX_HEIGHT {
+        return Err(Error::Limit(format!(
+            "misère play is searched on games at most {} moves long; {key} is longer",
+            partizan::MAX_HEIGHT
+        )));
+    }
+    let mut options = Vec::new();
+    for option in component.options()? {
+        let mut g = forms.make(&[], &[])?;
+        for part in &option {
+            let h = impartial_form(part, forms, built, depth + 1)?;
+            g = forms.add(g, h)?;
+        }
+        options.push(g);
+    }
+    let form = forms.make(&options, &options)?;
+    built.insert(key, form);
+    Ok(form)
+}
+
+/// Components as an expression writes their sum (`0` for none).
+fn components_text(parts: &[ComponentRef]) -> String {
+    if parts.is_empty() {
+        return "0".into();
+    }
+    let texts: Vec<String> = (parts.iter())
+        .map(|c| format!("{} {}", c.ruleset_name(), c.position_text()))
+        .collect();
+    texts.join(" + ")
+}
+
 /// Who wins a position written with its player to move (`7,7@Left`) of a
 /// ruleset that has values as well as a strong solve (a partizan script
 /// without `result`), from its value alone: the player who moves first in
@@ -494,16 +602,7 @@ fn impartial_valued(
     games: &mut Games,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Valued> {
-    let text = |parts: &[ComponentRef]| -> String {
-        if parts.is_empty() {
-            return "0".into();
-        }
-        let texts: Vec<String> = parts
-            .iter()
-            .map(|c| format!("{} {}", c.ruleset_name(), c.position_text()))
-            .collect();
-        texts.join(" + ")
-    };
+    let text = components_text;
     let small = |n: num_bigint::BigUint| -> Result<u32> {
         u32::try_from(&n)
             .ok()

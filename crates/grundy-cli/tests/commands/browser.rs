@@ -319,6 +319,21 @@ fn a_student_clicks_a_winning_move() {
     browser.open(&format!("{base}?expr=domineering+2x2+%2B+%7B1%7C0%7D"));
     browser.wait_text("#outcome", "L");
     assert_eq!(browser.attribute("#outcome", "class"), "badge left");
+    // Under misère play a sum of values is searched as it is: a 2 × 1
+    // strip of Domineering is Left's one move, so Right wins whoever
+    // starts; each player's moves are listed, and no thermograph (that of
+    // normal play) is offered.
+    browser.open(&format!("{base}?expr=domineering+2x1&misere=true"));
+    browser.wait_text("#position", "domineering ./.");
+    browser.wait_text("#outcome", "R");
+    assert_eq!(browser.attribute("#outcome", "class"), "badge right");
+    assert!(browser.text("#value").contains("misère play"));
+    assert!(
+        browser.text("#moves").contains("Left: "),
+        "{}",
+        browser.text("#moves")
+    );
+    assert_eq!(browser.attribute("#draw-thermograph", "hidden"), "true");
     // A position with a value is played as a player, from the player
     // chosen: the student plays Right, Left (the engine) first. ±1 + ↑:
     // Left goes to 1 + ↑, Right's one move is ↑ -> *, and Left's reply 1

@@ -112,3 +112,113 @@ fn bad_trees_exit_2_with_a_clear_message() {
             .stderr(predicate::str::contains(message));
     }
 }
+
+/// Sums of game literals and partizan positions under misère play: game
+/// literals are played as written, not as their values of normal play
+/// ({*2|*2} is 0 under normal play; under misère play the player to move
+/// wins at 0, having no move, and loses at {*2|*2}, moving to *2, where
+/// the other player takes one of two and leaves *), impartial sums get their misère
+/// canonical form (ONAG chapter 12: *2 + *2 moves to *2 and *2 + * = *3),
+/// and nim-heaps written as nimbers follow misère Nim (Bouton: with a heap
+/// above 1 the player to move loses when the XOR is 0, otherwise when the
+/// number of heaps of 1 is odd).
+#[test]
+fn sums_of_game_literals_are_played_as_written() {
+    let answer = misere_json("*2 + *2");
+    assert_eq!(
+        (
+            &answer["outcome"],
+            &answer["misere_form"],
+            &answer["is_impartial"]
+        ),
+        (&"P".into(), &"{*2,*3}".into(), &true.into())
+    );
+    let parts = answer["parts"].as_array().unwrap();
+    assert_eq!(parts[0]["misere_form"], "*2");
+    assert_eq!(misere_json("{*2|*2}")["outcome"], "P");
+    assert_eq!(json(&["analyze", "{*2|*2}"])["value"], "0");
+    // {*|*} is 0 under misère play too (ONAG chapter 12: {*} = 0).
+    assert_eq!(misere_json("{*|*}")["misere_form"], "0");
+    assert_eq!(misere_json("0")["outcome"], "N");
+    for heaps in [
+        [1, 1, 1],
+        [1, 1, 0],
+        [2, 3, 1],
+        [2, 3, 0],
+        [4, 4, 1],
+        [5, 6, 3],
+    ] {
+        let expression = format!("*{} + *{} + *{}", heaps[0], heaps[1], heaps[2]);
+        let lost = match heaps.iter().all(|&h| h <= 1) {
+            true => heaps.iter().sum::<i32>() % 2 == 1,
+            false => heaps[0] ^ heaps[1] ^ heaps[2] == 0,
+        };
+        let answer = misere_json(&expression);
+        assert_eq!(
+            answer["outcome"],
+            if lost { "P" } else { "N" },
+            "{expression}"
+        );
+        // Each winning move of Left leaves a sum Right, to move, loses.
+        for m in answer["left_moves"].as_array().unwrap() {
+            let i = m["part"].as_u64().unwrap() as usize;
+            let mut after: Vec<String> = heaps.iter().map(|h| format!("*{h}")).collect();
+            after[i] = m["to"].as_str().unwrap().to_string();
+            assert_eq!(
+                misere_json(&after.join(" + "))["outcome"],
+                "P",
+                "{expression}"
+            );
+        }
+    }
+}
+
+/// Partizan positions under misère play: the outcome class (a 1 × 2 strip
+/// of Domineering is Left's one move, so under misère play Right wins
+/// whoever starts), the winning moves of each player, and no misère
+/// canonical form where the sum is partizan.
+#[test]
+fn partizan_positions_get_their_misere_outcome_and_winning_moves() {
+    let strip = misere_json("domineering 2x1");
+    assert_eq!(
+        (
+            &strip["outcome"],
+            &strip["misere_form"],
+            &strip["is_impartial"]
+        ),
+        (&"R".into(), &Value::Null, &false.into())
+    );
+    let answer = misere_json("domineering 3x3 + clobber xo");
+    let parts = answer["parts"].as_array().unwrap();
+    assert_eq!(parts[1]["misere_form"], "*");
+    assert_eq!(parts[0]["misere_form"], Value::Null);
+    grundy()
+        .args(["analyze", "--misere", "domineering 2x1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("convention: misere"))
+        .stdout(predicate::str::contains(
+            "outcome: R (Right wins whoever starts)",
+        ))
+        .stdout(predicate::str::contains(
+            "Left moving first: no winning move",
+        ));
+    // A function of values is one of normal play: refused, once, exit 1.
+    let output = grundy()
+        .args(["analyze", "--misere", "*2 + cool({1|-1}, 1)"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.matches("not supported").count(), 1, "{stderr}");
+    // A literal beyond the depth searched is a limit, bad input exit 2.
+    grundy()
+        .args(["analyze", "--misere", "600"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("at most 512 moves"));
+    grundy()
+        .args(["analyze", "--misere", "{0|*|}"])
+        .assert()
+        .code(2);
+}

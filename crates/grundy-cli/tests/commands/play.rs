@@ -489,7 +489,7 @@ fn bad_expressions_and_games_without_an_opponent_are_refused() {
             "{message}"
         );
     }
-    let (lines, status) = play(&["domineering 2x2", "--misere"], "");
+    let (lines, status) = play(&["mnk(3,3,3) .........", "--misere"], "");
     assert_eq!(status, 1);
     assert_eq!(lines[0]["error"]["kind"], "unsupported");
 }
@@ -542,19 +542,24 @@ fn board_moves(clobber: bool, board: &Board, left: bool) -> Vec<Board> {
 }
 
 /// Whether the player to move (`left`, else Right) wins `board` under
-/// normal play, by exhaustive search of the boards.
+/// normal play, or misère play where `misere` (the player without a move
+/// wins), by exhaustive search of the boards.
 fn mover_wins(
     clobber: bool,
+    misere: bool,
     board: &Board,
     left: bool,
-    memo: &mut HashMap<(Board, bool), bool>,
+    memo: &mut HashMap<(Board, bool, bool), bool>,
 ) -> bool {
-    if let Some(&wins) = memo.get(&(board.clone(), left)) {
+    if let Some(&wins) = memo.get(&(board.clone(), left, misere)) {
         return wins;
     }
-    let wins = (board_moves(clobber, board, left).iter())
-        .any(|next| !mover_wins(clobber, next, !left, memo));
-    memo.insert((board.clone(), left), wins);
+    let moves = board_moves(clobber, board, left);
+    let wins = match moves.is_empty() {
+        true => misere,
+        false => (moves.iter()).any(|next| !mover_wins(clobber, misere, next, !left, memo)),
+    };
+    memo.insert((board.clone(), left, misere), wins);
     wins
 }
 
@@ -567,6 +572,29 @@ fn mover_wins(
 /// to move has none, who loses.
 #[test]
 fn values_are_played_as_left_or_right_and_the_engine_never_gives_away_a_win() {
+    let (engine_wins_checked, games) = play_boards(false);
+    assert!(
+        games == 60 && engine_wins_checked > 40,
+        "{engine_wins_checked} checked"
+    );
+}
+
+/// The same games under misère play (`--misere`), where the player to move
+/// without a move wins: the engine's moves from a position it wins leave
+/// the user lost by exhaustive search of misère play, and the end names
+/// the player who cannot move the winner.
+#[test]
+fn misere_values_are_played_and_the_engine_never_gives_away_a_win() {
+    let (engine_wins_checked, games) = play_boards(true);
+    assert!(
+        games == 60 && engine_wins_checked > 20,
+        "{engine_wins_checked} checked"
+    );
+}
+
+/// Plays the games of the two tests above; answers how many moves of the
+/// engine's from a winning position were checked, and how many games.
+fn play_boards(misere: bool) -> (u32, u32) {
     let mut memo = HashMap::new();
     let (mut engine_wins_checked, mut games) = (0, 0);
     for start in [
@@ -587,7 +615,11 @@ fn values_are_played_as_left_or_right_and_the_engine_never_gives_away_a_win() {
                 // "bad": a line that is no move, then the first move.
                 let mut sent_bad = false;
                 let mut lines = Vec::new();
-                let mut session = Session::start(&[start, "--as", side, "--first", first]);
+                let mut args = vec![start, "--as", side, "--first", first];
+                if misere {
+                    args.push("--misere");
+                }
+                let mut session = Session::start(&args);
                 let opening = session.line();
                 assert_eq!(opening["start"], start);
                 assert_eq!(opening["side"], side);
@@ -618,11 +650,12 @@ fn values_are_played_as_left_or_right_and_the_engine_never_gives_away_a_win() {
                     }
                     if let Some(end) = line.get("end") {
                         assert_eq!(end, &position.as_str());
-                        // The player to move has no move, and loses.
+                        // The player to move has no move, and loses (under
+                        // misère play, wins).
                         assert!(
                             board_moves(clobber, &board(&position), to_move == "left").is_empty()
                         );
-                        let user_won = to_move != side;
+                        let user_won = (to_move != side) != misere;
                         assert_eq!(
                             line["winner"],
                             if user_won { "user" } else { "engine" },
@@ -641,10 +674,10 @@ fn values_are_played_as_left_or_right_and_the_engine_never_gives_away_a_win() {
                         board_moves(clobber, &before, left).contains(&after),
                         "{position} -> {to}"
                     );
-                    if by == "engine" && mover_wins(clobber, &before, left, &mut memo) {
+                    if by == "engine" && mover_wins(clobber, misere, &before, left, &mut memo) {
                         engine_wins_checked += 1;
                         assert!(
-                            !mover_wins(clobber, &after, !left, &mut memo),
+                            !mover_wins(clobber, misere, &after, !left, &mut memo),
                             "{position}: {to_move} wins, but the engine plays {to}"
                         );
                     }
@@ -656,10 +689,7 @@ fn values_are_played_as_left_or_right_and_the_engine_never_gives_away_a_win() {
             }
         }
     }
-    assert!(
-        games == 60 && engine_wins_checked > 40,
-        "{engine_wins_checked} checked"
-    );
+    (engine_wins_checked, games)
 }
 
 /// In text, the start says who is who, each move names its player, and

@@ -355,10 +355,12 @@ fn limits_exit_1_naming_them() {
         .code(1)
         .stderr(predicate::str::contains("at most 64"));
     grundy()
-        .args(["analyze", "--misere", "domineering 2x2"])
+        .args(["analyze", "--misere", "300 + {299|}"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("misère"));
+        .stderr(predicate::str::contains(
+            "misère play is searched on games at most 512",
+        ));
     grundy()
         .args(["table", "{1|0}", "--rows", "0..2", "--cols", "0..2"])
         .assert()

@@ -24,9 +24,11 @@ use crate::component::SolitaireAnalysis;
 use crate::error::{Error, Result};
 use crate::game::Count;
 use crate::interrupt::interruptible;
+use crate::misere::forms::Forms;
 use crate::partizan::Games;
 use crate::registry::{self, Parsed, Rulesets, ValueTerm};
 use crate::retrograde::Options;
+use crate::short::misere::{analyze_misere_values, MisereAnalysis, MisereMove};
 use crate::short::{self, ValueAnalysis, ValueMove};
 use crate::solitaire::SolitaireOutcome;
 use crate::strong::{Source, StrongAnalysis};
@@ -120,6 +122,8 @@ pub enum Analyzed {
     Every(EveryAnalysis),
     /// A position of a one-player game.
     Solitaire(SolitaireAnalysis),
+    /// A sum of partizan games (literals, positions) under misère play.
+    MisereValues(Box<MisereAnalysis>),
 }
 
 /// The answer about `expression`, with rulesets from `rulesets` (so that
@@ -210,11 +214,10 @@ pub fn analysis(
             };
             analysis.map(Analyzed::Sum)
         }
-        Parsed::Values(_) if options.misere => Err(Error::Unsupported(
-            "misère play of partizan games and game literals (their values are those \
-             of normal play)"
-                .into(),
-        )),
+        Parsed::Values(terms) if options.misere => {
+            misere_value_analysis(&terms, !options.outcome_only, progress)
+                .map(|a| Analyzed::MisereValues(Box::new(a)))
+        }
         Parsed::Values(terms) => value_analysis(&terms, !options.outcome_only, progress)
             .map(|a| Analyzed::Values(Box::new(a))),
     }
@@ -266,6 +269,24 @@ pub fn value_analysis(
     })
 }
 
+/// Builds the parts of a sum of values as they are and analyzes the sum
+/// under misère play: who wins, each player's winning moves, and the
+/// misère canonical form where the sum is impartial.
+pub fn misere_value_analysis(
+    terms: &[ValueTerm],
+    moves: bool,
+    progress: OnProgress,
+) -> Result<MisereAnalysis> {
+    let progress = &mut |positions| progress(Progress::Valuing { positions });
+    interruptible(progress, |interrupt| {
+        let mut forms = Forms::new();
+        forms.interrupt_on(Some(interrupt.clone()));
+        let report = &mut |positions| interrupt.report(positions);
+        let parts = registry::misere_parts(terms, &mut forms, report)?;
+        analyze_misere_values(&mut forms, &parts, moves)
+    })
+}
+
 /// Runs a search of values in a fresh table of games, reporting each count
 /// of positions valued as [`Progress::Valuing`]. The search runs
 /// interruptible ([`crate::interrupt`]): what follows it (sums, cooling,
@@ -301,6 +322,8 @@ pub enum AnalyzeAnswer {
     Every(EveryAnswer),
     /// A position of a one-player game.
     Solitaire(SolitaireAnswer),
+    /// A sum of partizan games under misère play.
+    MisereValues(MisereValuesAnswer),
 }
 
 impl AnalyzeAnswer {
@@ -317,6 +340,9 @@ impl AnalyzeAnswer {
             Analyzed::Solitaire(a) => {
                 AnalyzeAnswer::Solitaire(SolitaireAnswer::new(a, outcome_only))
             }
+            Analyzed::MisereValues(a) => {
+                AnalyzeAnswer::MisereValues(MisereValuesAnswer::new(a, outcome_only))
+            }
         }
     }
 
@@ -328,6 +354,7 @@ impl AnalyzeAnswer {
             AnalyzeAnswer::Values(a) => &mut a.line,
             AnalyzeAnswer::Every(a) => &mut a.line,
             AnalyzeAnswer::Solitaire(a) => &mut a.line,
+            AnalyzeAnswer::MisereValues(a) => &mut a.line,
         };
         *line = Some(number);
         self
@@ -699,6 +726,116 @@ impl ValuesAnswer {
                     .collect(),
                 left_moves: values_moves(&a.left_moves),
                 right_moves: values_moves(&a.right_moves),
+                unlisted: (a.unlisted.iter())
+                    .map(|&(part, options)| Unlisted { part, options })
+                    .collect(),
+            }),
+        }
+    }
+}
+
+/// A sum of partizan games (literals, positions of families) under misère
+/// play, where the player who cannot move wins: who wins, and, unless asked
+/// for the outcome only, each part and each player's winning moves. Told
+/// apart from the other answers by `misere_form`. No value of normal play
+/// (canonical form, mean, temperature) decides misère play, so none is
+/// given; where the sum is impartial, its misère canonical form is.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct MisereValuesAnswer {
+    /// The line of a batch the answer is for; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// The sum as an expression.
+    pub expression: String,
+    /// Always `misere`.
+    #[schemars(extend("enum" = ["misere"]))]
+    pub convention: String,
+    /// Who wins under misère play: `L` (Left, whoever starts), `R`
+    /// (Right), `N` (the player to move) or `P` (the player not to move).
+    #[schemars(extend("enum" = ["L", "R", "N", "P"]))]
+    pub outcome: String,
+    /// Whether each player has the same moves, all the way down.
+    pub is_impartial: bool,
+    /// The misère canonical form of the sum (Conway, *On Numbers and
+    /// Games*, chapter 12: `0`, `*2`, `{0,*2}`), where it is impartial;
+    /// null where it is not.
+    pub misere_form: Option<String>,
+    /// How many distinct game trees the search built.
+    pub games: usize,
+    /// The parts and moves; left out with `--outcome-only`.
+    #[serde(flatten)]
+    pub moves: Option<MisereValuesMoves>,
+}
+
+/// The parts of a sum under misère play and each player's winning moves.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[non_exhaustive]
+pub struct MisereValuesMoves {
+    /// Each part, with its misère canonical form where it is impartial.
+    pub parts: Vec<MiserePart>,
+    /// Left's winning moves, Left moving first.
+    pub left_moves: Vec<MisereValuesMove>,
+    /// Right's winning moves, Right moving first.
+    pub right_moves: Vec<MisereValuesMove>,
+    /// Parts whose moves were too many to list: the moves above are those
+    /// of the other parts. Left out where there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unlisted: Vec<Unlisted>,
+}
+
+/// One part of a sum under misère play.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct MiserePart {
+    /// The part as written.
+    pub part: String,
+    /// Its misère canonical form, where it is impartial; null otherwise.
+    pub misere_form: Option<String>,
+}
+
+/// A winning move in a sum under misère play.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct MisereValuesMove {
+    /// The part moved in, counted from 0.
+    pub part: usize,
+    /// The part after the move.
+    pub to: String,
+}
+
+fn misere_moves(moves: &[MisereMove]) -> Vec<MisereValuesMove> {
+    (moves.iter())
+        .map(|m| MisereValuesMove {
+            part: m.part,
+            to: m.to.clone(),
+        })
+        .collect()
+}
+
+impl MisereValuesAnswer {
+    /// The answer of `a`; with `outcome_only`, without parts and moves.
+    pub fn new(a: &MisereAnalysis, outcome_only: bool) -> MisereValuesAnswer {
+        MisereValuesAnswer {
+            line: None,
+            expression: a.expression.clone(),
+            convention: "misere".into(),
+            outcome: a.outcome.letter().to_string(),
+            is_impartial: a.is_impartial,
+            misere_form: a.misere_form.clone(),
+            games: a.games,
+            moves: (!outcome_only).then(|| MisereValuesMoves {
+                parts: (a.parts.iter())
+                    .map(|(part, form)| MiserePart {
+                        part: part.clone(),
+                        misere_form: form.clone(),
+                    })
+                    .collect(),
+                left_moves: misere_moves(&a.left_moves),
+                right_moves: misere_moves(&a.right_moves),
                 unlisted: (a.unlisted.iter())
                     .map(|&(part, options)| Unlisted { part, options })
                     .collect(),

@@ -55,8 +55,9 @@ pub use analyze::{analysis, analyze, analyze_with_progress, AnalyzeAnswer, Analy
 /// families. Version 3 added a value's stops, confusion interval,
 /// birthday and flags; version 4 its atomic weight, reduced canonical
 /// form and incentives, and the player (`side`, `player`) of a sum of
-/// values played.
-pub const SCHEMA_VERSION: &str = "4";
+/// values played; version 5 the answer of a sum of values under misère
+/// play (`misere_form`).
+pub const SCHEMA_VERSION: &str = "5";
 
 /// What a long computation reports every so often. The callback that gets
 /// it answers whether to go on: `false` stops the computation, which then

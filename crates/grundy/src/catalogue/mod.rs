@@ -130,7 +130,12 @@ pub(crate) mod check {
     use num_bigint::BigUint;
 
     use crate::game::Ruleset;
+    use std::hash::Hash;
+
+    use crate::misere::forms::Forms;
     use crate::partizan::{OutcomeClass, ShortGame};
+    use crate::short::misere::Built;
+    use crate::short::ShortRules;
     use crate::solver::Solver;
 
     /// Who wins `p` by plain search over whole positions (no parts, no
@@ -140,7 +145,29 @@ pub(crate) mod check {
         p: &G::Position,
         memo: &mut HashMap<(G::Position, bool), bool>,
     ) -> OutcomeClass {
-        match (wins(game, p, true, memo), wins(game, p, false, memo)) {
+        outcome_under(game, p, false, memo)
+    }
+
+    /// Who wins `p` under misère play (who cannot move wins) by plain
+    /// search: what the misère play of a family is checked against.
+    pub fn misere_outcome_by_search<G: ShortGame>(
+        game: &G,
+        p: &G::Position,
+        memo: &mut HashMap<(G::Position, bool), bool>,
+    ) -> OutcomeClass {
+        outcome_under(game, p, true, memo)
+    }
+
+    fn outcome_under<G: ShortGame>(
+        game: &G,
+        p: &G::Position,
+        misere: bool,
+        memo: &mut HashMap<(G::Position, bool), bool>,
+    ) -> OutcomeClass {
+        match (
+            wins(game, p, true, misere, memo),
+            wins(game, p, false, misere, memo),
+        ) {
             (true, true) => OutcomeClass::N,
             (true, false) => OutcomeClass::L,
             (false, true) => OutcomeClass::R,
@@ -148,11 +175,13 @@ pub(crate) mod check {
         }
     }
 
-    /// Whether the player to move (Left when `left_to_move`) wins `p`.
+    /// Whether the player to move (Left when `left_to_move`) wins `p`;
+    /// without a move, they lose, or under misère play win.
     fn wins<G: ShortGame>(
         game: &G,
         p: &G::Position,
         left_to_move: bool,
+        misere: bool,
         memo: &mut HashMap<(G::Position, bool), bool>,
     ) -> bool {
         if let Some(&known) = memo.get(&(p.clone(), left_to_move)) {
@@ -162,9 +191,39 @@ pub(crate) mod check {
             true => game.left_options(p),
             false => game.right_options(p),
         };
-        let answer = options.iter().any(|o| !wins(game, o, !left_to_move, memo));
+        let answer = match options.is_empty() {
+            true => misere,
+            false => (options.iter()).any(|o| !wins(game, o, !left_to_move, misere, memo)),
+        };
         memo.insert((p.clone(), left_to_move), answer);
         answer
+    }
+
+    /// The misère play of a family's positions checked against plain
+    /// search: each position built as a game tree for misère play
+    /// (`short::misere`), the outcome of the tree that of the search.
+    pub struct MisereCheck<P> {
+        forms: Forms,
+        built: Built<P>,
+        memo: HashMap<(P, bool), bool>,
+    }
+
+    impl<P: Clone + Eq + Hash> MisereCheck<P> {
+        pub fn new() -> MisereCheck<P> {
+            MisereCheck {
+                forms: Forms::new(),
+                built: Built::default(),
+                memo: HashMap::new(),
+            }
+        }
+
+        pub fn assert<G: ShortRules<Position = P>>(&mut self, game: &G, p: &P) {
+            let tree = (self.built)
+                .tree(game, p, &mut self.forms, &mut |_| true)
+                .unwrap();
+            let searched = misere_outcome_by_search(game, p, &mut self.memo);
+            assert_eq!(self.forms.outcome(tree), searched, "{}", game.show(p));
+        }
     }
 
     /// Checks a family's closed forms against exhaustive search on every

@@ -20,5 +20,6 @@
 //! ```
 
 pub mod canonical;
+pub mod forms;
 pub mod genus;
 pub mod quotient;

@@ -22,9 +22,12 @@
 //! assert!(analysis.left_moves.is_empty() && analysis.right_moves.is_empty());
 //! ```
 
+pub mod misere;
+
 use std::sync::{Mutex, PoisonError};
 
 use crate::error::Result;
+use crate::misere::forms::Forms;
 use crate::partizan::{
     Confusion, Dyadic, GameId, Games, OutcomeClass, ShortGame, Thermograph, Valuer,
 };
@@ -125,6 +128,16 @@ pub trait DynShort: Send + Sync {
         games: &mut Games,
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> Result<Valued>;
+
+    /// The position written in `word`, built as it is for misère play
+    /// ([`misere`]), every position reached from it once. `progress` as
+    /// for [`DynShort::valued`].
+    fn misere_part(
+        &self,
+        word: &Word,
+        forms: &mut Forms,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<misere::MiserePart>;
 }
 
 /// The search of a family behind [`DynShort`]: one table of its values for
@@ -176,6 +189,16 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
             valuer.forget();
         }
         answer
+    }
+
+    fn misere_part(
+        &self,
+        word: &Word,
+        forms: &mut Forms,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<misere::MiserePart> {
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        misere::part(state.1.game(), &self.name, word, forms, progress)
     }
 }
 

@@ -138,15 +138,21 @@ async function movesOf(expr, a) {
   }));
 }
 
-// A sum of values (it has `is_number`) has no player to move: its N and P
-// are the mover's win and loss, but its L and R say which player wins, and
-// get badges of their own (an L there is no loss).
+// Whether the answer is of a sum of partizan values: under normal play it
+// has `is_number`, under misère play `misere_form`.
+function isValued(a) {
+  return a.is_number !== undefined || a.misere_form !== undefined;
+}
+
+// A sum of values has no player to move: its N and P are the mover's win
+// and loss, but its L and R say which player wins, and get badges of their
+// own (an L there is no loss).
 function standingOf(a, toMove) {
-  if (a.is_number !== undefined && toMove) {
+  if (isValued(a) && toMove) {
     // The player to move wins an N, and an L (Left) or R (Right) of theirs.
     return a.outcome === "N" || a.outcome === { left: "L", right: "R" }[toMove] ? "win" : "lose";
   }
-  if (a.is_number !== undefined) return { N: "win", P: "lose" }[a.outcome];
+  if (isValued(a)) return { N: "win", P: "lose" }[a.outcome];
   return STANDING[a.outcome];
 }
 
@@ -168,7 +174,7 @@ function yourMove() {
 function badgeClass(a) {
   const standing = standingOf(a);
   if (standing) return standing;
-  if (a.is_number !== undefined) return { L: "left", R: "right" }[a.outcome] || "";
+  if (isValued(a)) return { L: "left", R: "right" }[a.outcome] || "";
   return "";
 }
 
@@ -179,12 +185,13 @@ function draw({ expr, answer: a, moves }) {
   badge.textContent = a.outcome;
   badge.className = "badge " + badgeClass(a);
   $("position").textContent = a.expression || expr;
-  $("explain").textContent = a.value !== undefined && a.left_moves
+  $("explain").textContent = isValued(a) && a.left_moves
     ? "outcome class " + a.outcome + " (" + classText(a.outcome) + ")"
     : EXPLAIN[standing] || "";
   const facts = [];
   if (a.nimber !== undefined && a.nimber !== null) facts.push("nimber " + a.nimber);
   if (a.value !== undefined && a.left_moves) facts.push("value " + a.value);
+  if (a.misere_form) facts.push("misère form " + a.misere_form);
   if (a.temperature !== undefined) facts.push("temperature " + a.temperature);
   if (a.left_stop !== undefined) facts.push("stops " + a.left_stop + " (Left), " + a.right_stop + " (Right)");
   if (a.birthday !== undefined) facts.push("birthday " + a.birthday);
@@ -222,7 +229,7 @@ function draw({ expr, answer: a, moves }) {
   $("moves-note").textContent = moves.length === 0 ? "(none: the game is over)" : "";
   // A position with a value says no player to move: a game of it is
   // played as Left or Right, from the player chosen.
-  const valued = a.is_number !== undefined;
+  const valued = isValued(a);
   $("play-plain").hidden = valued;
   $("play-sides").hidden = !valued;
 
@@ -231,7 +238,7 @@ function draw({ expr, answer: a, moves }) {
   if (comps) {
     const rows = comps.map((c) => {
       const tr = document.createElement("tr");
-      const cells = [c.component || c.part, c.value ?? c.nimber ?? c.genus ?? c.step ?? ""];
+      const cells = [c.component || c.part, c.value ?? c.nimber ?? c.genus ?? c.step ?? c.misere_form ?? ""];
       for (const text of cells) {
         const td = document.createElement("td");
         td.textContent = text === null ? "" : String(text);
@@ -713,9 +720,10 @@ function picturesOf(ruleset) {
 // the plot and the heat map where the ruleset of the first component
 // has them (until known, neither).
 async function showPictures(a, expr) {
-  const valued = a.is_number !== undefined;
+  const valued = isValued(a);
   $("draw-graph").hidden = valued;
-  $("draw-thermograph").hidden = !valued;
+  // Under misère play no thermograph decides: it is normal play's.
+  $("draw-thermograph").hidden = !valued || a.misere_form !== undefined;
   $("draw-plot").hidden = true;
   $("draw-heatmap").hidden = true;
   const first = /^\s*([a-z][A-Za-z0-9-]*(\([^)]*\))?)\s/.exec(a.expression || expr);

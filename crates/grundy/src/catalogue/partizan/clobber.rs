@@ -182,7 +182,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::catalogue::check::outcome_by_search;
+    use crate::catalogue::check::{outcome_by_search, MisereCheck};
     use crate::partizan::{Games, Valuer};
 
     fn stones(text: &str) -> Stones {
@@ -229,6 +229,7 @@ mod tests {
         let mut games = Games::new();
         let mut valuer = Valuer::new(Clobber);
         let mut memo = HashMap::new();
+        let mut misere = MisereCheck::new();
         for (height, width) in [(2u8, 3u8), (1, 7), (3, 2)] {
             let n = u32::from(height) * u32::from(width);
             for code in 0..3u32.pow(n) {
@@ -251,6 +252,7 @@ mod tests {
                     right: grid(right),
                 };
                 let g = valuer.value(&mut games, &p, &mut |_| true).unwrap();
+                misere.assert(&Clobber, &p);
                 let expected = outcome_by_search(&Clobber, &p, &mut memo);
                 assert_eq!(games.outcome(g), expected, "{}", Clobber.show(&p));
             }

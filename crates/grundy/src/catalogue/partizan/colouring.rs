@@ -294,7 +294,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::catalogue::check::outcome_by_search;
+    use crate::catalogue::check::{outcome_by_search, MisereCheck};
     use crate::partizan::{Games, Valuer};
 
     /// The graph of `edges` on `count` vertices, in the file format.
@@ -386,6 +386,7 @@ mod tests {
                     .value(&mut games, &p, &mut |_| true)
                     .unwrap();
                 let mut memo = HashMap::new();
+                MisereCheck::new().assert(&rules, &p);
                 let expected = outcome_by_search(&rules, &p, &mut memo);
                 assert_eq!(games.outcome(g), expected, "{kind:?} {}", rules.show(&p));
             }

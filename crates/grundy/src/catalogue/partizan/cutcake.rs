@@ -195,4 +195,18 @@ mod tests {
         assert_eq!(value(2, 7), 2);
         assert_eq!(value(7, 2), -2);
     }
+
+    /// Misère play of every cake of up to two pieces up to 4 × 4: the
+    /// outcome of its tree is that of plain search.
+    #[test]
+    fn misere_outcomes_agree_with_search() {
+        let mut check = crate::catalogue::check::MisereCheck::new();
+        let sizes: Vec<(u64, u64)> = (1..=4).flat_map(|r| (1..=4).map(move |c| (r, c))).collect();
+        for &a in &sizes {
+            check.assert(&Cutcake, &vec![a]);
+            for &b in &sizes {
+                check.assert(&Cutcake, &vec![a, b]);
+            }
+        }
+    }
 }

@@ -99,7 +99,7 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
-    use crate::catalogue::check::outcome_by_search;
+    use crate::catalogue::check::{outcome_by_search, MisereCheck};
     use crate::partizan::{Games, Valuer};
 
     fn value(text: &str) -> String {
@@ -162,6 +162,7 @@ mod tests {
         let mut games = Games::new();
         let mut valuer = Valuer::new(Domineering);
         let mut memo = HashMap::new();
+        let mut misere = MisereCheck::new();
         let boards = (0..1u64 << 12)
             .map(|cells| Grid {
                 height: 3,
@@ -175,6 +176,7 @@ mod tests {
             }));
         for board in boards {
             let g = valuer.value(&mut games, &board, &mut |_| true).unwrap();
+            misere.assert(&Domineering, &board);
             let expected = outcome_by_search(&Domineering, &board, &mut memo);
             assert_eq!(games.outcome(g), expected, "{}", board.show());
         }

@@ -188,4 +188,19 @@ mod tests {
             assert_eq!(g, star, "G x {n}");
         }
     }
+
+    /// Misère play of every stalk of blue, red and green edges up to 7
+    /// edges: the outcome of its tree is that of plain search.
+    #[test]
+    fn misere_outcomes_agree_with_search() {
+        let mut check = crate::catalogue::check::MisereCheck::new();
+        for length in 0..=7u32 {
+            for code in 0..3u32.pow(length) {
+                let stalk: Vec<u8> = (0..length)
+                    .map(|i| b"BRG"[(code / 3u32.pow(i) % 3) as usize])
+                    .collect();
+                check.assert(&Hackenbush, &stalk);
+            }
+        }
+    }
 }

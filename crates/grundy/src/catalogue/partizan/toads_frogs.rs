@@ -156,7 +156,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::catalogue::check::outcome_by_search;
+    use crate::catalogue::check::{outcome_by_search, MisereCheck};
     use crate::partizan::{Games, Valuer};
 
     fn value(text: &str) -> String {
@@ -228,6 +228,7 @@ mod tests {
         let mut games = Games::new();
         let mut valuer = Valuer::new(ToadsFrogs);
         let mut memo = HashMap::new();
+        let mut misere = MisereCheck::new();
         for len in 1..=9u8 {
             for code in 0..3u32.pow(u32::from(len)) {
                 let mut row = Row {
@@ -245,6 +246,7 @@ mod tests {
                     c /= 3;
                 }
                 let g = valuer.value(&mut games, &row, &mut |_| true).unwrap();
+                misere.assert(&ToadsFrogs, &row);
                 let expected = outcome_by_search(&ToadsFrogs, &row, &mut memo);
                 assert_eq!(games.outcome(g), expected, "{}", ToadsFrogs.show(&row));
             }
