@@ -511,6 +511,35 @@ fn a_column_of_connect_four_is_clicked() {
     assert!(reply.starts_with("engine: x at row "), "{reply}");
 }
 
+/// A cake is cut by clicking two neighbouring cells: side by side, Left's
+/// upright cut between them; one above the other, Right's cut across. The
+/// cakes left go to the position whatever order the engine writes them
+/// in, and two cells of different cakes cut nothing.
+#[test]
+fn a_cake_is_cut_between_the_two_cells_clicked() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    browser.open(&format!("{base}?expr=cutcake+3x4+%2B+cutcake+2x2"));
+    browser.wait_text("#position", "cutcake 3x4 + cutcake 2x2");
+    // Cells of two cakes: no cut, and the second click starts again.
+    browser.click("#board [data-cell='0.0.0.0']");
+    browser.click("#board [data-cell='1.0.0.0']");
+    assert_eq!(browser.text("#position"), "cutcake 3x4 + cutcake 2x2");
+    // Row 2, columns 1 and 2 of the first cake: Left cuts after column 1
+    // (each cake is a part of the sum analysed).
+    browser.click("#board [data-cell='0.0.1.0']");
+    browser.click("#board [data-cell='0.0.1.1']");
+    browser.wait_text("#position", "cutcake 3x1 + cutcake 3x3 + cutcake 2x2");
+    // The 2x2 cake's two rows: Right cuts it across into 1x2 and 1x2.
+    browser.click("#board [data-cell='2.0.1.1']");
+    browser.click("#board [data-cell='2.0.0.1']");
+    browser.wait_text(
+        "#position",
+        "cutcake 3x1 + cutcake 3x3 + cutcake 1x2 + cutcake 1x2",
+    );
+}
+
 /// Outside a game, a sum of values lists every move of each player, each
 /// to the whole sum after it: a move clicked in one part keeps the other
 /// (it went to the part alone), and a position of value 0 lists its moves

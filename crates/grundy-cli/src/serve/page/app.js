@@ -276,7 +276,10 @@ const BOARDS = {
     kind: "grid", pick: "cells", marks: ".TF", look: "letters", help: "Click a toad or a frog, then where it goes.",
   },
   hackenbush: { kind: "stalks", pick: "edge", marks: "BRG", look: "edges", help: "Click an edge to cut it: all above it falls." },
-  cutcake: { kind: "cakes", look: "cake", help: "Cut a cake from the list of moves." },
+  cutcake: {
+    kind: "cakes", pick: "cut", look: "cake",
+    help: "Click two neighbouring cells of a cake to cut between them: upright for Left, across for Right.",
+  },
 };
 
 // The components of an expression as the API writes it (`A + B`): each
@@ -430,12 +433,14 @@ async function clickCell(spec, key) {
 
 // The move the clicks name, of `candidates` ({move, changed, after}):
 // a column's one move; the cut of an edge (it changes, the one below it
-// does not); the move changing exactly the cells clicked (of two, the
-// one that empties the first clicked: a stone moves from there). Null
-// while the clicks name none yet.
+// does not); the cut of a cake between two neighbouring cells; the move
+// changing exactly the cells clicked (of two, the one that empties the
+// first clicked: a stone moves from there). Null while the clicks name
+// none yet.
 function pickMove(spec, key, candidates) {
   const [i, j, r, c] = key.split(".");
   const one = (ms) => (new Set(ms.map((m) => m.move.to)).size === 1 ? ms[0].move : null);
+  if (spec.pick === "cut") return pickCut(key, candidates);
   if (spec.pick === "column") {
     board.selection = [];
     return one(candidates.filter((m) => m.changed.size > 0
@@ -456,6 +461,35 @@ function pickMove(spec, key, candidates) {
   board.selection = [];
   const mover = exact.find((m) => m.after.get(first) === ".");
   return one(exact) || (mover ? mover.move : null);
+}
+
+// The cut of a cake named by two clicks on neighbouring cells of it: the
+// cut runs between them, upright (Left's: side by side) or across
+// (Right's: one above the other), and the move is the one leaving the
+// cakes it leaves, in any order. A first click, or a second that names
+// no move, starts the selection again.
+function pickCut(key, candidates) {
+  const first = board.selection[0];
+  board.selection = [key];
+  if (!first || first === key) return null;
+  const [i, j, r, c] = first.split(".").map(Number);
+  const [i2, j2, r2, c2] = key.split(".").map(Number);
+  const upright = r === r2 && Math.abs(c - c2) === 1;
+  const across = c === c2 && Math.abs(r - r2) === 1;
+  if (i !== i2 || j !== j2 || !(upright || across)) return null;
+  const components = componentsOf(current.answer.expression || current.expr);
+  const comp = components[i];
+  const [rows, cols] = comp.tokens[j].split("x").map(Number);
+  const at = upright ? Math.max(c, c2) : Math.max(r, r2);
+  const pieces = upright ? [`${rows}x${at}`, `${rows}x${cols - at}`] : [`${at}x${cols}`, `${rows - at}x${cols}`];
+  const bag = (comps) => comps.flatMap((k) => (k.spec ? k.tokens.map((t) => k.head + " " + t) : [k.text])).sort();
+  const expected = bag(components.map((k, n) => (n === i
+    ? Object.assign({}, k, { tokens: k.tokens.filter((_, m) => m !== j).concat(pieces) })
+    : k))).join(" + ");
+  const found = candidates.find((m) => bag(componentsOf(m.move.to)).join(" + ") === expected);
+  if (!found) return null;
+  board.selection = [];
+  return found.move;
 }
 
 // Edit mode on or off: on, the position's components become editable
