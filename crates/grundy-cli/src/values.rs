@@ -123,13 +123,17 @@ pub fn one_line(a: &ValueAnalysis, outcome_only: bool) -> String {
 /// winning moves moving first.
 pub fn misere_text(a: &MisereAnalysis, outcome_only: bool) -> String {
     let mut out = String::new();
-    let form = |f: &Option<String>| f.clone().unwrap_or_else(|| "(partizan)".into());
+    let form = |impartial: bool, f: &Option<String>| match (impartial, f) {
+        (false, _) => "(partizan)".to_string(),
+        (true, Some(f)) => f.clone(),
+        (true, None) => "(longer than 100,000 characters)".to_string(),
+    };
     if !outcome_only {
         let mut rows: Vec<(String, String)> = (a.parts.iter())
-            .map(|(p, f)| (p.clone(), form(f)))
+            .map(|(p, impartial, f)| (p.clone(), form(*impartial, f)))
             .collect();
         if rows.len() > 1 {
-            rows.push(("sum".into(), form(&a.misere_form)));
+            rows.push(("sum".into(), form(a.is_impartial, &a.misere_form)));
         }
         let width = (rows.iter())
             .map(|(p, _)| p.chars().count())

@@ -203,6 +203,25 @@ fn partizan_positions_get_their_misere_outcome_and_winning_moves() {
         .stdout(predicate::str::contains(
             "Left moving first: no winning move",
         ));
+    // An impartial sum whose misère form is longer than 100,000
+    // characters written out (Kayles' heap 14 is) is answered without it.
+    let long = misere_json("kayles 14 + 0");
+    assert_eq!(
+        (
+            &long["outcome"],
+            &long["is_impartial"],
+            &long["misere_form"]
+        ),
+        (&"N".into(), &true.into(), &Value::Null)
+    );
+    assert_eq!(long["parts"][1]["misere_form"], "0");
+    grundy()
+        .args(["analyze", "--misere", "kayles 14 + 0"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "kayles 14  (longer than 100,000 characters)",
+        ));
     // A function of values is one of normal play: refused, once, exit 1.
     let output = grundy()
         .args(["analyze", "--misere", "*2 + cool({1|-1}, 1)"])

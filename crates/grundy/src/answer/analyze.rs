@@ -760,7 +760,8 @@ pub struct MisereValuesAnswer {
     pub is_impartial: bool,
     /// The misère canonical form of the sum (Conway, *On Numbers and
     /// Games*, chapter 12: `0`, `*2`, `{0,*2}`), where it is impartial;
-    /// null where it is not.
+    /// null where it is not, or where the form is written in more than
+    /// 100,000 characters.
     pub misere_form: Option<String>,
     /// How many distinct game trees the search built.
     pub games: usize,
@@ -792,7 +793,10 @@ pub struct MisereValuesMoves {
 pub struct MiserePart {
     /// The part as written.
     pub part: String,
-    /// Its misère canonical form, where it is impartial; null otherwise.
+    /// Whether each player has the same moves in it, all the way down.
+    pub is_impartial: bool,
+    /// Its misère canonical form, where it is impartial (and written in at
+    /// most 100,000 characters); null otherwise.
     pub misere_form: Option<String>,
 }
 
@@ -829,8 +833,9 @@ impl MisereValuesAnswer {
             games: a.games,
             moves: (!outcome_only).then(|| MisereValuesMoves {
                 parts: (a.parts.iter())
-                    .map(|(part, form)| MiserePart {
+                    .map(|(part, impartial, form)| MiserePart {
                         part: part.clone(),
+                        is_impartial: *impartial,
                         misere_form: form.clone(),
                     })
                     .collect(),

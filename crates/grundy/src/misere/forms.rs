@@ -334,15 +334,16 @@ impl Forms {
     }
 
     /// The misère canonical form of g written out (Conway's simplest form:
-    /// `0`, `*2`, `{0,*2}`, a nim-heap by its name), where g is impartial;
-    /// `None` where it is not. A limit error where it is longer than
-    /// [`MAX_WRITTEN`] characters.
+    /// `0`, `*2`, `{0,*2}`, a nim-heap by its name), where g is impartial
+    /// and the form is written in at most [`MAX_WRITTEN`] characters;
+    /// `None` otherwise (Kayles' heap 30 has a far longer one). A limit
+    /// error past the memory budget.
     pub fn misere_form(&mut self, g: FormId) -> Result<Option<String>> {
         if !self.is_impartial(g) {
             return Ok(None);
         }
         let simplest = self.simplest(g)?;
-        self.misere.write(simplest).map(Some)
+        Ok(self.misere.write(simplest).ok())
     }
 
     /// g's misère simplest form; g impartial.

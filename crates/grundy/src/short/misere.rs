@@ -242,15 +242,17 @@ pub struct MisereMove {
 pub struct MisereAnalysis {
     /// The sum as an expression.
     pub expression: String,
-    /// Each part as written, with its misère canonical form where it is
-    /// impartial.
-    pub parts: Vec<(String, Option<String>)>,
+    /// Each part as written, whether it is impartial, and its misère
+    /// canonical form where it is (and is written in at most
+    /// [`crate::partizan::MAX_WRITTEN`] characters).
+    pub parts: Vec<(String, bool, Option<String>)>,
     /// Who wins the sum under misère play: `L`, `R`, `N` or `P`.
     pub outcome: OutcomeClass,
     /// Whether the sum is impartial (each player has the same moves, all
     /// the way down).
     pub is_impartial: bool,
-    /// The sum's misère canonical form, where it is impartial.
+    /// The sum's misère canonical form, where it is impartial (and is
+    /// written in at most [`crate::partizan::MAX_WRITTEN`] characters).
     pub misere_form: Option<String>,
     /// Left's winning moves, Left moving first.
     pub left_moves: Vec<MisereMove>,
@@ -281,7 +283,8 @@ pub fn analyze_misere_values(
     let mut written = Vec::new();
     if moves {
         for (i, part) in parts.iter().enumerate() {
-            written.push((part.text.clone(), forms.misere_form(part.form)?));
+            let impartial = forms.is_impartial(part.form);
+            written.push((part.text.clone(), impartial, forms.misere_form(part.form)?));
             let mut rest = zero;
             for (j, other) in parts.iter().enumerate() {
                 if j != i {
