@@ -697,7 +697,13 @@ fn valued_turn(
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Turn> {
     let parts = registry::valued(terms, games, progress)?;
-    all_listed(parts.iter().map(|p| (&p.text, p.unlisted)))?;
+    if let Some((part, count)) = (parts.iter()).find_map(|p| Some((p, p.unlisted?))) {
+        return Err(Error::Limit(format!(
+            "{} has {count} options, more than play lists ({}): play a smaller position",
+            part.text,
+            crate::short::MAX_LISTED_OPTIONS
+        )));
+    }
     let left = to_move == Player::Left;
     let zero = games.zero();
     let total = (parts.iter()).fold(zero, |total, part| games.add(total, part.value));
@@ -728,7 +734,6 @@ fn misere_turn(
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Turn> {
     let parts = registry::misere_parts(terms, forms, progress)?;
-    all_listed(parts.iter().map(|p| (&p.text, p.unlisted)))?;
     let left = to_move == Player::Left;
     let first_wins = |forms: &Forms, g, left: bool| match left {
         true => forms.left_wins(g),
@@ -759,20 +764,6 @@ fn misere_turn(
     let wins = first_wins(forms, total, left);
     let texts: Vec<&str> = parts.iter().map(|p| p.text.as_str()).collect();
     Ok(value_turn(&texts, to_move, choices, wins))
-}
-
-/// A limit error where a part has too many options to list: play lists
-/// every move.
-fn all_listed<'a>(parts: impl Iterator<Item = (&'a String, Option<u64>)>) -> Result<()> {
-    for (text, unlisted) in parts {
-        if let Some(count) = unlisted {
-            return Err(Error::Limit(format!(
-                "{text} has {count} options, more than play lists ({}): play a smaller position",
-                crate::short::MAX_LISTED_OPTIONS
-            )));
-        }
-    }
-    Ok(())
 }
 
 /// The turn in the sum of the parts `texts`, `to_move` to move, with its

@@ -32,7 +32,7 @@ use crate::functions;
 use crate::misere::forms::{FormId, Forms};
 use crate::partizan::{self, Games};
 use crate::retrograde::Player;
-use crate::short::misere::MiserePart;
+use crate::short::misere::{MiserePart, MAX_HELD_OPTIONS};
 use crate::short::Valued;
 use crate::strong::StrongAnalysis;
 use crate::sum::Sum;
@@ -480,12 +480,12 @@ pub fn misere_parts(
             },
             ValuePart::Impartial(component) => {
                 let mut built = HashMap::new();
-                let form = impartial_form(component, forms, &mut built, 0)?;
+                let form = impartial_form(component, forms, &mut built, 0, 0)?;
                 let mut options = Vec::new();
                 for option in component.options()? {
                     let mut g = forms.make(&[], &[])?;
                     for part in &option {
-                        let h = impartial_form(part, forms, &mut built, 1)?;
+                        let h = impartial_form(part, forms, &mut built, 1, 0)?;
                         g = forms.add(g, h)?;
                     }
                     options.push((components_text(&option), g));
@@ -495,12 +495,12 @@ pub fn misere_parts(
                     form,
                     left: options.clone(),
                     right: options,
-                    unlisted: None,
                 }
             }
             ValuePart::Function { call, .. } => {
                 return Err(Error::Unsupported(format!(
-                    "{} is a value of normal play: under misère play a sum takes game                      literals and positions",
+                    "{} is a value of normal play: under misère play a sum takes game \
+                     literals and positions",
                     call.text.trim()
                 )))
             }
@@ -517,12 +517,14 @@ pub fn misere_parts(
 }
 
 /// An impartial component built as a game tree, each position once (by
-/// its text) in `built`; `depth` moves from the part asked about.
+/// its text) in `built`; `depth` moves from the part asked about, with
+/// `held` options listed along the way (at most [`MAX_HELD_OPTIONS`]).
 fn impartial_form(
     component: &ComponentRef,
     forms: &mut Forms,
     built: &mut HashMap<String, FormId>,
     depth: u32,
+    held: usize,
 ) -> Result<FormId> {
     let key = components_text(std::slice::from_ref(component));
     if let Some(&known) = built.get(&key) {
@@ -534,11 +536,19 @@ fn impartial_form(
             partizan::MAX_HEIGHT
         )));
     }
+    let listed = component.options()?;
+    let held = held + listed.len();
+    if held > MAX_HELD_OPTIONS {
+        return Err(Error::Limit(format!(
+            "{key}: more than {MAX_HELD_OPTIONS} options along one line of play, more than \
+             misère play holds while it builds a game"
+        )));
+    }
     let mut options = Vec::new();
-    for option in component.options()? {
+    for option in listed {
         let mut g = forms.make(&[], &[])?;
         for part in &option {
-            let h = impartial_form(part, forms, built, depth + 1)?;
+            let h = impartial_form(part, forms, built, depth + 1, held)?;
             g = forms.add(g, h)?;
         }
         options.push(g);

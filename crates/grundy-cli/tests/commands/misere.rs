@@ -240,4 +240,19 @@ fn partizan_positions_get_their_misere_outcome_and_winning_moves() {
         .args(["analyze", "--misere", "{0|*|}"])
         .assert()
         .code(2);
+    // Positions too large to search whole are limits named before their
+    // options fill the memory: a cake with 100,000 cuts at each of its
+    // first moves, games longer than 512 moves (a Nim heap of a million
+    // beside a literal).
+    for (expression, limit) in [
+        ("cutcake 1x200000", "options along one line of play"),
+        ("cutcake 1x1000", "at most 512 moves long"),
+        ("nim 1000000 + *", "at most 512 moves long"),
+    ] {
+        grundy()
+            .args(["analyze", "--misere", expression])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(limit));
+    }
 }

@@ -780,10 +780,6 @@ pub struct MisereValuesMoves {
     pub left_moves: Vec<MisereValuesMove>,
     /// Right's winning moves, Right moving first.
     pub right_moves: Vec<MisereValuesMove>,
-    /// Parts whose moves were too many to list: the moves above are those
-    /// of the other parts. Left out where there are none.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub unlisted: Vec<Unlisted>,
 }
 
 /// One part of a sum under misère play.
@@ -841,9 +837,6 @@ impl MisereValuesAnswer {
                     .collect(),
                 left_moves: misere_moves(&a.left_moves),
                 right_moves: misere_moves(&a.right_moves),
-                unlisted: (a.unlisted.iter())
-                    .map(|&(part, options)| Unlisted { part, options })
-                    .collect(),
             }),
         }
     }

@@ -28,7 +28,7 @@ use super::{ShortRules, MAX_LISTED_OPTIONS};
 use crate::error::{Error, Result};
 use crate::memory;
 use crate::misere::forms::{FormId, Forms};
-use crate::partizan::OutcomeClass;
+use crate::partizan::{OutcomeClass, MAX_HEIGHT};
 use crate::word::Word;
 
 /// One part of a sum, built for misère play: its text as an expression
@@ -43,9 +43,6 @@ pub struct MiserePart {
     pub left: Vec<(String, FormId)>,
     /// Right's options.
     pub right: Vec<(String, FormId)>,
-    /// How many options the part has when there are too many to list
-    /// ([`MAX_LISTED_OPTIONS`]); `left` and `right` are then empty.
-    pub unlisted: Option<u64>,
 }
 
 impl MiserePart {
@@ -61,7 +58,6 @@ impl MiserePart {
             form,
             left: side(forms.left(form))?,
             right: side(forms.right(form))?,
-            unlisted: None,
         })
     }
 
@@ -79,7 +75,6 @@ impl MiserePart {
             form: forms.neg(self.form)?,
             left,
             right,
-            unlisted: self.unlisted,
         })
     }
 }
@@ -100,8 +95,6 @@ pub(super) fn part<G: ShortRules>(
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<MiserePart> {
     let position = game.parse_position(word)?;
-    let count = game.option_count(&position);
-    let unlisted = count.filter(|&n| n > MAX_LISTED_OPTIONS);
     let mut built = Built::default();
     let form = built.tree(game, &position, forms, progress)?;
     let mut side = |options: Vec<G::Position>| -> Result<Vec<(String, FormId)>> {
@@ -112,19 +105,13 @@ pub(super) fn part<G: ShortRules>(
         }
         Ok(sided)
     };
-    let (left, right) = match unlisted {
-        Some(_) => (Vec::new(), Vec::new()),
-        None => (
-            side(game.left_options(&position))?,
-            side(game.right_options(&position))?,
-        ),
-    };
+    let left = side(game.left_options(&position))?;
+    let right = side(game.right_options(&position))?;
     Ok(MiserePart {
         text: format!("{name} {}", game.show(&position)),
         form,
         left,
         right,
-        unlisted,
     })
 }
 
@@ -143,6 +130,12 @@ impl<P> Default for Built<P> {
     }
 }
 
+/// The most options held along one line of play while a game is built
+/// for misère play (each position's, until its options are built): a
+/// position whose lines of play hold more is refused early, not after
+/// holding a million options at each of 512 levels.
+pub const MAX_HELD_OPTIONS: usize = 1 << 20;
+
 /// A position being built: its options, and how many are built.
 struct Frame<P> {
     position: P,
@@ -152,6 +145,20 @@ struct Frame<P> {
 }
 
 impl<P: Clone + Eq + Hash> Built<P> {
+    /// A limit error where the forms, the positions built and the stack
+    /// (`stack_bytes`) take more than the memory budget.
+    fn check_budget(&self, forms: &Forms, stack_bytes: u64) -> Result<()> {
+        if forms.bytes() + self.bytes + stack_bytes <= memory::budget() {
+            return Ok(());
+        }
+        Err(Error::Limit(format!(
+            "misère play needs more than {} MiB, the memory budget, for the {} positions \
+             built so far",
+            memory::budget() >> 20,
+            self.trees.len()
+        )))
+    }
+
     /// The tree of `p`, by a depth-first search on a stack of its own (a
     /// position may be many moves long), each position built once.
     pub(crate) fn tree<G: ShortRules<Position = P>>(
@@ -165,6 +172,15 @@ impl<P: Clone + Eq + Hash> Built<P> {
             return Ok(known);
         }
         let frame = |p: P| -> Result<Frame<P>> {
+            // A count the family knows is checked before the options are
+            // listed (a cake a million wide has a million cuts).
+            if let Some(count) = game.option_count(&p).filter(|&n| n > MAX_LISTED_OPTIONS) {
+                return Err(Error::Limit(format!(
+                    "{} has {count} options, more than misère play lists \
+                     ({MAX_LISTED_OPTIONS}): searched whole, it takes a smaller position",
+                    game.show(&p)
+                )));
+            }
             let mut options = game.left_options(&p);
             let left = options.len();
             options.extend(game.right_options(&p));
@@ -182,6 +198,14 @@ impl<P: Clone + Eq + Hash> Built<P> {
         let mut path = HashSet::new();
         path.insert(p.clone());
         let mut stack = vec![frame(p.clone())?];
+        // What the frames' options take, counted with the rest, and how
+        // many they are.
+        let held = |frame: &Frame<P>| -> u64 {
+            let each = |o: &P| size_of::<P>() + game.heap_bytes(o);
+            frame.options.iter().map(each).sum::<usize>() as u64
+        };
+        let mut stack_bytes = held(&stack[0]);
+        let mut stack_options = stack[0].options.len();
         loop {
             let top = stack.last_mut().expect("the position asked about");
             while top.next < top.options.len() && self.trees.contains_key(&top.options[top.next]) {
@@ -189,6 +213,14 @@ impl<P: Clone + Eq + Hash> Built<P> {
             }
             if let Some(option) = top.options.get(top.next) {
                 let option = option.clone();
+                // Each frame holds its options: a game no longer than the
+                // forms allow keeps the stack small.
+                if stack.len() >= MAX_HEIGHT as usize {
+                    return Err(Error::Limit(format!(
+                        "misère play is searched on games at most {MAX_HEIGHT} moves long; \
+                     this one is longer"
+                    )));
+                }
                 if repeats && !path.insert(option.clone()) {
                     return Err(Error::Unsupported(format!(
                         "a position comes back after {} moves: play can go on forever, so \
@@ -197,23 +229,29 @@ impl<P: Clone + Eq + Hash> Built<P> {
                         stack.len()
                     )));
                 }
-                stack.push(frame(option)?);
+                let next = frame(option)?;
+                stack_bytes += held(&next);
+                stack_options += next.options.len();
+                if stack_options > MAX_HELD_OPTIONS {
+                    return Err(Error::Limit(format!(
+                        "{}: more than {MAX_HELD_OPTIONS} options along one line of play, more \
+                         than misère play holds while it builds a game",
+                        game.show(&next.position)
+                    )));
+                }
+                self.check_budget(forms, stack_bytes)?;
+                stack.push(next);
                 continue;
             }
             let done = stack.pop().expect("a frame on top");
+            stack_bytes -= held(&done);
+            stack_options -= done.options.len();
             path.remove(&done.position);
             let trees: Vec<FormId> = (done.options.iter()).map(|o| self.trees[o]).collect();
             let form = forms.make(&trees[..done.left], &trees[done.left..])?;
             let entry = size_of::<(P, FormId)>() + game.heap_bytes(&done.position);
             self.bytes += memory::hashed(1, entry as u64);
-            if forms.bytes() + self.bytes > memory::budget() {
-                return Err(Error::Limit(format!(
-                    "misère play needs more than {} MiB, the memory budget, for the {} positions \
-                     built so far",
-                    memory::budget() >> 20,
-                    self.trees.len()
-                )));
-            }
+            self.check_budget(forms, stack_bytes)?;
             self.trees.insert(done.position, form);
             let count = self.trees.len() as u64;
             if count % PROGRESS_EVERY == 0 && !progress(count) {
@@ -258,9 +296,6 @@ pub struct MisereAnalysis {
     pub left_moves: Vec<MisereMove>,
     /// Right's winning moves, Right moving first.
     pub right_moves: Vec<MisereMove>,
-    /// The parts (counted from 0) whose moves were not listed, with how
-    /// many options each has.
-    pub unlisted: Vec<(usize, u64)>,
     /// How many distinct game trees the search built.
     pub games: usize,
 }
@@ -322,9 +357,6 @@ pub fn analyze_misere_values(
         misere_form,
         left_moves,
         right_moves,
-        unlisted: (parts.iter().enumerate())
-            .filter_map(|(i, p)| p.unlisted.map(|n| (i, n)))
-            .collect(),
         games: forms.len(),
     })
 }

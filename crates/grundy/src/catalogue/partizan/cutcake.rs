@@ -8,6 +8,7 @@
 use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
+use crate::memory;
 use crate::partizan::{Dyadic, Part, ShortGame};
 use crate::short::ShortRules;
 use crate::word::Word;
@@ -90,6 +91,10 @@ impl ShortGame for Cutcake {
                 negated: r > c,
             })
             .collect()
+    }
+
+    fn heap_bytes(&self, pieces: &Vec<(u64, u64)>) -> usize {
+        memory::allocation(16 * pieces.len() as u64) as usize
     }
 
     fn option_count(&self, pieces: &Vec<(u64, u64)>) -> Option<u64> {
