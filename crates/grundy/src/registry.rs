@@ -478,6 +478,15 @@ pub fn misere_parts(
                     )))
                 }
             },
+            ValuePart::Impartial(component) if component.has_wins_at_once() => {
+                return Err(Error::File {
+                    path: component.ruleset_name(),
+                    message: "its positions may win at once (fn wins_at_once), which is \
+                              answered under normal play only: misère play of it is not \
+                              defined"
+                        .into(),
+                });
+            }
             ValuePart::Impartial(component) => {
                 let mut built = HashMap::new();
                 let form = impartial_form(component, forms, &mut built, 0, 0)?;

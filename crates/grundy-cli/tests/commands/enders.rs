@@ -188,6 +188,12 @@ fn bad_uses_of_wins_at_once_exit_2() {
             .code(2)
             .stderr(contains("normal play only"));
     }
+    // Beside a game literal too, under misère play (a sum of values).
+    grundy()
+        .args(["analyze", "--misere", &format!("{script} 4,2 + *")])
+        .assert()
+        .code(2)
+        .stderr(contains("normal play only"));
     let cases = [
         (
             "fn moves(n) { [] } fn wins_at_once(n) { 1 }",
