@@ -1,7 +1,8 @@
 //! `analyze`: who wins a position, its value and its winning moves. One
 //! expression is a sum of impartial games (normal play, misère play, or
 //! Every-SG play), a position of a ruleset solved strongly, a sum of
-//! partizan values, or a solitaire; each has an answer of its own, and
+//! partizan values (normal or misère play), or a solitaire; each has an
+//! answer of its own, and
 //! [`AnalyzeAnswer`] is any of them.
 //!
 //! ```
@@ -303,10 +304,11 @@ fn valuing<T: Send>(
     })
 }
 
-/// The answer of `analyze`: one of five, told apart by their keys (a sum
-/// has `convention` without `play`; Every-SG play has `play: "every"`; a
-/// solitaire `play: "solitaire"`; a position solved strongly has
-/// `remoteness`; a sum of values has `is_number`).
+/// The answer of `analyze`: one of six, told apart by their keys (a sum
+/// has `convention` and `nimber` without `play`; Every-SG play has `play:
+/// "every"`; a solitaire `play: "solitaire"`; a position solved strongly
+/// has `remoteness`; a sum of values has `is_number`, and under misère
+/// play `misere_form`).
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[serde(untagged)]
 #[non_exhaustive]
