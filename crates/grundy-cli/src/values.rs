@@ -11,24 +11,8 @@ use grundy::short::{ValueAnalysis, ValueMove};
 pub fn text(a: &ValueAnalysis, outcome_only: bool) -> String {
     let mut out = String::new();
     if !outcome_only {
-        let mut rows: Vec<(&str, &str)> = a
-            .parts
-            .iter()
-            .map(|(p, v)| (p.as_str(), v.as_str()))
-            .collect();
-        if rows.len() > 1 {
-            rows.push(("sum", &a.value));
-        }
-        let width = rows
-            .iter()
-            .map(|(p, _)| p.chars().count())
-            .filter(|&n| n <= 40)
-            .fold(4, usize::max);
-        out.push_str(&format!("{:width$}  value\n", "part"));
-        for (p, v) in rows {
-            out.push_str(&format!("{p:width$}  {v}\n"));
-        }
-        out.push('\n');
+        let rows = a.parts.iter().map(|(p, v)| (p.clone(), v.clone()));
+        parts_table(&mut out, "value", rows.collect(), &a.value);
     } else {
         out.push_str(&format!("value: {}\n", a.value));
     }
@@ -77,6 +61,24 @@ pub fn text(a: &ValueAnalysis, outcome_only: bool) -> String {
     let right: Vec<String> = a.right_moves.iter().map(line).collect();
     winning_moves(&mut out, &a.unlisted, [("Left", left), ("Right", right)]);
     out
+}
+
+/// Each part and what it is (the column `heading`), then the sum's where
+/// there are two parts or more, the parts aligned (those of more than 40
+/// characters overflow rather than widen the column), and a blank line.
+fn parts_table(out: &mut String, heading: &str, mut rows: Vec<(String, String)>, sum: &str) {
+    if rows.len() > 1 {
+        rows.push(("sum".into(), sum.into()));
+    }
+    let width = (rows.iter())
+        .map(|(p, _)| p.chars().count())
+        .filter(|&n| n <= 40)
+        .fold(4, usize::max);
+    out.push_str(&format!("{:width$}  {heading}\n", "part"));
+    for (p, v) in rows {
+        out.push_str(&format!("{p:width$}  {v}\n"));
+    }
+    out.push('\n');
 }
 
 /// The parts whose moves were not listed, then each player's winning
@@ -129,21 +131,9 @@ pub fn misere_text(a: &MisereAnalysis, outcome_only: bool) -> String {
         (true, None) => "(longer than 100,000 characters)".to_string(),
     };
     if !outcome_only {
-        let mut rows: Vec<(String, String)> = (a.parts.iter())
-            .map(|(p, impartial, f)| (p.clone(), form(*impartial, f)))
-            .collect();
-        if rows.len() > 1 {
-            rows.push(("sum".into(), form(a.is_impartial, &a.misere_form)));
-        }
-        let width = (rows.iter())
-            .map(|(p, _)| p.chars().count())
-            .filter(|&n| n <= 40)
-            .fold(4, usize::max);
-        out.push_str(&format!("{:width$}  misère form\n", "part"));
-        for (p, f) in rows {
-            out.push_str(&format!("{p:width$}  {f}\n"));
-        }
-        out.push('\n');
+        let rows = (a.parts.iter()).map(|(p, impartial, f)| (p.clone(), form(*impartial, f)));
+        let sum = form(a.is_impartial, &a.misere_form);
+        parts_table(&mut out, "misère form", rows.collect(), &sum);
     } else if let Some(f) = &a.misere_form {
         out.push_str(&format!("misère form: {f}\n"));
     }
