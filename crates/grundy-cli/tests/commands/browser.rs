@@ -748,3 +748,96 @@ fn at_420_pixels_nothing_is_cut_off() {
     assert!(svg.as_f64().unwrap() <= 420.0, "{svg}");
     browser.screenshot(&shot_path("plot-420.png"));
 }
+
+/// The ellipses (positions) of an SVG game graph.
+fn positions_drawn(svg: &str) -> usize {
+    svg.matches("<ellipse").count()
+}
+
+#[test]
+fn the_game_graph_is_drawn_to_the_depth_chosen() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    browser.open(&format!("{base}?expr=nim+3+4+5"));
+    browser.wait_text("#outcome", "N");
+    assert!(browser.displayed("#graph-depth"));
+    let drawn = |depth: &str| -> usize {
+        browser.script(&format!(
+            "const s = document.getElementById('graph-depth'); s.value = '{depth}'; \
+             document.getElementById('graph').textContent = ''; \
+             s.dispatchEvent(new Event('change'));"
+        ));
+        browser.wait_for(&format!("the graph {depth} deep"), || {
+            let svg = browser.script(
+                "const s = document.querySelector('#graph svg'); return s ? s.outerHTML : '';",
+            );
+            let svg = svg.as_str().unwrap().to_string();
+            (!svg.is_empty()).then(|| positions_drawn(&svg))
+        })
+    };
+    // The page draws what the command line draws to the same depth.
+    for depth in ["1", "2"] {
+        let out = common::grundy()
+            .args(["graph", "nim 3 4 5", "--format", "svg", "--depth", depth])
+            .output()
+            .unwrap();
+        let expected = positions_drawn(&String::from_utf8(out.stdout).unwrap());
+        assert_eq!(drawn(depth), expected, "depth {depth}");
+    }
+    let whole = drawn("0");
+    assert!(whole > drawn("2"), "{whole}");
+    // A position with a value has no game graph, nor its depth.
+    browser.open(&format!("{base}?expr=domineering+2x2"));
+    browser.wait_text("#position", "domineering ../..");
+    assert!(!browser.displayed("#graph-depth"));
+}
+
+#[test]
+fn one_letter_never_reads_two_ways_and_colours_keep_their_meaning() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    let word = || browser.attribute("#outcome", "data-word");
+    // A solved position's L is the loss of the player to move...
+    browser.open(&format!("{base}?expr=mnk(3,3,3)+xx./oo./..."));
+    browser.wait_text("#position", "mnk(3,3,3) xx./oo./...");
+    assert_eq!(
+        (browser.text("#outcome"), word()),
+        ("W".into(), "wins".into())
+    );
+    browser.open(&format!("{base}?expr=mnk(3,3,3)+oo./xox/.x."));
+    browser.wait_text("#position", "mnk(3,3,3) oo./xox/.x.");
+    assert_eq!(
+        (browser.text("#outcome"), word()),
+        ("L".into(), "loses".into())
+    );
+    // ... a value's L is Left's win.
+    browser.open(&format!("{base}?expr=1"));
+    browser.wait_text("#outcome", "L");
+    assert_eq!(word(), "Left wins");
+    // No rule for a hovered element changes a border's colour (it would
+    // grey a move's bar of its standing), and the engine's moves are in
+    // none of the standings' colours.
+    let hover = browser.script(
+        "return [...document.styleSheets].flatMap((s) => [...s.cssRules]) \
+           .filter((r) => r.selectorText && r.selectorText.includes(':hover') \
+             && (r.style.borderColor || r.style.borderLeftColor)).map((r) => r.selectorText);",
+    );
+    assert_eq!(hover, json!([]));
+    let colours = browser.script(
+        "const li = document.createElement('li'); li.className = 'engine'; \
+         document.getElementById('history').append(li); \
+         const ink = getComputedStyle(li).color; li.remove(); \
+         const probe = document.createElement('span'); document.body.append(probe); \
+         const of = (v) => { probe.style.color = `var(--${v})`; return getComputedStyle(probe).color; }; \
+         const standings = ['win', 'lose', 'tie', 'draw'].map(of); probe.remove(); \
+         return [ink, standings];",
+    );
+    let ink = colours[0].as_str().unwrap();
+    let standings = colours[1].as_array().unwrap();
+    assert!(
+        standings.iter().all(|c| c.as_str() != Some(ink)),
+        "{colours}"
+    );
+}

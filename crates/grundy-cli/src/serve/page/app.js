@@ -171,6 +171,14 @@ function yourMove() {
   return YOUR_MOVE[standing] || "Your move.";
 }
 
+// The word under the badge's letter, so that one letter never reads two
+// ways: a solved position's L is the mover's loss, a value's L is Left's
+// win, and each says which.
+function badgeWord(a) {
+  if (isValued(a)) return { L: "Left wins", R: "Right wins", N: "first wins", P: "second wins" }[a.outcome] || "";
+  return { win: "wins", lose: "loses", tie: "ties", draw: "draws" }[standingOf(a)] || "";
+}
+
 function badgeClass(a) {
   const standing = standingOf(a);
   if (standing) return standing;
@@ -184,6 +192,7 @@ function draw({ expr, answer: a, moves }) {
   const badge = $("outcome");
   badge.textContent = a.outcome;
   badge.className = "badge " + badgeClass(a);
+  badge.dataset.word = badgeWord(a);
   $("position").textContent = a.expression || expr;
   $("explain").textContent = isValued(a) && a.left_moves
     ? "outcome class " + a.outcome + " (" + classText(a.outcome) + ")"
@@ -709,13 +718,14 @@ function rulesetOf(expr) {
 async function drawPicture(path, params) {
   const box = $("graph");
   box.textContent = "Drawing…";
-  const depths = path === "/api/graph" ? [null, 3, 2, 1] : [null];
+  const chosen = Number($("graph-depth").value);
+  const depths = path !== "/api/graph" ? [null] : chosen ? [chosen] : [null, 3, 2, 1];
   for (const depth of depths) {
     const ask = depth ? Object.assign({ depth }, params) : params;
     const r = await working(fetch(path + "?" + new URLSearchParams(ask)));
     if (r.ok) {
       box.innerHTML = await r.text();
-      if (depth) box.prepend(`The positions at most ${depth} moves away (the whole graph is too large to draw):`);
+      if (depth && !chosen) box.prepend(`The positions at most ${depth} moves away (the whole graph is too large to draw):`);
       return;
     }
     const error = (await r.json()).error;
@@ -756,6 +766,7 @@ function picturesOf(ruleset) {
 async function showPictures(a, expr) {
   const valued = isValued(a);
   $("draw-graph").hidden = valued;
+  $("graph-depth").hidden = valued;
   // Under misère play no thermograph decides: it is normal play's.
   $("draw-thermograph").hidden = !valued || a.misere_form !== undefined;
   $("draw-plot").hidden = true;
@@ -812,6 +823,8 @@ $("edit-analyze").addEventListener("click", analyzeEdited);
 for (const [id, request] of Object.entries(PICTURES)) {
   $(id).addEventListener("click", () => current && drawPicture(...request()));
 }
+// A depth chosen draws the graph again to it.
+$("graph-depth").addEventListener("change", () => current && drawPicture(...PICTURES["draw-graph"]()));
 window.addEventListener("popstate", (e) => {
   const expr = fromAddress(e.state);
   // Going back leaves a game: the position is no longer the game's.
