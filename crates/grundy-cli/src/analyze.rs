@@ -166,6 +166,10 @@ fn text(analyzed: &Analyzed, outcome_only: bool) -> String {
         Analyzed::Strong(a) => strong::text(a, outcome_only),
         Analyzed::Values(a) => values::text(a, outcome_only),
         Analyzed::MisereValues(a) => values::misere_text(a, outcome_only),
+        Analyzed::Searched {
+            expression,
+            searched,
+        } => values::searched_text(expression, searched),
         Analyzed::Every(a) => every::text(a, outcome_only),
         Analyzed::Solitaire(a) => solitaire::text(a, outcome_only),
     }

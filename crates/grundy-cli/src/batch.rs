@@ -128,6 +128,10 @@ fn one_line(analyzed: &Analyzed, outcome_only: bool) -> String {
         Analyzed::Strong(a) => strong::one_line(a, outcome_only),
         Analyzed::Values(a) => values::one_line(a, outcome_only),
         Analyzed::MisereValues(a) => values::misere_one_line(a, outcome_only),
+        Analyzed::Searched {
+            expression,
+            searched,
+        } => values::searched_one_line(expression, searched),
         Analyzed::Every(a) => every::one_line(a, outcome_only),
         Analyzed::Solitaire(a) => solitaire::one_line(a, outcome_only),
     }

@@ -3,6 +3,7 @@
 
 use grundy::partizan::Confusion;
 use grundy::short::misere::{MisereAnalysis, MisereMove};
+use grundy::short::outcome::Searched;
 use grundy::short::{ValueAnalysis, ValueMove};
 
 /// The answer as a table: each part's value and the sum's, who wins, the
@@ -167,6 +168,27 @@ pub fn misere_one_line(a: &MisereAnalysis, outcome_only: bool) -> String {
         ));
     }
     line
+}
+
+/// Who wins a sum decided by a search (asked for the outcome only), each
+/// player moving first.
+pub fn searched_text(expression: &str, s: &Searched) -> String {
+    let outcome = s.outcome();
+    let says = |wins: bool| if wins { "wins" } else { "loses" };
+    format!(
+        "{expression}\noutcome: {} ({})\nLeft moving first {}, Right moving first {}\n\
+         searched: {} states of the sum (its value was not built)\n",
+        outcome.letter(),
+        outcome.explanation(),
+        says(s.left_first_wins),
+        says(s.right_first_wins),
+        s.states
+    )
+}
+
+/// The same on one line, for `--batch`.
+pub fn searched_one_line(expression: &str, s: &Searched) -> String {
+    format!("{expression}: {} (searched)", s.outcome().letter())
 }
 
 fn yes_no(truth: bool) -> &'static str {

@@ -33,6 +33,7 @@ use crate::misere::forms::{FormId, Forms};
 use crate::partizan::{self, Games};
 use crate::retrograde::Player;
 use crate::short::misere::{MiserePart, MAX_HELD_OPTIONS};
+use crate::short::outcome::Searched;
 use crate::short::Valued;
 use crate::strong::StrongAnalysis;
 use crate::sum::Sum;
@@ -451,6 +452,43 @@ pub fn valued(
     }
     games.check()?;
     Ok(parts)
+}
+
+/// Who wins a sum of values, each player moving first, by a search of the
+/// sum ([`crate::short::outcome`]) rather than its canonical form: the
+/// positions of the family written first are searched, and every other
+/// part (a literal, an impartial component, a function, a position of
+/// another family) is valued and added beside them. `None` where no part
+/// is a family's position.
+pub fn searched_outcome(
+    terms: &[ValueTerm],
+    games: &mut Games,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Option<Searched>> {
+    let Some(family) = terms.iter().find_map(|term| match &term.part {
+        ValuePart::Short { ruleset, .. } => Some(ruleset.clone()),
+        _ => None,
+    }) else {
+        return Ok(None);
+    };
+    let mut searched = Vec::new();
+    let mut rest = games.zero();
+    for term in terms {
+        match &term.part {
+            ValuePart::Short { ruleset, position } if ruleset.name() == family.name() => {
+                searched.push((position, term.negated));
+            }
+            _ => {
+                let part = valued(std::slice::from_ref(term), games, progress)?;
+                rest = games.add(rest, part[0].value);
+            }
+        }
+    }
+    games.check()?;
+    let short = family.short().expect("a family of values");
+    short
+        .outcome_of_sum(&searched, rest, games, progress)
+        .map(Some)
 }
 
 /// The parts of a sum of values built as they are, for misère play

@@ -462,3 +462,41 @@ fn ctrl_c_stops_a_long_computation_of_values() {
         "{stderr}"
     );
 }
+
+/// `--outcome-only` decides a sum of values by a search of the sum, not
+/// its canonical form: the same outcome class as the full answer's, each
+/// player moving first, in text, JSON and a batch line. The sums mix the
+/// families' boards with literals, differences and other families.
+#[test]
+fn the_outcome_alone_is_searched_and_agrees_with_the_value() {
+    for expression in [
+        "clobber xoxo/oxox/xoxo",
+        "clobber xoxox/oxoxo",
+        "domineering 3x4 + {1|-1}",
+        "domineering 4x4 - domineering 4x4",
+        "clobber xox/oxo + toads-frogs TT..FF + ^",
+        "toads-frogs TTT..FFF + *",
+    ] {
+        let full = analyze_json(expression);
+        let searched = json(&["analyze", expression, "--outcome-only"]);
+        assert_eq!(searched["outcome"], full["outcome"], "{expression}");
+        let outcome = full["outcome"].as_str().unwrap();
+        let (left, right) = (matches!(outcome, "L" | "N"), matches!(outcome, "R" | "N"));
+        assert_eq!(searched["left_first_wins"], left, "{expression}");
+        assert_eq!(searched["right_first_wins"], right, "{expression}");
+        assert!(searched.get("value").is_none(), "{searched}");
+    }
+    grundy()
+        .args(["analyze", "clobber xoxo/oxox/xoxo/oxox", "--outcome-only"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("outcome: N (whoever starts wins)"))
+        .stdout(predicate::str::contains("its value was not built"));
+    // A sum with no family's position has no search to make: its value
+    // answers, as before.
+    let literal = json(&["analyze", "{1|-1} + ^", "--outcome-only"]);
+    assert_eq!(
+        (literal["outcome"].as_str(), literal["value"].as_str()),
+        (Some("N"), Some("{1^|-1^}"))
+    );
+}

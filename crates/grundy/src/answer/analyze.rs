@@ -30,6 +30,7 @@ use crate::partizan::Games;
 use crate::registry::{self, Parsed, Rulesets, ValueTerm};
 use crate::retrograde::Options;
 use crate::short::misere::{analyze_misere_values, MisereAnalysis, MisereMove};
+use crate::short::outcome::Searched;
 use crate::short::{self, ValueAnalysis, ValueMove};
 use crate::solitaire::SolitaireOutcome;
 use crate::strong::{Source, StrongAnalysis};
@@ -125,6 +126,14 @@ pub enum Analyzed {
     Solitaire(SolitaireAnalysis),
     /// A sum of partizan games (literals, positions) under misère play.
     MisereValues(Box<MisereAnalysis>),
+    /// Who wins a sum of values, decided by a search of the sum without
+    /// its canonical form (asked for the outcome only).
+    Searched {
+        /// The sum as it was asked.
+        expression: String,
+        /// Who wins each player moving first.
+        searched: Searched,
+    },
 }
 
 /// The answer about `expression`, with rulesets from `rulesets` (so that
@@ -219,8 +228,20 @@ pub fn analysis(
             misere_value_analysis(&terms, !options.outcome_only, progress)
                 .map(|a| Analyzed::MisereValues(Box::new(a)))
         }
-        Parsed::Values(terms) => value_analysis(&terms, !options.outcome_only, progress)
-            .map(|a| Analyzed::Values(Box::new(a))),
+        Parsed::Values(terms) if options.outcome_only => {
+            match searched_analysis(&terms, &mut *progress)? {
+                Some(searched) => Ok(Analyzed::Searched {
+                    expression: expression.trim().to_string(),
+                    searched,
+                }),
+                None => {
+                    value_analysis(&terms, false, progress).map(|a| Analyzed::Values(Box::new(a)))
+                }
+            }
+        }
+        Parsed::Values(terms) => {
+            value_analysis(&terms, true, progress).map(|a| Analyzed::Values(Box::new(a)))
+        }
     }
 }
 
@@ -270,6 +291,26 @@ pub fn value_analysis(
     })
 }
 
+/// Who wins a sum of values, by a search of the sum
+/// ([`registry::searched_outcome`]); `None` where it has no family's
+/// position to search, or where the search met a limit (depth, memory)
+/// that the canonical form may not meet. Stopped by `progress`, an error.
+pub fn searched_analysis(terms: &[ValueTerm], progress: OnProgress) -> Result<Option<Searched>> {
+    let mut stopped = false;
+    let answer = valuing(progress, |games, report| {
+        let watched = &mut |count| {
+            let go = report(count);
+            stopped |= !go;
+            go
+        };
+        registry::searched_outcome(terms, games, watched)
+    });
+    match answer {
+        Err(Error::Limit(_)) if !stopped => Ok(None),
+        answer => answer,
+    }
+}
+
 /// Builds the parts of a sum of values as they are and analyzes the sum
 /// under misère play: who wins, each player's winning moves, and the
 /// misère canonical form where the sum is impartial.
@@ -304,11 +345,12 @@ fn valuing<T: Send>(
     })
 }
 
-/// The answer of `analyze`: one of six, told apart by their keys (a sum
+/// The answer of `analyze`: one of seven, told apart by their keys (a sum
 /// has `convention` and `nimber` without `play`; Every-SG play has `play:
 /// "every"`; a solitaire `play: "solitaire"`; a position solved strongly
-/// has `remoteness`; a sum of values has `is_number`, and under misère
-/// play `misere_form`).
+/// has `remoteness`; a sum of values has `is_number`, under misère play
+/// `misere_form`, and decided by a search for its outcome alone
+/// `searched_states`).
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[serde(untagged)]
 #[non_exhaustive]
@@ -326,6 +368,9 @@ pub enum AnalyzeAnswer {
     Solitaire(SolitaireAnswer),
     /// A sum of partizan games under misère play.
     MisereValues(MisereValuesAnswer),
+    /// Who wins a sum of partizan values, decided by a search of the sum
+    /// (asked for the outcome only).
+    Searched(SearchedAnswer),
 }
 
 impl AnalyzeAnswer {
@@ -342,6 +387,10 @@ impl AnalyzeAnswer {
             Analyzed::Solitaire(a) => {
                 AnalyzeAnswer::Solitaire(SolitaireAnswer::new(a, outcome_only))
             }
+            Analyzed::Searched {
+                expression,
+                searched,
+            } => AnalyzeAnswer::Searched(SearchedAnswer::new(expression, searched)),
             Analyzed::MisereValues(a) => {
                 AnalyzeAnswer::MisereValues(MisereValuesAnswer::new(a, outcome_only))
             }
@@ -357,6 +406,7 @@ impl AnalyzeAnswer {
             AnalyzeAnswer::Every(a) => &mut a.line,
             AnalyzeAnswer::Solitaire(a) => &mut a.line,
             AnalyzeAnswer::MisereValues(a) => &mut a.line,
+            AnalyzeAnswer::Searched(a) => &mut a.line,
         };
         *line = Some(number);
         self
@@ -535,6 +585,46 @@ impl StrongAnswer {
             expression: a.expression.clone(),
             solution: a.solution.into(),
             best_moves,
+        }
+    }
+}
+
+/// Who wins a sum of partizan values, asked for the outcome only (`analyze
+/// --outcome-only`): decided by a minimax search of the sum, each player
+/// moving first, in which regions small enough are replaced by their
+/// canonical forms, without the canonical form of the whole (which may be
+/// far larger than the search needs).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct SearchedAnswer {
+    /// The line of a batch the answer is for; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// The sum as it was asked.
+    pub expression: String,
+    /// `L` (Left wins whoever starts), `R` (Right does), `N` (whoever
+    /// starts wins) or `P` (whoever starts loses).
+    #[schemars(extend("enum" = ["L", "R", "N", "P"]))]
+    pub outcome: String,
+    /// Whether Left wins moving first.
+    pub left_first_wins: bool,
+    /// Whether Right wins moving first.
+    pub right_first_wins: bool,
+    /// How many states of the sum the search decided.
+    pub searched_states: u64,
+}
+
+impl SearchedAnswer {
+    /// The answer of a search of `expression`.
+    pub fn new(expression: &str, searched: &Searched) -> SearchedAnswer {
+        SearchedAnswer {
+            line: None,
+            expression: expression.to_string(),
+            outcome: searched.outcome().letter().to_string(),
+            left_first_wins: searched.left_first_wins,
+            right_first_wins: searched.right_first_wins,
+            searched_states: searched.states,
         }
     }
 }

@@ -57,7 +57,7 @@ pub use analyze::{analysis, analyze, analyze_with_progress, AnalyzeAnswer, Analy
 /// form and incentives, and the player (`side`, `player`) of a sum of
 /// values played; version 5 the answer of a sum of values under misère
 /// play (`misere_form`).
-pub const SCHEMA_VERSION: &str = "5";
+pub const SCHEMA_VERSION: &str = "6";
 
 /// What a long computation reports every so often. The callback that gets
 /// it answers whether to go on: `false` stops the computation, which then

@@ -144,7 +144,8 @@ impl<G: ShortGame> Valuer<G> {
     ) -> Result<GameId> {
         let mut total = games.zero();
         for part in self.game.parts(p) {
-            let mut value = self.part_value(games, &part.key, progress)?;
+            let value = self.part_value(games, &part.key, progress, usize::MAX)?;
+            let mut value = value.expect("no bound on the positions valued");
             if part.negated {
                 value = games.neg(value);
             }
@@ -154,18 +155,36 @@ impl<G: ShortGame> Valuer<G> {
         Ok(total)
     }
 
+    /// The value of a part (a key of [`ShortGame::parts`]) where it is
+    /// found valuing at most `most` positions not valued before; `None`
+    /// where more are needed (those valued on the way are kept).
+    pub fn part_value_within(
+        &mut self,
+        games: &mut Games,
+        key: &G::Position,
+        most: usize,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Option<GameId>> {
+        let value = self.part_value(games, key, progress, most)?;
+        games.check()?;
+        Ok(value)
+    }
+
     /// The value of a part, remembered under its key: its own when known,
     /// else by a depth-first search over the options with a stack of its
-    /// own (play may be a million moves deep).
+    /// own (play may be a million moves deep); `None` where that would
+    /// value more than `most` new positions.
     fn part_value(
         &mut self,
         games: &mut Games,
         key: &G::Position,
         progress: &mut dyn FnMut(u64) -> bool,
-    ) -> Result<GameId> {
+        most: usize,
+    ) -> Result<Option<GameId>> {
         if let Some(known) = self.known(games, key) {
-            return Ok(known);
+            return Ok(Some(known));
         }
+        let last = self.values.len().saturating_add(most);
         let repeats = self.game.may_repeat();
         let mut path = HashSet::new();
         let mut stack = vec![self.frame(key.clone())?];
@@ -218,14 +237,17 @@ impl<G: ShortGame> Valuer<G> {
             );
             self.check_budget(games, stack_bytes)?;
             self.values.insert(frame.key, value);
+            if stack.is_empty() {
+                return Ok(Some(value));
+            }
+            if self.values.len() >= last {
+                return Ok(None);
+            }
             let count = self.values.len() as u64;
             if count % PROGRESS_EVERY == 0 && !progress(count) {
                 return Err(Error::Limit(format!(
                     "interrupted after valuing {count} positions"
                 )));
-            }
-            if stack.is_empty() {
-                return Ok(value);
             }
         }
     }

@@ -23,6 +23,7 @@
 //! ```
 
 pub mod misere;
+pub mod outcome;
 
 use std::sync::{Mutex, PoisonError};
 
@@ -138,6 +139,19 @@ pub trait DynShort: Send + Sync {
         forms: &mut Forms,
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> Result<misere::MiserePart>;
+
+    /// Who wins the sum of the positions written in `words` (each negated
+    /// where its flag says) and `rest`, a value of `games`, each player
+    /// moving first, by a search of the sum ([`outcome`]) rather than its
+    /// canonical form. `progress` is told how many states (or positions
+    /// valued) the search has met and stops it by answering false.
+    fn outcome_of_sum(
+        &self,
+        words: &[(&Word, bool)],
+        rest: GameId,
+        games: &mut Games,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<outcome::Searched>;
 }
 
 /// The search of a family behind [`DynShort`]: one table of its values for
@@ -199,6 +213,33 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
     ) -> Result<misere::MiserePart> {
         let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         misere::part(state.1.game(), &self.name, word, forms, progress)
+    }
+
+    fn outcome_of_sum(
+        &self,
+        words: &[(&Word, bool)],
+        rest: GameId,
+        games: &mut Games,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<outcome::Searched> {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let (own, valuer) = &mut *state;
+        own.interrupt_on(games.interrupt());
+        let mut answer = (|| {
+            let mut positions = Vec::with_capacity(words.len());
+            for &(word, negated) in words {
+                positions.push((valuer.game().parse_position(word)?, negated));
+            }
+            let rest = own.import(games, rest)?;
+            outcome::OutcomeSearch::new(valuer, own, progress).decide(&positions, rest)
+        })();
+        if let Err(error) = own.check() {
+            // As in `valued`: a table past a limit is dropped.
+            *own = Games::new();
+            valuer.forget();
+            answer = answer.and(Err(error));
+        }
+        answer
     }
 }
 

@@ -8,4 +8,6 @@ pub(crate) mod cutcake;
 pub(crate) mod domineering;
 mod grid;
 pub(crate) mod hackenbush;
+#[cfg(test)]
+mod outcome_tests;
 pub(crate) mod toads_frogs;

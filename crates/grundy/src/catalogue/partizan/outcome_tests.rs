@@ -1,0 +1,141 @@
+//! The search of sums for their outcome (`crate::short::outcome`) against
+//! the canonical forms of the sums, on the families' positions.
+
+use super::clobber::Clobber;
+use super::domineering::Domineering;
+use super::toads_frogs::ToadsFrogs;
+use crate::partizan::{Games, OutcomeClass, Valuer};
+use crate::short::outcome::{OutcomeSearch, Searched, VALUE_WORK};
+use crate::short::ShortRules;
+use crate::word::Word;
+
+/// Who wins `positions` (negated where flagged) plus `rest` (a literal),
+/// by the canonical form of the sum, and by the search valuing regions
+/// of at most `most` new positions.
+fn both<G: ShortRules>(
+    game: fn() -> G,
+    positions: &[(&str, bool)],
+    rest: &str,
+    most: usize,
+) -> (Searched, OutcomeClass) {
+    let read = |text: &str| {
+        let word = Word {
+            text: text.into(),
+            column: 1,
+        };
+        game().parse_position(&word).unwrap()
+    };
+    let positions: Vec<_> = positions.iter().map(|&(p, n)| (read(p), n)).collect();
+    let mut games = Games::new();
+    let mut valuer = Valuer::new(game());
+    let mut total = games.read(rest, 1).unwrap();
+    for (p, negated) in &positions {
+        let mut g = valuer.value(&mut games, p, &mut |_| true).unwrap();
+        if *negated {
+            g = games.neg(g);
+        }
+        total = games.add(total, g);
+    }
+    let expected = games.outcome(total);
+    // A fresh table, so that the search finds no value known.
+    let mut games = Games::new();
+    let mut valuer = Valuer::new(game());
+    let rest = games.read(rest, 1).unwrap();
+    let progress = &mut |_| true;
+    let searched = OutcomeSearch::new(&mut valuer, &mut games, progress)
+        .valuing_at_most(most)
+        .decide(&positions, rest)
+        .unwrap();
+    (searched, expected)
+}
+
+/// Boards of Clobber, Domineering and rows of Toads and Frogs, alone,
+/// in sums, negated and beside literals: the search, valuing nothing
+/// or small regions, finds the outcome class of the canonical form.
+#[test]
+fn the_search_finds_the_outcome_of_the_canonical_form() {
+    let rests = ["0", "*", "^", "{1|-1}", "-1/2", "{0|*}"];
+    let clobber = [
+        "xo/ox",
+        "xox/oxo",
+        "xoxo/oxox",
+        "xo./oxo/..x",
+        "xxo/oox/xo.",
+        "xoxox",
+        "ox.xo/xoxo.",
+    ];
+    let domineering = ["2x3", "3x3", ".../.#./...", "3x4", "..#/.../#..", "4x4"];
+    let toads = ["TT..FF", "T.F.T.F", "TTT...FF", "T..F", ".TF.T.F."];
+    for most in [0, 16, VALUE_WORK] {
+        for (i, a) in clobber.iter().enumerate() {
+            let b = clobber[(i + 1) % clobber.len()];
+            let rest = rests[i % rests.len()];
+            for sum in [
+                vec![(*a, false)],
+                vec![(*a, false), (b, true)],
+                vec![(*a, false), (*a, true)],
+            ] {
+                let (searched, expected) = both(|| Clobber, &sum, rest, most);
+                assert_eq!(
+                    searched.outcome(),
+                    expected,
+                    "clobber {sum:?} + {rest}, {most}"
+                );
+            }
+        }
+        for (i, a) in domineering.iter().enumerate() {
+            let b = domineering[(i + 2) % domineering.len()];
+            let rest = rests[(i + 1) % rests.len()];
+            for sum in [
+                vec![(*a, false)],
+                vec![(*a, false), (b, false)],
+                vec![(*a, true), (b, false)],
+            ] {
+                let (searched, expected) = both(|| Domineering, &sum, rest, most);
+                assert_eq!(
+                    searched.outcome(),
+                    expected,
+                    "domineering {sum:?} + {rest}, {most}"
+                );
+            }
+        }
+        for (i, a) in toads.iter().enumerate() {
+            let rest = rests[(i + 2) % rests.len()];
+            let (searched, expected) = both(|| ToadsFrogs, &[(*a, false)], rest, most);
+            assert_eq!(
+                searched.outcome(),
+                expected,
+                "toads-frogs {a} + {rest}, {most}"
+            );
+        }
+    }
+}
+
+/// Without valuing, the search does search: states are decided.
+#[test]
+fn without_values_the_search_searches() {
+    let (searched, expected) = both(|| Clobber, &[("xoxo/oxox", false)], "0", 0);
+    assert_eq!(searched.outcome(), expected);
+    assert!(searched.states > 10, "{searched:?}");
+}
+
+/// Clobber checkerboards whose outcomes MCGS publishes (its README's
+/// table, from Müller et al.): 2 x n is a second-player win exactly
+/// when n is a multiple of 3; 3 x n exactly when n is even.
+#[test]
+fn clobber_checkerboards_as_published() {
+    let board = |rows: usize, n: usize| -> String {
+        let row = |r: usize| (0..n).map(move |c| if (r + c) % 2 == 0 { 'x' } else { 'o' });
+        (0..rows)
+            .map(|r| row(r).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    for (rows, n) in [(2, 3), (2, 4), (2, 5), (2, 6), (2, 7), (3, 3), (3, 4)] {
+        let text = board(rows, n);
+        let (searched, expected) = both(|| Clobber, &[(&text, false)], "0", VALUE_WORK);
+        let second_wins = if rows == 2 { n % 3 == 0 } else { n % 2 == 0 };
+        assert_eq!(searched.outcome(), expected, "{text}");
+        assert_eq!(searched.outcome() == OutcomeClass::P, second_wins, "{text}");
+    }
+}

@@ -1,0 +1,334 @@
+//! Who wins a sum of positions of one family (and of a value beside them),
+//! decided by a search of the sum rather than by its canonical form, which
+//! can be far larger than the search needs (a Clobber board of 16 stones).
+//!
+//! The search is minimax, each player moving first, over states of the
+//! sum: the regions still open (independent parts of the positions, each
+//! once in a table under the key its rules give it, negated where it is),
+//! and one canonical value, the sum of everything valued (MCGS's idea, in
+//! Müller, Hayward et al.'s solver of sums: a subgame small enough is
+//! replaced by its value). A region is valued once it is small enough for
+//! its canonical form to be found within [`VALUE_WORK`] positions; a region
+//! beside its own negative leaves both out (G - G = 0); a state with no
+//! region open is decided by its value's outcome class. States are kept in
+//! a transposition table with the answer for the player to move.
+
+use hashbrown::HashMap;
+
+use super::ShortRules;
+use crate::error::{Error, Result};
+use crate::memory;
+use crate::partizan::{GameId, Games, OutcomeClass, Valuer};
+
+/// The most new positions a region's canonical form may need before the
+/// search leaves it open and searches its moves instead. (Clobber's 4 x 4
+/// and 2 x 10 boards were decided fastest with 2^7 of 2^7, 2^10, 2^13.)
+pub const VALUE_WORK: usize = 1 << 7;
+
+/// The deepest the search goes, in moves: beyond it a sum is left to its
+/// canonical form (the search holds a frame on the thread's stack a move).
+pub const MAX_DEPTH: usize = 1_000;
+
+/// Every how many states the progress callback is asked whether to go on.
+const PROGRESS_EVERY: u64 = 1 << 12;
+
+/// Who wins a sum, each player moving first, and how many states the
+/// search looked at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Searched {
+    /// Whether Left wins moving first.
+    pub left_first_wins: bool,
+    /// Whether Right wins moving first.
+    pub right_first_wins: bool,
+    /// States of the sum decided (each once).
+    pub states: u64,
+}
+
+impl Searched {
+    /// The outcome class: `L` where Left wins whoever starts, `R` where
+    /// Right does, `N` where whoever starts wins, `P` where whoever starts
+    /// loses.
+    pub fn outcome(&self) -> OutcomeClass {
+        match (self.left_first_wins, self.right_first_wins) {
+            (true, true) => OutcomeClass::N,
+            (true, false) => OutcomeClass::L,
+            (false, true) => OutcomeClass::R,
+            (false, false) => OutcomeClass::P,
+        }
+    }
+}
+
+/// A region open in a state: its index in the table, and whether it is
+/// negated (Left and Right exchanged).
+type Open = (u32, bool);
+
+/// A state of the sum: its open regions in order, the value beside them
+/// (in the family's table) and whether Left is to move.
+type State = (Vec<Open>, GameId, bool);
+
+/// What the search knows of a region.
+struct Region {
+    /// Left's options and Right's, each as the regions it falls into;
+    /// listed when first needed.
+    options: [Option<Vec<Vec<Open>>>; 2],
+    /// Its canonical form, once found; `Some(None)` once it was found too
+    /// large to value.
+    value: Option<Option<GameId>>,
+}
+
+/// The search of sums of one family's positions, valuing regions in the
+/// family's table `games` with its `valuer`.
+pub struct OutcomeSearch<'a, G: ShortRules> {
+    valuer: &'a mut Valuer<G>,
+    games: &'a mut Games,
+    index: HashMap<G::Position, u32>,
+    keys: Vec<G::Position>,
+    regions: Vec<Region>,
+    decided: HashMap<State, bool>,
+    /// What `decided` and the regions hold, for the memory budget.
+    bytes: u64,
+    budget: u64,
+    /// The most new positions a region may take to be valued.
+    value_work: usize,
+    progress: &'a mut dyn FnMut(u64) -> bool,
+}
+
+impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
+    /// A search valuing regions with `valuer` in `games`, reporting the
+    /// states decided to `progress`, which stops it by answering false.
+    pub fn new(
+        valuer: &'a mut Valuer<G>,
+        games: &'a mut Games,
+        progress: &'a mut dyn FnMut(u64) -> bool,
+    ) -> OutcomeSearch<'a, G> {
+        OutcomeSearch {
+            valuer,
+            games,
+            index: HashMap::new(),
+            keys: Vec::new(),
+            regions: Vec::new(),
+            decided: HashMap::new(),
+            bytes: 0,
+            budget: memory::budget(),
+            value_work: VALUE_WORK,
+            progress,
+        }
+    }
+
+    /// The same search, valuing a region only where it takes at most
+    /// `most` new positions (0: only those valued already, and those with
+    /// no option): the tests search with little or no valuing.
+    pub fn valuing_at_most(mut self, most: usize) -> OutcomeSearch<'a, G> {
+        self.value_work = most;
+        self
+    }
+
+    /// Who wins the sum of `positions` (each negated where its flag says)
+    /// and `rest`, a value of the family's table, each player moving first.
+    pub fn decide(&mut self, positions: &[(G::Position, bool)], rest: GameId) -> Result<Searched> {
+        let mut open = Vec::new();
+        let mut value = rest;
+        for (position, negated) in positions {
+            for part in self.valuer.game().parts(position) {
+                let r = self.region(part.key)?;
+                self.place(&mut open, &mut value, (r, part.negated != *negated))?;
+            }
+        }
+        open.sort_unstable();
+        cancel(&mut open);
+        let left_first_wins = self.wins((open.clone(), value, true), 0)?;
+        let right_first_wins = self.wins((open, value, false), 0)?;
+        Ok(Searched {
+            left_first_wins,
+            right_first_wins,
+            states: self.decided.len() as u64,
+        })
+    }
+
+    /// The index of the region `key`, added to the table if new.
+    fn region(&mut self, key: G::Position) -> Result<u32> {
+        if let Some(&r) = self.index.get(&key) {
+            return Ok(r);
+        }
+        let r = u32::try_from(self.keys.len())
+            .map_err(|_| Error::Limit("more regions than a search of a sum numbers".into()))?;
+        let held = size_of::<G::Position>() as u64 + self.valuer.game().heap_bytes(&key) as u64;
+        self.bytes += memory::hashed(1, held + 4) + held + size_of::<Region>() as u64;
+        self.index.insert(key.clone(), r);
+        self.keys.push(key);
+        self.regions.push(Region {
+            options: [None, None],
+            value: None,
+        });
+        Ok(r)
+    }
+
+    /// Puts the region `part` into a state: added to `value` where its
+    /// canonical form is found within [`VALUE_WORK`] positions, else open.
+    fn place(&mut self, open: &mut Vec<Open>, value: &mut GameId, part: Open) -> Result<()> {
+        let (r, negated) = part;
+        let known = match self.regions[r as usize].value {
+            Some(known) => known,
+            None => {
+                let known = self.value_of(r)?;
+                self.regions[r as usize].value = Some(known);
+                known
+            }
+        };
+        match known {
+            Some(mut g) => {
+                if negated {
+                    g = self.games.neg(g);
+                }
+                *value = self.games.add(*value, g);
+                self.games.check()?;
+            }
+            None => open.push(part),
+        }
+        Ok(())
+    }
+
+    /// The canonical form of region `r`, where the valuer finds it within
+    /// [`VALUE_WORK`] new positions; what it found on the way it keeps.
+    fn value_of(&mut self, r: u32) -> Result<Option<GameId>> {
+        let key = self.keys[r as usize].clone();
+        let most = self.value_work;
+        (self.valuer).part_value_within(self.games, &key, most, self.progress)
+    }
+
+    /// The options of region `part` for the player `left`, each as the
+    /// regions it falls into, negated as the part is.
+    fn options(&mut self, part: Open, left: bool) -> Result<Vec<Vec<Open>>> {
+        let (r, negated) = part;
+        // Left's options of -G are the negatives of Right's of G.
+        let side = usize::from(left == negated);
+        if self.regions[r as usize].options[side].is_none() {
+            let key = self.keys[r as usize].clone();
+            let game = self.valuer.game();
+            let listed = if side == 0 {
+                game.left_options(&key)
+            } else {
+                game.right_options(&key)
+            };
+            if let Some(error) = game.failure() {
+                return Err(error);
+            }
+            let mut options = Vec::with_capacity(listed.len());
+            for option in listed {
+                let mut parts = Vec::new();
+                for part in self.valuer.game().parts(&option) {
+                    parts.push((self.region(part.key)?, part.negated));
+                }
+                options.push(parts);
+            }
+            let count: u64 = options.iter().map(|o| o.len() as u64 + 3).sum();
+            self.bytes += count * size_of::<Open>() as u64;
+            self.regions[r as usize].options[side] = Some(options);
+        }
+        let options = self.regions[r as usize].options[side].as_ref();
+        let options = options.expect("listed above");
+        Ok((options.iter())
+            .map(|o| o.iter().map(|&(r, n)| (r, n != negated)).collect())
+            .collect())
+    }
+
+    /// Whether the player to move in `state` wins, `depth` moves from the
+    /// sum asked about.
+    fn wins(&mut self, state: State, depth: usize) -> Result<bool> {
+        let (open, value, left) = &state;
+        if open.is_empty() {
+            return Ok(self.games.outcome(*value).first_player_wins(*left));
+        }
+        if let Some(&known) = self.decided.get(&state) {
+            return Ok(known);
+        }
+        if depth >= MAX_DEPTH {
+            return Err(Error::Limit(format!(
+                "a search of the sum goes deeper than {MAX_DEPTH} moves"
+            )));
+        }
+        let mut wins = false;
+        // Moves in the open regions first, then in the value.
+        'search: for i in 0..open.len() {
+            if i > 0 && open[i] == open[i - 1] {
+                continue;
+            }
+            for option in self.options(open[i], *left)? {
+                let mut next = open.clone();
+                next.remove(i);
+                let mut next_value = *value;
+                for part in option {
+                    self.place(&mut next, &mut next_value, part)?;
+                }
+                next.sort_unstable();
+                cancel(&mut next);
+                if !self.wins((next, next_value, !*left), depth + 1)? {
+                    wins = true;
+                    break 'search;
+                }
+            }
+        }
+        if !wins {
+            let form = self.games.form(*value);
+            let moves = if *left { form.left } else { form.right };
+            for g in moves {
+                if !self.wins((open.clone(), g, !*left), depth + 1)? {
+                    wins = true;
+                    break;
+                }
+            }
+        }
+        let held = (open.len() * size_of::<Open>() + size_of::<State>()) as u64;
+        self.bytes += memory::hashed(1, held);
+        if self.bytes > self.budget {
+            return Err(Error::Limit(format!(
+                "a search of the sum needs more than {} MiB, the memory budget",
+                self.budget >> 20
+            )));
+        }
+        self.decided.insert(state, wins);
+        let count = self.decided.len() as u64;
+        if count % PROGRESS_EVERY == 0 && !(self.progress)(count) {
+            return Err(Error::Limit(format!(
+                "interrupted after deciding {count} states of the sum"
+            )));
+        }
+        Ok(wins)
+    }
+}
+
+/// Leaves out each region beside its negative, in a sorted list: G - G
+/// is zero.
+fn cancel(open: &mut Vec<Open>) {
+    let mut i = 0;
+    while i + 1 < open.len() {
+        let (r, negated) = open[i];
+        if !negated {
+            if let Ok(j) = open[i + 1..].binary_search(&(r, true)) {
+                open.remove(i + 1 + j);
+                open.remove(i);
+                continue;
+            }
+        }
+        i += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_region_beside_its_negative_is_left_out() {
+        let mut open = vec![
+            (1, false),
+            (1, true),
+            (2, false),
+            (3, false),
+            (3, true),
+            (3, true),
+        ];
+        cancel(&mut open);
+        assert_eq!(open, vec![(2, false), (3, true)]);
+    }
+}
