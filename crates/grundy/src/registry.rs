@@ -67,6 +67,7 @@ pub static FAMILIES: &[Family] = &[
     catalogue::partizan::colouring::SNORT,
     catalogue::partizan::cutcake::FAMILY,
     catalogue::partizan::domineering::FAMILY,
+    catalogue::partizan::elephants::FAMILY,
     catalogue::partizan::hackenbush::FAMILY,
     catalogue::partizan::toads_frogs::FAMILY,
     catalogue::script::FAMILY,

@@ -6,6 +6,7 @@ pub(crate) mod clobber;
 pub(crate) mod colouring;
 pub(crate) mod cutcake;
 pub(crate) mod domineering;
+pub(crate) mod elephants;
 mod grid;
 pub(crate) mod hackenbush;
 pub(crate) mod toads_frogs;
