@@ -63,6 +63,7 @@ pub static FAMILIES: &[Family] = &[
     catalogue::strong::connect4::FAMILY,
     catalogue::strong::partizan_graph::FAMILY,
     catalogue::partizan::clobber::FAMILY,
+    catalogue::partizan::cannibal_clobber::FAMILY,
     catalogue::partizan::colouring::COL,
     catalogue::partizan::colouring::SNORT,
     catalogue::partizan::cutcake::FAMILY,
