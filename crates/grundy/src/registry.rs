@@ -71,6 +71,7 @@ pub static FAMILIES: &[Family] = &[
     catalogue::partizan::elephants::FAMILY,
     catalogue::partizan::hackenbush::FAMILY,
     catalogue::partizan::toads_frogs::FAMILY,
+    catalogue::partizan::toppling_dominoes::FAMILY,
     catalogue::script::FAMILY,
 ];
 

@@ -11,3 +11,4 @@ pub(crate) mod elephants;
 mod grid;
 pub(crate) mod hackenbush;
 pub(crate) mod toads_frogs;
+pub(crate) mod toppling_dominoes;
