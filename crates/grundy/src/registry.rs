@@ -70,6 +70,7 @@ pub static FAMILIES: &[Family] = &[
     catalogue::partizan::domineering::FAMILY,
     catalogue::partizan::elephants::FAMILY,
     catalogue::partizan::hackenbush::FAMILY,
+    catalogue::partizan::konane::FAMILY,
     catalogue::partizan::toads_frogs::FAMILY,
     catalogue::partizan::toppling_dominoes::FAMILY,
     catalogue::script::FAMILY,

@@ -10,5 +10,6 @@ pub(crate) mod domineering;
 pub(crate) mod elephants;
 mod grid;
 pub(crate) mod hackenbush;
+pub(crate) mod konane;
 pub(crate) mod toads_frogs;
 pub(crate) mod toppling_dominoes;
