@@ -854,9 +854,12 @@ fn best_of(solution: Solution, moves: &[Choice]) -> Vec<usize> {
 /// (rows split by `/`) keeps its shape: a mark placed, `x at row 2, column
 /// 3`; two cells side by side filled with one mark, a domino, `vertical
 /// domino at b1-b2`; a mark moved from one cell to another, `x from b1 to
-/// b2, taking o` (by number on a board of one row: `T from 2 to 4`); else
-/// the cells it changes, at most four; else the position it leaves. With
-/// the cell it changes, where it changes one.
+/// b2, taking o` (by number on a board of one row: `T from 2 to 4`), also
+/// over several cells (a Konane stone's jumps: `x from a1 to e1, taking o,
+/// o`); marks taken off, `removes x at b1`, a run of one row by its ends
+/// (toppled dominoes: `removes 3-5`); else the cells it changes, at most
+/// four; else the position it leaves. With the cell it changes, where it
+/// changes one.
 fn describe_change(from: &str, to: &str) -> (String, Option<Cell>) {
     let position = |text: &str| text.rsplit_once(' ').map_or(text, |(_, p)| p).to_string();
     let (from, to) = (position(from), position(to));
@@ -894,7 +897,30 @@ fn describe_change(from: &str, to: &str) -> (String, Option<Cell>) {
         true => format!("{mark} at {}", cell.column),
         false => format!("{mark} at row {}, column {}", cell.row, cell.column),
     };
+    if let Some((from, onto, mark, taken)) = jumped(&changes) {
+        let taken: Vec<String> = taken.iter().map(char::to_string).collect();
+        let (from, onto, taken) = (name(from), name(onto), taken.join(", "));
+        return (
+            format!("{mark} from {from} to {onto}, taking {taken}"),
+            None,
+        );
+    }
+    let removed = |&(_, x, y): &(Cell, char, char)| x != '.' && y == '.';
+    let run = one_row
+        && changes
+            .windows(2)
+            .all(|w| w[1].0.column == w[0].0.column + 1);
     match changes[..] {
+        [(cell, x, '.')] if x != '.' => (format!("removes {x} at {}", name(cell)), Some(cell)),
+        [(first, ..), .., (last, ..)] if run && changes.iter().all(removed) => {
+            (format!("removes {}-{}", name(first), name(last)), None)
+        }
+        _ if changes.len() > 1 && changes.iter().all(removed) => {
+            let cells: Vec<String> = (changes.iter())
+                .map(|&(cell, x, _)| format!("{x} at {}", name(cell)))
+                .collect();
+            (format!("removes {}", cells.join(", ")), None)
+        }
         [(cell, _, y)] => (placed(cell, y), Some(cell)),
         [(a, '.', y), (b, '.', z)]
             if y == z && a.row.abs_diff(b.row) + a.column.abs_diff(b.column) == 1 =>
@@ -929,6 +955,27 @@ fn describe_change(from: &str, to: &str) -> (String, Option<Cell>) {
         }
         _ => (format!("to {to}"), None),
     }
+}
+
+/// A mark that left its cell for an empty one, taking the marks of one or
+/// more other cells (a Konane stone's jumps): the cell it left, the cell
+/// it reached, the mark and the marks taken, in the order of the cells.
+fn jumped(changes: &[(Cell, char, char)]) -> Option<(Cell, Cell, char, Vec<char>)> {
+    let [(onto, '.', mark)] = changes
+        .iter()
+        .filter(|c| c.1 == '.')
+        .copied()
+        .collect::<Vec<_>>()[..]
+    else {
+        return None;
+    };
+    let rest = || changes.iter().filter(|c| c.1 != '.');
+    let [(from, ..)] = rest().filter(|c| c.1 == mark).copied().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let taken: Vec<char> = rest().filter(|c| c.1 != mark).map(|c| c.1).collect();
+    let all_emptied = rest().all(|c| c.2 == '.');
+    (all_emptied && !taken.is_empty() && changes.len() >= 3).then_some((from, onto, mark, taken))
 }
 
 #[cfg(test)]
@@ -967,6 +1014,28 @@ mod tests {
         assert_eq!(
             describe_change("toads-frogs T.TF.", "toads-frogs T..FT").0,
             "T from 3 to 5"
+        );
+        // Konane's jumps, one and two; dominoes toppled; a stone taken
+        // off (Cannibal Clobber's capture of its own side).
+        assert_eq!(
+            describe_change("konane xo./...", "konane ..x/...").0,
+            "x from a1 to c1, taking o"
+        );
+        assert_eq!(
+            describe_change("konane x./o./../o./..", "konane ../../../../x.").0,
+            "x from a1 to a5, taking o, o"
+        );
+        assert_eq!(
+            describe_change("toppling-dominoes xgo.x", "toppling-dominoes x...x").0,
+            "removes 2-3"
+        );
+        assert_eq!(
+            describe_change("toppling-dominoes xgo.x", "toppling-dominoes xgo..").0,
+            "removes x at 5"
+        );
+        assert_eq!(
+            describe_change("cannibal-clobber xx/o.", "cannibal-clobber .x/o.").0,
+            "removes x at a1"
         );
         assert_eq!(
             describe_change(

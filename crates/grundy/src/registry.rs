@@ -64,12 +64,16 @@ pub static FAMILIES: &[Family] = &[
     catalogue::strong::connect4::FAMILY,
     catalogue::strong::partizan_graph::FAMILY,
     catalogue::partizan::clobber::FAMILY,
+    catalogue::partizan::cannibal_clobber::FAMILY,
     catalogue::partizan::colouring::COL,
     catalogue::partizan::colouring::SNORT,
     catalogue::partizan::cutcake::FAMILY,
     catalogue::partizan::domineering::FAMILY,
+    catalogue::partizan::elephants::FAMILY,
     catalogue::partizan::hackenbush::FAMILY,
+    catalogue::partizan::konane::FAMILY,
     catalogue::partizan::toads_frogs::FAMILY,
+    catalogue::partizan::toppling_dominoes::FAMILY,
     catalogue::script::FAMILY,
 ];
 

@@ -338,6 +338,11 @@ fn bad_boards_and_literals_exit_2_with_the_column() {
         ("{1||2||3}", "column 6"),
         ("3/5", "column 1"),
         ("toads-frogs TX", "column 14"),
+        ("elephants T.x", "column 13"),
+        ("cannibal-clobber xo/x", "column 21"),
+        ("konane xo.g", "column 11"),
+        ("konane xo./x.", "column 12"),
+        ("toppling-dominoes xoq", "column 21"),
     ] {
         grundy()
             .args(["analyze", expression])

@@ -284,6 +284,22 @@ const BOARDS = {
   "toads-frogs": {
     kind: "grid", pick: "cells", marks: ".TF", look: "letters", help: "Click a toad or a frog, then where it goes.",
   },
+  elephants: {
+    kind: "grid", pick: "cells", marks: ".TF", look: "letters", help: "Click a T or an F, then the cell it steps to.",
+  },
+  "cannibal-clobber": {
+    kind: "grid", pick: "cells", marks: ".xo", look: "stones",
+    help: "Click a stone, then the stone it clobbers, of either side. Taking its own side leaves the stone's cell "
+      + "empty whichever it takes: click the stone twice.",
+  },
+  konane: {
+    kind: "grid", pick: "cells", marks: ".xo#", look: "stones",
+    help: "Click a stone, the stones it jumps and the cell where it lands.",
+  },
+  "toppling-dominoes": {
+    kind: "grid", pick: "cells", marks: ".xog", look: "letters",
+    help: "Click every domino that falls (the toppled one and all on its side); a domino that falls alone, twice.",
+  },
   hackenbush: { kind: "stalks", pick: "edge", marks: "BRG", look: "edges", help: "Click an edge to cut it: all above it falls." },
   cutcake: {
     kind: "cakes", pick: "cut", look: "cake",
@@ -444,8 +460,10 @@ async function clickCell(spec, key) {
 // a column's one move; the cut of an edge (it changes, the one below it
 // does not); the cut of a cake between two neighbouring cells; the move
 // changing exactly the cells clicked (of two, the one that empties the
-// first clicked: a stone moves from there). Null while the clicks name
-// none yet.
+// first clicked: a stone moves from there); where a move changes more
+// cells than those, a click on the last cell again plays the exact one
+// (a lone domino toppled, a stone taking its own side). Null while the
+// clicks name none yet.
 function pickMove(spec, key, candidates) {
   const [i, j, r, c] = key.split(".");
   const one = (ms) => (new Set(ms.map((m) => m.move.to)).size === 1 ? ms[0].move : null);
@@ -460,12 +478,16 @@ function pickMove(spec, key, candidates) {
     return one(candidates.filter((m) => m.changed.has(key) && !m.changed.has(`${i}.${j}.${r - 1}.0`)));
   }
   const containing = (keys) => candidates.filter((m) => keys.every((k) => m.changed.has(k)));
-  board.selection = containing(board.selection.concat(key)).length > 0 ? board.selection.concat(key) : [key];
+  const again = board.selection.length > 0 && board.selection[board.selection.length - 1] === key;
+  if (!again) {
+    board.selection = containing(board.selection.concat(key)).length > 0 ? board.selection.concat(key) : [key];
+  }
   const exact = containing(board.selection).filter((m) => m.changed.size === board.selection.length);
   if (exact.length === 0) {
     if (containing(board.selection).length === 0) board.selection = [];
     return null;
   }
+  if (!again && containing(board.selection).some((m) => m.changed.size > board.selection.length)) return null;
   const first = board.selection[0];
   board.selection = [];
   const mover = exact.find((m) => m.after.get(first) === ".");

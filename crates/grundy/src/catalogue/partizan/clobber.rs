@@ -7,6 +7,9 @@
 //! never meet again: a board is the sum of its groups. Each group is kept
 //! under the least of its eight turns and mirror images and those with the
 //! colours exchanged, which is its negative.
+//!
+//! Cannibal Clobber (`cannibal_clobber.rs`), where a stone may also take
+//! one of its own side's, shares these rules through `cannibal`.
 
 use super::grid::Grid;
 use crate::catalogue::{no_parameters, Family, FamilyText};
@@ -27,11 +30,22 @@ pub const FAMILY: Family = Family {
 
 fn build(written: &FamilyText) -> Result<RulesetRef> {
     no_parameters(written)?;
-    Ok(short_ruleset_ref(Clobber))
+    Ok(short_ruleset_ref(CLOBBER))
 }
 
 /// The rules; a position is the board's two sets of stones.
-pub struct Clobber;
+pub struct Clobber {
+    /// The family's name.
+    pub name: &'static str,
+    /// Whether a stone may also take a stone of its own side next to it.
+    pub cannibal: bool,
+}
+
+/// Clobber itself.
+pub const CLOBBER: Clobber = Clobber {
+    name: FAMILY.name,
+    cannibal: false,
+};
 
 /// Left's stones and Right's on one board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -54,14 +68,18 @@ impl Stones {
         }
     }
 
-    /// The boards after each move of `mover`'s stones onto the other's.
-    fn moves(&self, left_moves: bool) -> Vec<Stones> {
+    /// The boards after each move of the mover's stones onto the other's
+    /// (and, if `cannibal`, onto the mover's own: every such move of one
+    /// stone leaves the same board, listed once).
+    fn moves(&self, left_moves: bool, cannibal: bool) -> Vec<Stones> {
         let (mine, theirs) = match left_moves {
             true => (self.left.cells, self.right.cells),
             false => (self.right.cells, self.left.cells),
         };
-        self.left
-            .adjacent_pairs(mine, theirs)
+        let targets = if cannibal { theirs | mine } else { theirs };
+        let mut options: Vec<Stones> = self
+            .left
+            .adjacent_pairs(mine, targets)
             .into_iter()
             .map(|(from, to)| {
                 let mine = (mine & !(1 << from)) | (1 << to);
@@ -71,7 +89,12 @@ impl Stones {
                     false => self.with(theirs, mine),
                 }
             })
-            .collect()
+            .collect();
+        if cannibal {
+            options.sort();
+            options.dedup();
+        }
+        options
     }
 }
 
@@ -79,15 +102,15 @@ impl ShortGame for Clobber {
     type Position = Stones;
 
     fn left_options(&self, p: &Stones) -> Vec<Stones> {
-        p.moves(true)
+        p.moves(true, self.cannibal)
     }
 
     fn right_options(&self, p: &Stones) -> Vec<Stones> {
-        p.moves(false)
+        p.moves(false, self.cannibal)
     }
 
-    /// The groups with stones of both colours (a group of one colour has
-    /// no move), each under its least image.
+    /// The groups with a move (stones of both colours or, if `cannibal`,
+    /// two stones), each under its least image.
     fn parts(&self, p: &Stones) -> Vec<Part<Stones>> {
         let board = Grid {
             cells: p.left.cells | p.right.cells,
@@ -96,7 +119,10 @@ impl ShortGame for Clobber {
         board
             .region_masks()
             .into_iter()
-            .filter(|&group| group & p.left.cells != 0 && group & p.right.cells != 0)
+            .filter(|&group| match self.cannibal {
+                true => group.count_ones() >= 2,
+                false => group & p.left.cells != 0 && group & p.right.cells != 0,
+            })
             .map(|group| {
                 let b = board.bounding_box(group);
                 let (left, right) = (
@@ -126,7 +152,7 @@ impl ShortGame for Clobber {
 
 impl ShortRules for Clobber {
     fn name(&self) -> String {
-        FAMILY.name.into()
+        self.name.into()
     }
 
     fn parse_position(&self, word: &Word) -> Result<Stones> {
@@ -150,7 +176,7 @@ impl ShortRules for Clobber {
         if let Some(at) = word.text.chars().position(|c| !"xo./".contains(c)) {
             return Err(Error::Parse {
                 column: word.column + at,
-                message: "a Clobber board is written with x (Left's stone), o (Right's), \
+                message: "a board is written with x (Left's stone), o (Right's), \
                           '.' (empty) and '/' between rows"
                     .into(),
             });
@@ -186,7 +212,7 @@ mod tests {
     use crate::partizan::{Games, Valuer};
 
     fn stones(text: &str) -> Stones {
-        Clobber
+        CLOBBER
             .parse_position(&Word {
                 text: text.into(),
                 column: 1,
@@ -196,7 +222,7 @@ mod tests {
 
     fn value(text: &str) -> String {
         let mut games = Games::new();
-        let g = Valuer::new(Clobber)
+        let g = Valuer::new(CLOBBER)
             .value(&mut games, &stones(text), &mut |_| true)
             .unwrap();
         games.write(g).unwrap()
@@ -227,7 +253,7 @@ mod tests {
     #[test]
     fn outcome_classes_agree_with_search() {
         let mut games = Games::new();
-        let mut valuer = Valuer::new(Clobber);
+        let mut valuer = Valuer::new(CLOBBER);
         let mut memo = HashMap::new();
         let mut misere = MisereCheck::new();
         for (height, width) in [(2u8, 3u8), (1, 7), (3, 2)] {
@@ -252,9 +278,9 @@ mod tests {
                     right: grid(right),
                 };
                 let g = valuer.value(&mut games, &p, &mut |_| true).unwrap();
-                misere.assert(&Clobber, &p);
-                let expected = outcome_by_search(&Clobber, &p, &mut memo);
-                assert_eq!(games.outcome(g), expected, "{}", Clobber.show(&p));
+                misere.assert(&CLOBBER, &p);
+                let expected = outcome_by_search(&CLOBBER, &p, &mut memo);
+                assert_eq!(games.outcome(g), expected, "{}", CLOBBER.show(&p));
             }
         }
     }

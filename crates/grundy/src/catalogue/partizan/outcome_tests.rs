@@ -1,9 +1,9 @@
 //! The search of sums for their outcome (`crate::short::outcome`) against
 //! the canonical forms of the sums, on the families' positions.
 
-use super::clobber::Clobber;
+use super::clobber::CLOBBER;
 use super::domineering::Domineering;
-use super::toads_frogs::ToadsFrogs;
+use super::toads_frogs::TOADS_FROGS;
 use crate::partizan::{Games, OutcomeClass, Valuer};
 use crate::short::outcome::{OutcomeSearch, Searched, VALUE_WORK};
 use crate::short::ShortRules;
@@ -75,7 +75,7 @@ fn the_search_finds_the_outcome_of_the_canonical_form() {
                 vec![(*a, false), (b, true)],
                 vec![(*a, false), (*a, true)],
             ] {
-                let (searched, expected) = both(|| Clobber, &sum, rest, most);
+                let (searched, expected) = both(|| CLOBBER, &sum, rest, most);
                 assert_eq!(
                     searched.outcome(),
                     expected,
@@ -101,7 +101,7 @@ fn the_search_finds_the_outcome_of_the_canonical_form() {
         }
         for (i, a) in toads.iter().enumerate() {
             let rest = rests[(i + 2) % rests.len()];
-            let (searched, expected) = both(|| ToadsFrogs, &[(*a, false)], rest, most);
+            let (searched, expected) = both(|| TOADS_FROGS, &[(*a, false)], rest, most);
             assert_eq!(
                 searched.outcome(),
                 expected,
@@ -114,7 +114,7 @@ fn the_search_finds_the_outcome_of_the_canonical_form() {
 /// Without valuing, the search does search: states are decided.
 #[test]
 fn without_values_the_search_searches() {
-    let (searched, expected) = both(|| Clobber, &[("xoxo/oxox", false)], "0", 0);
+    let (searched, expected) = both(|| CLOBBER, &[("xoxo/oxox", false)], "0", 0);
     assert_eq!(searched.outcome(), expected);
     assert!(searched.states > 10, "{searched:?}");
 }
@@ -133,7 +133,7 @@ fn clobber_checkerboards_as_published() {
     };
     for (rows, n) in [(2, 3), (2, 4), (2, 5), (2, 6), (2, 7), (3, 3), (3, 4)] {
         let text = board(rows, n);
-        let (searched, expected) = both(|| Clobber, &[(&text, false)], "0", VALUE_WORK);
+        let (searched, expected) = both(|| CLOBBER, &[(&text, false)], "0", VALUE_WORK);
         let second_wins = if rows == 2 { n % 3 == 0 } else { n % 2 == 0 };
         assert_eq!(searched.outcome(), expected, "{text}");
         assert_eq!(searched.outcome() == OutcomeClass::P, second_wins, "{text}");

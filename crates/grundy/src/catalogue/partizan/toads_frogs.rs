@@ -3,6 +3,9 @@
 //! frogs `F`. A toad moves one cell right into an empty cell, or jumps
 //! right over one frog into the empty cell beyond; a frog the same way
 //! leftwards over one toad. Who cannot move loses.
+//!
+//! The rules without the jump are Elephants and Rhinos (`elephants.rs`),
+//! which shares the row, its moves and its reading through `jumps`.
 
 use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
@@ -26,11 +29,23 @@ pub const MAX_CELLS: usize = 64;
 
 fn build(written: &FamilyText) -> Result<RulesetRef> {
     no_parameters(written)?;
-    Ok(short_ruleset_ref(ToadsFrogs))
+    Ok(short_ruleset_ref(TOADS_FROGS))
 }
 
 /// The rules; a position is a row of cells, cell i bit i of each mask.
-pub struct ToadsFrogs;
+pub struct ToadsFrogs {
+    /// The family's name.
+    pub name: &'static str,
+    /// Whether an animal may jump one of the other kind (Toads and Frogs)
+    /// or only steps (Elephants and Rhinos).
+    pub jumps: bool,
+}
+
+/// Toads and Frogs itself.
+pub const TOADS_FROGS: ToadsFrogs = ToadsFrogs {
+    name: FAMILY.name,
+    jumps: true,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Row {
@@ -50,9 +65,9 @@ impl Row {
     }
 
     /// The rows after each move of a toad (`toads_move`) or else of a frog:
-    /// one step forward into an empty cell, or a jump over one animal of the
-    /// other kind into the empty cell beyond.
-    fn moves(&self, toads_move: bool) -> Vec<Row> {
+    /// one step forward into an empty cell, or (where the rules `jump`) a
+    /// jump over one animal of the other kind into the empty cell beyond.
+    fn moves(&self, toads_move: bool, jump: bool) -> Vec<Row> {
         let (mine, theirs) = match toads_move {
             true => (self.toads, self.frogs),
             false => (self.frogs, self.toads),
@@ -67,7 +82,9 @@ impl Row {
             let cell = |j: i64| (0..i64::from(self.len)).contains(&j).then(|| 1u64 << j);
             let to = match cell(i + step) {
                 Some(next) if next & empty != 0 => Some(next),
-                Some(next) if next & theirs != 0 => cell(i + 2 * step).filter(|b| b & empty != 0),
+                Some(next) if jump && next & theirs != 0 => {
+                    cell(i + 2 * step).filter(|b| b & empty != 0)
+                }
                 _ => None,
             };
             if let Some(to) = to {
@@ -92,17 +109,17 @@ impl ShortGame for ToadsFrogs {
     type Position = Row;
 
     fn left_options(&self, row: &Row) -> Vec<Row> {
-        row.moves(true)
+        row.moves(true, self.jumps)
     }
 
     fn right_options(&self, row: &Row) -> Vec<Row> {
-        row.moves(false)
+        row.moves(false, self.jumps)
     }
 }
 
 impl ShortRules for ToadsFrogs {
     fn name(&self) -> String {
-        FAMILY.name.into()
+        self.name.into()
     }
 
     fn parse_position(&self, word: &Word) -> Result<Row> {
@@ -161,13 +178,13 @@ mod tests {
 
     fn value(text: &str) -> String {
         let mut games = Games::new();
-        let row = ToadsFrogs
+        let row = TOADS_FROGS
             .parse_position(&Word {
                 text: text.into(),
                 column: 1,
             })
             .unwrap();
-        let g = Valuer::new(ToadsFrogs)
+        let g = Valuer::new(TOADS_FROGS)
             .value(&mut games, &row, &mut |_| true)
             .unwrap();
         games.write(g).unwrap()
@@ -226,7 +243,7 @@ mod tests {
     #[test]
     fn outcome_classes_agree_with_search() {
         let mut games = Games::new();
-        let mut valuer = Valuer::new(ToadsFrogs);
+        let mut valuer = Valuer::new(TOADS_FROGS);
         let mut memo = HashMap::new();
         let mut misere = MisereCheck::new();
         for len in 1..=9u8 {
@@ -246,9 +263,9 @@ mod tests {
                     c /= 3;
                 }
                 let g = valuer.value(&mut games, &row, &mut |_| true).unwrap();
-                misere.assert(&ToadsFrogs, &row);
-                let expected = outcome_by_search(&ToadsFrogs, &row, &mut memo);
-                assert_eq!(games.outcome(g), expected, "{}", ToadsFrogs.show(&row));
+                misere.assert(&TOADS_FROGS, &row);
+                let expected = outcome_by_search(&TOADS_FROGS, &row, &mut memo);
+                assert_eq!(games.outcome(g), expected, "{}", TOADS_FROGS.show(&row));
             }
         }
     }

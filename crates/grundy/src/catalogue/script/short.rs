@@ -105,7 +105,7 @@ impl ShortRules for ShortScript {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::partizan::toads_frogs::ToadsFrogs;
+    use crate::catalogue::partizan::toads_frogs;
     use crate::catalogue::script::engine::Script;
     use crate::partizan::{Games, Valuer};
 
@@ -141,7 +141,7 @@ mod tests {
                     .map(|i| ['.', 'T', 'F'][(code / 3u32.pow(i) % 3) as usize])
                     .collect();
                 let by_script = value(script(TOADS_FROGS), &row).unwrap();
-                let built_in = value(ToadsFrogs, &row).unwrap();
+                let built_in = value(toads_frogs::TOADS_FROGS, &row).unwrap();
                 assert_eq!(by_script, built_in, "{row}");
             }
         }

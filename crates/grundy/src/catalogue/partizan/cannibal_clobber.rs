@@ -1,0 +1,140 @@
+//! Cannibal Clobber: Clobber where a stone may also move onto a stone of
+//! its own side next to it by an edge, which is removed. Every such move
+//! of one stone leaves the same board: the stone's cell empties. The
+//! board, its moves, groups and reading are Clobber's (`clobber.rs`),
+//! with `cannibal` on; a group of two stones or more of one colour now
+//! has moves.
+
+use super::clobber::Clobber;
+use crate::catalogue::{no_parameters, Family, FamilyText};
+use crate::component::{short_ruleset_ref, RulesetRef};
+use crate::error::Result;
+
+pub const FAMILY: Family = Family {
+    name: "cannibal-clobber",
+    usage: "cannibal-clobber BOARD",
+    summary: "Clobber where a stone may also take a stone of its own side: x Left's stones, \
+              o Right's, '.' empty, '/' between rows; move a stone of yours onto any stone \
+              next to it, which is removed; who cannot move loses",
+    example: "cannibal-clobber xox/oxo",
+    build,
+};
+
+/// The rules: Clobber's, taking one's own stones too.
+pub const CANNIBAL_CLOBBER: Clobber = Clobber {
+    name: FAMILY.name,
+    cannibal: true,
+};
+
+fn build(written: &FamilyText) -> Result<RulesetRef> {
+    no_parameters(written)?;
+    Ok(short_ruleset_ref(CANNIBAL_CLOBBER))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::catalogue::check::{outcome_by_search, MisereCheck};
+    use crate::catalogue::partizan::clobber::Stones;
+    use crate::catalogue::partizan::grid::Grid;
+    use crate::error::Error;
+    use crate::partizan::{Games, Valuer};
+    use crate::short::ShortRules;
+    use crate::word::Word;
+
+    fn parse(text: &str, column: usize) -> Result<Stones> {
+        CANNIBAL_CLOBBER.parse_position(&Word {
+            text: text.into(),
+            column,
+        })
+    }
+
+    /// Values worked by hand from the rules (a lone stone, or stones apart,
+    /// are 0). `xx` = {`.x`|} = {0|} = 1, where Clobber's is 0. `xxx` =
+    /// {`.xx`, `x.x`|} = {1, 0|} = 2. `xo` = {0|0} = * as in Clobber. `xox`
+    /// = {`.xx`, `xx.` | `o.x`, `x.o`} = {1|0} (Clobber's is *). `xxo` =
+    /// {`.xo`, `x.o`, `x.x` | `xo.`} = {*, 0|*}; Left's * reverses through
+    /// its 0 (`xxo` ≥ 0: Right's one move to * is answered by Left's to 0),
+    /// leaving {0|*} = ↑. `xoo` = {`.xo` | `o.o`, `x.o`, `xo.`} = {*|0, *};
+    /// Right's * reverses through its 0 (`xoo` ≤ 0), leaving {*|0} = ↓,
+    /// the negative of `xxo` (its colours swapped and the row turned).
+    #[test]
+    fn small_positions() {
+        let mut games = Games::new();
+        for (board, expected) in [
+            ("xx", "1"),
+            ("o/o", "-1"),
+            ("xxx", "2"),
+            ("x.x", "0"),
+            ("xo", "*"),
+            ("xox", "{1|0}"),
+            ("xxo", "^"),
+            ("xoo", "v"),
+        ] {
+            let p = parse(board, 1).unwrap();
+            let g = Valuer::new(CANNIBAL_CLOBBER)
+                .value(&mut games, &p, &mut |_| true)
+                .unwrap();
+            let expected = games.read(expected, 1).unwrap();
+            assert_eq!(
+                games.write(g).unwrap(),
+                games.write(expected).unwrap(),
+                "{board}"
+            );
+        }
+    }
+
+    #[test]
+    fn bad_boards_name_the_column() {
+        let column = |text: &str| match parse(text, 5) {
+            Err(Error::Parse { column, .. }) => column,
+            other => panic!("{text}: {other:?}"),
+        };
+        // A green stone, a blocked cell, a second row shorter.
+        assert_eq!(column("xo.g"), 8);
+        assert_eq!(column("x#o"), 6);
+        assert_eq!(column("xo/x"), 8);
+        assert!(matches!(parse(&"x".repeat(65), 1), Err(Error::Limit(_))));
+    }
+
+    /// Every 2 × 3, 3 × 2 and 1 × 7 board of stones and holes: the outcome
+    /// class of the value (groups, images, canonical forms) is who wins by
+    /// plain search of the whole board, under normal and misère play.
+    #[test]
+    fn outcome_classes_agree_with_search() {
+        let mut games = Games::new();
+        let mut valuer = Valuer::new(CANNIBAL_CLOBBER);
+        let mut memo = HashMap::new();
+        let mut misere = MisereCheck::new();
+        for (height, width) in [(2u8, 3u8), (1, 7), (3, 2)] {
+            let n = u32::from(height) * u32::from(width);
+            for code in 0..3u32.pow(n) {
+                let (mut left, mut right, mut c) = (0u64, 0u64, code);
+                for i in 0..n {
+                    match c % 3 {
+                        1 => left |= 1 << i,
+                        2 => right |= 1 << i,
+                        _ => {}
+                    }
+                    c /= 3;
+                }
+                let grid = |cells| Grid {
+                    height,
+                    width,
+                    cells,
+                };
+                let p = Stones {
+                    left: grid(left),
+                    right: grid(right),
+                };
+                let g = valuer.value(&mut games, &p, &mut |_| true).unwrap();
+                misere.assert(&CANNIBAL_CLOBBER, &p);
+                let expected = outcome_by_search(&CANNIBAL_CLOBBER, &p, &mut memo);
+                let shown = CANNIBAL_CLOBBER.show(&p);
+                assert_eq!(games.outcome(g), expected, "{shown}");
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! Elephants and Rhinos: Toads and Frogs without the jump. Left's `T`
+//! moves one cell right into an empty cell, Right's `F` one cell left; who
+//! cannot move loses. The row, its moves and its reading are Toads and
+//! Frogs' (`toads_frogs.rs`), with `jumps` off.
+
+use super::toads_frogs::ToadsFrogs;
+use crate::catalogue::{no_parameters, Family, FamilyText};
+use crate::component::{short_ruleset_ref, RulesetRef};
+use crate::error::Result;
+
+pub const FAMILY: Family = Family {
+    name: "elephants",
+    usage: "elephants ROW...",
+    summary: "Elephants and Rhinos: a row of T (Left's, moving right), F (Right's, moving \
+              left) and empty cells '.'; a piece steps one cell forward into an empty cell, \
+              never jumps; who cannot move loses",
+    example: "elephants TT..FF",
+    build,
+};
+
+/// The rules: Toads and Frogs' row, stepping only.
+pub const ELEPHANTS: ToadsFrogs = ToadsFrogs {
+    name: FAMILY.name,
+    jumps: false,
+};
+
+fn build(written: &FamilyText) -> Result<RulesetRef> {
+    no_parameters(written)?;
+    Ok(short_ruleset_ref(ELEPHANTS))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::catalogue::check::{outcome_by_search, MisereCheck};
+    use crate::error::Error;
+    use crate::partizan::{Games, Valuer};
+    use crate::short::ShortRules;
+    use crate::word::Word;
+
+    fn value(text: &str) -> String {
+        let mut games = Games::new();
+        let row = ELEPHANTS
+            .parse_position(&Word {
+                text: text.into(),
+                column: 1,
+            })
+            .unwrap();
+        let g = Valuer::new(ELEPHANTS)
+            .value(&mut games, &row, &mut |_| true)
+            .unwrap();
+        games.write(g).unwrap()
+    }
+
+    /// Rows worked by hand from the rules. A piece with n empty cells ahead
+    /// and nothing in its way is n moves of its owner's. `TF` and `TF..`
+    /// are 0: the pieces face each other and neither may jump (in Toads and
+    /// Frogs `TF..` is 1, the toad jumping). `T.F` = {`.TF` | `TF.`} =
+    /// {0|0} = *. `T..F` = {`.T.F` | `T.F.`}, each of which is {0|0} = *
+    /// (`.T.F` = {`..TF` | `.TF.`}), so `T..F` = {*|*} = 0. `T.F.` =
+    /// {`.TF.` | `TF..`} = {0|0} = *. `T.T.F` = {`.TT.F`, `T..TF` |
+    /// `T.TF.`}: `.TT.F` = {`.T.TF` | `.TTF.`} = {1|0} (`.T.TF` = {`..TTF`|}
+    /// = 1, `.TTF.` = 0), `T..TF` = 2 (the first T's two steps), `T.TF.` =
+    /// {`.TTF.`|} = 1; so `T.T.F` = {{1|0}, 2|1} = {2|1}, 2 dominating
+    /// {1|0}.
+    #[test]
+    fn small_rows() {
+        let mut games = Games::new();
+        for (row, expected) in [
+            ("T..", "2"),
+            (".F", "-1"),
+            ("TF", "0"),
+            ("TF..", "0"),
+            ("T.F", "*"),
+            ("T..F", "0"),
+            ("T.F.", "*"),
+            ("T.T.F", "{2|1}"),
+        ] {
+            let expected = games.read(expected, 1).unwrap();
+            assert_eq!(value(row), games.write(expected).unwrap(), "{row}");
+        }
+    }
+
+    #[test]
+    fn bad_rows_name_the_column() {
+        let error = ELEPHANTS.parse_position(&Word {
+            text: "T.x.F".into(),
+            column: 4,
+        });
+        assert!(
+            matches!(error, Err(Error::Parse { column: 6, .. })),
+            "{error:?}"
+        );
+        let long = ELEPHANTS.parse_position(&Word {
+            text: ".".repeat(65),
+            column: 1,
+        });
+        assert!(matches!(long, Err(Error::Limit(_))), "{long:?}");
+    }
+
+    /// Every row of up to 9 cells: the outcome class of the value is who
+    /// wins by plain search, under normal and misère play.
+    #[test]
+    fn outcome_classes_agree_with_search() {
+        let mut games = Games::new();
+        let mut valuer = Valuer::new(ELEPHANTS);
+        let mut memo = HashMap::new();
+        let mut misere = MisereCheck::new();
+        for len in 1..=9u8 {
+            for code in 0..3u32.pow(u32::from(len)) {
+                let text: String = (0..u32::from(len))
+                    .map(|i| ['.', 'T', 'F'][(code / 3u32.pow(i) % 3) as usize])
+                    .collect();
+                let row = ELEPHANTS.parse_position(&Word { text, column: 1 }).unwrap();
+                let g = valuer.value(&mut games, &row, &mut |_| true).unwrap();
+                misere.assert(&ELEPHANTS, &row);
+                let expected = outcome_by_search(&ELEPHANTS, &row, &mut memo);
+                assert_eq!(games.outcome(g), expected, "{}", ELEPHANTS.show(&row));
+            }
+        }
+    }
+}
