@@ -271,6 +271,10 @@ const BOARDS = {
     kind: "grid", pick: "cells", marks: ".#", look: "squares",
     help: "Click the two cells of a domino: upright for Left, across for Right.",
   },
+  cram: {
+    kind: "grid", pick: "cells", marks: ".#", look: "squares",
+    help: "Click the two cells of a domino, upright or across: either player places either.",
+  },
   clobber: { kind: "grid", pick: "cells", marks: ".xo", look: "stones", help: "Click a stone, then the stone it clobbers." },
   "toads-frogs": {
     kind: "grid", pick: "cells", marks: ".TF", look: "letters", help: "Click a toad or a frog, then where it goes.",
@@ -282,13 +286,20 @@ const BOARDS = {
   },
 };
 
+// The board of `impartial(FAMILY, ...)`: its family's, either player
+// making any move of either side.
+function impartialBoard(parameters) {
+  const inner = parameters && BOARDS[parameters.slice(1).split(/[,)]/)[0].trim()];
+  return inner && Object.assign({}, inner, { help: "Either player makes any move of either side. " + inner.help });
+}
+
 // The components of an expression as the API writes it (`A + B`): each
 // {text} and, of a board family, {head: "mnk(3,3,3)", spec, tokens}, the
 // position's words.
 function componentsOf(expr) {
   return expr.trim().split(/\s+\+\s+/).map((text) => {
     const m = /^([a-z0-9-]+)(\([^)]*\))?\s+(.+)$/.exec(text);
-    const spec = m && BOARDS[m[1]];
+    const spec = m && (m[1] === "impartial" ? impartialBoard(m[2]) : BOARDS[m[1]]);
     return spec ? { text, head: m[1] + (m[2] || ""), spec, tokens: m[3].split(/\s+/) } : { text };
   });
 }

@@ -6,6 +6,6 @@ pub(crate) mod clobber;
 pub(crate) mod colouring;
 pub(crate) mod cutcake;
 pub(crate) mod domineering;
-mod grid;
+pub(crate) mod grid;
 pub(crate) mod hackenbush;
 pub(crate) mod toads_frogs;
