@@ -70,6 +70,7 @@ pub static FAMILIES: &[Family] = &[
     catalogue::partizan::domineering::FAMILY,
     catalogue::partizan::hackenbush::FAMILY,
     catalogue::partizan::toads_frogs::FAMILY,
+    catalogue::partizan::amazons::FAMILY,
     IMPARTIAL,
     catalogue::script::FAMILY,
 ];

@@ -279,6 +279,10 @@ const BOARDS = {
   "toads-frogs": {
     kind: "grid", pick: "cells", marks: ".TF", look: "letters", help: "Click a toad or a frog, then where it goes.",
   },
+  amazons: {
+    kind: "grid", pick: "amazon", marks: ".xo#", look: "letters",
+    help: "Click an amazon, the cell it slides to, then the cell its arrow burns.",
+  },
   hackenbush: { kind: "stalks", pick: "edge", marks: "BRG", look: "edges", help: "Click an edge to cut it: all above it falls." },
   cutcake: {
     kind: "cakes", pick: "cut", look: "cake",
@@ -452,6 +456,7 @@ function pickMove(spec, key, candidates) {
   const [i, j, r, c] = key.split(".");
   const one = (ms) => (new Set(ms.map((m) => m.move.to)).size === 1 ? ms[0].move : null);
   if (spec.pick === "cut") return pickCut(key, candidates);
+  if (spec.pick === "amazon") return pickAmazon(key, candidates);
   if (spec.pick === "column") {
     board.selection = [];
     return one(candidates.filter((m) => m.changed.size > 0
@@ -501,6 +506,21 @@ function pickCut(key, candidates) {
   if (!found) return null;
   board.selection = [];
   return found.move;
+}
+
+// An amazon's move named by three clicks: the amazon, where it lands, and
+// the cell its arrow burns (maybe the one it left). A click that no move
+// fits starts the selection again.
+function pickAmazon(key, candidates) {
+  const [from, to, arrow] = board.selection.concat(key);
+  const fits = (m) => m.changed.has(from) && (!to || (to !== from && m.changed.has(to)
+    && m.after.get(to) !== "." && m.after.get(to) !== "#"))
+    && (!arrow || (m.after.get(arrow) === "#" && m.changed.size === (arrow === from ? 2 : 3)));
+  const fitting = candidates.filter(fits);
+  board.selection = fitting.length > 0 ? board.selection.concat(key) : [];
+  if (!arrow || fitting.length === 0) return null;
+  board.selection = [];
+  return fitting[0].move;
 }
 
 // Edit mode on or off: on, the position's components become editable

@@ -2,6 +2,7 @@
 //! family's rules as a `ShortGame`, valued by `crate::partizan`, and
 //! tested against published values.
 
+pub(crate) mod amazons;
 pub(crate) mod clobber;
 pub(crate) mod colouring;
 pub(crate) mod cutcake;
