@@ -83,8 +83,8 @@ mod tests {
         for r in 0..h {
             for c in 0..w {
                 let cell = 1u64 << (r * w + c);
-                let right = (c + 1 < w).then(|| cell << 1);
-                let below = (r + 1 < h).then(|| cell << w);
+                let right = (c + 1 < w).then_some(cell << 1);
+                let below = (r + 1 < h).then_some(cell << w);
                 for other in [right, below].into_iter().flatten() {
                     let both = cell | other;
                     if board.cells & both == both {
