@@ -25,6 +25,7 @@ use crate::loopy_solver::LoopySolver;
 use crate::misere::genus::{Classified, Genus, GenusSearch};
 use crate::retrograde::loopy::LoopyValue;
 use crate::retrograde::{Options, SolveProgress};
+use crate::short::impartial::ImpartialVariant;
 use crate::short::{DynShort, ShortRules, ShortSolver};
 use crate::solitaire::{self, Solitaire, SolitaireOutcome};
 use crate::solver::{OnSearched, Solver};
@@ -150,6 +151,13 @@ pub trait DynRuleset: Send + Sync {
         None
     }
 
+    /// The impartial variant of a partizan ruleset (either player may make
+    /// any move of either side), an impartial ruleset of its own; `None`
+    /// for a ruleset that is not partizan.
+    fn impartial_variant(&self) -> Option<RulesetRef> {
+        None
+    }
+
     /// The position (a, b) as an expression writes it after the ruleset's
     /// name, where positions can be two numbers (see `Ruleset::pair_text`).
     fn pair_text(&self, _a: u64, _b: u64) -> Option<String> {
@@ -248,14 +256,32 @@ impl<G: StrongRules> DynRuleset for StrongRuleset<G> {
 
 /// A short partizan game with values behind the registry's interface.
 pub fn short_ruleset_ref<G: ShortRules + Sync>(game: G) -> RulesetRef {
-    Arc::new(ShortRuleset(ShortSolver::new(game)))
+    Arc::new(ShortRuleset::new(game))
 }
 
-struct ShortRuleset<G: ShortRules>(ShortSolver<G>);
+/// A family's table of values, and its rules shared with the impartial
+/// variant built from it.
+struct ShortRuleset<G: ShortRules + Sync> {
+    solver: ShortSolver<Arc<G>>,
+    game: Arc<G>,
+}
 
-impl<G: ShortRules + Sync> DynRuleset for ShortRuleset<G> {
+impl<G: ShortRules + Sync> ShortRuleset<G> {
+    fn new(game: G) -> ShortRuleset<G> {
+        let game = Arc::new(game);
+        ShortRuleset {
+            solver: ShortSolver::new(game.clone()),
+            game,
+        }
+    }
+}
+
+impl<G: ShortRules + Sync> DynRuleset for ShortRuleset<G>
+where
+    G::Position: 'static,
+{
     fn name(&self) -> String {
-        self.0.name().to_string()
+        self.solver.name().to_string()
     }
 
     fn arity(&self) -> Arity {
@@ -278,11 +304,15 @@ impl<G: ShortRules + Sync> DynRuleset for ShortRuleset<G> {
     }
 
     fn short(&self) -> Option<&dyn DynShort> {
-        Some(&self.0)
+        Some(&self.solver)
     }
 
     fn pair_text(&self, a: u64, b: u64) -> Option<String> {
-        self.0.pair_text(a, b)
+        self.solver.pair_text(a, b)
+    }
+
+    fn impartial_variant(&self) -> Option<RulesetRef> {
+        Some(ruleset_ref(ImpartialVariant::new(self.game.clone())))
     }
 }
 
@@ -295,16 +325,19 @@ pub fn strong_and_short_ruleset_ref<S: StrongRules, G: ShortRules + Sync>(
 ) -> RulesetRef {
     Arc::new(StrongAndShort {
         strong: StrongSolver::new(strong),
-        short: ShortRuleset(ShortSolver::new(short)),
+        short: ShortRuleset::new(short),
     })
 }
 
-struct StrongAndShort<S: StrongRules, G: ShortRules> {
+struct StrongAndShort<S: StrongRules, G: ShortRules + Sync> {
     strong: StrongSolver<S>,
     short: ShortRuleset<G>,
 }
 
-impl<S: StrongRules, G: ShortRules + Sync> DynRuleset for StrongAndShort<S, G> {
+impl<S: StrongRules, G: ShortRules + Sync> DynRuleset for StrongAndShort<S, G>
+where
+    G::Position: 'static,
+{
     fn name(&self) -> String {
         self.strong.game().name()
     }
@@ -339,6 +372,10 @@ impl<S: StrongRules, G: ShortRules + Sync> DynRuleset for StrongAndShort<S, G> {
 
     fn pair_text(&self, a: u64, b: u64) -> Option<String> {
         self.short.pair_text(a, b)
+    }
+
+    fn impartial_variant(&self) -> Option<RulesetRef> {
+        self.short.impartial_variant()
     }
 }
 

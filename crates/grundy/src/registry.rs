@@ -60,6 +60,7 @@ pub static FAMILIES: &[Family] = &[
     catalogue::impartial::euclid::FAMILY,
     catalogue::impartial::calendar::FAMILY,
     catalogue::impartial::staircase::FAMILY,
+    catalogue::impartial::cram::FAMILY,
     catalogue::strong::mnk::FAMILY,
     catalogue::strong::connect4::FAMILY,
     catalogue::strong::partizan_graph::FAMILY,
@@ -74,8 +75,53 @@ pub static FAMILIES: &[Family] = &[
     catalogue::partizan::konane::FAMILY,
     catalogue::partizan::toads_frogs::FAMILY,
     catalogue::partizan::toppling_dominoes::FAMILY,
+    catalogue::partizan::amazons::FAMILY,
+    IMPARTIAL,
     catalogue::script::FAMILY,
 ];
+
+/// The impartial variant of any partizan family: built here, not in the
+/// catalogue, because its parameter names another family.
+const IMPARTIAL: Family = Family {
+    name: "impartial",
+    usage: "impartial(FAMILY) POSITION",
+    summary: "the impartial variant of a partizan family (impartial(col, FILE) where it has \
+              parameters): either player may make any move of either side; a nimber",
+    example: "impartial(domineering) 3x3",
+    build: build_impartial,
+};
+
+/// `impartial(FAMILY, P...)`: the family `FAMILY(P...)` built, then its
+/// impartial variant; an error at the family's column where it is unknown
+/// or not partizan.
+fn build_impartial(written: &FamilyText) -> Result<RulesetRef> {
+    let Some((family, parameters)) = written.parameters.split_first() else {
+        return Err(written.family.error(
+            "impartial takes a partizan family: impartial(domineering), or \
+             impartial(col, FILE) for one with parameters",
+        ));
+    };
+    if let Some((name, _)) = family.text.split_once('(') {
+        return Err(family.error(format!(
+            "write the family's parameters after it, impartial({name}, ...): calls do not nest"
+        )));
+    }
+    let inner = FamilyText {
+        family: Word {
+            text: family.text.to_ascii_lowercase(),
+            column: family.column,
+        },
+        parameters: parameters.to_vec(),
+    };
+    let ruleset = (find_family(&inner.family)?.build)(&inner)?;
+    ruleset.impartial_variant().ok_or_else(|| {
+        family.error(format!(
+            "{} is not a partizan family with values: impartial(...) takes one whose players \
+             have moves of their own and whose play ends (domineering, clobber, ...)",
+            ruleset.name()
+        ))
+    })
+}
 
 /// The family of this name.
 pub fn family(name: &str) -> Option<&'static Family> {
@@ -734,6 +780,60 @@ mod tests {
         // Nothing near: no suggestion.
         let message = parse_sum("zzzzzzzzzz 3").unwrap_err().to_string();
         assert!(!message.contains("did you mean"), "{message}");
+    }
+
+    /// `impartial(FAMILY)` is a ruleset of nimbers, in sums with every
+    /// impartial game; of Domineering it is Cram, whatever the board's
+    /// regions and their mirror images.
+    #[test]
+    fn impartial_variants_are_nimbers_in_sums() {
+        let nimber = |text: &str| {
+            let sum = parse_sum(text).unwrap();
+            let mut x = num_bigint::BigUint::default();
+            for c in &sum.components {
+                x ^= c.nimber(&mut |_| true).unwrap();
+            }
+            x
+        };
+        for board in ["3x3", "2x5", "..#./.#../....", "4x4", ".#./.../#.."] {
+            let cram = nimber(&format!("cram {board}"));
+            assert_eq!(nimber(&format!("impartial(domineering) {board}")), cram);
+            let with_nim = nimber(&format!("impartial(domineering) {board} + nim 5"));
+            assert_eq!(with_nim, cram ^ num_bigint::BigUint::from(5u32));
+        }
+        let sum = parse_sum("impartial(clobber) xox/oxo + kayles 4").unwrap();
+        assert_eq!(
+            sum.expression(),
+            "impartial(clobber) xox/oxo + kayles 4",
+            "written back as it parses"
+        );
+        let colouring = "impartial(col, ../../examples/petersen.txt) empty";
+        let name = parse_sum(colouring).map(|s| s.components[0].ruleset_name());
+        assert!(name.is_ok_and(|n| n.starts_with("impartial(col,")));
+    }
+
+    #[test]
+    fn impartial_needs_a_partizan_family_it_knows() {
+        let error = parse_sum("impartial(domineerin) 3x3").unwrap_err();
+        assert_eq!(error.column(), Some(11));
+        assert!(
+            error.to_string().contains("did you mean 'domineering'?"),
+            "{error}"
+        );
+        for (text, column) in [
+            ("impartial(nim) 3", 11),
+            ("nim 1 + impartial(kayles) 3", 19),
+            ("impartial() 3", 1),
+        ] {
+            let error = parse_sum(text).unwrap_err();
+            assert_eq!(error.column(), Some(column), "{text}: {error}");
+            assert_eq!(error.kind(), crate::error::ErrorKind::BadInput, "{text}");
+        }
+        let error = parse_sum("impartial(nim) 3").unwrap_err();
+        assert!(
+            error.to_string().contains("not a partizan family"),
+            "{error}"
+        );
     }
 
     #[test]

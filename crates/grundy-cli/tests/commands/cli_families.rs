@@ -1,6 +1,6 @@
 //! `grundy analyze` end to end on the families wythoff, fibonacci, euclid,
-//! calendar and staircase: huge positions, positions without a nimber, the
-//! registry's examples, and bad input.
+//! calendar, staircase, cram and impartial(FAMILY): huge positions,
+//! positions without a nimber, sums, the registry's examples, and bad input.
 
 use crate::common::{analyze_json, assert_every_winning_move_leads_to_p, grundy};
 use predicates::prelude::*;
@@ -71,4 +71,51 @@ fn a_huge_position_without_a_nimber_in_a_sum_is_not_supported() {
         .code(1)
         .stderr(predicate::str::contains("not supported"))
         .stderr(predicate::str::contains("no closed form"));
+}
+
+/// Cram and the impartial variant of a partizan family are nimbers in sums
+/// with other impartial games: every winning move leads to P, the
+/// expressions written back parse, and misère play answers them too.
+#[test]
+fn cram_and_impartial_variants_in_sums() {
+    for (expression, written) in [
+        (
+            "impartial(domineering) 3x3 + nim 5",
+            "impartial(domineering) .../.../... + nim 5",
+        ),
+        ("cram 2x4 + kayles 4", "cram ..../.... + kayles 4"),
+        (
+            "impartial(clobber) xox/oxo + nim 2",
+            "impartial(clobber) xox/oxo + nim 2",
+        ),
+    ] {
+        let json = analyze_json(expression);
+        assert_eq!(json["expression"], written);
+        assert!(json["nimber"].is_u64(), "{expression}");
+        assert_every_winning_move_leads_to_p(&json);
+    }
+    // 2x2 Cram is P (the symmetry strategy), so cram 2x2 + nim 3 is nim 3.
+    assert_eq!(analyze_json("cram 2x2 + nim 3")["nimber"], 3);
+    grundy()
+        .args(["analyze", "impartial(domineering) 2x3 + nim 1", "--misere"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn bad_impartial_variants_and_cram_boards_exit_2_at_the_column() {
+    for (expression, message) in [
+        ("impartial(domineerin) 3x3", "did you mean 'domineering'?"),
+        ("impartial(domineerin) 3x3", "column 11"),
+        ("impartial(nim) 3", "not a partizan family"),
+        ("cram ..x/...", "'x' is not a cell"),
+        ("cram ..x/...", "column 8"),
+        ("cram .../..", "column 10"),
+    ] {
+        grundy()
+            .args(["analyze", expression])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
 }

@@ -68,6 +68,27 @@ fn a_difference_is_zero_exactly_when_the_games_are_equal() {
     assert_eq!(analyze_json("kayles 3 - *3")["value"], "0");
 }
 
+/// Amazons' values worked out from the rules (see amazons.rs): `x.` is 1
+/// (Left's one move burns the cell left behind), `x.o` is * (either
+/// player's one move ends the game), so `x. + x.o - 1` is * and the first
+/// player wins; a board of another row length exits 2 at its column.
+#[test]
+fn amazons_adds_to_other_values() {
+    assert_eq!(analyze_json("amazons x.")["value"], "1");
+    assert_eq!(analyze_json("amazons x.o")["value"], "*");
+    let json = analyze_json("amazons x. + amazons x.o - 1");
+    assert_eq!(
+        (json["value"].as_str(), json["outcome"].as_str()),
+        (Some("*"), Some("N"))
+    );
+    grundy()
+        .args(["analyze", "amazons x./.o."])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("column 12"));
+    assert_eq!(analyze_json("impartial(amazons) x.o + nim 1")["nimber"], 0);
+}
+
 #[test]
 fn toads_and_frogs_has_the_values_of_winning_ways() {
     // Winning Ways, chapter 1: T.TFF = {0|*} = ^, and TT.FF = {^|v} = *,

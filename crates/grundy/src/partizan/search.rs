@@ -6,6 +6,7 @@
 
 use hashbrown::{HashMap, HashSet};
 use std::hash::Hash;
+use std::sync::Arc;
 
 use super::{Dyadic, GameId, Games};
 use crate::error::{Error, Result};
@@ -68,6 +69,44 @@ pub trait ShortGame {
     /// lists cannot return: the search stops with it.
     fn failure(&self) -> Option<Error> {
         None
+    }
+}
+
+/// A shared game is the game: a family's rules held by its table of values
+/// and by its impartial variant at once.
+impl<G: ShortGame + ?Sized> ShortGame for Arc<G> {
+    type Position = G::Position;
+
+    fn left_options(&self, p: &G::Position) -> Vec<G::Position> {
+        (**self).left_options(p)
+    }
+
+    fn right_options(&self, p: &G::Position) -> Vec<G::Position> {
+        (**self).right_options(p)
+    }
+
+    fn parts(&self, p: &G::Position) -> Vec<Part<G::Position>> {
+        (**self).parts(p)
+    }
+
+    fn number(&self, p: &G::Position) -> Option<Dyadic> {
+        (**self).number(p)
+    }
+
+    fn option_count(&self, p: &G::Position) -> Option<u64> {
+        (**self).option_count(p)
+    }
+
+    fn heap_bytes(&self, p: &G::Position) -> usize {
+        (**self).heap_bytes(p)
+    }
+
+    fn may_repeat(&self) -> bool {
+        (**self).may_repeat()
+    }
+
+    fn failure(&self) -> Option<Error> {
+        (**self).failure()
     }
 }
 

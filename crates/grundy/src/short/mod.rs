@@ -22,10 +22,12 @@
 //! assert!(analysis.left_moves.is_empty() && analysis.right_moves.is_empty());
 //! ```
 
+pub mod impartial;
 pub mod misere;
 pub mod outcome;
 
-use std::sync::{Mutex, PoisonError};
+use std::fmt::Debug;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::error::Result;
 use crate::misere::forms::Forms;
@@ -36,7 +38,7 @@ use crate::word::Word;
 
 /// What a family of short partizan games implements beyond [`ShortGame`]:
 /// how an expression names it and writes its positions.
-pub trait ShortRules: ShortGame<Position: Send> + Send + 'static {
+pub trait ShortRules: ShortGame<Position: Send + Sync + Debug> + Send + 'static {
     /// The ruleset as an expression writes it: `domineering`.
     fn name(&self) -> String;
 
@@ -52,6 +54,25 @@ pub trait ShortRules: ShortGame<Position: Send> + Send + 'static {
     /// `grundy table`.
     fn pair_text(&self, _a: u64, _b: u64) -> Option<String> {
         None
+    }
+}
+
+/// A shared family is the family (see the `ShortGame` of `Arc`).
+impl<G: ShortRules + Sync> ShortRules for Arc<G> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+
+    fn parse_position(&self, word: &Word) -> Result<Self::Position> {
+        (**self).parse_position(word)
+    }
+
+    fn show(&self, p: &Self::Position) -> String {
+        (**self).show(p)
+    }
+
+    fn pair_text(&self, a: u64, b: u64) -> Option<String> {
+        (**self).pair_text(a, b)
     }
 }
 

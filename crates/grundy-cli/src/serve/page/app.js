@@ -280,6 +280,10 @@ const BOARDS = {
     kind: "grid", pick: "cells", marks: ".#", look: "squares",
     help: "Click the two cells of a domino: upright for Left, across for Right.",
   },
+  cram: {
+    kind: "grid", pick: "cells", marks: ".#", look: "squares",
+    help: "Click the two cells of a domino, upright or across: either player places either.",
+  },
   clobber: { kind: "grid", pick: "cells", marks: ".xo", look: "stones", help: "Click a stone, then the stone it clobbers." },
   "toads-frogs": {
     kind: "grid", pick: "cells", marks: ".TF", look: "letters", help: "Click a toad or a frog, then where it goes.",
@@ -300,6 +304,10 @@ const BOARDS = {
     kind: "grid", pick: "cells", marks: ".xog", look: "letters",
     help: "Click every domino that falls (the toppled one and all on its side); a domino that falls alone, twice.",
   },
+  amazons: {
+    kind: "grid", pick: "amazon", marks: ".xo#", look: "letters",
+    help: "Click an amazon, the cell it slides to, then the cell its arrow burns.",
+  },
   hackenbush: { kind: "stalks", pick: "edge", marks: "BRG", look: "edges", help: "Click an edge to cut it: all above it falls." },
   cutcake: {
     kind: "cakes", pick: "cut", look: "cake",
@@ -307,13 +315,20 @@ const BOARDS = {
   },
 };
 
+// The board of `impartial(FAMILY, ...)`: its family's, either player
+// making any move of either side.
+function impartialBoard(parameters) {
+  const inner = parameters && BOARDS[parameters.slice(1).split(/[,)]/)[0].trim()];
+  return inner && Object.assign({}, inner, { help: "Either player makes any move of either side. " + inner.help });
+}
+
 // The components of an expression as the API writes it (`A + B`): each
 // {text} and, of a board family, {head: "mnk(3,3,3)", spec, tokens}, the
 // position's words.
 function componentsOf(expr) {
   return expr.trim().split(/\s+\+\s+/).map((text) => {
     const m = /^([a-z0-9-]+)(\([^)]*\))?\s+(.+)$/.exec(text);
-    const spec = m && BOARDS[m[1]];
+    const spec = m && (m[1] === "impartial" ? impartialBoard(m[2]) : BOARDS[m[1]]);
     return spec ? { text, head: m[1] + (m[2] || ""), spec, tokens: m[3].split(/\s+/) } : { text };
   });
 }
@@ -468,6 +483,7 @@ function pickMove(spec, key, candidates) {
   const [i, j, r, c] = key.split(".");
   const one = (ms) => (new Set(ms.map((m) => m.move.to)).size === 1 ? ms[0].move : null);
   if (spec.pick === "cut") return pickCut(key, candidates);
+  if (spec.pick === "amazon") return pickAmazon(key, candidates);
   if (spec.pick === "column") {
     board.selection = [];
     return one(candidates.filter((m) => m.changed.size > 0
@@ -521,6 +537,21 @@ function pickCut(key, candidates) {
   if (!found) return null;
   board.selection = [];
   return found.move;
+}
+
+// An amazon's move named by three clicks: the amazon, where it lands, and
+// the cell its arrow burns (maybe the one it left). A click that no move
+// fits starts the selection again.
+function pickAmazon(key, candidates) {
+  const [from, to, arrow] = board.selection.concat(key);
+  const fits = (m) => m.changed.has(from) && (!to || (to !== from && m.changed.has(to)
+    && m.after.get(to) !== "." && m.after.get(to) !== "#"))
+    && (!arrow || (m.after.get(arrow) === "#" && m.changed.size === (arrow === from ? 2 : 3)));
+  const fitting = candidates.filter(fits);
+  board.selection = fitting.length > 0 ? board.selection.concat(key) : [];
+  if (!arrow || fitting.length === 0) return null;
+  board.selection = [];
+  return fitting[0].move;
 }
 
 // Edit mode on or off: on, the position's components become editable

@@ -3,6 +3,7 @@
 
 pub(crate) mod bash;
 pub(crate) mod calendar;
+pub(crate) mod cram;
 pub(crate) mod divisor;
 pub(crate) mod euclid;
 pub(crate) mod fibonacci;

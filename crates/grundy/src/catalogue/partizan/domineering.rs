@@ -31,6 +31,7 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
 }
 
 /// The rules; a position is the set of empty cells.
+#[derive(Clone, Copy)]
 pub struct Domineering;
 
 /// The board after a domino on the cells `i` and `i + step`, for each `i`

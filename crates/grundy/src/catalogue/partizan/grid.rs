@@ -90,17 +90,23 @@ impl Grid {
         pairs
     }
 
-    /// The cells of `from` joined to cells of `seed` by edges.
-    fn grow(&self, seed: u64, from: u64) -> u64 {
+    /// The cells of `from` joined to cells of `seed` by edges, or also by
+    /// corners where `corners` (as a king steps).
+    fn grow(&self, seed: u64, from: u64, corners: bool) -> u64 {
         let (not_first, not_last) = (!self.column_mask(true), !self.column_mask(false));
         let w = self.width as u32;
         let mut region = seed & from;
         loop {
+            // The row itself and, by corners, the cells beside it first.
+            let wide = match corners {
+                true => region | ((region << 1) & not_first) | ((region >> 1) & not_last),
+                false => region,
+            };
             let next = (region
                 | ((region << 1) & not_first)
                 | ((region >> 1) & not_last)
-                | (region << w)
-                | (region >> w))
+                | (wide << w)
+                | (wide >> w))
                 & from;
             if next == region {
                 return region;
@@ -119,10 +125,20 @@ impl Grid {
 
     /// The regions of the cells, as masks of this board.
     pub fn region_masks(&self) -> Vec<u64> {
+        self.masks(false)
+    }
+
+    /// The regions of the cells joined by edges or corners (a queen's
+    /// steps), as masks of this board.
+    pub fn king_region_masks(&self) -> Vec<u64> {
+        self.masks(true)
+    }
+
+    fn masks(&self, corners: bool) -> Vec<u64> {
         let mut left = self.cells;
         let mut regions = Vec::new();
         while left != 0 {
-            let region = self.grow(left & left.wrapping_neg(), left);
+            let region = self.grow(left & left.wrapping_neg(), left, corners);
             left &= !region;
             regions.push(region);
         }
@@ -321,6 +337,12 @@ mod tests {
         let board = grid("..#./##../....");
         let regions: Vec<String> = board.regions().iter().map(Grid::show).collect();
         assert_eq!(regions, ["..", "###./##../...."]);
+        // Joined by a corner: one region as a king steps, two by edges.
+        let corner = grid(".#/#.");
+        assert_eq!(corner.region_masks().len(), 2);
+        assert_eq!(corner.king_region_masks(), [0b1001]);
+        assert_eq!(grid(".#./#.#/.#.").king_region_masks().len(), 1);
+        assert_eq!(grid("..#./####/#..#").king_region_masks().len(), 3);
         assert_eq!(grid(".#/..").transposed().show(), "../#.");
         let turned: Vec<String> = grid(".##/#../...")
             .reflections()

@@ -2,13 +2,14 @@
 //! family's rules as a `ShortGame`, valued by `crate::partizan`, and
 //! tested against published values.
 
+pub(crate) mod amazons;
 pub(crate) mod cannibal_clobber;
 pub(crate) mod clobber;
 pub(crate) mod colouring;
 pub(crate) mod cutcake;
 pub(crate) mod domineering;
 pub(crate) mod elephants;
-mod grid;
+pub(crate) mod grid;
 pub(crate) mod hackenbush;
 pub(crate) mod konane;
 #[cfg(test)]

@@ -1,0 +1,170 @@
+//! Cram (made known by Martin Gardner in Scientific American): Domineering
+//! where either player may place a domino either way, vertical or
+//! horizontal, on two empty cells; who cannot place one loses. It is the
+//! impartial variant of Domineering, built from Domineering's own rules
+//! (no copy of them): its value is a nimber.
+//!
+//! A board falls apart into regions no domino spans, and its nimber is
+//! the XOR of theirs; each region is remembered by the least of its
+//! eight mirror images and transposes (Domineering's key, which here
+//! names a region equal to the board, since Cram is the same game
+//! transposed). A move leaves the board whole, as it is drawn and played.
+//!
+//! Closed forms: a board with both sides even is a second-player win
+//! (nimber 0), and one with one side even and the other odd a
+//! first-player win, by the symmetry strategy (as Wikipedia's "Cram
+//! (game)" states it): the second player answers each domino with its
+//! image under the half turn about the centre; on an even × odd board the
+//! first player first takes the two middle cells of the middle line and
+//! then answers the same way. A row of n cells is Dawson's Kayles with n
+//! pins (octal 0.07: a domino takes two neighbouring cells and leaves the
+//! rest as at most two rows). None is used to skip the search: the tests
+//! check the search against them.
+
+use crate::catalogue::partizan::domineering::Domineering;
+use crate::catalogue::{no_parameters, Family, FamilyText};
+use crate::component::{ruleset_ref, RulesetRef};
+use crate::error::Result;
+use crate::short::impartial::ImpartialVariant;
+
+pub const FAMILY: Family = Family {
+    name: "cram",
+    usage: "cram BOARD",
+    summary: "either player places a domino, vertical or horizontal, on two empty cells \
+              ('.' empty, '#' blocked, '/' between rows; RxC for an empty board); who cannot \
+              place one loses (the impartial variant of domineering)",
+    example: "cram 3x4",
+    build,
+};
+
+fn build(written: &FamilyText) -> Result<RulesetRef> {
+    no_parameters(written)?;
+    Ok(ruleset_ref(cram()))
+}
+
+/// The rules: Domineering's, either player making any move of either side.
+fn cram() -> ImpartialVariant<Domineering> {
+    ImpartialVariant::named(Domineering, FAMILY.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    use num_bigint::BigUint;
+
+    use crate::catalogue::partizan::grid::Grid;
+    use crate::catalogue::CodeRuleset;
+    use crate::error::Error;
+    use crate::game::Ruleset;
+    use crate::solver::Solver;
+    use crate::take_and_break::TakeAndBreak;
+    use crate::word::Word;
+
+    fn board(text: &str) -> Grid {
+        cram()
+            .parse_position(&[Word {
+                text: text.into(),
+                column: 1,
+            }])
+            .unwrap()
+    }
+
+    /// The nimber of a board by plain search: the mex of the nimbers of
+    /// the boards after each domino, whole (no regions, no mirror images),
+    /// remembered by the cells left.
+    fn plain_nimber(board: &Grid, memo: &mut HashMap<Grid, u64>) -> u64 {
+        if let Some(&known) = memo.get(board) {
+            return known;
+        }
+        let (h, w) = (board.height as usize, board.width as usize);
+        let mut seen = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                let cell = 1u64 << (r * w + c);
+                let right = (c + 1 < w).then_some(cell << 1);
+                let below = (r + 1 < h).then_some(cell << w);
+                for other in [right, below].into_iter().flatten() {
+                    let both = cell | other;
+                    if board.cells & both == both {
+                        let after = Grid {
+                            cells: board.cells & !both,
+                            ..*board
+                        };
+                        seen.push(plain_nimber(&after, memo));
+                    }
+                }
+            }
+        }
+        let mex = (0..)
+            .find(|n| !seen.contains(n))
+            .expect("a value is missing");
+        memo.insert(*board, mex);
+        mex
+    }
+
+    /// Every board of 3 × 4 and of 4 × 4 cells with any cells blocked:
+    /// the nimber by regions and mirror images is the plain search's.
+    #[test]
+    fn agrees_with_plain_search() {
+        let (cram, mut memo) = (cram(), HashMap::new());
+        for (height, width) in [(3u8, 4u8), (4, 4), (2, 7)] {
+            for cells in 0..1u64 << (height * width) {
+                let board = Grid {
+                    height,
+                    width,
+                    cells,
+                };
+                let expected = plain_nimber(&board, &mut memo);
+                assert_eq!(cram.nimber(&board).unwrap(), expected, "{}", board.show());
+            }
+        }
+    }
+
+    /// The symmetry strategy (see the module's doc): even × even boards
+    /// are second-player wins, even × odd ones first-player wins.
+    #[test]
+    fn symmetry_strategy() {
+        let cram = cram();
+        for (rows, columns) in [(2, 2), (2, 4), (2, 6), (2, 8), (4, 4), (4, 6), (2, 10)] {
+            for text in [format!("{rows}x{columns}"), format!("{columns}x{rows}")] {
+                assert_eq!(cram.nimber(&board(&text)).unwrap(), 0, "{text}");
+            }
+        }
+        for (rows, columns) in [(2, 1), (2, 3), (2, 5), (2, 7), (4, 1), (4, 3), (4, 5)] {
+            for text in [format!("{rows}x{columns}"), format!("{columns}x{rows}")] {
+                assert_ne!(cram.nimber(&board(&text)).unwrap(), 0, "{text}");
+            }
+        }
+    }
+
+    /// A row (or a column) of n cells is Dawson's Kayles with n pins,
+    /// octal 0.07 (as the dawson family is), for n up to 40.
+    #[test]
+    fn rows_are_dawsons_kayles() {
+        let code = TakeAndBreak::parse("0.07", false).unwrap();
+        let mut dawson = Solver::new(CodeRuleset::new("dawson".into(), code));
+        let cram = cram();
+        for n in 1..=40u32 {
+            let expected = dawson.nimber(&BigUint::from(n)).unwrap();
+            for text in [format!("1x{n}"), format!("{n}x1")] {
+                assert_eq!(cram.nimber(&board(&text)).unwrap(), expected, "{text}");
+            }
+        }
+    }
+
+    /// A stone, a row of another length: errors at the character's column.
+    #[test]
+    fn bad_boards_name_the_column() {
+        let column = |text: &str| match cram().parse_position(&[Word {
+            text: text.into(),
+            column: 6,
+        }]) {
+            Err(Error::Parse { column, .. }) => column,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(column("..x/..."), 8);
+        assert_eq!(column(".../.."), 10);
+    }
+}
