@@ -168,8 +168,8 @@ mod tests {
     use std::hash::Hash;
     use std::sync::Arc;
 
-    use crate::catalogue::partizan::clobber::Clobber;
-    use crate::catalogue::partizan::toads_frogs::ToadsFrogs;
+    use crate::catalogue::partizan::clobber::CLOBBER;
+    use crate::catalogue::partizan::toads_frogs::TOADS_FROGS;
     use crate::solver::Solver;
 
     /// The nimber of `p` by plain search: the mex over Left's options and
@@ -246,23 +246,23 @@ mod tests {
     fn clobber_agrees_with_plain_search() {
         let mut boards = words("xo.", 6, 3);
         boards.extend(words("xo.", 7, 7));
-        assert_matches_plain_search(Clobber, &boards);
+        assert_matches_plain_search(CLOBBER, &boards);
     }
 
     /// Toads and Frogs on every row of 8 cells.
     #[test]
     fn toads_and_frogs_agree_with_plain_search() {
-        assert_matches_plain_search(ToadsFrogs, &words("TF.", 8, 8));
+        assert_matches_plain_search(TOADS_FROGS, &words("TF.", 8, 8));
     }
 
     #[test]
     fn names_as_an_expression_writes_them() {
         assert_eq!(
-            ImpartialVariant::new(Arc::new(Clobber)).name(),
+            ImpartialVariant::new(Arc::new(CLOBBER)).name(),
             "impartial(clobber)"
         );
         assert_eq!(
-            ImpartialVariant::named(Arc::new(Clobber), "other").name(),
+            ImpartialVariant::named(Arc::new(CLOBBER), "other").name(),
             "other"
         );
     }
