@@ -627,6 +627,9 @@ impl<R: Ruleset> RulesetPosition<R> {
         if let Some(value) = ruleset.formula_nimber(position)? {
             return Ok(Ok(value));
         }
+        if let Some(value) = ruleset.searched_nimber(position, progress)? {
+            return Ok(Ok(value));
+        }
         Ok(match self.searched_value(position, progress)? {
             LoopyValue::Finite(g) => Ok(BigUint::from(g)),
             infinite => Err(infinite),

@@ -176,6 +176,20 @@ pub trait Ruleset: Game<Position: Send + Sync + 'static> + Send + Sync + 'static
         Ok(None)
     }
 
+    /// The Grundy value by a search of the ruleset's own, where it has one
+    /// that beats the exhaustive search of whole positions (the impartial
+    /// variant of a partizan family splits options into regions): it
+    /// reports the positions solved to `progress`, which stops it by
+    /// answering `false`, as the exhaustive search does. `Ok(None)` leaves
+    /// the position to the exhaustive search.
+    fn searched_nimber(
+        &self,
+        _position: &Self::Position,
+        _progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Option<BigUint>> {
+        Ok(None)
+    }
+
     /// The outcome alone from a closed form, for a ruleset that states who
     /// wins without the Grundy value (a script's `fn outcome`); `Ok(None)`
     /// where it does not. Only a position alone in a sum is answered by it.

@@ -489,6 +489,30 @@ fn ctrl_c_stops_a_long_computation_of_values() {
     );
 }
 
+/// Ctrl-C stops the searches of the newer routes too: the nimber of the
+/// impartial variant (Cram 6 x 6 takes minutes), and the search of a sum
+/// for its outcome alone (the 2 x 12 Clobber checkerboard). Before, Cram
+/// ran on through Ctrl-C: its search was the ruleset's closed-form hook,
+/// which has no progress to stop.
+#[test]
+fn ctrl_c_stops_the_impartial_variant_and_the_search_of_a_sum() {
+    for args in [
+        &["analyze", "cram 6x6"][..],
+        &["analyze", "impartial(clobber) xoxoxo/oxoxox/xoxoxo/oxoxox"][..],
+        &[
+            "analyze",
+            "clobber xoxoxoxoxoxo/oxoxoxoxoxox",
+            "--outcome-only",
+        ][..],
+    ] {
+        let out = common::interrupted_after(std::time::Duration::from_secs(2), args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let said = stderr.contains("interrupted") || stderr.contains("was stopped");
+        assert!(said, "{args:?}: {stderr}");
+    }
+}
+
 /// `--outcome-only` decides a sum of values by a search of the sum, not
 /// its canonical form: the same outcome class as the full answer's, each
 /// player moving first, in text, JSON and a batch line. The sums mix the

@@ -70,10 +70,21 @@ impl<G: ShortRules + Sync + Clone> ImpartialVariant<G> {
     /// The nimber of `p`: the XOR of its parts' nimbers, each the mex of
     /// its options', searched once under its key.
     pub fn nimber(&self, p: &G::Position) -> Result<u64> {
+        self.nimber_with_progress(p, &mut |_| true)
+    }
+
+    /// [`ImpartialVariant::nimber`], reporting the positions solved to
+    /// `progress`, which stops the search by answering `false` (Ctrl-C, a
+    /// request gone).
+    pub fn nimber_with_progress(
+        &self,
+        p: &G::Position,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<u64> {
         let mut solver = self.keyed.lock().unwrap_or_else(PoisonError::into_inner);
         let mut nimber = 0;
         for part in self.game.parts(p) {
-            nimber ^= solver.nimber(&part.key)?;
+            nimber ^= solver.nimber_with_progress(&part.key, progress)?;
         }
         Ok(nimber)
     }
@@ -156,8 +167,13 @@ where
 
     /// The search by parts under their keys ([`ImpartialVariant::nimber`]),
     /// not the plain search of whole positions.
-    fn formula_nimber(&self, p: &G::Position) -> Result<Option<BigUint>> {
-        self.nimber(p).map(|n| Some(n.into()))
+    fn searched_nimber(
+        &self,
+        p: &G::Position,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Option<BigUint>> {
+        self.nimber_with_progress(p, progress)
+            .map(|n| Some(n.into()))
     }
 }
 
