@@ -15,23 +15,115 @@
 //! assert_eq!(variant_name("col(g.txt)"), "impartial(col,g.txt)");
 //! ```
 
-use std::sync::{Mutex, PoisonError};
+use std::any::Any;
+use std::fmt::{self, Debug};
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use num_bigint::BigUint;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::{Game, Ruleset};
 use crate::short::ShortRules;
 use crate::solver::Solver;
 use crate::word::Word;
 
-/// The impartial variant of the family `G`, under a name of its own. Its
-/// options are the family's positions whole, as a board is drawn and
-/// played; its nimbers are searched on [`Keyed`] positions, where each
-/// option is split into its parts under their keys, each valued once.
-pub struct ImpartialVariant<G: ShortRules + Sync> {
-    game: G,
+/// The impartial variant of a family, under a name of its own. Its options
+/// are the family's positions whole, as a board is drawn and played; its
+/// nimbers are searched on [`Keyed`] positions, where each option is split
+/// into its parts under their keys, each valued once.
+///
+/// The type is one for every family: the family and its positions sit
+/// behind a trait of its own and [`VariantPosition`], so that the solvers
+/// the registry builds around a ruleset (misère, loopy, winning moves) are
+/// compiled once for all variants, not once for each family. The nimber
+/// search itself, where the time goes, stays compiled for each family.
+pub struct ImpartialVariant {
+    family: Box<dyn VariantFamily>,
     name: String,
+}
+
+/// A position of an impartial variant: the family's position, behind one
+/// type for every family.
+#[derive(Clone)]
+pub struct VariantPosition(Arc<dyn AnyPosition>);
+
+/// What a position of any family is to [`VariantPosition`]: compared,
+/// hashed and printed through the family's own position type.
+trait AnyPosition: Any + Debug + Send + Sync {
+    fn as_any(&self) -> &dyn Any;
+    fn equals(&self, other: &dyn AnyPosition) -> bool;
+    fn hash_into(&self, state: &mut dyn Hasher);
+}
+
+impl<P: Any + Eq + Hash + Debug + Send + Sync> AnyPosition for P {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn equals(&self, other: &dyn AnyPosition) -> bool {
+        other.as_any().downcast_ref::<P>() == Some(self)
+    }
+
+    fn hash_into(&self, mut state: &mut dyn Hasher) {
+        self.hash(&mut state);
+    }
+}
+
+impl VariantPosition {
+    fn new<P: Any + Eq + Hash + Debug + Send + Sync>(position: P) -> VariantPosition {
+        VariantPosition(Arc::new(position))
+    }
+
+    /// The family's position, when it is one of type `P`: a position of
+    /// another family is an error, never a wrong answer.
+    fn of<P: Any>(&self) -> Result<&P> {
+        let any: &dyn Any = self.0.as_any();
+        any.downcast_ref::<P>().ok_or_else(|| {
+            Error::Unsupported(format!(
+                "{self:?} is a position of another family than this impartial variant's"
+            ))
+        })
+    }
+}
+
+impl PartialEq for VariantPosition {
+    fn eq(&self, other: &VariantPosition) -> bool {
+        self.0.equals(&*other.0)
+    }
+}
+
+impl Eq for VariantPosition {}
+
+impl Hash for VariantPosition {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash_into(state);
+    }
+}
+
+impl Debug for VariantPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A family as its impartial variant uses it: one implementation,
+/// [`Typed`], for every family.
+trait VariantFamily: Send + Sync {
+    fn parse(&self, word: &Word) -> Result<VariantPosition>;
+    fn show(&self, p: &VariantPosition) -> String;
+    fn heap_bytes(&self, p: &VariantPosition) -> u64;
+    fn pair_text(&self, a: u64, b: u64) -> Option<String>;
+    /// Left's moves and Right's, together, each leaving the position whole.
+    fn every_move(&self, p: &VariantPosition) -> Result<Vec<VariantPosition>>;
+    /// The nimber by parts under their keys, reporting the positions
+    /// solved to `progress`, which stops the search by answering `false`.
+    fn nimber(&self, p: &VariantPosition, progress: &mut dyn FnMut(u64) -> bool) -> Result<u64>;
+}
+
+/// The family `G` with the search of its variant's nimbers.
+struct Typed<G: ShortRules + Sync> {
+    game: G,
     keyed: Mutex<Solver<Keyed<G>>>,
 }
 
@@ -51,42 +143,33 @@ pub fn variant_name(inner: &str) -> String {
     }
 }
 
-impl<G: ShortRules + Sync + Clone> ImpartialVariant<G> {
+impl ImpartialVariant {
     /// The variant of `game`, written `impartial(FAMILY)`.
-    pub fn new(game: G) -> ImpartialVariant<G> {
+    pub fn new<G: ShortRules + Sync + Clone>(game: G) -> ImpartialVariant {
         let name = variant_name(&game.name());
         ImpartialVariant::named(game, &name)
     }
 
     /// The variant of `game` as a family of its own name (`cram`).
-    pub fn named(game: G, name: &str) -> ImpartialVariant<G> {
+    pub fn named<G: ShortRules + Sync + Clone>(game: G, name: &str) -> ImpartialVariant {
         ImpartialVariant {
-            keyed: Mutex::new(Solver::new(Keyed(game.clone()))),
-            game,
+            family: Box::new(Typed {
+                keyed: Mutex::new(Solver::new(Keyed(game.clone()))),
+                game,
+            }),
             name: name.into(),
         }
     }
 
-    /// The nimber of `p`: the XOR of its parts' nimbers, each the mex of
-    /// its options', searched once under its key.
-    pub fn nimber(&self, p: &G::Position) -> Result<u64> {
-        self.nimber_with_progress(p, &mut |_| true)
+    /// The family's position `p` as a position of the variant.
+    pub fn position<P: Any + Eq + Hash + Debug + Send + Sync>(p: P) -> VariantPosition {
+        VariantPosition::new(p)
     }
 
-    /// [`ImpartialVariant::nimber`], reporting the positions solved to
-    /// `progress`, which stops the search by answering `false` (Ctrl-C, a
-    /// request gone).
-    pub fn nimber_with_progress(
-        &self,
-        p: &G::Position,
-        progress: &mut dyn FnMut(u64) -> bool,
-    ) -> Result<u64> {
-        let mut solver = self.keyed.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut nimber = 0;
-        for part in self.game.parts(p) {
-            nimber ^= solver.nimber_with_progress(&part.key, progress)?;
-        }
-        Ok(nimber)
+    /// The nimber of `p`: the XOR of its parts' nimbers, each the mex of
+    /// its options', searched once under its key.
+    pub fn nimber(&self, p: &VariantPosition) -> Result<u64> {
+        self.family.nimber(p, &mut |_| true)
     }
 }
 
@@ -97,6 +180,48 @@ fn every_move<G: ShortRules>(game: &G, p: &G::Position) -> Result<Vec<G::Positio
     match game.failure() {
         Some(error) => Err(error),
         None => Ok(moves),
+    }
+}
+
+impl<G: ShortRules + Sync> VariantFamily for Typed<G>
+where
+    G::Position: 'static,
+{
+    fn parse(&self, word: &Word) -> Result<VariantPosition> {
+        self.game.parse_position(word).map(VariantPosition::new)
+    }
+
+    fn show(&self, p: &VariantPosition) -> String {
+        match p.of::<G::Position>() {
+            Ok(p) => self.game.show(p),
+            Err(_) => format!("{p:?}"),
+        }
+    }
+
+    /// The family's position and what it holds, in an allocation of its
+    /// own with the two counts of an `Arc`.
+    fn heap_bytes(&self, p: &VariantPosition) -> u64 {
+        let own = p.of::<G::Position>().map_or(0, |p| self.game.heap_bytes(p));
+        (2 * std::mem::size_of::<usize>() + std::mem::size_of::<G::Position>() + own) as u64
+    }
+
+    fn pair_text(&self, a: u64, b: u64) -> Option<String> {
+        self.game.pair_text(a, b)
+    }
+
+    fn every_move(&self, p: &VariantPosition) -> Result<Vec<VariantPosition>> {
+        let moves = every_move(&self.game, p.of::<G::Position>()?)?;
+        Ok(moves.into_iter().map(VariantPosition::new).collect())
+    }
+
+    fn nimber(&self, p: &VariantPosition, progress: &mut dyn FnMut(u64) -> bool) -> Result<u64> {
+        let p = p.of::<G::Position>()?;
+        let mut solver = self.keyed.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut nimber = 0;
+        for part in self.game.parts(p) {
+            nimber ^= solver.nimber_with_progress(&part.key, progress)?;
+        }
+        Ok(nimber)
     }
 }
 
@@ -125,30 +250,26 @@ impl<G: ShortRules + Sync> Game for Keyed<G> {
     }
 }
 
-impl<G: ShortRules + Sync> Game for ImpartialVariant<G> {
-    type Position = G::Position;
+impl Game for ImpartialVariant {
+    type Position = VariantPosition;
 
     /// Every move of either side, each leaving the position whole.
-    fn options(&self, p: &G::Position) -> Result<Vec<Vec<G::Position>>> {
-        Ok(every_move(&self.game, p)?
-            .into_iter()
+    fn options(&self, p: &VariantPosition) -> Result<Vec<Vec<VariantPosition>>> {
+        Ok((self.family.every_move(p)?.into_iter())
             .map(|option| vec![option])
             .collect())
     }
 
-    fn format_position(&self, p: &G::Position) -> String {
-        self.game.show(p)
+    fn format_position(&self, p: &VariantPosition) -> String {
+        self.family.show(p)
     }
 
-    fn heap_bytes(&self, p: &G::Position) -> u64 {
-        self.game.heap_bytes(p) as u64
+    fn heap_bytes(&self, p: &VariantPosition) -> u64 {
+        self.family.heap_bytes(p)
     }
 }
 
-impl<G: ShortRules + Sync + Clone> Ruleset for ImpartialVariant<G>
-where
-    G::Position: 'static,
-{
+impl Ruleset for ImpartialVariant {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -157,23 +278,22 @@ where
         "position"
     }
 
-    fn parse_position(&self, words: &[Word]) -> Result<G::Position> {
-        self.game.parse_position(&words[0])
+    fn parse_position(&self, words: &[Word]) -> Result<VariantPosition> {
+        self.family.parse(&words[0])
     }
 
     fn pair_text(&self, a: u64, b: u64) -> Option<String> {
-        self.game.pair_text(a, b)
+        self.family.pair_text(a, b)
     }
 
     /// The search by parts under their keys ([`ImpartialVariant::nimber`]),
     /// not the plain search of whole positions.
     fn searched_nimber(
         &self,
-        p: &G::Position,
+        p: &VariantPosition,
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> Result<Option<BigUint>> {
-        self.nimber_with_progress(p, progress)
-            .map(|n| Some(n.into()))
+        self.family.nimber(p, progress).map(|n| Some(n.into()))
     }
 }
 
@@ -241,15 +361,17 @@ mod tests {
         G::Position: 'static,
     {
         let mut memo = HashMap::new();
-        let variant = ImpartialVariant::new(Arc::new(game));
+        let game = Arc::new(game);
+        let variant = ImpartialVariant::new(game.clone());
         let mut whole = Solver::new(&variant);
         for text in boards {
             let word = Word {
                 text: text.clone(),
                 column: 1,
             };
-            let p = variant.parse_position(&[word]).unwrap();
-            let expected = plain_nimber(&variant.game, &p, &mut memo);
+            let p = game.parse_position(&word).unwrap();
+            let expected = plain_nimber(&game, &p, &mut memo);
+            let p = ImpartialVariant::position(p);
             assert_eq!(variant.nimber(&p).unwrap(), expected, "{text}");
             assert_eq!(whole.nimber(&p).unwrap(), expected, "{text}: options whole");
         }

@@ -43,7 +43,7 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
 }
 
 /// The rules: Domineering's, either player making any move of either side.
-fn cram() -> ImpartialVariant<Domineering> {
+fn cram() -> ImpartialVariant {
     ImpartialVariant::named(Domineering, FAMILY.name)
 }
 
@@ -58,11 +58,12 @@ mod tests {
     use crate::catalogue::CodeRuleset;
     use crate::error::Error;
     use crate::game::Ruleset;
+    use crate::short::impartial::VariantPosition;
     use crate::solver::Solver;
     use crate::take_and_break::TakeAndBreak;
     use crate::word::Word;
 
-    fn board(text: &str) -> Grid {
+    fn board(text: &str) -> VariantPosition {
         cram()
             .parse_position(&[Word {
                 text: text.into(),
@@ -117,7 +118,13 @@ mod tests {
                     cells,
                 };
                 let expected = plain_nimber(&board, &mut memo);
-                assert_eq!(cram.nimber(&board).unwrap(), expected, "{}", board.show());
+                let position = ImpartialVariant::position(board);
+                assert_eq!(
+                    cram.nimber(&position).unwrap(),
+                    expected,
+                    "{}",
+                    board.show()
+                );
             }
         }
     }
