@@ -905,6 +905,10 @@ fn describe_change(from: &str, to: &str) -> (String, Option<Cell>) {
             None,
         );
     }
+    if let Some((from, a, b, mark)) = split(&changes) {
+        let (from, a, b) = (name(from), name(a), name(b));
+        return (format!("{mark} at {from} splits to {a} and {b}"), None);
+    }
     let removed = |&(_, x, y): &(Cell, char, char)| x != '.' && y == '.';
     let run = one_row
         && changes
@@ -955,6 +959,18 @@ fn describe_change(from: &str, to: &str) -> (String, Option<Cell>) {
         }
         _ => (format!("to {to}"), None),
     }
+}
+
+/// A mark that left its cell for the two empty cells on either side of it
+/// (a Fission stone's split): the cell it left, the two it reached and
+/// the mark.
+fn split(changes: &[(Cell, char, char)]) -> Option<(Cell, Cell, Cell, char)> {
+    let [(a, '.', m), (from, mark, '.'), (b, '.', n)] = *changes else {
+        return None;
+    };
+    let beside = |c: Cell| from.row.abs_diff(c.row) + from.column.abs_diff(c.column) == 1;
+    let opposite = a.row + b.row == 2 * from.row && a.column + b.column == 2 * from.column;
+    (m == mark && n == mark && mark != '.' && beside(a) && opposite).then_some((from, a, b, mark))
 }
 
 /// A mark that left its cell for an empty one, taking the marks of one or
@@ -1024,6 +1040,15 @@ mod tests {
         assert_eq!(
             describe_change("konane x./o./../o./..", "konane ../../../../x.").0,
             "x from a1 to a5, taking o, o"
+        );
+        // A Fission stone split upright, and across in a row.
+        assert_eq!(
+            describe_change("fission ./x/.", "fission x/./x").0,
+            "x at a2 splits to a1 and a3"
+        );
+        assert_eq!(
+            describe_change("fission .x.", "fission x.x").0,
+            "x at 2 splits to 1 and 3"
         );
         assert_eq!(
             describe_change("toppling-dominoes xgo.x", "toppling-dominoes x...x").0,

@@ -71,6 +71,7 @@ pub static FAMILIES: &[Family] = &[
     catalogue::partizan::cutcake::FAMILY,
     catalogue::partizan::domineering::FAMILY,
     catalogue::partizan::elephants::FAMILY,
+    catalogue::partizan::fission::FAMILY,
     catalogue::partizan::hackenbush::FAMILY,
     catalogue::partizan::konane::FAMILY,
     catalogue::partizan::toads_frogs::FAMILY,

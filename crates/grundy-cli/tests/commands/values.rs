@@ -363,6 +363,8 @@ fn bad_boards_and_literals_exit_2_with_the_column() {
         ("cannibal-clobber xo/x", "column 21"),
         ("konane xo.g", "column 11"),
         ("konane xo./x.", "column 12"),
+        ("fission .xo", "column 11"),
+        ("fission x../x.", "column 13"),
         ("toppling-dominoes xoq", "column 21"),
     ] {
         grundy()

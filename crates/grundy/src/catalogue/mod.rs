@@ -133,10 +133,11 @@ pub(crate) mod check {
     use std::hash::Hash;
 
     use crate::misere::forms::Forms;
-    use crate::partizan::{OutcomeClass, ShortGame};
+    use crate::partizan::{Games, OutcomeClass, ShortGame, Valuer};
     use crate::short::misere::Built;
     use crate::short::ShortRules;
     use crate::solver::Solver;
+    use crate::word::Word;
 
     /// Who wins `p` by plain search over whole positions (no parts, no
     /// values): what a partizan family's values are checked against.
@@ -224,6 +225,66 @@ pub(crate) mod check {
             let searched = misere_outcome_by_search(game, p, &mut self.memo);
             assert_eq!(self.forms.outcome(tree), searched, "{}", game.show(p));
         }
+    }
+
+    /// A family's values checked against plain search: the outcome class
+    /// of each position's value (its parts under their keys, canonical
+    /// forms) is who wins by plain search of the whole position, and under
+    /// misère play that of its misère game tree ([`MisereCheck`]).
+    pub struct OutcomeCheck<G: ShortRules> {
+        games: Games,
+        valuer: Valuer<G>,
+        memo: HashMap<(G::Position, bool), bool>,
+        misere: MisereCheck<G::Position>,
+    }
+
+    impl<G: ShortRules> OutcomeCheck<G> {
+        pub fn new(game: G) -> OutcomeCheck<G> {
+            OutcomeCheck {
+                games: Games::new(),
+                valuer: Valuer::new(game),
+                memo: HashMap::new(),
+                misere: MisereCheck::new(),
+            }
+        }
+
+        /// Checks `p`, and its misère play where `misere`.
+        pub fn assert(&mut self, p: &G::Position, misere: bool) {
+            let g = (self.valuer.value(&mut self.games, p, &mut |_| true)).unwrap();
+            let game = self.valuer.game();
+            if misere {
+                self.misere.assert(game, p);
+            }
+            let expected = outcome_by_search(game, p, &mut self.memo);
+            assert_eq!(self.games.outcome(g), expected, "{}", game.show(p));
+        }
+
+        /// Checks the position `text` writes, under both plays.
+        pub fn assert_text(&mut self, text: &str) {
+            let word = Word {
+                text: text.into(),
+                column: 1,
+            };
+            let p = self.valuer.game().parse_position(&word).unwrap();
+            self.assert(&p, true);
+        }
+    }
+
+    /// Every board of `height` rows of `width` cells, each cell one of the
+    /// characters of `cells`, written with `/` between rows.
+    pub fn every_board(height: u32, width: u32, cells: &str) -> impl Iterator<Item = String> {
+        let cells: Vec<char> = cells.chars().collect();
+        let kinds = cells.len() as u64;
+        (0..kinds.pow(height * width)).map(move |code| {
+            let rows: Vec<String> = (0..height)
+                .map(|r| {
+                    (0..width)
+                        .map(|c| cells[(code / kinds.pow(r * width + c) % kinds) as usize])
+                        .collect()
+                })
+                .collect();
+            rows.join("/")
+        })
     }
 
     /// Checks a family's closed forms against exhaustive search on every

@@ -300,6 +300,11 @@ const BOARDS = {
     kind: "grid", pick: "cells", marks: ".xo#", look: "stones",
     help: "Click a stone, the stones it jumps and the cell where it lands.",
   },
+  fission: {
+    kind: "grid", pick: "cells", marks: ".x#", look: "stones",
+    help: "Click a stone and the two empty cells it splits into: above and below it for Left, "
+      + "left and right of it for Right.",
+  },
   "toppling-dominoes": {
     kind: "grid", pick: "cells", marks: ".xog", look: "letters",
     help: "Click every domino that falls (the toppled one and all on its side); a domino that falls alone, twice.",

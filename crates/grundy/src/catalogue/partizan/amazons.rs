@@ -13,10 +13,10 @@
 //! turns, mirror images and transposes (the rules keep them all) and those
 //! with the colours exchanged, which is its negative.
 
-use super::grid::Grid;
+use super::pieces::Pieces;
 use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::partizan::{Part, ShortGame};
 use crate::short::ShortRules;
 use crate::word::Word;
@@ -40,15 +40,6 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
 #[derive(Clone, Copy)]
 pub struct Amazons;
 
-/// Left's amazons, Right's, and the empty cells, on one board; every
-/// other cell is burnt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Queens {
-    pub left: Grid,
-    pub right: Grid,
-    pub empty: Grid,
-}
-
 /// The eight directions of a queen, as steps of rows and columns.
 const DIRECTIONS: [(isize, isize); 8] = [
     (-1, -1),
@@ -61,113 +52,59 @@ const DIRECTIONS: [(isize, isize); 8] = [
     (1, 1),
 ];
 
-impl Queens {
-    fn of(left: Grid, right: Grid, empty: Grid) -> Queens {
-        Queens { left, right, empty }
+/// Each cell a queen at `from` reaches through the cells of `empty`.
+fn reach(board: &Pieces, from: usize, empty: u64) -> Vec<usize> {
+    let (h, w) = (board.empty.height as isize, board.empty.width as isize);
+    let (r, c) = (from as isize / w, from as isize % w);
+    let mut cells = Vec::new();
+    for (dr, dc) in DIRECTIONS {
+        let (mut r, mut c) = (r + dr, c + dc);
+        while (0..h).contains(&r) && (0..w).contains(&c) {
+            let cell = (r * w + c) as usize;
+            if empty & (1 << cell) == 0 {
+                break;
+            }
+            cells.push(cell);
+            (r, c) = (r + dr, c + dc);
+        }
     }
+    cells
+}
 
-    /// Each cell a queen at `from` reaches through the cells of `empty`.
-    fn reach(&self, from: usize, empty: u64) -> Vec<usize> {
-        let (h, w) = (self.empty.height as isize, self.empty.width as isize);
-        let (r, c) = (from as isize / w, from as isize % w);
-        let mut cells = Vec::new();
-        for (dr, dc) in DIRECTIONS {
-            let (mut r, mut c) = (r + dr, c + dc);
-            while (0..h).contains(&r) && (0..w).contains(&c) {
-                let cell = (r * w + c) as usize;
-                if empty & (1 << cell) == 0 {
-                    break;
-                }
-                cells.push(cell);
-                (r, c) = (r + dr, c + dc);
+/// The boards after each move of Left's amazons (or Right's).
+fn moves(board: &Pieces, left_moves: bool) -> Vec<Pieces> {
+    let (mine, theirs) = board.mine_and_theirs(left_moves);
+    let mut options = Vec::new();
+    let mut amazons = mine;
+    while amazons != 0 {
+        let from = amazons.trailing_zeros() as usize;
+        amazons &= amazons - 1;
+        for to in reach(board, from, board.empty.cells) {
+            let empty = (board.empty.cells | (1 << from)) & !(1 << to);
+            let mine = (mine & !(1 << from)) | (1 << to);
+            for arrow in reach(board, to, empty) {
+                options.push(board.after(left_moves, mine, theirs, empty & !(1 << arrow)));
             }
         }
-        cells
     }
-
-    /// The boards after each move of Left's amazons (or Right's).
-    fn moves(&self, left_moves: bool) -> Vec<Queens> {
-        let (mine, theirs) = match left_moves {
-            true => (self.left.cells, self.right.cells),
-            false => (self.right.cells, self.left.cells),
-        };
-        let mut options = Vec::new();
-        let mut amazons = mine;
-        while amazons != 0 {
-            let from = amazons.trailing_zeros() as usize;
-            amazons &= amazons - 1;
-            for to in self.reach(from, self.empty.cells) {
-                let empty = (self.empty.cells | (1 << from)) & !(1 << to);
-                let mine = (mine & !(1 << from)) | (1 << to);
-                for arrow in self.reach(to, empty) {
-                    let (l, r) = match left_moves {
-                        true => (mine, theirs),
-                        false => (theirs, mine),
-                    };
-                    options.push(self.with(l, r, empty & !(1 << arrow)));
-                }
-            }
-        }
-        options
-    }
-
-    fn with(&self, left: u64, right: u64, empty: u64) -> Queens {
-        let grid = |cells| Grid {
-            cells,
-            ..self.empty
-        };
-        Queens {
-            left: grid(left),
-            right: grid(right),
-            empty: grid(empty),
-        }
-    }
+    options
 }
 
 impl ShortGame for Amazons {
-    type Position = Queens;
+    type Position = Pieces;
 
-    fn left_options(&self, p: &Queens) -> Vec<Queens> {
-        p.moves(true)
+    fn left_options(&self, p: &Pieces) -> Vec<Pieces> {
+        moves(p, true)
     }
 
-    fn right_options(&self, p: &Queens) -> Vec<Queens> {
-        p.moves(false)
+    fn right_options(&self, p: &Pieces) -> Vec<Pieces> {
+        moves(p, false)
     }
 
     /// The regions of cells not burnt that hold an amazon, each under its
     /// least image.
-    fn parts(&self, p: &Queens) -> Vec<Part<Queens>> {
-        let amazons = p.left.cells | p.right.cells;
-        let board = Grid {
-            cells: amazons | p.empty.cells,
-            ..p.empty
-        };
-        board
-            .king_region_masks()
-            .into_iter()
-            .filter(|&region| region & amazons != 0)
-            .map(|region| {
-                let b = board.bounding_box(region);
-                let cut = |cells: u64| board.in_box(cells & region, b);
-                let (l, r, e) = (cut(p.left.cells), cut(p.right.cells), cut(p.empty.cells));
-                let images = |g: Grid| {
-                    let t = g.transposed();
-                    let [a, b, c, d] = g.reflections();
-                    let [e, f, g, h] = t.reflections();
-                    [a, b, c, d, e, f, g, h]
-                };
-                let (ls, rs, es) = (images(l), images(r), images(e));
-                let (key, negated) = (0..8)
-                    .flat_map(|i| {
-                        let (l, r, e) = (ls[i], rs[i], es[i]);
-                        [(Queens::of(l, r, e), false), (Queens::of(r, l, e), true)]
-                    })
-                    .min()
-                    .expect("eight images");
-                Part { key, negated }
-            })
-            .collect()
+    fn parts(&self, p: &Pieces) -> Vec<Part<Pieces>> {
+        p.parts(true, |left, right| left | right != 0)
     }
 }
 
@@ -179,74 +116,26 @@ impl ShortRules for Amazons {
     /// `x`, `o`, `.` and `#`, rows split by `/`, or `RxC` for an empty
     /// board; read as three boards (Left's, Right's, the empty cells), so
     /// that a row of another length is told at its column.
-    fn parse_position(&self, word: &Word) -> Result<Queens> {
-        if let Some(at) = word.text.chars().position(|c| !"xo.#/".contains(c)) {
-            let sized = word.text.split_once(['x', 'X']);
-            let all_digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
-            if !sized.is_some_and(|(r, c)| all_digits(r) && all_digits(c)) {
-                return Err(Error::Parse {
-                    column: word.column + at,
-                    message: "an Amazons board is written with x (Left's amazon), o (Right's), \
-                              '.' (empty), '#' (burnt) and '/' between rows"
-                        .into(),
-                });
-            }
-            let empty = Grid::parse(word)?;
-            let none = Grid { cells: 0, ..empty };
-            return Ok(Queens {
-                left: none,
-                right: none,
-                empty,
-            });
-        }
-        let as_cells = |mark: char| -> Result<Grid> {
-            let text: String = (word.text.chars())
-                .map(|c| match c {
-                    '/' => '/',
-                    c if c == mark => '.',
-                    _ => '#',
-                })
-                .collect();
-            Grid::parse(&Word {
-                text,
-                column: word.column,
-            })
-        };
-        Ok(Queens {
-            left: as_cells('x')?,
-            right: as_cells('o')?,
-            empty: as_cells('.')?,
-        })
+    fn parse_position(&self, word: &Word) -> Result<Pieces> {
+        let how = "an Amazons board is written with x (Left's amazon), o (Right's), '.' (empty), \
+                   '#' (burnt) and '/' between rows";
+        Pieces::parse(word, true, how)
     }
 
-    fn show(&self, p: &Queens) -> String {
-        let rows: Vec<String> = (0..p.empty.height as usize)
-            .map(|r| {
-                (0..p.empty.width as usize)
-                    .map(
-                        |c| match (p.left.has(r, c), p.right.has(r, c), p.empty.has(r, c)) {
-                            (true, _, _) => 'x',
-                            (_, true, _) => 'o',
-                            (_, _, true) => '.',
-                            _ => '#',
-                        },
-                    )
-                    .collect()
-            })
-            .collect();
-        rows.join("/")
+    fn show(&self, p: &Pieces) -> String {
+        p.show()
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use super::*;
-    use crate::catalogue::check::{outcome_by_search, MisereCheck};
+    use crate::catalogue::check::{every_board, OutcomeCheck};
+    use crate::catalogue::partizan::grid::Grid;
+    use crate::error::Error;
     use crate::partizan::{Games, Valuer};
 
-    fn queens(text: &str) -> Queens {
+    fn queens(text: &str) -> Pieces {
         Amazons
             .parse_position(&Word {
                 text: text.into(),
@@ -296,40 +185,15 @@ mod tests {
     /// on the smaller boards.
     #[test]
     fn outcome_classes_agree_with_search() {
-        let mut games = Games::new();
-        let mut valuer = Valuer::new(Amazons);
-        let mut memo = HashMap::new();
-        let mut misere = MisereCheck::new();
-        let mut check = |p: Queens, misere_too: bool| {
-            let g = valuer.value(&mut games, &p, &mut |_| true).unwrap();
-            if misere_too {
-                misere.assert(&Amazons, &p);
-            }
-            let expected = outcome_by_search(&Amazons, &p, &mut memo);
-            assert_eq!(games.outcome(g), expected, "{}", Amazons.show(&p));
-        };
-        let grid = |height, width, cells| Grid {
-            height,
-            width,
+        let mut check = OutcomeCheck::new(Amazons);
+        for (height, width) in [(2, 3), (3, 2), (1, 6)] {
+            every_board(height, width, ".xo#").for_each(|text| check.assert_text(&text));
+        }
+        let grid = |cells| Grid {
+            height: 3,
+            width: 3,
             cells,
         };
-        for (height, width) in [(2u8, 3u8), (3, 2), (1, 6)] {
-            let n = u32::from(height) * u32::from(width);
-            for code in 0..4u32.pow(n) {
-                let (mut cells, mut c) = ([0u64; 4], code);
-                for i in 0..n {
-                    cells[(c % 4) as usize] |= 1 << i;
-                    c /= 4;
-                }
-                let board = |cells| grid(height, width, cells);
-                let p = Queens {
-                    left: board(cells[1]),
-                    right: board(cells[2]),
-                    empty: board(cells[0]),
-                };
-                check(p, true);
-            }
-        }
         for empty in 0..1u64 << 9 {
             for x in 0..=9 {
                 for o in 0..=9 {
@@ -337,12 +201,12 @@ mod tests {
                     if left & right != 0 {
                         continue;
                     }
-                    let p = Queens {
-                        left: grid(3, 3, left),
-                        right: grid(3, 3, right),
-                        empty: grid(3, 3, empty & !left & !right),
+                    let p = Pieces {
+                        left: grid(left),
+                        right: grid(right),
+                        empty: grid(empty & !left & !right),
                     };
-                    check(p, false);
+                    check.assert(&p, false);
                 }
             }
         }

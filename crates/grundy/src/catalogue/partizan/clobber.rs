@@ -14,7 +14,7 @@
 use super::grid::Grid;
 use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::partizan::{Part, ShortGame};
 use crate::short::ShortRules;
 use crate::word::Word;
@@ -156,59 +156,21 @@ impl ShortRules for Clobber {
     }
 
     fn parse_position(&self, word: &Word) -> Result<Stones> {
-        // Read as two boards: '.' for Left's stones, then for Right's.
-        let as_cells = |stone: char| -> Result<Grid> {
-            let text: String = word
-                .text
-                .chars()
-                .map(|c| match c {
-                    '/' => '/',
-                    c if c == stone => '.',
-                    'x' | 'o' | '.' => '#',
-                    _ => '?',
-                })
-                .collect();
-            Grid::parse(&Word {
-                text,
-                column: word.column,
-            })
-        };
-        if let Some(at) = word.text.chars().position(|c| !"xo./".contains(c)) {
-            return Err(Error::Parse {
-                column: word.column + at,
-                message: "a board is written with x (Left's stone), o (Right's), \
-                          '.' (empty) and '/' between rows"
-                    .into(),
-            });
-        }
-        Ok(Stones {
-            left: as_cells('x')?,
-            right: as_cells('o')?,
-        })
+        let how = "a board is written with x (Left's stone), o (Right's), '.' (empty) and '/' \
+                   between rows";
+        let [left, right, _] = Grid::parse_marked(word, ['x', 'o', '.'], false, how)?;
+        Ok(Stones { left, right })
     }
 
     fn show(&self, p: &Stones) -> String {
-        let rows: Vec<String> = (0..p.left.height as usize)
-            .map(|r| {
-                (0..p.left.width as usize)
-                    .map(|c| match (p.left.has(r, c), p.right.has(r, c)) {
-                        (true, _) => 'x',
-                        (_, true) => 'o',
-                        _ => '.',
-                    })
-                    .collect()
-            })
-            .collect();
-        rows.join("/")
+        Grid::show_marked([p.left, p.right], ['x', 'o'], '.')
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use super::*;
-    use crate::catalogue::check::{outcome_by_search, MisereCheck};
+    use crate::catalogue::check::{every_board, OutcomeCheck};
     use crate::partizan::{Games, Valuer};
 
     fn stones(text: &str) -> Stones {
@@ -252,36 +214,9 @@ mod tests {
     /// wins by plain search of the whole board.
     #[test]
     fn outcome_classes_agree_with_search() {
-        let mut games = Games::new();
-        let mut valuer = Valuer::new(CLOBBER);
-        let mut memo = HashMap::new();
-        let mut misere = MisereCheck::new();
-        for (height, width) in [(2u8, 3u8), (1, 7), (3, 2)] {
-            let n = u32::from(height) * u32::from(width);
-            for code in 0..3u32.pow(n) {
-                let (mut left, mut right, mut c) = (0u64, 0u64, code);
-                for i in 0..n {
-                    match c % 3 {
-                        1 => left |= 1 << i,
-                        2 => right |= 1 << i,
-                        _ => {}
-                    }
-                    c /= 3;
-                }
-                let grid = |cells| Grid {
-                    height,
-                    width,
-                    cells,
-                };
-                let p = Stones {
-                    left: grid(left),
-                    right: grid(right),
-                };
-                let g = valuer.value(&mut games, &p, &mut |_| true).unwrap();
-                misere.assert(&CLOBBER, &p);
-                let expected = outcome_by_search(&CLOBBER, &p, &mut memo);
-                assert_eq!(games.outcome(g), expected, "{}", CLOBBER.show(&p));
-            }
+        let mut check = OutcomeCheck::new(CLOBBER);
+        for (height, width) in [(2, 3), (1, 7), (3, 2)] {
+            every_board(height, width, ".xo").for_each(|text| check.assert_text(&text));
         }
     }
 }

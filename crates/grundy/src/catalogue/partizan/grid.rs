@@ -26,6 +26,19 @@ fn low_bits(n: usize) -> u64 {
     }
 }
 
+/// `cells << n`, the cells a row on when `n` is the width, but empty
+/// where `n` is 64: a board of one row of 64 cells has no row below, and
+/// a plain shift by 64 overflows.
+fn shl(cells: u64, n: u32) -> u64 {
+    cells.checked_shl(n).unwrap_or(0)
+}
+
+/// `cells >> n`, the cells a row back when `n` is the width, but empty
+/// where `n` is 64.
+fn shr(cells: u64, n: u32) -> u64 {
+    cells.checked_shr(n).unwrap_or(0)
+}
+
 /// A set of cells of a `width` × `height` board; cell (row, column) is bit
 /// `row * width + column`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -59,7 +72,7 @@ impl Grid {
     /// cell to their right also in it: where a vertical or a horizontal
     /// domino fits.
     pub fn vertical_pairs(&self) -> u64 {
-        self.cells & (self.cells >> self.width)
+        self.cells & shr(self.cells, u32::from(self.width))
     }
 
     pub fn horizontal_pairs(&self) -> u64 {
@@ -75,8 +88,8 @@ impl Grid {
         // Cells of `from` with a cell of `to` below, above, right, left,
         // and the step to it.
         for (cells, step) in [
-            (from & (to >> w), w as i64),
-            (from & (to << w), -(w as i64)),
+            (from & shr(to, w), w as i64),
+            (from & shl(to, w), -(w as i64)),
             (from & (to >> 1) & not_last, 1),
             (from & (to << 1) & not_first, -1),
         ] {
@@ -105,8 +118,8 @@ impl Grid {
             let next = (region
                 | ((region << 1) & not_first)
                 | ((region >> 1) & not_last)
-                | (wide << w)
-                | (wide >> w))
+                | shl(wide, w)
+                | shr(wide, w))
                 & from;
             if next == region {
                 return region;
@@ -302,6 +315,65 @@ impl Grid {
         })
     }
 
+    /// Reads a board of marked cells, rows separated by `/`: for each of
+    /// `marks` (`['x', 'o', '.']`), the cells holding it, on boards of one
+    /// size; a cell of none is off the board, written `#` where `blocked`.
+    /// Any other character is an error at its column, saying `how` a board
+    /// is written; a row of another length, an error at that row.
+    pub fn parse_marked<const N: usize>(
+        word: &Word,
+        marks: [char; N],
+        blocked: bool,
+        how: &str,
+    ) -> Result<[Grid; N]> {
+        let known = |c: char| c == '/' || (blocked && c == '#') || marks.contains(&c);
+        if let Some(at) = word.text.chars().position(|c| !known(c)) {
+            return Err(Error::Parse {
+                column: word.column + at,
+                message: how.into(),
+            });
+        }
+        let mut grids = [Grid {
+            height: 0,
+            width: 0,
+            cells: 0,
+        }; N];
+        for (grid, mark) in grids.iter_mut().zip(marks) {
+            let text: String = (word.text.chars())
+                .map(|c| match c {
+                    '/' => '/',
+                    c if c == mark => '.',
+                    _ => '#',
+                })
+                .collect();
+            *grid = Grid::parse(&Word {
+                text,
+                column: word.column,
+            })?;
+        }
+        Ok(grids)
+    }
+
+    /// A board of marked cells as [`Grid::parse_marked`] reads it: each
+    /// cell the mark of the first of `grids` holding it, `other` where
+    /// none does.
+    pub fn show_marked<const N: usize>(grids: [Grid; N], marks: [char; N], other: char) -> String {
+        let Some(first) = grids.first() else {
+            return String::new();
+        };
+        let rows: Vec<String> = (0..first.height as usize)
+            .map(|r| {
+                (0..first.width as usize)
+                    .map(|c| {
+                        let holder = grids.iter().position(|g| g.has(r, c));
+                        holder.map_or(other, |i| marks[i])
+                    })
+                    .collect()
+            })
+            .collect();
+        rows.join("/")
+    }
+
     /// The board as `parse` reads it.
     pub fn show(&self) -> String {
         let rows: Vec<String> = (0..self.height as usize)
@@ -354,6 +426,53 @@ mod tests {
             [".##/#../...", "##./..#/...", ".../#../.##", ".../..#/##."]
         );
         assert_eq!(grid("..#/#../...").transposed().show(), ".#./.../#..");
+    }
+
+    /// A row of 64 cells, and a column: no cell has one below it in the
+    /// row (a shift by the width, 64, would overflow), every cell one
+    /// beside it; the column the other way round.
+    #[test]
+    fn a_row_of_64_cells_has_no_row_below() {
+        let row = grid("1x64");
+        assert_eq!(row.vertical_pairs(), 0);
+        assert_eq!(row.horizontal_pairs(), u64::MAX >> 1);
+        assert_eq!(row.adjacent_pairs(1, u64::MAX).len(), 1);
+        assert_eq!(row.region_masks(), [u64::MAX]);
+        let column = grid("64x1");
+        assert_eq!(column.vertical_pairs(), u64::MAX >> 1);
+        assert_eq!(column.horizontal_pairs(), 0);
+    }
+
+    /// A board of marked cells read as one grid a mark, and written back.
+    #[test]
+    fn marked_boards() {
+        let word = Word {
+            text: "xo./#.x".into(),
+            column: 3,
+        };
+        let [x, o, empty] = Grid::parse_marked(&word, ['x', 'o', '.'], true, "how").unwrap();
+        assert_eq!(
+            (x.cells, o.cells, empty.cells),
+            (0b100_001, 0b10, 0b010_100)
+        );
+        assert_eq!(
+            Grid::show_marked([x, o, empty], ['x', 'o', '.'], '#'),
+            "xo./#.x"
+        );
+        assert_eq!(Grid::show_marked([x, o], ['x', 'o'], '.'), "xo./..x");
+        let error = |text: &str, blocked| {
+            let word = Word {
+                text: text.into(),
+                column: 3,
+            };
+            match Grid::parse_marked(&word, ['x', 'o', '.'], blocked, "how") {
+                Err(Error::Parse { column, message }) => (column, message),
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(error("xo#", false), (5, "how".into()));
+        assert_eq!(error("xq", true), (4, "how".into()));
+        assert_eq!(error("xo/x", true).0, 6);
     }
 
     #[test]

@@ -9,10 +9,14 @@ pub(crate) mod colouring;
 pub(crate) mod cutcake;
 pub(crate) mod domineering;
 pub(crate) mod elephants;
+pub(crate) mod fission;
 pub(crate) mod grid;
 pub(crate) mod hackenbush;
+#[cfg(test)]
+mod impartial_tests;
 pub(crate) mod konane;
 #[cfg(test)]
 mod outcome_tests;
+pub(crate) mod pieces;
 pub(crate) mod toads_frogs;
 pub(crate) mod toppling_dominoes;

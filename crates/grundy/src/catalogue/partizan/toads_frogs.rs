@@ -170,10 +170,8 @@ impl ShortRules for ToadsFrogs {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use super::*;
-    use crate::catalogue::check::{outcome_by_search, MisereCheck};
+    use crate::catalogue::check::{every_board, OutcomeCheck};
     use crate::partizan::{Games, Valuer};
 
     fn value(text: &str) -> String {
@@ -242,31 +240,9 @@ mod tests {
     /// wins by plain search.
     #[test]
     fn outcome_classes_agree_with_search() {
-        let mut games = Games::new();
-        let mut valuer = Valuer::new(TOADS_FROGS);
-        let mut memo = HashMap::new();
-        let mut misere = MisereCheck::new();
-        for len in 1..=9u8 {
-            for code in 0..3u32.pow(u32::from(len)) {
-                let mut row = Row {
-                    len,
-                    toads: 0,
-                    frogs: 0,
-                };
-                let mut c = code;
-                for i in 0..len {
-                    match c % 3 {
-                        1 => row.toads |= 1 << i,
-                        2 => row.frogs |= 1 << i,
-                        _ => {}
-                    }
-                    c /= 3;
-                }
-                let g = valuer.value(&mut games, &row, &mut |_| true).unwrap();
-                misere.assert(&TOADS_FROGS, &row);
-                let expected = outcome_by_search(&TOADS_FROGS, &row, &mut memo);
-                assert_eq!(games.outcome(g), expected, "{}", TOADS_FROGS.show(&row));
-            }
+        let mut check = OutcomeCheck::new(TOADS_FROGS);
+        for len in 1..=9 {
+            every_board(1, len, ".TF").for_each(|text| check.assert_text(&text));
         }
     }
 }

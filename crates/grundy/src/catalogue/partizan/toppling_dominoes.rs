@@ -217,10 +217,8 @@ impl ShortRules for TopplingDominoes {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use super::*;
-    use crate::catalogue::check::{outcome_by_search, MisereCheck};
+    use crate::catalogue::check::{every_board, OutcomeCheck};
     use crate::partizan::{Games, Valuer};
 
     fn parse(text: &str, column: usize) -> Result<Row> {
@@ -286,21 +284,9 @@ mod tests {
     /// search of the whole row, under normal and misère play.
     #[test]
     fn outcome_classes_agree_with_search() {
-        let mut games = Games::new();
-        let mut valuer = Valuer::new(TopplingDominoes);
-        let mut memo = HashMap::new();
-        let mut misere = MisereCheck::new();
-        for len in 1..=7u32 {
-            for code in 0..4u32.pow(len) {
-                let text: String = (0..len)
-                    .map(|i| ['.', 'x', 'o', 'g'][(code / 4u32.pow(i) % 4) as usize])
-                    .collect();
-                let row = parse(&text, 1).unwrap();
-                let g = valuer.value(&mut games, &row, &mut |_| true).unwrap();
-                misere.assert(&TopplingDominoes, &row);
-                let expected = outcome_by_search(&TopplingDominoes, &row, &mut memo);
-                assert_eq!(games.outcome(g), expected, "{text}");
-            }
+        let mut check = OutcomeCheck::new(TopplingDominoes);
+        for len in 1..=7 {
+            every_board(1, len, ".xog").for_each(|text| check.assert_text(&text));
         }
     }
 }

@@ -1,0 +1,129 @@
+//! Boards of Left's pieces `x`, Right's `o` and empty cells `.`, every
+//! other cell off the board `#` (Konane's stones, the Amazons' queens): reading and writing them, and their regions as the
+//! parts of a sum, each under its key.
+
+use super::grid::Grid;
+use crate::error::Result;
+use crate::partizan::Part;
+use crate::word::Word;
+
+/// Left's pieces, Right's and the empty cells of one board; a cell in none
+/// of them is off the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pieces {
+    pub left: Grid,
+    pub right: Grid,
+    pub empty: Grid,
+}
+
+impl Pieces {
+    /// Reads `x`, `o`, `.` and `#`, rows split by `/`, or `RxC` for an
+    /// empty board of R rows and C columns where `sized` (a family whose
+    /// empty board is a game); any other character is an error at its
+    /// column saying `how` a board is written.
+    pub fn parse(word: &Word, sized: bool, how: &str) -> Result<Pieces> {
+        let all_digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+        let size = word.text.split_once(['x', 'X']);
+        if sized && size.is_some_and(|(r, c)| all_digits(r) && all_digits(c)) {
+            let empty = Grid::parse(word)?;
+            let none = Grid { cells: 0, ..empty };
+            return Ok(Pieces {
+                left: none,
+                right: none,
+                empty,
+            });
+        }
+        let [left, right, empty] = Grid::parse_marked(word, ['x', 'o', '.'], true, how)?;
+        Ok(Pieces { left, right, empty })
+    }
+
+    /// The board as [`Pieces::parse`] reads it.
+    pub fn show(&self) -> String {
+        Grid::show_marked([self.left, self.right, self.empty], ['x', 'o', '.'], '#')
+    }
+
+    /// A board of this size with these cells.
+    pub fn with(&self, left: u64, right: u64, empty: u64) -> Pieces {
+        let grid = |cells| Grid {
+            cells,
+            ..self.empty
+        };
+        Pieces {
+            left: grid(left),
+            right: grid(right),
+            empty: grid(empty),
+        }
+    }
+
+    /// The pieces of the player who moves (Left where `left_moves`), then
+    /// the other's.
+    pub fn mine_and_theirs(&self, left_moves: bool) -> (u64, u64) {
+        match left_moves {
+            true => (self.left.cells, self.right.cells),
+            false => (self.right.cells, self.left.cells),
+        }
+    }
+
+    /// A board of this size where the mover (Left where `left_moves`) has
+    /// the pieces `mine` and the other player `theirs`.
+    pub fn after(&self, left_moves: bool, mine: u64, theirs: u64, empty: u64) -> Pieces {
+        match left_moves {
+            true => self.with(mine, theirs, empty),
+            false => self.with(theirs, mine, empty),
+        }
+    }
+
+    /// The regions of the board's cells (pieces and empty cells) joined by
+    /// edges, or by edges and corners where `corners`, that `keep` keeps
+    /// (given a region's cells of Left's pieces and of Right's): a move
+    /// that stays inside a region makes the board the sum of them. Each is
+    /// under the least of its eight turns, mirror images and transposes,
+    /// and those with the colours exchanged, which are its negative: a
+    /// family whose rules keep all of these.
+    pub fn parts(&self, corners: bool, keep: impl Fn(u64, u64) -> bool) -> Vec<Part<Pieces>> {
+        let board = Grid {
+            cells: self.left.cells | self.right.cells | self.empty.cells,
+            ..self.empty
+        };
+        let regions = match corners {
+            true => board.king_region_masks(),
+            false => board.region_masks(),
+        };
+        regions
+            .into_iter()
+            .filter(|&region| keep(region & self.left.cells, region & self.right.cells))
+            .map(|region| {
+                let b = board.bounding_box(region);
+                let cut = |g: Grid| board.in_box(g.cells & region, b);
+                let images = |g: Grid| {
+                    let [a, b, c, d] = g.reflections();
+                    let [e, f, h, i] = g.transposed().reflections();
+                    [a, b, c, d, e, f, h, i]
+                };
+                let (ls, rs, es) = (
+                    images(cut(self.left)),
+                    images(cut(self.right)),
+                    images(cut(self.empty)),
+                );
+                let (key, negated) = (0..8)
+                    .flat_map(|i| {
+                        let (left, right, empty) = (ls[i], rs[i], es[i]);
+                        [
+                            (Pieces { left, right, empty }, false),
+                            (
+                                Pieces {
+                                    left: right,
+                                    right: left,
+                                    empty,
+                                },
+                                true,
+                            ),
+                        ]
+                    })
+                    .min()
+                    .expect("eight images");
+                Part { key, negated }
+            })
+            .collect()
+    }
+}
