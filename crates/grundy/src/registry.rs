@@ -74,6 +74,7 @@ pub static FAMILIES: &[Family] = &[
     catalogue::partizan::fission::FAMILY,
     catalogue::partizan::hackenbush::FAMILY,
     catalogue::partizan::konane::FAMILY,
+    catalogue::partizan::nogo::FAMILY,
     catalogue::partizan::toads_frogs::FAMILY,
     catalogue::partizan::toppling_dominoes::FAMILY,
     catalogue::partizan::amazons::FAMILY,

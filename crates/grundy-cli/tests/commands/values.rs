@@ -365,6 +365,7 @@ fn bad_boards_and_literals_exit_2_with_the_column() {
         ("konane xo./x.", "column 12"),
         ("fission .xo", "column 11"),
         ("fission x../x.", "column 13"),
+        ("nogo x.T", "column 8"),
         ("toppling-dominoes xoq", "column 21"),
     ] {
         grundy()

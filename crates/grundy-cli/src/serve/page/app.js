@@ -300,6 +300,7 @@ const BOARDS = {
     kind: "grid", pick: "cells", marks: ".xo#", look: "stones",
     help: "Click a stone, the stones it jumps and the cell where it lands.",
   },
+  nogo: { kind: "grid", pick: "cells", marks: ".xo#", look: "stones", help: "Click an empty cell to place a stone." },
   fission: {
     kind: "grid", pick: "cells", marks: ".x#", look: "stones",
     help: "Click a stone and the two empty cells it splits into: above and below it for Left, "

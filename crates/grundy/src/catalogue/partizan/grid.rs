@@ -103,6 +103,20 @@ impl Grid {
         pairs
     }
 
+    /// The cells next to a cell of `cells` by an edge, on the board.
+    pub fn neighbours(&self, cells: u64) -> u64 {
+        let (not_first, not_last) = (!self.column_mask(true), !self.column_mask(false));
+        let w = u32::from(self.width);
+        let beside = ((cells << 1) & not_first) | ((cells >> 1) & not_last);
+        (beside | shl(cells, w) | shr(cells, w)) & self.full()
+    }
+
+    /// The cells of `cells` joined to `seed` by edges through cells of
+    /// `cells`: a group of stones.
+    pub fn group(&self, seed: u64, cells: u64) -> u64 {
+        self.grow(seed, cells, false)
+    }
+
     /// The cells of `from` joined to cells of `seed` by edges, or also by
     /// corners where `corners` (as a king steps).
     fn grow(&self, seed: u64, from: u64, corners: bool) -> u64 {
@@ -436,11 +450,25 @@ mod tests {
         let row = grid("1x64");
         assert_eq!(row.vertical_pairs(), 0);
         assert_eq!(row.horizontal_pairs(), u64::MAX >> 1);
+        assert_eq!(row.neighbours(1), 0b10);
         assert_eq!(row.adjacent_pairs(1, u64::MAX).len(), 1);
         assert_eq!(row.region_masks(), [u64::MAX]);
         let column = grid("64x1");
         assert_eq!(column.vertical_pairs(), u64::MAX >> 1);
         assert_eq!(column.horizontal_pairs(), 0);
+        assert_eq!(column.neighbours(1 << 63), 1 << 62);
+    }
+
+    /// A cell's neighbours by edges stay on the board, and a group is the
+    /// cells joined to its seed through the set.
+    #[test]
+    fn neighbours_and_groups() {
+        let board = grid("3x3");
+        assert_eq!(board.neighbours(1 << 4), 0b010_101_010);
+        assert_eq!(board.neighbours(1 << 2), 0b000_100_010);
+        let set = 0b100_100_011;
+        assert_eq!(board.group(1, set), 0b000_000_011);
+        assert_eq!(board.group(1 << 5, set), 0b100_100_000);
     }
 
     /// A board of marked cells read as one grid a mark, and written back.

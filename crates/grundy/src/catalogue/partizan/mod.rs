@@ -15,6 +15,7 @@ pub(crate) mod hackenbush;
 #[cfg(test)]
 mod impartial_tests;
 pub(crate) mod konane;
+pub(crate) mod nogo;
 #[cfg(test)]
 mod outcome_tests;
 pub(crate) mod pieces;

@@ -1,5 +1,6 @@
 //! Boards of Left's pieces `x`, Right's `o` and empty cells `.`, every
-//! other cell off the board `#` (Konane's stones, the Amazons' queens): reading and writing them, and their regions as the
+//! other cell off the board `#` (Konane's stones, the Amazons' queens,
+//! NoGo's stones): reading and writing them, and their regions as the
 //! parts of a sum, each under its key.
 
 use super::grid::Grid;

@@ -1,0 +1,201 @@
+//! NoGo (the game of the 2011 Computer Olympiad; MCGS values it): Go's
+//! board and stones, Left's `x` (Black) and Right's `o` (White) on empty
+//! cells `.` and cells off the board `#`. A move places a stone of one's
+//! own on an empty cell, where afterwards every group of stones (stones of
+//! one colour joined by edges) still has a liberty, an empty cell next to
+//! it: capturing and suicide are both illegal. Who cannot place loses.
+//!
+//! A group's liberties are in its own region of the board's cells joined
+//! by edges (stones and empty cells), so a board is the sum of its
+//! regions. Each region is kept under the least of its eight turns,
+//! mirror images and transposes, and those with the colours exchanged,
+//! which is its negative.
+
+use super::pieces::Pieces;
+use crate::catalogue::{no_parameters, Family, FamilyText};
+use crate::component::{short_ruleset_ref, RulesetRef};
+use crate::error::Result;
+use crate::partizan::{Part, ShortGame};
+use crate::short::ShortRules;
+use crate::word::Word;
+
+pub const FAMILY: Family = Family {
+    name: "nogo",
+    usage: "nogo BOARD",
+    summary: "x Left's (Black's) stones, o Right's (White's), '.' empty, '#' off the board, '/' \
+              between rows (RxC for an empty board): place a stone of yours on an empty cell, where every group of \
+              stones keeps an empty cell next to it (no capture, no suicide); who cannot place \
+              loses",
+    example: "nogo .../.x./...",
+    build,
+};
+
+fn build(written: &FamilyText) -> Result<RulesetRef> {
+    no_parameters(written)?;
+    Ok(short_ruleset_ref(NoGo))
+}
+
+/// The rules; a position is a board's stones and empty cells.
+pub struct NoGo;
+
+/// The boards after each stone Left (`left_moves`) or Right may place.
+fn placements(board: &Pieces, left_moves: bool) -> Vec<Pieces> {
+    let (mine, theirs) = board.mine_and_theirs(left_moves);
+    let grid = board.empty;
+    let mut options = Vec::new();
+    let mut free = board.empty.cells;
+    while free != 0 {
+        let stone = free & free.wrapping_neg();
+        free &= free - 1;
+        let (mine, empty) = (mine | stone, board.empty.cells & !stone);
+        let breathes = |group: u64| grid.neighbours(group) & empty != 0;
+        // Only the stone's own group and the other side's groups next to
+        // it can have lost their last liberty.
+        let mut legal = breathes(grid.group(stone, mine));
+        let mut touched = grid.neighbours(stone) & theirs;
+        while legal && touched != 0 {
+            let group = grid.group(touched & touched.wrapping_neg(), theirs);
+            legal = breathes(group);
+            touched &= !group;
+        }
+        if legal {
+            options.push(board.after(left_moves, mine, theirs, empty));
+        }
+    }
+    options
+}
+
+impl ShortGame for NoGo {
+    type Position = Pieces;
+
+    fn left_options(&self, p: &Pieces) -> Vec<Pieces> {
+        placements(p, true)
+    }
+
+    fn right_options(&self, p: &Pieces) -> Vec<Pieces> {
+        placements(p, false)
+    }
+
+    /// Every region, each under its least image.
+    fn parts(&self, p: &Pieces) -> Vec<Part<Pieces>> {
+        p.parts(false, |_, _| true)
+    }
+}
+
+impl ShortRules for NoGo {
+    fn name(&self) -> String {
+        FAMILY.name.into()
+    }
+
+    fn parse_position(&self, word: &Word) -> Result<Pieces> {
+        let how = "a NoGo board is written with x (Left's stone), o (Right's), '.' (empty), \
+                   '#' (off the board) and '/' between rows";
+        Pieces::parse(word, true, how)
+    }
+
+    fn show(&self, p: &Pieces) -> String {
+        p.show()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::check::{every_board, OutcomeCheck};
+    use crate::error::Error;
+    use crate::partizan::{Games, Valuer};
+
+    fn parse(text: &str, column: usize) -> Result<Pieces> {
+        NoGo.parse_position(&Word {
+            text: text.into(),
+            column,
+        })
+    }
+
+    /// Values worked by hand from the rules. A lone empty cell is 0: a
+    /// stone there has no liberty. `..` = {`x.`|`o.`} = {0|0} = *: the
+    /// stone's neighbour is its last liberty, which neither may fill.
+    /// `.x.` = 1: Right's stone on either side would have no liberty,
+    /// Left's fills one side and keeps the other, leaving 0. `x..` = *:
+    /// Left to `xx.` or `x.x`, Right to `x.o` (not `xo.`, which takes the
+    /// x's last liberty), each 0. So `...` = {`x..`, `.x.` | `o..`, `.o.`}
+    /// = {*, 1 | *, -1} = {1|-1}. `x..o` = *: Left to `xx.o` = 0 (not
+    /// `x.xo`, a capture), Right to `x.oo` = 0; so is `x.#/#.o`, the same
+    /// path of cells bent. `x.#.o` is two regions, `x.` and `.o`, each 0.
+    #[test]
+    fn small_boards() {
+        let mut games = Games::new();
+        for (board, expected) in [
+            (".", "0"),
+            ("..", "*"),
+            ("x.", "0"),
+            (".x.", "1"),
+            (".o.", "-1"),
+            ("x..", "*"),
+            ("...", "{1|-1}"),
+            ("x..o", "*"),
+            ("x.#/#.o", "*"),
+            ("x.#.o", "0"),
+        ] {
+            let p = parse(board, 1).unwrap();
+            let g = Valuer::new(NoGo)
+                .value(&mut games, &p, &mut |_| true)
+                .unwrap();
+            let expected = games.read(expected, 1).unwrap();
+            assert_eq!(
+                games.write(g).unwrap(),
+                games.write(expected).unwrap(),
+                "{board}"
+            );
+        }
+    }
+
+    /// Placements that capture or are suicide are not moves; others are.
+    #[test]
+    fn no_capture_no_suicide() {
+        let boards = |p: &Pieces, left| -> Vec<String> {
+            placements(p, left).iter().map(Pieces::show).collect()
+        };
+        // Left next to the o would take its last liberty; lower down it
+        // may place.
+        let p = parse("o../x../...", 1).unwrap();
+        assert!(!boards(&p, true).contains(&"ox./x../...".to_string()));
+        assert!(boards(&p, true).contains(&"o../x../x..".to_string()));
+        // Right's stone in either empty corner would have no liberty.
+        let p = parse(".x/x.", 1).unwrap();
+        assert!(boards(&p, false).is_empty());
+        assert_eq!(boards(&p, true), ["xx/x.", ".x/xx"]);
+    }
+
+    #[test]
+    fn bad_boards_name_the_column() {
+        let column = |text: &str| match parse(text, 6) {
+            Err(Error::Parse { column, .. }) => column,
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(column("x.T"), 8);
+        assert_eq!(column("x../x."), 10);
+        assert_eq!(column("3x3x"), 6);
+        assert_eq!(parse("2x3", 1).unwrap().show(), ".../...");
+    }
+
+    /// Every board of 2 × 3, 3 × 2 and 1 × 6 cells of stones, empty cells
+    /// and cells off the board, and every 3 × 3 and 1 × 8 board of stones
+    /// and empty cells: the outcome class of the value (regions, images,
+    /// canonical forms) is who wins by plain search of the whole board,
+    /// under normal and misère play.
+    #[test]
+    fn outcome_classes_agree_with_search() {
+        let mut check = OutcomeCheck::new(NoGo);
+        let boards = [
+            (2, 3, ".xo#"),
+            (3, 2, ".xo#"),
+            (1, 6, ".xo#"),
+            (3, 3, ".xo"),
+            (1, 8, ".xo"),
+        ];
+        for (height, width, cells) in boards {
+            every_board(height, width, cells).for_each(|text| check.assert_text(&text));
+        }
+    }
+}
