@@ -103,13 +103,16 @@ const RING_OF_LONG_TEXTS: &str = "fn moves(p) {
 
 /// Item 4 (repro 30): two such questions at once aborted the server, the
 /// allocator holding a third more than the searches counted. Each is
-/// answered with the memory budget, and the server lives on.
+/// answered with the memory budget, and the server lives on. (Under
+/// this address space, 200 MB, the server still aborts when
+/// `mallopt(M_MMAP_THRESHOLD, ..)` is made to do nothing by a preloaded
+/// library: the test guards the fix.)
 #[test]
 fn two_searches_of_long_texts_at_once_stop_at_the_budget() {
     let script = common::temp_file("ring.rhai", RING_OF_LONG_TEXTS);
     let dir = script.parent().unwrap().to_str().unwrap().to_string();
     let command =
-        common::under_address_space_limit(1_000_000, &["serve", "--port", "0", "--files", &dir]);
+        common::under_address_space_limit(200_000, &["serve", "--port", "0", "--files", &dir]);
     let server = Served::start_command(command);
     let question = analyze(&format!("script(\"{}\") s", script.display()), "");
     std::thread::scope(|scope| {

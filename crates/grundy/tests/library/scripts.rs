@@ -221,6 +221,7 @@ fn a_script_that_allocates_without_bound_hits_the_size_limits() {
         let message = error.to_string();
         assert!(message.contains(file), "{message}");
         assert!(message.contains("beyond the limits"), "{message}");
+        assert!(message.contains("emit(option)"), "{message}");
     }
 }
 

@@ -491,7 +491,8 @@ fn runtime_error(path: &str, error: EvalAltResult, call: &str) -> Error {
         }
         EvalAltResult::ErrorDataTooLarge(what, _) => format!(
             "{what} beyond the limits (strings of {MAX_STRING_SIZE} characters, arrays of \
-             {MAX_ARRAY_SIZE} items, maps of {MAX_MAP_SIZE} properties, nested ones counted in)"
+             {MAX_ARRAY_SIZE} items, maps of {MAX_MAP_SIZE} properties, nested ones counted in; \
+             emit(option) gives options past them, one at a time)"
         ),
         EvalAltResult::ErrorRuntime(value, _) => format!("the script threw {value}"),
         other => other.to_string(),
