@@ -7,11 +7,18 @@
 //! once in a table under the key its rules give it, negated where it is),
 //! and one canonical value, the sum of everything valued (MCGS's idea, in
 //! Müller, Hayward et al.'s solver of sums: a subgame small enough is
-//! replaced by its value). A region is valued once it is small enough for
-//! its canonical form to be found within [`VALUE_WORK`] positions; a region
-//! beside its own negative leaves both out (G - G = 0); a state with no
-//! region open is decided by its value's outcome class. States are kept in
-//! a transposition table with the answer for the player to move.
+//! replaced by its value). A region of the sum asked about, beside others,
+//! is valued where its canonical form is found within [`VALUE_WORK`]
+//! positions: the search of a sum of regions left open grows as the
+//! product of theirs. A region a move leads to is valued only where its
+//! options are valued already (a position with none is 0): a search that
+//! values each such region within even 16 new positions spends most of
+//! its time on regions too large to finish, and decides the 4 x 4 Clobber
+//! board 4 times slower. So values grow from the ends of play up, as the
+//! search meets them. A region beside its own negative leaves both out
+//! (G - G = 0); a state with no region open is decided by its value's
+//! outcome class. States are kept in a transposition table with the answer
+//! for the player to move.
 
 use hashbrown::HashMap;
 
@@ -20,10 +27,14 @@ use crate::error::{Error, Result};
 use crate::memory;
 use crate::partizan::{GameId, Games, OutcomeClass, Valuer};
 
-/// The most new positions a region's canonical form may need before the
-/// search leaves it open and searches its moves instead. (Clobber's 4 x 4
-/// and 2 x 10 boards were decided fastest with 2^7 of 2^7, 2^10, 2^13.)
+/// The most new positions the canonical form of a region of the sum asked
+/// about may need before the search leaves it open and searches its moves
+/// instead, where the sum has more than one region.
 pub const VALUE_WORK: usize = 1 << 7;
+
+/// The most new positions a region that a move leads to may need to be
+/// valued: itself alone, where its options are valued already.
+const MOVE_WORK: usize = 1;
 
 /// The deepest the search goes, in moves: beyond it a sum is left to its
 /// canonical form (the search holds a frame on the thread's stack a move).
@@ -71,9 +82,11 @@ struct Region {
     /// Left's options and Right's, each as the regions it falls into;
     /// listed when first needed.
     options: [Option<Vec<Vec<Open>>>; 2],
-    /// Its canonical form, once found; `Some(None)` once it was found too
-    /// large to value.
-    value: Option<Option<GameId>>,
+    /// Its canonical form, once found.
+    value: Option<GameId>,
+    /// The most new positions a try at its value has been allowed, where
+    /// the try failed (`None` before any): a try within as few fails again.
+    tried: Option<usize>,
 }
 
 /// The search of sums of one family's positions, valuing regions in the
@@ -115,9 +128,11 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         }
     }
 
-    /// The same search, valuing a region only where it takes at most
-    /// `most` new positions (0: only those valued already, and those with
-    /// no option): the tests search with little or no valuing.
+    /// The same search, valuing a region of the sum asked about only where
+    /// it takes at most `most` new positions (0: only those valued already,
+    /// and those with no option; a region a move leads to is valued within
+    /// the least of `most` and 1): the tests search with little
+    /// or no valuing.
     pub fn valuing_at_most(mut self, most: usize) -> OutcomeSearch<'a, G> {
         self.value_work = most;
         self
@@ -128,11 +143,20 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     pub fn decide(&mut self, positions: &[(G::Position, bool)], rest: GameId) -> Result<Searched> {
         let mut open = Vec::new();
         let mut value = rest;
+        let mut parts = Vec::new();
         for (position, negated) in positions {
             for part in self.valuer.game().parts(position) {
-                let r = self.region(part.key)?;
-                self.place(&mut open, &mut value, (r, part.negated != *negated))?;
+                parts.push((self.region(part.key)?, part.negated != *negated));
             }
+        }
+        // A lone region is searched, as the regions its moves lead to are.
+        let work = if parts.len() > 1 {
+            self.value_work
+        } else {
+            self.move_work()
+        };
+        for part in parts {
+            self.place(&mut open, &mut value, part, work)?;
         }
         open.sort_unstable();
         cancel(&mut open);
@@ -159,21 +183,39 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         self.regions.push(Region {
             options: [None, None],
             value: None,
+            tried: None,
         });
         Ok(r)
     }
 
+    /// The most new positions a region a move leads to may take to be
+    /// valued.
+    fn move_work(&self) -> usize {
+        self.value_work.min(MOVE_WORK)
+    }
+
     /// Puts the region `part` into a state: added to `value` where its
-    /// canonical form is found within [`VALUE_WORK`] positions, else open.
-    fn place(&mut self, open: &mut Vec<Open>, value: &mut GameId, part: Open) -> Result<()> {
+    /// canonical form is known or found within `work` new positions, else
+    /// open.
+    fn place(
+        &mut self,
+        open: &mut Vec<Open>,
+        value: &mut GameId,
+        part: Open,
+        work: usize,
+    ) -> Result<()> {
         let (r, negated) = part;
-        let known = match self.regions[r as usize].value {
-            Some(known) => known,
-            None => {
-                let known = self.value_of(r)?;
-                self.regions[r as usize].value = Some(known);
+        let region = &self.regions[r as usize];
+        let known = match region.value {
+            Some(known) => Some(known),
+            None if region.tried.is_none_or(|tried| work > tried) => {
+                let known = self.value_of(r, work)?;
+                let region = &mut self.regions[r as usize];
+                region.value = known;
+                region.tried = Some(work);
                 known
             }
+            None => None,
         };
         match known {
             Some(mut g) => {
@@ -189,10 +231,9 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     }
 
     /// The canonical form of region `r`, where the valuer finds it within
-    /// [`VALUE_WORK`] new positions; what it found on the way it keeps.
-    fn value_of(&mut self, r: u32) -> Result<Option<GameId>> {
+    /// `most` new positions; what it found on the way it keeps.
+    fn value_of(&mut self, r: u32, most: usize) -> Result<Option<GameId>> {
         let key = self.keys[r as usize].clone();
-        let most = self.value_work;
         (self.valuer).part_value_within(self.games, &key, most, self.progress)
     }
 
@@ -257,8 +298,9 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
                 let mut next = open.clone();
                 next.remove(i);
                 let mut next_value = *value;
+                let work = self.move_work();
                 for part in option {
-                    self.place(&mut next, &mut next_value, part)?;
+                    self.place(&mut next, &mut next_value, part, work)?;
                 }
                 next.sort_unstable();
                 cancel(&mut next);
