@@ -292,7 +292,7 @@ impl<G: ShortGame> Valuer<G> {
     }
 
     /// The value of a part already remembered, or given by a closed form.
-    fn known(&self, games: &mut Games, key: &G::Position) -> Option<GameId> {
+    pub fn known(&self, games: &mut Games, key: &G::Position) -> Option<GameId> {
         if let Some(&known) = self.values.get(key) {
             return Some(known);
         }
