@@ -138,4 +138,26 @@ fn clobber_checkerboards_as_published() {
         assert_eq!(searched.outcome(), expected, "{text}");
         assert_eq!(searched.outcome() == OutcomeClass::P, second_wins, "{text}");
     }
+    // Boards whose canonical forms take long are searched alone; 4 x 4 and
+    // 4 x 5 are first-player wins in the same table.
+    for (rows, n) in [(2, 8), (2, 9), (3, 5), (3, 6), (4, 4), (4, 5)] {
+        let text = board(rows, n);
+        let mut games = Games::new();
+        let mut valuer = Valuer::new(CLOBBER);
+        let position = CLOBBER.parse_position(&Word {
+            text: text.clone(),
+            column: 1,
+        });
+        let zero = games.zero();
+        let progress = &mut |_| true;
+        let searched = OutcomeSearch::new(&mut valuer, &mut games, progress)
+            .decide(&[(position.unwrap(), false)], zero)
+            .unwrap();
+        let second_wins = match rows {
+            2 => n % 3 == 0,
+            3 => n % 2 == 0,
+            _ => false,
+        };
+        assert_eq!(searched.outcome() == OutcomeClass::P, second_wins, "{text}");
+    }
 }
