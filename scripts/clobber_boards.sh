@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Decides the Clobber checkerboards whose outcomes MCGS publishes (its
+# README's table; issue 40) with `grundy analyze --outcome-only` and writes
+# a Markdown table to stdout: the board, the published outcome, grundy's,
+# the states it searched, wall time and peak memory (`/usr/bin/time`). A
+# board not decided within TIMEOUT seconds is marked as such.
+#
+# Usage: [GRUNDY=path/to/grundy] [TIMEOUT=300] scripts/clobber_boards.sh [RxC ...]
+#        (without GRUNDY, builds --release first; without boards, every
+#        board of the table up to 5x5)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -z "${GRUNDY:-}" ]; then
+  cargo build --release --quiet -p grundy-cli
+  GRUNDY="${CARGO_TARGET_DIR:-target}/release/grundy"
+fi
+timeout_s="${TIMEOUT:-300}"
+boards=("$@")
+if [ ${#boards[@]} -eq 0 ]; then
+  boards=(2x3 2x6 2x9 2x10 2x12 2x14 3x4 3x6 3x8 4x4 4x5 4x6 5x5)
+fi
+
+# The checkerboard of R rows and C columns, x in the top left corner.
+checkerboard() {
+  local rows=$1 cols=$2 r c text=""
+  for ((r = 0; r < rows; r++)); do
+    [ "$r" -gt 0 ] && text+="/"
+    for ((c = 0; c < cols; c++)); do
+      if (((r + c) % 2 == 0)); then text+="x"; else text+="o"; fi
+    done
+  done
+  echo "$text"
+}
+
+# The published outcome: 2 x n is P exactly when 3 divides n, 3 x n
+# exactly when n is even; 4 x 4, 4 x 5 and 4 x 7 are N, 4 x 6, 5 x 5 and
+# 5 x 6 are P.
+published() {
+  local rows=$1 cols=$2
+  case "$rows" in
+    2) if ((cols % 3 == 0)); then echo P; else echo "not P"; fi ;;
+    3) if ((cols % 2 == 0)); then echo P; else echo "not P"; fi ;;
+    4) case "$cols" in 4 | 5 | 7) echo N ;; 6) echo P ;; *) echo "?" ;; esac ;;
+    5) case "$cols" in 5 | 6) echo P ;; *) echo "?" ;; esac ;;
+    *) echo "?" ;;
+  esac
+}
+
+echo "| board | published | grundy | states searched | wall time (s) | peak memory (MiB) |"
+echo "| --- | --- | --- | --- | --- | --- |"
+for board in "${boards[@]}"; do
+  rows=${board%x*}
+  cols=${board#*x}
+  stats=$(mktemp)
+  if json=$(/usr/bin/time -f "%e %M" -o "$stats" timeout "$timeout_s" \
+    "$GRUNDY" analyze --json --outcome-only "clobber $(checkerboard "$rows" "$cols")"); then
+    read -r time_s kib <"$stats"
+    outcome=$(grep -o '"outcome":"[LRNP]"' <<<"$json" | cut -d'"' -f4)
+    states=$(grep -o '"searched_states":[0-9]*' <<<"$json" | cut -d: -f2)
+    echo "| $board | $(published "$rows" "$cols") | $outcome | $states | $time_s | $((kib / 1024)) |"
+  else
+    echo "| $board | $(published "$rows" "$cols") | not decided in ${timeout_s} s | | | |"
+  fi
+  rm -f "$stats"
+done
