@@ -14,17 +14,26 @@
 //! options are known, from the options the search lists (a region with
 //! none is 0), each time it is met: values grow from the ends of play up,
 //! as the search meets them. (Handing each such region to the valuer within
-//! even 16 new positions spends most of the time on regions too large to
-//! finish: the 4 x 4 Clobber board took 3 times longer, the 2 x 12 board 4
-//! times.) A region beside its own negative leaves both out
+//! even 16 new positions spent most of the time on regions too large to
+//! finish: measured before the move order below, the 4 x 4 Clobber board
+//! took 3 times longer, the 2 x 12 board 4 times.) A region beside its own
+//! negative leaves both out
 //! (G - G = 0); a state with no region open is decided by its value's
 //! outcome class. States are kept in a transposition table with the answer
 //! for the player to move. A state's moves are all looked up in the table
 //! before any is searched, and searched fewest replies first (the
 //! opponent's moves in the open regions): on Domineering's 6 x 5 board this
 //! order looks at a tenth of the states, on Amazons' 4 x 4 a thirtieth.
+//!
+//! Memory is what stops a search first: every state is kept, and the
+//! regions its moves lead to outnumber the states (on Clobber's 4 x 6 board
+//! 4.1 million regions for 1.2 million states, 13.5 million options
+//! listed). A region is a key, its value and where its options are listed;
+//! its options are words in one array for every region, not a vector each.
 
-use hashbrown::HashMap;
+use hashbrown::hash_table::{Entry, HashTable};
+use hashbrown::{DefaultHashBuilder, HashMap};
+use std::hash::BuildHasher;
 
 use super::ShortRules;
 use crate::error::{Error, Result};
@@ -69,21 +78,69 @@ impl Searched {
     }
 }
 
-/// A region open in a state: its index in the table, and whether it is
-/// negated (Left and Right exchanged).
-type Open = (u32, bool);
+/// A region open in a state, in one word: its index in the table above
+/// the lowest bit, and whether it is negated (Left and Right exchanged) in
+/// the lowest, so that sorted, a region's two signs stand side by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Open(u32);
+
+impl Open {
+    fn new(region: u32, negated: bool) -> Open {
+        Open(region << 1 | u32::from(negated))
+    }
+
+    /// The region's index in the table.
+    fn region(self) -> usize {
+        (self.0 >> 1) as usize
+    }
+
+    fn negated(self) -> bool {
+        self.0 & 1 == 1
+    }
+
+    /// The region negated once more where `flip` says.
+    fn flipped(self, flip: bool) -> Open {
+        Open(self.0 ^ u32::from(flip))
+    }
+}
+
+/// The most regions a search tells apart: an index and a sign share a word.
+const MAX_REGIONS: usize = 1 << 31;
 
 /// A state of the sum: its open regions in order, the value beside them
 /// (in the family's table) and whether Left is to move.
 type State = (Vec<Open>, GameId, bool);
 
+/// Where a region's options for one side are not listed yet.
+const UNLISTED: u64 = u64::MAX;
+
 /// What the search knows of a region.
 struct Region {
-    /// Left's options and Right's, each as the regions it falls into;
-    /// listed when first needed.
-    options: [Option<Vec<Vec<Open>>>; 2],
+    /// Where Left's options and Right's are listed in the search's
+    /// `lists` (when first needed; [`UNLISTED`] before): how many options
+    /// there are, then for each how many regions it falls into and those
+    /// regions ([`Open`] words). One array for every region's options
+    /// holds them in a tenth of the memory a vector each took.
+    lists: [u64; 2],
     /// Its canonical form, once found.
     value: Option<GameId>,
+}
+
+/// The options listed in `lists` at `at`, each as the words of the regions
+/// it falls into.
+fn listed(lists: &[u32], at: u64) -> impl Iterator<Item = &[u32]> {
+    let at = at as usize;
+    let mut count = lists[at];
+    let mut rest = &lists[at + 1..];
+    std::iter::from_fn(move || {
+        if count == 0 {
+            return None;
+        }
+        count -= 1;
+        let (option, after) = rest[1..].split_at(rest[0] as usize);
+        rest = after;
+        Some(option)
+    })
 }
 
 /// The search of sums of one family's positions, valuing regions in the
@@ -91,9 +148,13 @@ struct Region {
 pub struct OutcomeSearch<'a, G: ShortRules> {
     valuer: &'a mut Valuer<G>,
     games: &'a mut Games,
-    index: HashMap<G::Position, u32>,
+    /// Each region's index, found by its key.
+    index: HashTable<u32>,
+    hasher: DefaultHashBuilder,
     keys: Vec<G::Position>,
     regions: Vec<Region>,
+    /// Every region's options, where `Region::lists` says.
+    lists: Vec<u32>,
     decided: HashMap<State, bool>,
     /// What `decided` and the regions hold, for the memory budget.
     bytes: u64,
@@ -114,9 +175,11 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         OutcomeSearch {
             valuer,
             games,
-            index: HashMap::new(),
+            index: HashTable::new(),
+            hasher: DefaultHashBuilder::default(),
             keys: Vec::new(),
             regions: Vec::new(),
+            lists: Vec::new(),
             decided: HashMap::new(),
             bytes: 0,
             budget: memory::budget(),
@@ -142,18 +205,19 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         let mut parts = Vec::new();
         for (position, negated) in positions {
             for part in self.valuer.game().parts(position) {
-                parts.push((self.region(part.key)?, part.negated != *negated));
+                parts.push(Open::new(self.region(part.key)?, part.negated != *negated));
             }
         }
         // A lone region is searched, as the regions its moves lead to are.
         if parts.len() > 1 && self.value_work > 0 {
-            for &(r, _) in &parts {
-                if self.regions[r as usize].value.is_none() {
-                    let key = self.keys[r as usize].clone();
+            for part in &parts {
+                let r = part.region();
+                if self.regions[r].value.is_none() {
+                    let key = self.keys[r].clone();
                     let (most, progress) = (self.value_work, &mut *self.progress);
                     let found =
                         (self.valuer).part_value_within(self.games, &key, most, progress)?;
-                    self.regions[r as usize].value = found;
+                    self.regions[r].value = found;
                 }
             }
         }
@@ -173,17 +237,28 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
 
     /// The index of the region `key`, added to the table if new.
     fn region(&mut self, key: G::Position) -> Result<u32> {
-        if let Some(&r) = self.index.get(&key) {
-            return Ok(r);
+        let (keys, hasher) = (&mut self.keys, &self.hasher);
+        let entry = self.index.entry(
+            hasher.hash_one(&key),
+            |&r| keys[r as usize] == key,
+            |&r| hasher.hash_one(&keys[r as usize]),
+        );
+        let vacant = match entry {
+            Entry::Occupied(found) => return Ok(*found.get()),
+            Entry::Vacant(vacant) => vacant,
+        };
+        if keys.len() >= MAX_REGIONS {
+            return Err(Error::Limit(format!(
+                "a search of a sum tells at most {MAX_REGIONS} regions apart"
+            )));
         }
-        let r = u32::try_from(self.keys.len())
-            .map_err(|_| Error::Limit("more regions than a search of a sum numbers".into()))?;
-        let held = size_of::<G::Position>() as u64 + self.valuer.game().heap_bytes(&key) as u64;
-        self.bytes += memory::hashed(1, held + 4) + held + size_of::<Region>() as u64;
-        self.index.insert(key.clone(), r);
-        self.keys.push(key);
+        let r = keys.len() as u32;
+        let held = size_of::<G::Position>() + self.valuer.game().heap_bytes(&key);
+        self.bytes += memory::hashed(1, 4) + (held + size_of::<Region>()) as u64;
+        vacant.insert(r);
+        keys.push(key);
         self.regions.push(Region {
-            options: [None, None],
+            lists: [UNLISTED; 2],
             value: None,
         });
         Ok(r)
@@ -193,18 +268,18 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     /// canonical form is known or found from its options' values, else
     /// open.
     fn place(&mut self, open: &mut Vec<Open>, value: &mut GameId, part: Open) -> Result<()> {
-        let (r, negated) = part;
-        let known = match self.regions[r as usize].value {
+        let r = part.region();
+        let known = match self.regions[r].value {
             Some(known) => Some(known),
             None => {
                 let known = self.value_from_options(r)?;
-                self.regions[r as usize].value = known;
+                self.regions[r].value = known;
                 known
             }
         };
         match known {
             Some(mut g) => {
-                if negated {
+                if part.negated() {
                     g = self.games.neg(g);
                 }
                 *value = self.games.add(*value, g);
@@ -218,31 +293,31 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     /// The canonical form of region `r`, where the valuer knows it or the
     /// value of every region of every option of it is known: { the sums of
     /// Left's options' regions | the sums of Right's }.
-    fn value_from_options(&mut self, r: u32) -> Result<Option<GameId>> {
-        let key = &self.keys[r as usize];
+    fn value_from_options(&mut self, r: usize) -> Result<Option<GameId>> {
+        let key = &self.keys[r];
         if let Some(known) = self.valuer.known(self.games, key) {
             return Ok(Some(known));
         }
         // A side listed already is looked at first: the other is listed
         // only where the first has every value.
-        let first = usize::from(self.regions[r as usize].options[0].is_none());
+        let first = usize::from(self.regions[r].lists[0] == UNLISTED);
         for side in [first, 1 - first] {
-            self.list(r, side)?;
+            let at = self.list(r, side)?;
             let regions = &self.regions;
-            let options = regions[r as usize].options[side].as_ref();
-            let mut parts = options.expect("listed above").iter().flatten();
-            if !parts.all(|&(p, _)| regions[p as usize].value.is_some()) {
+            let mut parts = listed(&self.lists, at).flatten();
+            if !parts.all(|&p| regions[Open(p).region()].value.is_some()) {
                 return Ok(None);
             }
         }
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for (side, values) in sides.iter_mut().enumerate() {
-            let options = self.regions[r as usize].options[side].as_ref();
-            for option in options.expect("listed above") {
+            let at = self.regions[r].lists[side];
+            for option in listed(&self.lists, at) {
                 let mut sum = self.games.zero();
-                for &(p, negated) in option {
-                    let mut g = self.regions[p as usize].value.expect("valued above");
-                    if negated {
+                for &p in option {
+                    let p = Open(p);
+                    let mut g = self.regions[p.region()].value.expect("valued above");
+                    if p.negated() {
                         g = self.games.neg(g);
                     }
                     sum = self.games.add(sum, g);
@@ -256,46 +331,54 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     }
 
     /// The options of region `part` for the player `left`, each as the
-    /// regions it falls into, negated as the part is.
-    fn options(&mut self, part: Open, left: bool) -> Result<Vec<Vec<Open>>> {
-        let (r, negated) = part;
+    /// regions it falls into, negated as the part is: a copy of their
+    /// list, as [`listed`] reads it.
+    fn options(&mut self, part: Open, left: bool) -> Result<Vec<u32>> {
         // Left's options of -G are the negatives of Right's of G.
-        let side = usize::from(left == negated);
-        self.list(r, side)?;
-        let options = self.regions[r as usize].options[side].as_ref();
-        let options = options.expect("listed above");
-        Ok((options.iter())
-            .map(|o| o.iter().map(|&(r, n)| (r, n != negated)).collect())
-            .collect())
+        let side = usize::from(left == part.negated());
+        let at = self.list(part.region(), side)?;
+        let mut copy = vec![self.lists[at as usize]];
+        for option in listed(&self.lists, at) {
+            copy.push(option.len() as u32);
+            copy.extend(option.iter().map(|&p| Open(p).flipped(part.negated()).0));
+        }
+        Ok(copy)
     }
 
     /// Lists the options of region `r` for Left (`side` 0) or Right (1),
-    /// each as the regions it falls into, where they are not listed yet.
-    fn list(&mut self, r: u32, side: usize) -> Result<()> {
-        if self.regions[r as usize].options[side].is_none() {
-            let key = self.keys[r as usize].clone();
-            let game = self.valuer.game();
-            let listed = if side == 0 {
-                game.left_options(&key)
-            } else {
-                game.right_options(&key)
-            };
-            if let Some(error) = game.failure() {
-                return Err(error);
-            }
-            let mut options = Vec::with_capacity(listed.len());
-            for option in listed {
-                let mut parts = Vec::new();
-                for part in self.valuer.game().parts(&option) {
-                    parts.push((self.region(part.key)?, part.negated));
-                }
-                options.push(parts);
-            }
-            let count: u64 = options.iter().map(|o| o.len() as u64 + 3).sum();
-            self.bytes += count * size_of::<Open>() as u64;
-            self.regions[r as usize].options[side] = Some(options);
+    /// each as the regions it falls into, where they are not listed yet,
+    /// and says where in `lists` they are.
+    fn list(&mut self, r: usize, side: usize) -> Result<u64> {
+        let at = self.regions[r].lists[side];
+        if at != UNLISTED {
+            return Ok(at);
         }
-        Ok(())
+        let key = self.keys[r].clone();
+        let game = self.valuer.game();
+        let options = if side == 0 {
+            game.left_options(&key)
+        } else {
+            game.right_options(&key)
+        };
+        if let Some(error) = game.failure() {
+            return Err(error);
+        }
+        let count = u32::try_from(options.len())
+            .map_err(|_| Error::Limit("a region with more than 2^32 options".into()))?;
+        // Listed apart, then appended whole: listing adds regions.
+        let mut list = vec![count];
+        for option in options {
+            let parts = self.valuer.game().parts(&option);
+            list.push(parts.len() as u32);
+            for part in parts {
+                list.push(Open::new(self.region(part.key)?, part.negated).0);
+            }
+        }
+        self.bytes += (list.len() * size_of::<u32>()) as u64;
+        let at = self.lists.len() as u64;
+        self.lists.extend_from_slice(&list);
+        self.regions[r].lists[side] = at;
+        Ok(at)
     }
 
     /// Whether the player to move in `state` wins, where that is known
@@ -313,11 +396,10 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     fn replies(&mut self, state: &State) -> Result<usize> {
         let (open, _, left) = state;
         let mut replies = 0;
-        for &(r, negated) in open {
-            let side = usize::from(*left == negated);
-            self.list(r, side)?;
-            let options = self.regions[r as usize].options[side].as_ref();
-            replies += options.expect("listed above").len();
+        for &part in open {
+            let side = usize::from(*left == part.negated());
+            let at = self.list(part.region(), side)?;
+            replies += self.lists[at as usize] as usize;
         }
         Ok(replies)
     }
@@ -345,12 +427,13 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             if i > 0 && open[i] == open[i - 1] {
                 continue;
             }
-            for option in self.options(open[i], *left)? {
+            let options = self.options(open[i], *left)?;
+            for option in listed(&options, 0) {
                 let mut next = open.clone();
                 next.remove(i);
                 let mut next_value = *value;
-                for part in option {
-                    self.place(&mut next, &mut next_value, part)?;
+                for &part in option {
+                    self.place(&mut next, &mut next_value, Open(part))?;
                 }
                 next.sort_unstable();
                 cancel(&mut next);
@@ -420,9 +503,8 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
 fn cancel(open: &mut Vec<Open>) {
     let mut i = 0;
     while i + 1 < open.len() {
-        let (r, negated) = open[i];
-        if !negated {
-            if let Ok(j) = open[i + 1..].binary_search(&(r, true)) {
+        if !open[i].negated() {
+            if let Ok(j) = open[i + 1..].binary_search(&open[i].flipped(true)) {
                 open.remove(i + 1 + j);
                 open.remove(i);
                 continue;
@@ -438,15 +520,20 @@ mod tests {
 
     #[test]
     fn a_region_beside_its_negative_is_left_out() {
-        let mut open = vec![
+        let open = |list: &[(u32, bool)]| -> Vec<Open> {
+            list.iter()
+                .map(|&(r, negated)| Open::new(r, negated))
+                .collect()
+        };
+        let mut sum = open(&[
             (1, false),
             (1, true),
             (2, false),
             (3, false),
             (3, true),
             (3, true),
-        ];
-        cancel(&mut open);
-        assert_eq!(open, vec![(2, false), (3, true)]);
+        ]);
+        cancel(&mut sum);
+        assert_eq!(sum, open(&[(2, false), (3, true)]));
     }
 }
