@@ -129,6 +129,7 @@ pub(crate) mod check {
 
     use num_bigint::BigUint;
 
+    use crate::error::{Error, Result};
     use crate::game::Ruleset;
     use std::hash::Hash;
 
@@ -267,6 +268,41 @@ pub(crate) mod check {
             };
             let p = self.valuer.game().parse_position(&word).unwrap();
             self.assert(&p, true);
+        }
+    }
+
+    /// The position `text` of `game`, written at `column` of a question.
+    pub fn parse<G: ShortRules>(game: &G, text: &str, column: usize) -> Result<G::Position> {
+        game.parse_position(&Word {
+            text: text.into(),
+            column,
+        })
+    }
+
+    /// Asserts that each position of `game` (as it writes them) has the
+    /// value written beside it (as [`Games::read`] reads it): values worked
+    /// by hand from the rules, or published.
+    pub fn assert_values<G: ShortRules>(game: G, cases: &[(&str, &str)]) {
+        let mut games = Games::new();
+        let mut valuer = Valuer::new(game);
+        for &(text, expected) in cases {
+            let p = parse(valuer.game(), text, 1).unwrap();
+            let g = valuer.value(&mut games, &p, &mut |_| true).unwrap();
+            let expected = games.read(expected, 1).unwrap();
+            assert_eq!(
+                games.write(g).unwrap(),
+                games.write(expected).unwrap(),
+                "{text}"
+            );
+        }
+    }
+
+    /// The column named by the error in reading `text`, written at
+    /// `column`; a position read, or any other error, fails the test.
+    pub fn error_column<G: ShortRules>(game: &G, text: &str, column: usize) -> usize {
+        match parse(game, text, column) {
+            Err(Error::Parse { column, .. }) => column,
+            other => panic!("{text}: {other:?}"),
         }
     }
 

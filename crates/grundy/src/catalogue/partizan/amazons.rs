@@ -130,27 +130,8 @@ impl ShortRules for Amazons {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::check::{every_board, OutcomeCheck};
+    use crate::catalogue::check::{self, every_board, OutcomeCheck};
     use crate::catalogue::partizan::grid::Grid;
-    use crate::error::Error;
-    use crate::partizan::{Games, Valuer};
-
-    fn queens(text: &str) -> Pieces {
-        Amazons
-            .parse_position(&Word {
-                text: text.into(),
-                column: 1,
-            })
-            .unwrap()
-    }
-
-    fn value(text: &str) -> String {
-        let mut games = Games::new();
-        let g = Valuer::new(Amazons)
-            .value(&mut games, &queens(text), &mut |_| true)
-            .unwrap();
-        games.write(g).unwrap()
-    }
 
     /// Values worked out by hand from the rules. `x.`: Left's one move
     /// slides into the empty cell and burns the cell it left, after which
@@ -162,19 +143,20 @@ mod tests {
     /// meeting only at a burnt cell are a sum; `o.` is -1.
     #[test]
     fn small_positions() {
-        for (board, expected) in [
-            ("x.", "1"),
-            ("x..", "2"),
-            ("x.o", "*"),
-            ("xo", "0"),
-            ("x./##/.o", "0"),
-            ("x.#.o", "0"),
-            ("o.", "-1"),
-            ("x./.#", "2"),
-            ("2x3", "0"),
-        ] {
-            assert_eq!(value(board), expected, "{board}");
-        }
+        check::assert_values(
+            Amazons,
+            &[
+                ("x.", "1"),
+                ("x..", "2"),
+                ("x.o", "*"),
+                ("xo", "0"),
+                ("x./##/.o", "0"),
+                ("x.#.o", "0"),
+                ("o.", "-1"),
+                ("x./.#", "2"),
+                ("2x3", "0"),
+            ],
+        );
     }
 
     /// Every cell empty, burnt, or an amazon of either side, on every
@@ -214,13 +196,7 @@ mod tests {
 
     #[test]
     fn bad_boards_name_the_column() {
-        let column = |text: &str| match Amazons.parse_position(&Word {
-            text: text.into(),
-            column: 5,
-        }) {
-            Err(Error::Parse { column, .. }) => column,
-            other => panic!("{other:?}"),
-        };
+        let column = |text: &str| check::error_column(&Amazons, text, 5);
         assert_eq!(column("x.z"), 7);
         assert_eq!(column("x./..o"), 8);
         assert_eq!(column("3x"), 5);

@@ -34,18 +34,12 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::check::{every_board, OutcomeCheck};
+    use crate::catalogue::check::{self, every_board, OutcomeCheck};
     use crate::catalogue::partizan::clobber::Stones;
     use crate::error::Error;
-    use crate::partizan::{Games, Valuer};
-    use crate::short::ShortRules;
-    use crate::word::Word;
 
     fn parse(text: &str, column: usize) -> Result<Stones> {
-        CANNIBAL_CLOBBER.parse_position(&Word {
-            text: text.into(),
-            column,
-        })
+        check::parse(&CANNIBAL_CLOBBER, text, column)
     }
 
     /// Values worked by hand from the rules (a lone stone, or stones apart,
@@ -59,36 +53,24 @@ mod tests {
     /// the negative of `xxo` (its colours swapped and the row turned).
     #[test]
     fn small_positions() {
-        let mut games = Games::new();
-        for (board, expected) in [
-            ("xx", "1"),
-            ("o/o", "-1"),
-            ("xxx", "2"),
-            ("x.x", "0"),
-            ("xo", "*"),
-            ("xox", "{1|0}"),
-            ("xxo", "^"),
-            ("xoo", "v"),
-        ] {
-            let p = parse(board, 1).unwrap();
-            let g = Valuer::new(CANNIBAL_CLOBBER)
-                .value(&mut games, &p, &mut |_| true)
-                .unwrap();
-            let expected = games.read(expected, 1).unwrap();
-            assert_eq!(
-                games.write(g).unwrap(),
-                games.write(expected).unwrap(),
-                "{board}"
-            );
-        }
+        check::assert_values(
+            CANNIBAL_CLOBBER,
+            &[
+                ("xx", "1"),
+                ("o/o", "-1"),
+                ("xxx", "2"),
+                ("x.x", "0"),
+                ("xo", "*"),
+                ("xox", "{1|0}"),
+                ("xxo", "^"),
+                ("xoo", "v"),
+            ],
+        );
     }
 
     #[test]
     fn bad_boards_name_the_column() {
-        let column = |text: &str| match parse(text, 5) {
-            Err(Error::Parse { column, .. }) => column,
-            other => panic!("{text}: {other:?}"),
-        };
+        let column = |text: &str| check::error_column(&CANNIBAL_CLOBBER, text, 5);
         // A green stone, a blocked cell, a second row shorter.
         assert_eq!(column("xo.g"), 8);
         assert_eq!(column("x#o"), 6);

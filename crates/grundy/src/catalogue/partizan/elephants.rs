@@ -32,25 +32,8 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::check::{every_board, OutcomeCheck};
+    use crate::catalogue::check::{self, every_board, OutcomeCheck};
     use crate::error::Error;
-    use crate::partizan::{Games, Valuer};
-    use crate::short::ShortRules;
-    use crate::word::Word;
-
-    fn value(text: &str) -> String {
-        let mut games = Games::new();
-        let row = ELEPHANTS
-            .parse_position(&Word {
-                text: text.into(),
-                column: 1,
-            })
-            .unwrap();
-        let g = Valuer::new(ELEPHANTS)
-            .value(&mut games, &row, &mut |_| true)
-            .unwrap();
-        games.write(g).unwrap()
-    }
 
     /// Rows worked by hand from the rules. A piece with n empty cells ahead
     /// and nothing in its way is n moves of its owner's. `TF` and `TF..`
@@ -65,36 +48,25 @@ mod tests {
     /// {1|0}.
     #[test]
     fn small_rows() {
-        let mut games = Games::new();
-        for (row, expected) in [
-            ("T..", "2"),
-            (".F", "-1"),
-            ("TF", "0"),
-            ("TF..", "0"),
-            ("T.F", "*"),
-            ("T..F", "0"),
-            ("T.F.", "*"),
-            ("T.T.F", "{2|1}"),
-        ] {
-            let expected = games.read(expected, 1).unwrap();
-            assert_eq!(value(row), games.write(expected).unwrap(), "{row}");
-        }
+        check::assert_values(
+            ELEPHANTS,
+            &[
+                ("T..", "2"),
+                (".F", "-1"),
+                ("TF", "0"),
+                ("TF..", "0"),
+                ("T.F", "*"),
+                ("T..F", "0"),
+                ("T.F.", "*"),
+                ("T.T.F", "{2|1}"),
+            ],
+        );
     }
 
     #[test]
     fn bad_rows_name_the_column() {
-        let error = ELEPHANTS.parse_position(&Word {
-            text: "T.x.F".into(),
-            column: 4,
-        });
-        assert!(
-            matches!(error, Err(Error::Parse { column: 6, .. })),
-            "{error:?}"
-        );
-        let long = ELEPHANTS.parse_position(&Word {
-            text: ".".repeat(65),
-            column: 1,
-        });
+        assert_eq!(check::error_column(&ELEPHANTS, "T.x.F", 4), 6);
+        let long = check::parse(&ELEPHANTS, &".".repeat(65), 1);
         assert!(matches!(long, Err(Error::Limit(_))), "{long:?}");
     }
 

@@ -144,15 +144,11 @@ impl ShortRules for Fission {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::check::{every_board, OutcomeCheck};
+    use crate::catalogue::check::{self, every_board, OutcomeCheck};
     use crate::error::Error;
-    use crate::partizan::{Games, Valuer};
 
     fn parse(text: &str, column: usize) -> Result<Board> {
-        Fission.parse_position(&Word {
-            text: text.into(),
-            column,
-        })
+        check::parse(&Fission, text, column)
     }
 
     /// Values worked by hand from the rules. A stone alone, or with no
@@ -168,39 +164,27 @@ mod tests {
     /// transpose, 2; so the board is {-2|2} = 0.
     #[test]
     fn small_boards() {
-        let mut games = Games::new();
-        for (board, expected) in [
-            ("x", "0"),
-            ("x.", "0"),
-            ("#x#", "0"),
-            (".x.", "-1"),
-            ("./x/.", "1"),
-            (".x#", "0"),
-            (".x./.x.", "-2"),
-            (".x../....", "-2"),
-            (".x./#.#", "-1"),
-            ("./x/./.", "2"),
-            (".../.x./...", "0"),
-        ] {
-            let p = parse(board, 1).unwrap();
-            let g = Valuer::new(Fission)
-                .value(&mut games, &p, &mut |_| true)
-                .unwrap();
-            let expected = games.read(expected, 1).unwrap();
-            assert_eq!(
-                games.write(g).unwrap(),
-                games.write(expected).unwrap(),
-                "{board}"
-            );
-        }
+        check::assert_values(
+            Fission,
+            &[
+                ("x", "0"),
+                ("x.", "0"),
+                ("#x#", "0"),
+                (".x.", "-1"),
+                ("./x/.", "1"),
+                (".x#", "0"),
+                (".x./.x.", "-2"),
+                (".x../....", "-2"),
+                (".x./#.#", "-1"),
+                ("./x/./.", "2"),
+                (".../.x./...", "0"),
+            ],
+        );
     }
 
     #[test]
     fn bad_boards_name_the_column() {
-        let column = |text: &str| match parse(text, 5) {
-            Err(Error::Parse { column, .. }) => column,
-            other => panic!("{text}: {other:?}"),
-        };
+        let column = |text: &str| check::error_column(&Fission, text, 5);
         // A Right's stone, a board written by size, a second row shorter.
         assert_eq!(column(".xo"), 7);
         assert_eq!(column("3x3"), 5);

@@ -104,15 +104,11 @@ impl ShortRules for Konane {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::check::{every_board, OutcomeCheck};
+    use crate::catalogue::check::{self, every_board, OutcomeCheck};
     use crate::error::Error;
-    use crate::partizan::{Games, Valuer};
 
     fn parse(text: &str, column: usize) -> Result<Pieces> {
-        Konane.parse_position(&Word {
-            text: text.into(),
-            column,
-        })
+        check::parse(&Konane, text, column)
     }
 
     /// Values worked by hand from the rules. `xo.` = {`..x`|} = {0|} = 1:
@@ -126,37 +122,25 @@ mod tests {
     /// `o...o.` = 0: {*, 0|0} = {0, *|0} = ↑*.
     #[test]
     fn small_boards() {
-        let mut games = Games::new();
-        for (board, expected) in [
-            ("xo.", "1"),
-            ("x/o/.", "1"),
-            (".ox", "1"),
-            ("xo#", "0"),
-            ("xo/..", "0"),
-            (".xo.", "*"),
-            ("xo.o.", "1"),
-            ("xo.#/...o", "1"),
-            (".xo.o.", "^*"),
-        ] {
-            let p = parse(board, 1).unwrap();
-            let g = Valuer::new(Konane)
-                .value(&mut games, &p, &mut |_| true)
-                .unwrap();
-            let expected = games.read(expected, 1).unwrap();
-            assert_eq!(
-                games.write(g).unwrap(),
-                games.write(expected).unwrap(),
-                "{board}"
-            );
-        }
+        check::assert_values(
+            Konane,
+            &[
+                ("xo.", "1"),
+                ("x/o/.", "1"),
+                (".ox", "1"),
+                ("xo#", "0"),
+                ("xo/..", "0"),
+                (".xo.", "*"),
+                ("xo.o.", "1"),
+                ("xo.#/...o", "1"),
+                (".xo.o.", "^*"),
+            ],
+        );
     }
 
     #[test]
     fn bad_boards_name_the_column() {
-        let column = |text: &str| match parse(text, 5) {
-            Err(Error::Parse { column, .. }) => column,
-            other => panic!("{text}: {other:?}"),
-        };
+        let column = |text: &str| check::error_column(&Konane, text, 5);
         // A green stone, a board written by size, a second row shorter.
         assert_eq!(column("xo.g"), 8);
         assert_eq!(column("3x3"), 5);

@@ -101,15 +101,10 @@ impl ShortRules for NoGo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::check::{every_board, OutcomeCheck};
-    use crate::error::Error;
-    use crate::partizan::{Games, Valuer};
+    use crate::catalogue::check::{self, every_board, OutcomeCheck};
 
     fn parse(text: &str, column: usize) -> Result<Pieces> {
-        NoGo.parse_position(&Word {
-            text: text.into(),
-            column,
-        })
+        check::parse(&NoGo, text, column)
     }
 
     /// Values worked by hand from the rules. A lone empty cell is 0: a
@@ -124,30 +119,21 @@ mod tests {
     /// path of cells bent. `x.#.o` is two regions, `x.` and `.o`, each 0.
     #[test]
     fn small_boards() {
-        let mut games = Games::new();
-        for (board, expected) in [
-            (".", "0"),
-            ("..", "*"),
-            ("x.", "0"),
-            (".x.", "1"),
-            (".o.", "-1"),
-            ("x..", "*"),
-            ("...", "{1|-1}"),
-            ("x..o", "*"),
-            ("x.#/#.o", "*"),
-            ("x.#.o", "0"),
-        ] {
-            let p = parse(board, 1).unwrap();
-            let g = Valuer::new(NoGo)
-                .value(&mut games, &p, &mut |_| true)
-                .unwrap();
-            let expected = games.read(expected, 1).unwrap();
-            assert_eq!(
-                games.write(g).unwrap(),
-                games.write(expected).unwrap(),
-                "{board}"
-            );
-        }
+        check::assert_values(
+            NoGo,
+            &[
+                (".", "0"),
+                ("..", "*"),
+                ("x.", "0"),
+                (".x.", "1"),
+                (".o.", "-1"),
+                ("x..", "*"),
+                ("...", "{1|-1}"),
+                ("x..o", "*"),
+                ("x.#/#.o", "*"),
+                ("x.#.o", "0"),
+            ],
+        );
     }
 
     /// Placements that capture or are suicide are not moves; others are.
@@ -169,10 +155,7 @@ mod tests {
 
     #[test]
     fn bad_boards_name_the_column() {
-        let column = |text: &str| match parse(text, 6) {
-            Err(Error::Parse { column, .. }) => column,
-            other => panic!("{text}: {other:?}"),
-        };
+        let column = |text: &str| check::error_column(&NoGo, text, 6);
         assert_eq!(column("x.T"), 8);
         assert_eq!(column("x../x."), 10);
         assert_eq!(column("3x3x"), 6);

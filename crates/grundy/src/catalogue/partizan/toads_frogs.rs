@@ -171,37 +171,23 @@ impl ShortRules for ToadsFrogs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::check::{every_board, OutcomeCheck};
-    use crate::partizan::{Games, Valuer};
-
-    fn value(text: &str) -> String {
-        let mut games = Games::new();
-        let row = TOADS_FROGS
-            .parse_position(&Word {
-                text: text.into(),
-                column: 1,
-            })
-            .unwrap();
-        let g = Valuer::new(TOADS_FROGS)
-            .value(&mut games, &row, &mut |_| true)
-            .unwrap();
-        games.write(g).unwrap()
-    }
+    use crate::catalogue::check::{self, every_board, OutcomeCheck};
 
     /// Small rows worked by hand: a toad with n empty cells ahead is n
     /// (Right has no move); `TF` is 0 (nobody moves); `T.F` is `{0|0}` = *,
     /// since `.TF` = `{|FT.}` = `{|1}` = 0 and `TF.` = `{.FT|}` = `{-1|}` = 0.
     #[test]
     fn small_rows() {
-        for (row, expected) in [
-            ("T.", "1"),
-            ("T...", "3"),
-            (".F", "-1"),
-            ("TF", "0"),
-            ("T.F", "*"),
-        ] {
-            assert_eq!(value(row), expected, "{row}");
-        }
+        check::assert_values(
+            TOADS_FROGS,
+            &[
+                ("T.", "1"),
+                ("T...", "3"),
+                (".F", "-1"),
+                ("TF", "0"),
+                ("T.F", "*"),
+            ],
+        );
     }
 
     /// Erickson's conjectures on starting positions ("New Toads and Frogs
@@ -216,12 +202,8 @@ mod tests {
         let row = |a: usize, gap: usize, b: usize| {
             format!("{}{}{}", "T".repeat(a), ".".repeat(gap), "F".repeat(b))
         };
-        let mut games = Games::new();
-        let mut check = |row: String, expected: String| {
-            let expected = games.read(&expected, 1).unwrap();
-            let expected = games.write(expected).unwrap();
-            assert_eq!(value(&row), expected, "{row}");
-        };
+        let mut cases = Vec::new();
+        let mut check = |row: String, expected: String| cases.push((row, expected));
         for a in 3..=6i32 {
             for b in 2..a {
                 let e1 = format!("{{{{{}|{}}}|{{*|{}}}}}", a - 3, a - b, 3 - b);
@@ -234,6 +216,10 @@ mod tests {
         for a in 5..=8i32 {
             check(row(a as usize, 3, 3), format!("{}/2", 2 * a - 7));
         }
+        let cases: Vec<(&str, &str)> = (cases.iter())
+            .map(|(r, e)| (r.as_str(), e.as_str()))
+            .collect();
+        check::assert_values(TOADS_FROGS, &cases);
     }
 
     /// Every row of up to 9 cells: the outcome class of the value is who

@@ -218,14 +218,10 @@ impl ShortRules for TopplingDominoes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::check::{every_board, OutcomeCheck};
-    use crate::partizan::{Games, Valuer};
+    use crate::catalogue::check::{self, every_board, OutcomeCheck};
 
     fn parse(text: &str, column: usize) -> Result<Row> {
-        TopplingDominoes.parse_position(&Word {
-            text: text.into(),
-            column,
-        })
+        check::parse(&TopplingDominoes, text, column)
     }
 
     /// Rows worked by hand from the rules. `x` = {0|} = 1, `o` = -1, `g` =
@@ -239,40 +235,28 @@ mod tests {
     /// gap parts the row: `x.g` = 1 + * = 1*, `x.o` = 1 - 1 = 0.
     #[test]
     fn small_rows() {
-        let mut games = Games::new();
-        for (row, expected) in [
-            ("x", "1"),
-            ("o", "-1"),
-            ("g", "*"),
-            ("xxxx", "4"),
-            ("ooo", "-3"),
-            ("ggg", "*3"),
-            ("xo", "*"),
-            ("xg", "{1|0}"),
-            ("gx", "{1|0}"),
-            ("xox", "1/2"),
-            ("x.g", "1*"),
-            ("x.o", "0"),
-        ] {
-            let p = parse(row, 1).unwrap();
-            let g = Valuer::new(TopplingDominoes)
-                .value(&mut games, &p, &mut |_| true)
-                .unwrap();
-            let expected = games.read(expected, 1).unwrap();
-            assert_eq!(
-                games.write(g).unwrap(),
-                games.write(expected).unwrap(),
-                "{row}"
-            );
-        }
+        check::assert_values(
+            TopplingDominoes,
+            &[
+                ("x", "1"),
+                ("o", "-1"),
+                ("g", "*"),
+                ("xxxx", "4"),
+                ("ooo", "-3"),
+                ("ggg", "*3"),
+                ("xo", "*"),
+                ("xg", "{1|0}"),
+                ("gx", "{1|0}"),
+                ("xox", "1/2"),
+                ("x.g", "1*"),
+                ("x.o", "0"),
+            ],
+        );
     }
 
     #[test]
     fn bad_rows_name_the_column() {
-        let column = |text: &str| match parse(text, 3) {
-            Err(Error::Parse { column, .. }) => column,
-            other => panic!("{text}: {other:?}"),
-        };
+        let column = |text: &str| check::error_column(&TopplingDominoes, text, 3);
         assert_eq!(column("xoT"), 5);
         assert_eq!(column("xo/gx"), 5);
         assert_eq!(column("x#o"), 4);
