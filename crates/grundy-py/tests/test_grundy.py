@@ -558,8 +558,12 @@ def test_a_whole_number_out_of_range_is_bad_input(call, name):
 
 
 def test_a_solve_too_large_for_memory_names_the_tiered_solve():
-    # Under an address-space limit of 1 GiB the whole solve of Connect
-    # Four 7 x 6 stops at its memory budget; the error says how else it
-    # may be solved, in Python's words.
-    message = limit_error_under_one_gib("grundy.solve('connect4(7,6)')")
+    # Connect Four 7 x 6 ranks 7e13 positions: the plan of its tiers
+    # refuses the solve in memory before it starts (issue 38, item 6),
+    # rather than after the library's budget is spent, and the error says
+    # how else it may be solved, in Python's words.
+    with pytest.raises(grundy.LimitError) as raised:
+        grundy.solve("connect4(7,6)")
+    message = str(raised.value)
+    assert "ranks 70728639995483 positions" in message, message
     assert "tiers=DIR" in message, message

@@ -124,12 +124,31 @@ fn a_script_listing_more_than_the_budget_allows_stops_at_it() {
     assert!(stderr.contains("the memory budget"), "{stderr}");
 }
 
-/// Connect Four 7 x 6 solved whole passes any memory budget; the error
-/// names the solve a tier at a time, as the command line asks for it.
+/// m,n,k 4,4,4 in memory (9.7 million positions, some 1 GB) passes a
+/// budget under 400 MB of address space as it goes, though its ranks at
+/// the least a position takes fit; the error names the solve a tier at a
+/// time, as the command line asks for it.
 #[test]
 fn a_solve_past_the_budget_names_the_tiered_solve() {
-    let (code, stderr) = run_under_address_space_limit(400_000, &["solve", "connect4(7,6)"]);
+    let (code, stderr) = run_under_address_space_limit(400_000, &["solve", "mnk(4,4,4)"]);
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("memory budget"), "{stderr}");
+    assert!(!stderr.contains("ranks"), "refused by its plan: {stderr}");
     assert!(stderr.contains("grundy solve --tiers DIR"), "{stderr}");
+}
+
+/// Issue 38, item 6: Connect Four 7 x 6 ranks 7e13 positions, which no
+/// budget holds in memory: its plan refuses the solve before it starts
+/// (not after spending the budget), naming the solve a tier at a time and
+/// what that takes, itself past the budget.
+#[test]
+fn a_solve_whose_ranks_pass_the_budget_is_refused_before_it_starts() {
+    let (code, stderr) = run_under_address_space_limit(4_000_000, &["solve", "connect4(7,6)"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("ranks 70728639995483 positions"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("grundy solve --tiers DIR"), "{stderr}");
+    assert!(stderr.contains("also past the budget"), "{stderr}");
 }

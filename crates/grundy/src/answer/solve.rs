@@ -98,6 +98,7 @@ pub fn solved_in_team(
             team.count()
         )));
     }
+    refuse_in_memory_past_budget(strong, &built.name(), solve_options.memory)?;
     let mut stopped = false;
     let report = &mut |p| {
         stopped = !progress(Progress::Solving(p));
@@ -122,6 +123,43 @@ pub fn solved_in_team(
         seconds: started.elapsed().as_secs_f64(),
         tiers: None,
     })
+}
+
+/// Refuses at once, naming the solve a tier at a time, to solve in memory a
+/// ruleset in tiers whose ranks (its positions, and some never reached: of
+/// Connect Four 6 x 5's 9,918,556,649 ranks, 2,818,972,642 are reached)
+/// would take more than `budget` bytes there, rather than after the budget
+/// is spent: a plan of tiers knows its size before it starts.
+fn refuse_in_memory_past_budget(strong: &dyn DynStrong, name: &str, budget: u64) -> Result<()> {
+    let Ok(plan) = strong.tier_plan() else {
+        return Ok(());
+    };
+    let ranks = plan
+        .sizes
+        .iter()
+        .fold(0u64, |sum, &size| sum.saturating_add(size));
+    let least = crate::retrograde::least_bytes(ranks);
+    if least <= budget {
+        return Ok(());
+    }
+    let gib = |bytes: u64| bytes as f64 / (1u64 << 30) as f64;
+    let tiered = match plan.memory > budget {
+        true => format!(
+            "; a tier at a time it takes {:.1} GiB, also past the budget",
+            gib(plan.memory)
+        ),
+        false => format!("; a tier at a time it takes {:.1} GiB", gib(plan.memory)),
+    };
+    Err(Error::Limit(format!(
+        "{name} ranks {ranks} positions, some never reached: solved in memory, at the \
+         {} bytes the least position takes, they would need up to {:.1} GiB, past the memory \
+         budget of {:.1} GiB. It can be solved a tier at a time into a directory instead \
+         (`grundy solve --tiers DIR` on the command line, `grundy.solve(..., tiers=DIR)` in \
+         Python){tiered}",
+        crate::retrograde::least_bytes(1),
+        gib(least),
+        gib(budget),
+    )))
 }
 
 /// [`solved`] a tier at a time into `dir`: the plan reported first

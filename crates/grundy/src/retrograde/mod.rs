@@ -601,6 +601,12 @@ const BYTES_PER_POSITION: u64 = 2 + 4 + 4 + 4;
 /// Bytes a move costs: its target id, and the same turned around.
 const BYTES_PER_MOVE: u64 = 8;
 
+/// The least a solve in memory of `positions` positions holds: what each
+/// costs besides itself and its moves.
+pub fn least_bytes(positions: u64) -> u64 {
+    positions.saturating_mul(BYTES_PER_POSITION)
+}
+
 /// The positions decided at once, by remoteness 0.
 #[derive(Default)]
 struct Frontier {
