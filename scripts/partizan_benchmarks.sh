@@ -3,7 +3,9 @@
 # cgt-tools (crate `cgt` 0.11.0, AGPL-3.0: built here from its published
 # source as scripts/peers/cgt-tools, never a dependency of grundy), one
 # thread each, on the same machine in one run, and writes the table between
-# the <!-- partizan --> markers: wall time (the median of RUNS runs, 3 unless
+# the <!-- partizan --> markers (grundy's value, `analyze --moves 0`: the
+# canonical form and its theory without winning moves; `--outcome-only`
+# would decide who wins by a search instead and build no value): wall time (the median of RUNS runs, 3 unless
 # set) and peak memory of each, their ratio, and whether the two values
 # agree (grundy reads cgt-tools' canonical form back and checks that the
 # difference with its own is 0, outcome P).
@@ -60,7 +62,7 @@ table="| empty Domineering board | grundy (s) | grundy peak (MiB) | cgt-tools (s
 | --- | --- | --- | --- | --- | --- | --- |"
 for board in "${boards[@]}"; do
   peer_board=$(peer_board_of "$board")
-  read -r g_s g_k < <(time_of "$grundy" analyze --json --outcome-only "domineering $board")
+  read -r g_s g_k < <(time_of "$grundy" analyze --json --moves 0 "domineering $board")
   read -r p_s p_k < <(time_of "$peer" "$peer_board")
   peer_value=$(sed -n 1p "$out")
   check=$("$grundy" analyze --json --outcome-only -- "$peer_value - domineering $board")
@@ -77,7 +79,7 @@ batch=$(mktemp)
 for board in "${boards[@]}"; do
   peer_board=$(peer_board_of "$board")
   printf 'domineering %s\ncool(domineering %s, 1)\n' "$board" "$board" >"$batch"
-  read -r g_s g_k < <(time_of "$grundy" analyze --json --outcome-only --batch "$batch")
+  read -r g_s g_k < <(time_of "$grundy" analyze --json --moves 0 --batch "$batch")
   mine=$(cat "$out")
   read -r p_s p_k < <(time_of "$peer" --theory "$peer_board")
   read -r peer_left peer_right < <(sed -n 1p "$out")
