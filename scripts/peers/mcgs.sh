@@ -12,13 +12,16 @@
 # The pinned commit is the v1.5 release (tag v1.5, 2026-01-26), not the
 # newer v1.6 or v1.7: from v1.6 on MCGS is built with CMake (v1.7 asks for
 # CMake 4.2 or newer) and needs a git submodule, libs/cgt_lib (the
-# repository ualberta-mueller-group/cgt_lib, thermographs), that could not be
-# fetched on this project's machine, which reaches GitHub through no other
-# way than a mirror of MCGS itself. v1.5 is the last release with a plain
-# makefile and no submodule, so g++ and make are all it needs. It solves the
-# same games with the same input syntax (up to the {version} line), and its
-# own test inputs (input/) come with it. MCGS_URL names another clone
-# source (a local mirror) for that reason.
+# repository ualberta-mueller-group/cgt_lib, thermographs), which could not
+# be had on this project's machine: it has no network to GitHub, and MCGS
+# itself was cloned from a local mirror that has no copy of cgt_lib. The
+# v1.7 tag is 68fa2c6fdb7c6cea0e40438c2678992269686e6c, for a machine that
+# can fetch both (git clone --recursive, then cmake as its README says).
+# v1.5 is the last release with a plain makefile and no submodule, so g++
+# and make are all it needs. It solves the same games with the same input
+# syntax (up to the {version} line), and its own test inputs (input/) come
+# with it. MCGS_URL names another clone source (a local mirror) for that
+# reason.
 #
 # The build is the README's `make`, with two changes: DEBUG=0, which the
 # makefile documents as the release build (-DNDEBUG, none of its debug
