@@ -34,8 +34,9 @@
 # Fairness: MCGS runs from an empty directory, so it finds no database.bin
 # and searches without a database, as it does out of the box (MCGS_ARGS
 # passes e.g. --db-file-load FILE). Its wall time includes allocating its
-# transposition tables at start (about 1.9 GB by default, some 1.8 s on
-# this project's machine even for a trivial sum); the last two columns give
+# transposition tables at start (2^28 and 2^26 entries by default: 1743 MiB
+# peak resident and 1.5 to 3 s on this project's machine even for a trivial
+# sum, with other builds running beside it); the last two columns give
 # the search time MCGS reports itself (B and W added up), and grundy's time
 # over it. Both run single-threaded: MCGS searches on one thread, and grundy
 # gets RAYON_NUM_THREADS=1. The ratio is grundy's wall time over MCGS's:
