@@ -251,11 +251,30 @@ while IFS=$'\t' read -r file game given input expr expected; do
   # grundy's wall time includes starting its process and /usr/bin/time
   # counts in hundredths: below 0.05 s it is not set against MCGS's search.
   ratio_search=$(awk -v g="$g_s" -v m="$m_search" 'BEGIN { if (m > 0 && g ~ /^[0-9.]+$/ && g >= 0.05) printf "%.2f", g / m; else print "-" }')
+  printf '%s\t%s\t%s\t%s\t%s\n' "${game%% (*}" "$([ "$agree" = yes ] && echo 1 || echo 0)" \
+    "$m_s" "$g_s" "$m_search" >>"$work/rows.tsv"
   echo "| $game | $(md "$given") | $m_answer_cell | $(md "$g_answer") | $agree | $m_s | $g_s | $ratio | $(mib "$m_kib") | $(mib "$g_kib") | $m_search | $ratio_search |"
 done <"$cases"
 
 echo
 echo "$n sums read, $rows in the table: $agreed agree, $differ disagree, $undecided not decided by both."
+
+# Each game's sums together: the times added up, grundy's slowest, and how
+# many sums grundy took longer over than MCGS did (its wall time), and than
+# MCGS's own search time (where grundy took 0.05 s or more).
+echo
+echo "## By game"
+echo
+echo "| game | sums | agree | MCGS s (wall, all) | MCGS search s (all) | grundy s (all) | grundy's slowest s | grundy slower than MCGS's wall | grundy slower than MCGS's search |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+[ -s "$work/rows.tsv" ] && awk -F '\t' '
+  !($1 in n) { order[++games] = $1 }
+  { n[$1]++; agree[$1] += $2; m[$1] += $3; g[$1] += $4; ms[$1] += $5
+    if ($4 > slowest[$1]) slowest[$1] = $4
+    if ($4 ~ /^[0-9.]+$/ && $3 ~ /^[0-9.]+$/ && $4 > $3) wall[$1]++
+    if ($4 >= 0.05 && $5 ~ /^[0-9.]+$/ && $4 > $5) search[$1]++ }
+  END { for (i = 1; i <= games; i++) { k = order[i]
+    printf "| %s | %d | %d | %.1f | %.2f | %.2f | %.2f | %d | %d |\n", k, n[k], agree[k], m[k], ms[k], g[k], slowest[k], wall[k], search[k] } }' "$work/rows.tsv"
 if [ -n "$disagreements" ]; then
   echo
   echo "## DISAGREEMENTS ($differ)"
