@@ -11,6 +11,7 @@
 //! mirror images and transposes, and those with the colours exchanged,
 //! which is its negative.
 
+use super::grid::Grid;
 use super::pieces::Pieces;
 use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
@@ -65,6 +66,52 @@ fn placements(board: &Pieces, left_moves: bool) -> Vec<Pieces> {
     options
 }
 
+/// A strip (a board one cell wide) with a cell off the board put between
+/// each two stones of different colours side by side, as one row, where
+/// there are such stones and the row still fits a board. In a strip those
+/// stones part it: the `x` group's liberties are all on its own side, the
+/// `o` group's on the other, and a stone placed touches only the groups of
+/// its side, so no move on one side changes what is legal on the other.
+/// (MCGS splits its 1 x n NoGo strips the same way.)
+fn cut_strip(p: &Pieces) -> Option<Pieces> {
+    let row = |g: Grid| if g.height > 1 { g.transposed() } else { g };
+    let (left, right, empty) = (row(p.left), row(p.right), row(p.empty));
+    if left.height != 1 {
+        return None;
+    }
+    let n = left.width as usize;
+    let stone = |c: usize| (left.cells >> c & 1, right.cells >> c & 1);
+    let cuts: Vec<usize> = (0..n.saturating_sub(1))
+        .filter(|&c| {
+            matches!(
+                (stone(c), stone(c + 1)),
+                ((1, 0), (0, 1)) | ((0, 1), (1, 0))
+            )
+        })
+        .collect();
+    if cuts.is_empty() || n + cuts.len() > 64 {
+        return None;
+    }
+    // Each cell moves right by the cuts before it.
+    let spread = |cells: u64| {
+        (0..n)
+            .filter(|&c| cells >> c & 1 == 1)
+            .fold(0u64, |out, c| {
+                out | 1 << (c + cuts.iter().filter(|&&cut| cut < c).count())
+            })
+    };
+    let grid = |cells| Grid {
+        height: 1,
+        width: (n + cuts.len()) as u8,
+        cells,
+    };
+    Some(Pieces {
+        left: grid(spread(left.cells)),
+        right: grid(spread(right.cells)),
+        empty: grid(spread(empty.cells)),
+    })
+}
+
 impl ShortGame for NoGo {
     type Position = Pieces;
 
@@ -76,9 +123,23 @@ impl ShortGame for NoGo {
         placements(p, false)
     }
 
-    /// Every region, each under its least image.
+    /// Every region, each under its least image; a region one cell wide
+    /// cut between stones of different colours side by side
+    /// ([`cut_strip`]).
     fn parts(&self, p: &Pieces) -> Vec<Part<Pieces>> {
-        p.parts(false, |_, _| true)
+        let mut parts = Vec::new();
+        for part in p.parts(false, |_, _| true) {
+            match cut_strip(&part.key) {
+                Some(cut) => {
+                    parts.extend(cut.parts(false, |_, _| true).into_iter().map(|q| Part {
+                        key: q.key,
+                        negated: q.negated != part.negated,
+                    }))
+                }
+                None => parts.push(part),
+            }
+        }
+        parts
     }
 }
 
@@ -162,11 +223,27 @@ mod tests {
         assert_eq!(parse("2x3", 1).unwrap().show(), ".../...");
     }
 
+    #[test]
+    fn a_strip_is_cut_between_stones_of_different_colours() {
+        let parts = |text: &str| NoGo.parts(&parse(text, 1).unwrap()).len();
+        // `.xo.` is `.x` + `o.`, each 0 (no stone may go beside the
+        // other's); `x.o.x.o` cuts nowhere; a column cuts as a row does,
+        // and a board two cells wide not at all. `..x` = {`x.x`, `.xx` |
+        // `o.x`} = {0|0} = * (Right may not take the x's last liberty),
+        // and `o..` is its negative's mirror image, *: `..xo..` = 0.
+        assert_eq!(parts(".xo."), 2);
+        assert_eq!(parts("x.o.x.o"), 1);
+        assert_eq!(parts("./x/o/./x/o/."), 3);
+        assert_eq!(parts(".x./.o."), 1);
+        check::assert_values(NoGo, &[(".xo.", "0"), ("..x", "*"), ("..xo..", "0")]);
+    }
+
     /// Every board of 2 × 3, 3 × 2 and 1 × 6 cells of stones, empty cells
     /// and cells off the board, and every 3 × 3 and 1 × 8 board of stones
     /// and empty cells: the outcome class of the value (regions, images,
     /// canonical forms) is who wins by plain search of the whole board,
-    /// under normal and misère play.
+    /// under normal and misère play (strips cut between stones among
+    /// them).
     #[test]
     fn outcome_classes_agree_with_search() {
         let mut check = OutcomeCheck::new(NoGo);
