@@ -17,9 +17,8 @@
 //! even 16 new positions spent most of the time on regions too large to
 //! finish: measured before the move order below, the 4 x 4 Clobber board
 //! took 3 times longer, the 2 x 12 board 4 times.) A region beside its own
-//! negative leaves both out
-//! (G - G = 0); a state with no region open is decided by its value's
-//! outcome class. States are kept in a transposition table with the answer
+//! negative leaves both out (G - G = 0); a state with no region open is
+//! decided by its value's outcome class. States are kept in a transposition table with the answer
 //! for the player to move. A state's moves are all looked up in the table
 //! before any is searched, and searched fewest replies first (the
 //! opponent's moves in the open regions): on Domineering's 6 x 5 board this
@@ -119,8 +118,9 @@ struct Region {
     /// Where Left's options and Right's are listed in the search's
     /// `lists` (when first needed; [`UNLISTED`] before): how many options
     /// there are, then for each how many regions it falls into and those
-    /// regions ([`Open`] words). One array for every region's options
-    /// holds them in a tenth of the memory a vector each took.
+    /// regions ([`Open`] words). One array for every region's options,
+    /// rather than a vector for each option, took the search of Clobber's
+    /// 4 x 6 board from 2.0 GB to 743 MB.
     lists: [u64; 2],
     /// Its canonical form, once found.
     value: Option<GameId>,
