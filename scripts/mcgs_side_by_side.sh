@@ -2,7 +2,8 @@
 # MCGS and `grundy analyze --outcome-only` side by side on MCGS's own test
 # inputs: every partizan sum of its autotests (input/autotests/) for the
 # games both tools have, Clobber (and clobber_1xn), Domineering, Amazons,
-# NoGo (and nogo_1xn) and Toppling Dominoes, then the Clobber checkerboards
+# NoGo (and nogo_1xn), Toppling Dominoes, Elephants and Rhinos and Fission,
+# then the Clobber checkerboards
 # of MCGS's results page (docs/MCGS-results.html). Each sum is decided by
 # MCGS with {B, W} and by grundy with --outcome-only --json (both players
 # moving first, as grundy answers both at once), one after the other, each
@@ -28,7 +29,8 @@
 # Cases: a sum asked about twice in one file is one row. A sum MCGS takes
 # longer than MCGS_MAX_S seconds over is not given to grundy and is listed
 # as skipped (the checkerboards excepted: they are asked for their times).
-# Impartial variants ([impartial ...], nim values) are left out; the list of
+# Impartial variants ([impartial ...], asked for nim values) are in a second
+# table, against the values their files give; the list of
 # what was left out, and why, ends the output.
 #
 # Fairness: MCGS runs from an empty directory, so it finds no database.bin
@@ -59,7 +61,8 @@ read -r -a mcgs_args <<<"${MCGS_ARGS:-}"
 files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
   for dir in clobber_autotests clobber_1xn_autotests domineering_autotests \
-    amazons_autotests nogo_autotests nogo_1xn_autotests toppling_dominoes_autotests; do
+    amazons_autotests nogo_autotests nogo_1xn_autotests toppling_dominoes_autotests \
+    elephants_autotests fission_autotests; do
     for f in "$mcgs_dir"/input/autotests/"$dir"/*.test; do
       files+=("${f#"$mcgs_dir"/}")
     done
@@ -141,6 +144,8 @@ convention() { # MCGS input, grundy expression, outcome class both must give
 convention "[domineering] .|. {B, W}" "domineering ./." L
 convention "[domineering] .. {B, W}" "domineering .." R
 convention "[clobber_1xn] XXO {B, W}" "clobber xxo" L
+convention "[elephants] X. {B, W}" "elephants T." L
+convention "[fission] .|X|. {B, W}" "fission ./x/." L
 
 mcgs_commit=$(git -C "$mcgs_dir" rev-parse HEAD 2>/dev/null || echo unknown)
 echo "# MCGS and grundy side by side"
@@ -275,9 +280,43 @@ echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
     if ($4 >= 0.05 && $5 ~ /^[0-9.]+$/ && $4 > $5) search[$1]++ }
   END { for (i = 1; i <= games; i++) { k = order[i]
     printf "| %s | %d | %d | %.1f | %.2f | %.2f | %.2f | %d | %d |\n", k, n[k], agree[k], m[k], ms[k], g[k], slowest[k], wall[k], search[k] } }' "$work/rows.tsv"
+
+# The impartial variants: each sum's nim value against the one its file
+# gives (CGSuite 2.1.1's or MCGS's, as the file's header says), grundy
+# alone, as impartial(FAMILY) of the same boards.
+python3 scripts/peers/mcgs_cases.py --impartial --root "$mcgs_dir" \
+  --skipped "$work/skipped-impartial.tsv" "${files[@]}" >"$work/impartial.tsv"
+cat "$work/skipped-impartial.tsv" >>"$skipped"
+echo
+echo "## Impartial variants against the nim values in MCGS's files"
+echo
+echo "| game | board (as given) | file's nim value | grundy's | agree? | grundy s | grundy MiB |"
+echo "| --- | --- | --- | --- | --- | --- | --- |"
+i_rows=0 i_agreed=0
+while IFS=$'\t' read -r file game given _ expr expected; do
+  g_rc=0
+  json=$(RAYON_NUM_THREADS=1 /usr/bin/time -f '%e %M' -o "$work/stats" \
+    timeout "$timeout_s" "$GRUNDY" analyze --outcome-only --json "$expr" 2>&1) || g_rc=$?
+  read -r g_s g_kib < <(tail -n 1 "$work/stats") || true
+  nim=$(grep -o '"nimber":[0-9]*' <<<"$json" | cut -d: -f2 || true)
+  [ "$g_rc" -eq 0 ] || nim="not decided (exit $g_rc)"
+  i_rows=$((i_rows + 1))
+  if [ "$nim" = "$expected" ]; then
+    agree=yes
+    i_agreed=$((i_agreed + 1))
+  else
+    agree="**NO: DISAGREE**"
+    differ=$((differ + 1))
+    disagreements+="- $game \`$given\` ($file): the file gives *$expected, grundy $nim: \`$GRUNDY analyze --outcome-only --json '$expr'\`"$'\n'
+    echo "mcgs_side_by_side: DISAGREEMENT on $game $given: the file gives *$expected, grundy $nim" >&2
+  fi
+  echo "| $game | $(md "$given") | $expected | $nim | $agree | ${g_s:-?} | $(mib "${g_kib:-0}") |"
+done <"$work/impartial.tsv"
+echo
+echo "$i_rows sums of impartial variants: $i_agreed agree with the nim value their file gives."
 if [ -n "$disagreements" ]; then
   echo
-  echo "## DISAGREEMENTS ($differ)"
+  echo "## DISAGREEMENTS ($differ, both tables)"
   echo
   printf '%s' "$disagreements"
 fi

@@ -10,7 +10,11 @@ tab-separated:
 
 where mcgs-input is the sum followed by {B, W} (both players, as grundy's
 --outcome-only answers both at once), and expected is what the file says
-(e.g. "B win, W loss", or "-"). A sum asked about twice in a file (say {B win}
+(e.g. "B win, W loss", or "-"). With --impartial, the sums of impartial
+variants ([impartial clobber], ...) asked for their nim value instead
+({N 10}), the same columns with mcgs-input "-" (what is compared is the
+value the file gives, CGSuite's or MCGS's as the file's header says) and
+expected the nim value. A sum asked about twice in a file (say {B win}
 then {W loss}) is one line with both expectations. Whatever grundy's syntax
 cannot say, or this comparison leaves out, goes to the file named by
 --skipped, one line per file and reason: file, count, reason.
@@ -27,6 +31,14 @@ scripts/mcgs_side_by_side.sh):
     burnt cell, Domineering's blocked cell) are the same in both.
   * [clobber_1xn] and [nogo_1xn] strips are one-row boards of grundy's
     clobber and nogo.
+  * [elephants]: MCGS's BLACK steps right (src/elephants.cpp, player_dir),
+    as grundy's toads 'T' do (Left's), WHITE left as its frogs 'F' do.
+  * [fission]: MCGS's stones are BLACK's 'X' and BLACK splits up and down
+    (src/fission.cpp: dir1 = player == BLACK ? GRID_DIR_UP ...), as Left
+    splits vertically in grundy's fission ('x' stones).
+  * [impartial GAME] (--impartial): grundy's impartial(FAMILY) of the same
+    board; either player makes either side's moves, so the nim value does
+    not depend on which colour is Left.
   * [toppling_dominoes]: MCGS's row has no gaps, and its '#' is a domino
     either player may topple (src/toppling_dominoes.cpp allows BORDER or
     the mover's colour), grundy's green 'g'.
@@ -50,6 +62,8 @@ FAMILIES = {
     "nogo": "nogo",
     "nogo_1xn": "nogo",
     "toppling_dominoes": "toppling-dominoes",
+    "elephants": "elephants",
+    "fission": "fission",
 }
 
 # The cells each game's board may hold in MCGS's syntax (info.test).
@@ -61,6 +75,8 @@ CELLS = {
     "nogo": set(".XO|"),
     "nogo_1xn": set(".XO"),
     "toppling_dominoes": set("XO#"),
+    "elephants": set(".XO"),
+    "fission": set(".X#|"),
 }
 
 
@@ -70,6 +86,8 @@ def translate(section, board):
         return None
     if section == "toppling_dominoes":
         cells = board.replace("X", "x").replace("O", "o").replace("#", "g")
+    elif section == "elephants":
+        cells = board.replace("X", "T").replace("O", "F")
     else:
         cells = board.replace("|", "/").replace("X", "x").replace("O", "o")
     return f"{FAMILIES[section]} {cells}"
@@ -77,9 +95,11 @@ def translate(section, board):
 
 TOKEN = re.compile(r"\[[^\]]*\]|\([^)]*\)|\{[^}]*\}|[^\s\[\](){}]+")
 SOLVE = re.compile(r"^(B|W)(?:\s+(win|loss))?$")
+NIM = re.compile(r"^N\s+(\d+)$")
+IMPARTIAL = "impartial "
 
 
-def read_file(root, path, cases, skipped):
+def read_file(root, path, cases, skipped, impartial):
     """Every case of ROOT/PATH; PATH is how the case names its file."""
     text = open(f"{root}/{path}", encoding="utf-8").read()
     text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
@@ -93,7 +113,9 @@ def read_file(root, path, cases, skipped):
         elif tok.startswith("{"):
             commands = [c.strip() for c in tok[1:-1].split(",") if c.strip()]
             commands = [c for c in commands if not c.startswith("version")]
-            if commands:
+            if commands and impartial:
+                take_impartial(path, games, commands, cases, skipped)
+            elif commands:
                 take(path, games, commands, cases, skipped)
             games = []
         else:
@@ -107,9 +129,9 @@ def skip(skipped, path, reason):
 
 def take(path, games, commands, cases, skipped):
     solves = [SOLVE.match(c) for c in commands]
-    if any(s and s.startswith("impartial") for s, _ in games):
+    if any(s and s.startswith(IMPARTIAL) for s, _ in games):
         skip(skipped, path, "impartial variant ([impartial ...], asked for nim values): "
-             "left out of this comparison of partizan outcomes")
+             "left to the second table")
         return
     if not any(solves):
         kinds = sorted({c.split()[0] for c in commands})
@@ -130,16 +152,35 @@ def take(path, games, commands, cases, skipped):
             case["expected"].setdefault(m.group(1), set()).add(m.group(2))
 
 
+def take_impartial(path, games, commands, cases, skipped):
+    """A sum of impartial variants asked for its nim value."""
+    nims = [m for m in map(NIM.match, commands) if m]
+    if not nims or not games or not all(s and s.startswith(IMPARTIAL) for s, _ in games):
+        return
+    parts = [translate(s[len(IMPARTIAL):], b) for s, b in games]
+    if None in parts:
+        bad = sorted({s for (s, b), p in zip(games, parts) if p is None})
+        skip(skipped, path, "no grundy translation for [" + "], [".join(map(str, bad)) + "]")
+        return
+    case = cases.setdefault(tuple(games), {"path": path, "expected": OrderedDict()})
+    case["expected"].setdefault("N", set()).add(nims[0].group(1))
+    case["grundy"] = " + ".join(
+        f"impartial({p.split(' ', 1)[0]}) {p.split(' ', 1)[1]}" for p in parts
+    )
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--root", required=True, help="the MCGS directory")
     ap.add_argument("--skipped", required=True, help="file for skipped cases")
+    ap.add_argument("--impartial", action="store_true",
+                    help="the sums of impartial variants and their nim values instead")
     ap.add_argument("files", nargs="+", help=".test files, relative to --root")
     args = ap.parse_args()
     cases = OrderedDict()
     skipped = OrderedDict()
     for rel in args.files:
-        read_file(args.root, rel, cases, skipped)
+        read_file(args.root, rel, cases, skipped, args.impartial)
     out = sys.stdout
     for games, case in cases.items():
         sections = [s for s, _ in games]
@@ -151,6 +192,13 @@ def main():
             game = "mixed"
             as_given = " ".join(f"[{s}] {b}" for s, b in games)
             mcgs = " ".join(f"[{s}] {b}" for s, b in games)
+        if args.impartial:
+            nims = case["expected"]["N"]
+            if len(nims) != 1:
+                skip(skipped, case["path"], "nim values that differ for one sum")
+                continue
+            out.write("\t".join([case["path"], game, as_given, "-", case["grundy"], nims.pop()]) + "\n")
+            continue
         grundy = " + ".join(translate(s, b) for s, b in games)
         exp = ", ".join(
             f"{p} {'/'.join(sorted(r))}" for p, r in sorted(case["expected"].items())
