@@ -20,31 +20,8 @@ if [ ${#boards[@]} -eq 0 ]; then
   boards=(2x3 2x6 2x9 2x10 2x12 2x14 3x4 3x6 3x8 4x4 4x5 4x6 5x5)
 fi
 
-# The checkerboard of R rows and C columns, x in the top left corner.
-checkerboard() {
-  local rows=$1 cols=$2 r c text=""
-  for ((r = 0; r < rows; r++)); do
-    [ "$r" -gt 0 ] && text+="/"
-    for ((c = 0; c < cols; c++)); do
-      if (((r + c) % 2 == 0)); then text+="x"; else text+="o"; fi
-    done
-  done
-  echo "$text"
-}
-
-# The published outcome: 2 x n is P exactly when 3 divides n, 3 x n
-# exactly when n is even; 4 x 4, 4 x 5 and 4 x 7 are N, 4 x 6, 5 x 5 and
-# 5 x 6 are P.
-published() {
-  local rows=$1 cols=$2
-  case "$rows" in
-    2) if ((cols % 3 == 0)); then echo P; else echo "not P"; fi ;;
-    3) if ((cols % 2 == 0)); then echo P; else echo "not P"; fi ;;
-    4) case "$cols" in 4 | 5 | 7) echo N ;; 6) echo P ;; *) echo "?" ;; esac ;;
-    5) case "$cols" in 5 | 6) echo P ;; *) echo "?" ;; esac ;;
-    *) echo "?" ;;
-  esac
-}
+# shellcheck source=scripts/checkerboard.sh
+source scripts/checkerboard.sh
 
 echo "| board | published | grundy | states searched | wall time (s) | peak memory (MiB) |"
 echo "| --- | --- | --- | --- | --- | --- |"

@@ -77,33 +77,12 @@ skipped="$work/skipped.tsv"
 python3 scripts/peers/mcgs_cases.py --root "$mcgs_dir" --skipped "$skipped" \
   "${files[@]}" >"$cases"
 
-# The checkerboard of R rows and C columns, X in the top left corner, in
-# MCGS's syntax (rows separated by '|'), and the outcome the results page
-# gives: 2 x n is P exactly when 3 divides n, 3 x n exactly when n is even
-# (else N, by symmetry of the board); 4 x 4 and 4 x 5 are N.
-checkerboard() {
-  local rows=$1 cols=$2 r c text=""
-  for ((r = 0; r < rows; r++)); do
-    [ "$r" -gt 0 ] && text+="|"
-    for ((c = 0; c < cols; c++)); do
-      if (((r + c) % 2 == 0)); then text+="X"; else text+="O"; fi
-    done
-  done
-  echo "$text"
-}
-published() {
-  local rows=$1 cols=$2
-  case "$rows" in
-    2) if ((cols % 3 == 0)); then echo P; else echo N; fi ;;
-    3) if ((cols % 2 == 0)); then echo P; else echo N; fi ;;
-    4) case "$cols" in 4 | 5) echo N ;; *) echo "?" ;; esac ;;
-    *) echo "?" ;;
-  esac
-}
+# shellcheck source=scripts/checkerboard.sh
+source scripts/checkerboard.sh
 for board in $checkerboards; do
   rows=${board%x*}
   cols=${board#*x}
-  grid=$(checkerboard "$rows" "$cols")
+  grid=$(checkerboard "$rows" "$cols" "|" X O)
   case $(published "$rows" "$cols") in
     P) exp="B loss, W loss" ;;
     N) exp="B win, W win" ;;
