@@ -110,6 +110,16 @@ md() { printf '%s' "${1//|/\\|}"; } # a '|' inside a table cell
 # tools a lone vertical slot of Domineering is the vertical player's, B's
 # in MCGS and Left's in grundy, and a horizontal one W's and Right's; the
 # Clobber strip XXO is B's (Left's) whoever starts.
+# run_grundy EXPR: grundy's answer on one thread, in $json, with its exit
+# status in $g_rc, wall seconds in $g_s and peak KiB in $g_kib.
+run_grundy() {
+  g_rc=0
+  json=$(RAYON_NUM_THREADS=1 /usr/bin/time -f '%e %M' -o "$work/stats" \
+    timeout "$timeout_s" "$GRUNDY" analyze --outcome-only --json "$1" 2>&1) || g_rc=$?
+  read -r g_s g_kib < <(tail -n 1 "$work/stats") || true
+  g_s=${g_s:-?} g_kib=${g_kib:-0}
+}
+
 convention() { # MCGS input, grundy expression, outcome class both must give
   local m g
   m=$(cd "$work/run" && "$MCGS" ${mcgs_args[@]+"${mcgs_args[@]}"} "$1" |
@@ -189,11 +199,7 @@ while IFS=$'\t' read -r file game given input expr expected; do
   fi
 
   # grundy.
-  g_rc=0
-  json=$(RAYON_NUM_THREADS=1 /usr/bin/time -f '%e %M' -o "$stats" \
-    timeout "$timeout_s" "$GRUNDY" analyze --outcome-only --json "$expr" 2>&1) || g_rc=$?
-  read -r g_s g_kib < <(tail -n 1 "$stats") || true
-  g_s=${g_s:-?} g_kib=${g_kib:-0}
+  run_grundy "$expr"
   if [ "$g_rc" -eq 0 ]; then
     lw=$(grep -o '"left_first_wins":[a-z]*' <<<"$json" | cut -d: -f2)
     rw=$(grep -o '"right_first_wins":[a-z]*' <<<"$json" | cut -d: -f2)
@@ -273,10 +279,7 @@ echo "| game | board (as given) | file's nim value | grundy's | agree? | grundy 
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 i_rows=0 i_agreed=0
 while IFS=$'\t' read -r file game given _ expr expected; do
-  g_rc=0
-  json=$(RAYON_NUM_THREADS=1 /usr/bin/time -f '%e %M' -o "$work/stats" \
-    timeout "$timeout_s" "$GRUNDY" analyze --outcome-only --json "$expr" 2>&1) || g_rc=$?
-  read -r g_s g_kib < <(tail -n 1 "$work/stats") || true
+  run_grundy "$expr"
   nim=$(grep -o '"nimber":[0-9]*' <<<"$json" | cut -d: -f2 || true)
   [ "$g_rc" -eq 0 ] || nim="not decided (exit $g_rc)"
   i_rows=$((i_rows + 1))
@@ -289,7 +292,7 @@ while IFS=$'\t' read -r file game given _ expr expected; do
     disagreements+="- $game \`$given\` ($file): the file gives *$expected, grundy $nim: \`$GRUNDY analyze --outcome-only --json '$expr'\`"$'\n'
     echo "mcgs_side_by_side: DISAGREEMENT on $game $given: the file gives *$expected, grundy $nim" >&2
   fi
-  echo "| $game | $(md "$given") | $expected | $nim | $agree | ${g_s:-?} | $(mib "${g_kib:-0}") |"
+  echo "| $game | $(md "$given") | $expected | $nim | $agree | $g_s | $(mib "$g_kib") |"
 done <"$work/impartial.tsv"
 echo
 echo "$i_rows sums of impartial variants: $i_agreed agree with the nim value their file gives."
