@@ -449,10 +449,6 @@ pub enum ValuePart {
     },
 }
 
-/// The largest nimber an impartial component may have in a sum of values
-/// (*n is built from *0 .. *(n-1), and compared with each).
-pub const MAX_NIMBER_IN_VALUES: u32 = 256;
-
 /// Each part of a sum of values, valued in `games`. `progress` is told
 /// how many positions a search has valued and stops it by answering false.
 pub fn valued(
@@ -712,17 +708,15 @@ fn impartial_valued(
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Valued> {
     let text = components_text;
-    let small = |n: num_bigint::BigUint| -> Result<u32> {
-        u32::try_from(&n)
-            .ok()
-            .filter(|&n| n <= MAX_NIMBER_IN_VALUES)
-            .ok_or_else(|| {
-                Error::Limit(format!(
-                    "{} has the nimber {n}: a sum of values takes nimbers up to \
-                     {MAX_NIMBER_IN_VALUES}",
-                    text(std::slice::from_ref(component))
-                ))
-            })
+    let small = |n: num_bigint::BigUint| -> Result<u64> {
+        // A nimber is held by its value in a sum of values, whatever its
+        // size below 2^64.
+        u64::try_from(&n).ok().ok_or_else(|| {
+            Error::Limit(format!(
+                "{} has the nimber {n}: a sum of values takes nimbers below 2^64",
+                text(std::slice::from_ref(component))
+            ))
+        })
     };
     let value = games.nimber(small(component.nimber(progress)?)?);
     let mut options = Vec::new();

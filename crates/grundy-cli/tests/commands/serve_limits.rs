@@ -66,7 +66,7 @@ fn values_past_their_limits_are_refused_and_the_server_lives_on() {
     let (status, answer) = get(&server, &analyze(&switches.join(" + "), ""));
     assert_limit(status, &answer, "the memory budget");
     assert_alive(&server);
-    let ups = vec!["^64"; 60].join(" + ");
+    let ups = vec!["^64"; 60].join(" + ") + " + {1|-1}";
     let (status, answer) = get(&server, &analyze(&ups, ""));
     assert_limit(status, &answer, "levels of options");
     assert_alive(&server);

@@ -6,6 +6,11 @@ use std::sync::OnceLock;
 use assert_cmd::Command;
 use serde_json::Value;
 
+/// A sum of sixteen hot games whose canonical form takes minutes to build
+/// (and is then too long to write), from literals alone: no search of
+/// positions reports progress while it is built.
+pub const SLOW_VALUES: &str = "{3|1||-1} + {5|2||-2} + {7|3||-3} + {9|4||-4} + {11|5||-5} + {13|6||-6} + {15|7||-7} + {17|8||-8} + {19|9||-9} + {21|10||-10} + {23|11||-11} + {25|12||-12} + {27|13||-13} + {29|14||-14} + {31|15||-15} + {33|16||-16}";
+
 pub fn grundy() -> Command {
     Command::cargo_bin("grundy").unwrap()
 }

@@ -436,17 +436,28 @@ impl Build for Forms {
         Ok(g)
     }
 
-    fn up(&mut self) -> Result<FormId> {
+    fn ups(&mut self, n: i64) -> Result<FormId> {
+        if n.unsigned_abs() > u64::from(MAX_HEIGHT) {
+            return Err(Error::Limit(format!(
+                "misère play is searched on games at most {MAX_HEIGHT} moves long; {n} ups are \
+                 longer"
+            )));
+        }
         let star = self.nimber(1)?;
         let up = self.make(&[FormId(0)], &[star])?;
         self.name(up, "^".into());
         let down = self.neg(up)?;
         self.name(down, "v".into());
-        Ok(up)
+        let unit = if n < 0 { down } else { up };
+        let mut value = FormId(0);
+        for _ in 0..n.unsigned_abs() {
+            value = self.add(value, unit)?;
+        }
+        Ok(value)
     }
 
-    fn nimber(&mut self, n: u32) -> Result<FormId> {
-        if n > MAX_HEIGHT {
+    fn nimber(&mut self, n: u64) -> Result<FormId> {
+        if n > u64::from(MAX_HEIGHT) {
             return Err(Error::Limit(format!(
                 "misère play is searched on games at most {MAX_HEIGHT} moves long; *{n} is longer"
             )));

@@ -94,8 +94,12 @@ impl Games {
 
     fn atomic_memo(&mut self, g: GameId, done: &mut HashMap<GameId, GameId>) -> GameId {
         let zero = self.zero();
-        if self.stopped() || self.nimber_value(g).is_some() {
+        if self.stopped() {
             return zero;
+        }
+        // n·↑ + *m (all-small, so over 0) weighs n.
+        if let Some(v) = self.nus_value(g) {
+            return self.number(Dyadic::integer(i128::from(v.ups)));
         }
         if let Some(&known) = done.get(&g) {
             return known;
@@ -160,9 +164,10 @@ impl Games {
 
     /// The least m such that *m is remote for g: beyond every nimber
     /// among g's subpositions (at least 1).
-    fn remote_star(&mut self, g: GameId, done: &mut HashMap<GameId, u32>) -> u32 {
-        if let Some(n) = self.nimber_value(g) {
-            return n + 1;
+    fn remote_star(&mut self, g: GameId, done: &mut HashMap<GameId, u64>) -> u64 {
+        // The nimbers below n·↑ + *m are at most m ⊕ 1 ≤ m + 1.
+        if let Some(v) = self.nus_value(g) {
+            return v.nimber.saturating_add(2);
         }
         if let Some(&known) = done.get(&g) {
             return known;

@@ -36,6 +36,7 @@ use crate::interrupt::Interrupt;
 use crate::memory;
 
 pub use dyadic::Dyadic;
+pub use nus::Nus;
 pub use properties::Confusion;
 pub use search::{Part, ShortGame, Valuer};
 pub use text::{read_into, write_braced, Build, MAX_WRITTEN};
@@ -44,6 +45,7 @@ pub use thermograph::{Thermograph, Trajectory};
 mod cooling;
 mod dyadic;
 mod infinitesimal;
+mod nus;
 mod products;
 mod properties;
 mod search;
@@ -118,10 +120,18 @@ impl OutcomeClass {
 
 /// A canonical game as the table keeps it: a number by its value (its
 /// form, {x - 1/2^k | x + 1/2^k} or {x - 1|}, is written out only when
-/// asked, so 1000 does not need 999 below it), anything else by its form.
+/// asked, so 1000 does not need 999 below it); a number with ups and a
+/// nimber by its parts (`nus.rs`: its form is written out only when asked,
+/// so *1000000 needs nothing below it); anything else by its form.
+///
+/// Every value of the second kind is held as one: a canonical form built
+/// from options that is one of those forms is read back to its parts
+/// (`Nus::of_options`), so that two games stay equal exactly when their
+/// ids are.
 #[derive(Clone, Debug)]
 enum Node {
     Number(Dyadic),
+    Nus(Nus),
     Other(Form),
 }
 
@@ -151,13 +161,8 @@ pub struct Games {
     sums: HashMap<(GameId, GameId), GameId>,
     negatives: HashMap<GameId, GameId>,
     thermographs: HashMap<GameId, Thermograph>,
-    /// g as x + *n, where it is one (`text.rs`).
-    nimber_shifts: HashMap<GameId, Option<(Dyadic, u32)>>,
-    /// The nimbers *1, *2, ... met so far, by id, with *n's id at n - 1 of
-    /// `nimber_ids`: nimbers add by XOR and are compared by value, never
-    /// by search (*64 + *63 has 4032 paths of options).
-    nimber_values: HashMap<GameId, u32>,
-    nimber_ids: Vec<GameId>,
+    /// The values x + n·↑ + *m held by their parts (not numbers).
+    nuses: HashMap<Nus, GameId>,
     /// What the options of the forms held take on the heap.
     option_bytes: u64,
     /// The most the table may take, in bytes.
@@ -194,9 +199,7 @@ impl Games {
             sums: HashMap::new(),
             negatives: HashMap::new(),
             thermographs: HashMap::new(),
-            nimber_shifts: HashMap::new(),
-            nimber_values: HashMap::new(),
-            nimber_ids: Vec::new(),
+            nuses: HashMap::new(),
             option_bytes: 0,
             budget,
             exceeded: None,
@@ -241,11 +244,7 @@ impl Games {
                 self.thermographs.len(),
                 size_of::<(GameId, Thermograph)>() + 256,
             )
-            + hashed(
-                self.nimber_shifts.len(),
-                size_of::<(GameId, Option<(Dyadic, u32)>)>(),
-            )
-            + hashed(self.nimber_values.len(), size_of::<(GameId, u32)>())
+            + hashed(self.nuses.len(), size_of::<(Nus, GameId)>())
     }
 
     /// The limit the table met, if it met one: its games and answers are
@@ -324,8 +323,8 @@ impl Games {
         if let Some(&known) = done.get(&g) {
             return known;
         }
-        let here = if let Some(x) = from.number_value(g) {
-            self.number(x)
+        let here = if let Some(v) = from.nus_value(g) {
+            self.nus(v)
         } else {
             let form = from.form(g);
             let left: Vec<GameId> = form
@@ -358,14 +357,77 @@ impl Games {
     pub fn number_value(&self, g: GameId) -> Option<Dyadic> {
         match self.nodes[g.0 as usize] {
             Node::Number(x) => Some(x),
+            _ => None,
+        }
+    }
+
+    /// x + n·↑ + *m, a number if n = m = 0 (`nus.rs`); within the budget,
+    /// else the table stops.
+    pub fn nus(&mut self, v: Nus) -> GameId {
+        if v.is_number() {
+            return self.number(v.x);
+        }
+        if let Some(&id) = self.nuses.get(&v) {
+            return id;
+        }
+        if !self.within_budget() {
+            return self.zero();
+        }
+        let height = u32::try_from(v.height()).unwrap_or(u32::MAX);
+        let id = self.push(Node::Nus(v), (v.x, v.x), height);
+        self.nuses.insert(v, id);
+        id
+    }
+
+    /// g as x + n·↑ + *m, where it is one (every number is).
+    pub fn nus_value(&self, g: GameId) -> Option<Nus> {
+        match self.nodes[g.0 as usize] {
+            Node::Number(x) => Some(Nus::number(x)),
+            Node::Nus(v) => Some(v),
             Node::Other(_) => None,
         }
     }
 
-    /// The canonical form of g: its Left and Right options.
+    /// The canonical form of g, written out whatever its height, where it
+    /// has at most `most` options (x + *m has 2m); `None` where it has more.
+    /// For a listing of moves: an operation on the options asks [`form`].
+    ///
+    /// [`form`]: Games::form
+    pub fn listed_form(&mut self, g: GameId, most: u64) -> Option<Form> {
+        let Node::Nus(v) = self.nodes[g.0 as usize] else {
+            return Some(self.form(g));
+        };
+        (v.option_count() <= most).then(|| self.nus_form(v))
+    }
+
+    /// The canonical form of x + n·↑ + *m, its options by their parts.
+    fn nus_form(&mut self, v: Nus) -> Form {
+        let (left, right) = v.options();
+        Form {
+            left: left.into_iter().map(|o| self.nus(o)).collect(),
+            right: right.into_iter().map(|o| self.nus(o)).collect(),
+        }
+    }
+
+    /// The canonical form of g: its Left and Right options. The form of a
+    /// value held by its parts higher than [`MAX_HEIGHT`] is not written
+    /// out: the table stops, and this answers {|}.
     pub fn form(&mut self, g: GameId) -> Form {
         match &self.nodes[g.0 as usize] {
             Node::Other(form) => form.clone(),
+            &Node::Nus(v) => {
+                if self.height(g) > MAX_HEIGHT {
+                    self.stop(Error::Limit(format!(
+                        "a value has more than {MAX_HEIGHT} levels of options, the most that are \
+                         computed (its form is needed beside a game of another kind)"
+                    )));
+                    return Form {
+                        left: Vec::new(),
+                        right: Vec::new(),
+                    };
+                }
+                self.nus_form(v)
+            }
             &Node::Number(x) => {
                 let (left, right) = if x.is_integer() {
                     let n = x.numerator();
@@ -404,11 +466,13 @@ impl Games {
         }
         // {*S | *S} for a set S of nimbers is *mex(S) (Sprague-Grundy).
         if form.left == form.right {
-            let values: Option<Vec<u32>> =
+            let values: Option<Vec<u64>> =
                 form.left.iter().map(|&o| self.nimber_value(o)).collect();
-            if let Some(values) = values {
-                let mex = (0..).find(|k| !values.contains(k)).expect("a mex");
-                return self.nimber(mex);
+            if let Some(mut values) = values {
+                values.sort_unstable();
+                values.dedup();
+                let mex = values.iter().zip(0..).find(|&(&v, k)| v != k);
+                return self.nimber(mex.map_or(values.len() as u64, |(_, k)| k));
             }
         }
         loop {
@@ -457,9 +521,14 @@ impl Games {
         if self.stopped() {
             return false;
         }
-        // Two different nimbers are confused with each other.
-        if self.nimber_value(g).is_some() && self.nimber_value(h).is_some() {
-            return false;
+        if let (Some(a), Some(b)) = (self.nus_value(g), self.nus_value(h)) {
+            return match a.le(b) {
+                Some(answer) => answer,
+                None => {
+                    self.stop(too_many_ups());
+                    false
+                }
+            };
         }
         match (self.number_value(g), self.number_value(h)) {
             (Some(x), Some(y)) => return x <= y,
@@ -491,6 +560,10 @@ impl Games {
     /// Whether some Left option of g, a game that is not a number, passes
     /// `test` (read in place: no copy of the options).
     fn some_left(&mut self, g: GameId, mut test: impl FnMut(&mut Games, GameId) -> bool) -> bool {
+        if let Node::Nus(_) = self.nodes[g.0 as usize] {
+            let form = self.form(g);
+            return form.left.into_iter().any(|option| test(self, option));
+        }
         let mut i = 0;
         while let Some(option) = self.other(g).left.get(i).copied() {
             if test(self, option) {
@@ -504,6 +577,10 @@ impl Games {
     /// Whether some Right option of g, a game that is not a number, passes
     /// `test`.
     fn some_right(&mut self, g: GameId, mut test: impl FnMut(&mut Games, GameId) -> bool) -> bool {
+        if let Node::Nus(_) = self.nodes[g.0 as usize] {
+            let form = self.form(g);
+            return form.right.into_iter().any(|option| test(self, option));
+        }
         let mut i = 0;
         while let Some(option) = self.other(g).right.get(i).copied() {
             if test(self, option) {
@@ -514,8 +591,8 @@ impl Games {
         false
     }
 
-    /// The form of g, which is not a number (a number has none stored; it
-    /// reads as {|} here, which no caller asks for).
+    /// The form of g, a game of neither kind held by its value (those
+    /// have none stored; theirs read as {|} here, which no caller asks for).
     fn other(&self, g: GameId) -> &Form {
         static NONE: Form = Form {
             left: Vec::new(),
@@ -523,7 +600,7 @@ impl Games {
         };
         match &self.nodes[g.0 as usize] {
             Node::Other(form) => form,
-            Node::Number(_) => &NONE,
+            Node::Number(_) | Node::Nus(_) => &NONE,
         }
     }
 
@@ -543,11 +620,8 @@ impl Games {
         if self.stopped() {
             return self.zero();
         }
-        if let Some(x) = self.number_value(g) {
-            return self.number(-x);
-        }
-        if self.nimber_value(g).is_some() {
-            return g;
+        if let Some(v) = self.nus_value(g) {
+            return self.nus(-v);
         }
         if let Some(&known) = self.negatives.get(&g) {
             return known;
@@ -572,8 +646,14 @@ impl Games {
         if self.stopped() {
             return zero;
         }
-        if let (Some(a), Some(b)) = (self.nimber_value(g), self.nimber_value(h)) {
-            return self.nimber(a ^ b);
+        if let (Some(a), Some(b)) = (self.nus_value(g), self.nus_value(h)) {
+            return match a.checked_add(b) {
+                Some(sum) => self.nus(sum),
+                None => {
+                    self.stop(too_many_ups());
+                    zero
+                }
+            };
         }
         let key = (g.min(h), g.max(h));
         if let Some(&known) = self.sums.get(&key) {
@@ -637,10 +717,17 @@ impl Games {
     }
 
     /// The id of a canonical form that is not a number, added if new
-    /// within the height limit and the budget (else the table stops).
+    /// within the height limit and the budget (else the table stops); a
+    /// form of x + n·↑ + *m is held by its parts.
     fn intern(&mut self, form: Form) -> GameId {
         if let Some(&id) = self.forms.get(&form) {
             return id;
+        }
+        let parts = |games: &Games, side: &[GameId]| -> Vec<Option<Nus>> {
+            side.iter().map(|&o| games.nus_value(o)).collect()
+        };
+        if let Some(v) = Nus::of_options(&parts(self, &form.left), &parts(self, &form.right)) {
+            return self.nus(v);
         }
         let options = form.left.iter().chain(&form.right);
         let height = 1 + options.map(|&o| self.height(o)).max().unwrap_or(0);
@@ -663,52 +750,33 @@ impl Games {
             right_stop.unwrap_or(Dyadic::ZERO),
         );
         let id = self.push(Node::Other(form.clone()), stops, height);
-        // {0, *, .., *(n-1) | the same} is *n (options are in no order).
-        if form.left == form.right {
-            let mut values: Vec<Option<u32>> =
-                form.left.iter().map(|&o| self.nimber_value(o)).collect();
-            values.sort();
-            let n = values.len() as u32;
-            if n > 0 && values.iter().zip(0..n).all(|(&v, k)| v == Some(k)) {
-                self.nimber_values.insert(id, n);
-                if self.nimber_ids.len() as u32 == n - 1 {
-                    self.nimber_ids.push(id);
-                }
-            }
-        }
         self.forms.insert(form, id);
         id
     }
 
     /// n when g is the nimber *n (0 is *0).
-    pub fn nimber_value(&self, g: GameId) -> Option<u32> {
-        if g == self.zero() {
-            return Some(0);
-        }
-        self.nimber_values.get(&g).copied()
+    pub fn nimber_value(&self, g: GameId) -> Option<u64> {
+        self.nus_value(g)
+            .filter(|v| v.x == Dyadic::ZERO && v.ups == 0)
+            .map(|v| v.nimber)
     }
 
-    /// *n = {0, *, .., *(n-1) | the same}, built once.
-    pub fn nimber(&mut self, n: u32) -> GameId {
-        if n == 0 {
-            return self.zero();
-        }
-        while (self.nimber_ids.len() as u32) < n {
-            if self.stopped() {
-                return self.zero();
-            }
-            // {0, *, .., *(k-1) | the same} is canonical: no option is
-            // dominated (nimbers are confused) or reversible.
-            let mut below = vec![self.zero()];
-            below.extend(self.nimber_ids.iter().copied());
-            tidy(&mut below);
-            let next = self.intern(Form {
-                left: below.clone(),
-                right: below,
-            });
-            debug_assert_eq!(self.nimber_value(next), Some(self.nimber_ids.len() as u32));
-        }
-        self.nimber_ids[n as usize - 1]
+    /// *n = {0, *, .., *(n-1) | the same}, held by its value.
+    pub fn nimber(&mut self, n: u64) -> GameId {
+        self.nus(Nus {
+            x: Dyadic::ZERO,
+            ups: 0,
+            nimber: n,
+        })
+    }
+
+    /// n·↑ (downs where n < 0), held by its value.
+    pub fn ups(&mut self, n: i64) -> GameId {
+        self.nus(Nus {
+            x: Dyadic::ZERO,
+            ups: n,
+            nimber: 0,
+        })
     }
 
     /// Removes each Left option ≤ another, and each Right option ≥
@@ -797,6 +865,11 @@ impl Games {
 struct FormMemo {
     below: HashMap<GameId, bool>,
     above: HashMap<GameId, bool>,
+}
+
+/// The limit met where ups are added past what an i64 holds.
+fn too_many_ups() -> Error {
+    Error::Limit("a value has more than 2^63 ups, the most that are held".into())
 }
 
 /// Sorted, each option once.

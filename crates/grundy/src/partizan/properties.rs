@@ -28,7 +28,9 @@
 
 use hashbrown::HashMap;
 
-use super::{Dyadic, GameId, Games, Node};
+use crate::error::Error;
+
+use super::{Dyadic, GameId, Games, Node, Nus, MAX_HEIGHT};
 
 /// The numbers a game that is not a number is confused with: those
 /// strictly between `low` (its Right stop) and `high` (its Left stop),
@@ -52,6 +54,8 @@ impl Games {
         for h in self.subpositions(g) {
             let birthday = match &self.nodes[h.0 as usize] {
                 &Node::Number(x) => number_birthday(x),
+                // Each level above x's form one day more (`nus.rs`).
+                &Node::Nus(v) => number_birthday(v.x).saturating_add(u128::from(v.height())),
                 Node::Other(form) => {
                     let options = form.left.iter().chain(&form.right);
                     1 + options.map(|o| birthdays[o]).max().unwrap_or(0)
@@ -69,11 +73,13 @@ impl Games {
 
     /// Whether g is all-small: every subposition of its canonical form
     /// is 0 or has moves for both players. A canonical form that is not a
-    /// number has moves for both; among numbers only 0 is all-small.
+    /// number has moves for both; among numbers only 0 is all-small, and
+    /// x + n·↑ + *m is all-small exactly when x = 0 (its subpositions are
+    /// x and values of the same kind over x).
     pub fn is_all_small(&self, g: GameId) -> bool {
         self.subpositions(g)
             .iter()
-            .all(|&h| self.number_value(h).is_none_or(|x| x == Dyadic::ZERO))
+            .all(|&h| self.nus_value(h).is_none_or(|v| v.x == Dyadic::ZERO))
     }
 
     /// The numbers g is confused with; `None` where there are none: g is
@@ -126,7 +132,21 @@ impl Games {
     /// ```
     pub fn remoteness(&mut self, g: GameId, left: bool) -> u32 {
         let mut known: HashMap<(GameId, bool), u32> = HashMap::new();
+        let mut parts = HashMap::new();
         for h in self.subpositions(g) {
+            if let Node::Nus(v) = self.nodes[h.0 as usize] {
+                if v.height() > u64::from(MAX_HEIGHT) {
+                    self.stop(Error::Limit(format!(
+                        "a value has more than {MAX_HEIGHT} levels of options, the most that \
+                         are played out"
+                    )));
+                    return 0;
+                }
+                for mover in [true, false] {
+                    known.insert((h, mover), nus_remoteness(v, mover, &mut parts));
+                }
+                continue;
+            }
             let Node::Other(form) = &self.nodes[h.0 as usize] else {
                 continue;
             };
@@ -159,8 +179,9 @@ impl Games {
         }
     }
 
-    /// g and every game below it in canonical form (numbers' forms not
-    /// opened), each once, options before the games they are options of:
+    /// g and every game below it in canonical form (the forms of games
+    /// held by their values, numbers and x + n·↑ + *m, not opened), each
+    /// once, options before the games they are options of:
     /// a game enters the table after its options, so ids are in that
     /// order.
     fn subpositions(&self, g: GameId) -> Vec<GameId> {
@@ -178,6 +199,41 @@ impl Games {
         found.sort_unstable();
         found
     }
+}
+
+/// How long x + n·↑ + *m lasts played out in canonical form with Left
+/// (`mover`) or Right to move, as [`Games::remoteness`] counts, through
+/// its options (`nus.rs`), as deep as its height.
+fn nus_remoteness(v: Nus, mover: bool, known: &mut HashMap<(Nus, bool), u32>) -> u32 {
+    if v.is_number() {
+        return number_remoteness(v.x, mover);
+    }
+    if let Some(&r) = known.get(&(v, mover)) {
+        return r;
+    }
+    let (left, right) = v.options();
+    let mut wins = Vec::new();
+    let mut all = Vec::new();
+    for o in if mover { left } else { right } {
+        let r = nus_remoteness(o, !mover, known);
+        all.push(r);
+        // The opponent, to move in o, loses: o ≥ 0 for Left's move (Right
+        // cannot win there moving first), o ≤ 0 for Right's.
+        let lost_for_opponent = match mover {
+            true => o.is_nonnegative(),
+            false => (-o).is_nonnegative(),
+        };
+        if lost_for_opponent {
+            wins.push(r);
+        }
+    }
+    let r = match (wins.iter().min(), all.iter().max()) {
+        (Some(&fastest), _) => fastest + 1,
+        (None, Some(&slowest)) => slowest + 1,
+        (None, None) => 0,
+    };
+    known.insert((v, mover), r);
+    r
 }
 
 /// How long the number x lasts played out in canonical form with Left

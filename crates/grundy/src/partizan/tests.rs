@@ -444,10 +444,10 @@ fn nimbers_add_by_xor() {
     for a in 0..4 {
         for b in 0..4 {
             let sum = tree_sum(&nim_tree(a), &nim_tree(b));
-            let (ga, gb) = (games.nimber(a), games.nimber(b));
+            let (ga, gb) = (games.nimber(a.into()), games.nimber(b.into()));
             let added = games.add(ga, gb);
             assert_eq!(added, id(&mut games, &sum), "*{a} + *{b}");
-            assert_eq!(games.nimber_value(added), Some(a ^ b));
+            assert_eq!(games.nimber_value(added), Some(u64::from(a ^ b)));
             assert_eq!(!left_first(&sum) && !right_first(&sum), a == b);
             let with_up = tree_sum(&sum, &up);
             let g_up = id(&mut games, &up);
@@ -456,9 +456,146 @@ fn nimbers_add_by_xor() {
         }
     }
     // Far beyond what search over options could do.
-    let (g, h) = (games.nimber(200), games.nimber(100));
+    let (g, h) = (games.nimber(1 << 40), games.nimber(100));
     let sum = games.add(g, h);
-    assert_eq!(games.nimber_value(sum), Some(200 ^ 100));
+    assert_eq!(games.nimber_value(sum), Some((1 << 40) ^ 100));
+    assert_eq!(games.write(sum).unwrap(), "*1099511627876");
+}
+
+/// Games as positions of a graph, each with its options, for searching
+/// sums of several components without writing out the sum's tree.
+#[derive(Default)]
+struct Positions {
+    options: Vec<(Vec<usize>, Vec<usize>)>,
+    wins: HashMap<(Vec<usize>, bool), bool>,
+    /// The position of each component added, by its name.
+    named: HashMap<String, usize>,
+}
+
+impl Positions {
+    /// The position of a tree, its options added first.
+    fn add(&mut self, t: &Tree) -> usize {
+        let left = t.left.iter().map(|l| self.add(l)).collect();
+        let right = t.right.iter().map(|r| self.add(r)).collect();
+        self.options.push((left, right));
+        self.options.len() - 1
+    }
+
+    /// x + n·↑ + *m as components: x's tree, |n| trees of ↑ (or ↓) and
+    /// *m's, none simplified.
+    fn nus(&mut self, v: Nus) -> Vec<usize> {
+        let up = tree(vec![tree(vec![], vec![])], vec![nim_tree(1)]);
+        let unit = if v.ups < 0 { tree_neg(&up) } else { up };
+        let mut parts = vec![
+            self.named(format!("{}", v.x), &number_tree(v.x)),
+            self.named(format!("*{}", v.nimber), &nim_tree(v.nimber as u32)),
+        ];
+        for _ in 0..v.ups.unsigned_abs() {
+            parts.push(self.named(format!("up {}", v.ups < 0), &unit));
+        }
+        parts
+    }
+
+    /// The position of the tree `t` named `name`, added once.
+    fn named(&mut self, name: String, t: &Tree) -> usize {
+        if let Some(&known) = self.named.get(&name) {
+            return known;
+        }
+        let position = self.add(t);
+        self.named.insert(name, position);
+        position
+    }
+
+    /// -v's components.
+    fn negative(&mut self, v: Nus) -> Vec<usize> {
+        self.nus(-v)
+    }
+
+    /// Whether the player to move (Left if `left`) wins the sum of the
+    /// components `sum`, moving in one of them.
+    fn mover_wins(&mut self, mut sum: Vec<usize>, left: bool) -> bool {
+        sum.sort_unstable();
+        if let Some(&known) = self.wins.get(&(sum.clone(), left)) {
+            return known;
+        }
+        let mut wins = false;
+        'parts: for i in 0..sum.len() {
+            let (l, r) = &self.options[sum[i]];
+            for o in if left { l.clone() } else { r.clone() } {
+                let mut after = sum.clone();
+                after[i] = o;
+                if !self.mover_wins(after, !left) {
+                    wins = true;
+                    break 'parts;
+                }
+            }
+        }
+        self.wins.insert((sum, left), wins);
+        wins
+    }
+}
+
+/// Values x + n·↑ + *m held by their parts against the definitions: who
+/// wins each, and how each pair compares, by search over the sums of
+/// their components' trees (b - a ≥ 0: Right moving first loses); the
+/// canonical form built from each one's tree is the value held by its
+/// parts; and each form the table writes out for them (`nus.rs`) is
+/// canonical: built again from its options, it is the same value.
+#[test]
+fn ups_and_nimbers_held_by_their_parts_follow_the_definitions() {
+    let mut games = Games::new();
+    let mut positions = Positions::default();
+    let mut values = Vec::new();
+    for x in [Dyadic::ZERO, Dyadic::new(-1, 1)] {
+        for ups in -3..=3 {
+            for nimber in 0..=3 {
+                values.push(Nus { x, ups, nimber });
+            }
+        }
+    }
+    let up = tree(vec![tree(vec![], vec![])], vec![nim_tree(1)]);
+    for &v in &values {
+        let g = games.nus(v);
+        // The tree of the sum, where it is small enough to write out.
+        if v.ups.unsigned_abs() + v.nimber <= 3 {
+            let mut t = tree_sum(&number_tree(v.x), &nim_tree(v.nimber as u32));
+            for _ in 0..v.ups.unsigned_abs() {
+                t = tree_sum(&t, &if v.ups < 0 { tree_neg(&up) } else { up.clone() });
+            }
+            assert_eq!(id(&mut games, &t), g, "{v:?}");
+        }
+        let parts = positions.nus(v);
+        let outcome = match (
+            positions.mover_wins(parts.clone(), true),
+            positions.mover_wins(parts, false),
+        ) {
+            (true, true) => OutcomeClass::N,
+            (true, false) => OutcomeClass::L,
+            (false, true) => OutcomeClass::R,
+            (false, false) => OutcomeClass::P,
+        };
+        assert_eq!(games.outcome(g), outcome, "{v:?}");
+    }
+    for &a in &values {
+        for &b in &values {
+            let (ga, gb) = (games.nus(a), games.nus(b));
+            let mut difference = positions.nus(b);
+            difference.extend(positions.negative(a));
+            let searched = !positions.mover_wins(difference, false);
+            assert_eq!(games.le(ga, gb), searched, "{a:?} <= {b:?}");
+        }
+    }
+    for x in [Dyadic::ZERO, Dyadic::new(3, 2)] {
+        for ups in -9..=9 {
+            for nimber in 0..=9 {
+                let v = Nus { x, ups, nimber };
+                let g = games.nus(v);
+                let form = games.form(g);
+                assert_eq!(games.game(&form.left, &form.right), g, "{v:?}");
+                assert_eq!(games.nus_value(g), Some(v));
+            }
+        }
+    }
 }
 
 /// The sum ±1 ± 2 .. ± k, read from its text (issue 36: a sum of 24
@@ -511,25 +648,33 @@ fn a_value_too_long_to_write_is_refused() {
     assert!(shorter >= 4, "only {shorter} switches written");
 }
 
-/// Issue 36, item 2 (repro 17): ups beyond the height limit are refused;
-/// just below it, reading, adding, comparing, the thermograph and writing
-/// all fit the 2 MiB stack of a thread of `grundy serve` (in a debug
-/// build, whose frames are the largest).
+/// Issue 36, item 2 (repro 17): ups beyond the height limit are held by
+/// their count, and refused where their form is needed beside a game of
+/// another kind; just below it, reading, adding, comparing, the
+/// thermograph and writing all fit the 2 MiB stack of a thread of
+/// `grundy serve` (in a debug build, whose frames are the largest).
 #[test]
 fn values_up_to_the_height_limit_fit_a_small_stack() {
     let work = || {
         let mut games = Games::new();
         let over = "^".repeat(MAX_HEIGHT as usize + 1);
-        let error = games.read(&over, 1).unwrap_err();
+        let g = games.read(&over, 1).unwrap();
+        assert_eq!(games.write(g).unwrap(), format!("^{}", MAX_HEIGHT + 1));
+        let error = games.read(&format!("{over} + {{1|-1}}"), 1).unwrap_err();
         assert!(error.to_string().contains("levels of options"), "{error}");
         let mut games = Games::new();
         let ups = MAX_HEIGHT as usize - 3;
         let g = games.read(&"^".repeat(ups), 1).unwrap();
         assert!(games.height(g) <= MAX_HEIGHT);
-        let star = games.nimber(1);
-        let h = games.add(g, star);
-        assert!(games.le(games.zero(), h));
-        assert!(!games.le(h, g) && !games.le(g, h));
+        // Beside a switch, the ups' form is written out and recursed
+        // through, as deep as its height.
+        let switch = games.read("{1|-1}", 1).unwrap();
+        let h = games.add(g, switch);
+        games.check().unwrap();
+        assert!(games.height(h) <= MAX_HEIGHT);
+        assert!(!games.le(games.zero(), h) && !games.le(h, games.zero()));
+        let back = games.sub(h, switch);
+        assert_eq!(back, g);
         let text = games.write(h).unwrap();
         assert_eq!(games.read(&text, 1).unwrap(), h);
         let thermograph = games.thermograph(h);

@@ -25,8 +25,10 @@ const MAX_DEPTH: usize = MAX_HEIGHT as usize;
 /// out by its options can take exponentially more characters than the
 /// table holds of it (a sum of 20 switches), so a longer one is refused.
 pub const MAX_WRITTEN: usize = 100_000;
-/// Ups written as `^n`: as many as `^n` reads.
-const MAX_UPS: i32 = 64;
+/// The most ups (or downs) and the largest nimber one literal reads: the
+/// table holds such values by their parts (`nus.rs`), so the bound is
+/// only that of their arithmetic.
+const MAX_COUNT: u64 = 1 << 62;
 
 impl Games {
     /// g in the notation above: its compact name where it has one, else
@@ -62,25 +64,21 @@ impl Games {
     /// g's compact name, when it has one: a number, ups and a nimber over
     /// a number, or a switch ±x.
     fn name(&mut self, g: GameId) -> Option<String> {
-        if let Some(x) = self.number_value(g) {
-            return Some(x.to_string());
-        }
-        if let Some((x, ups, nimber)) = self.ups_and_nimber(g) {
-            let number = if x == Dyadic::ZERO {
-                String::new()
-            } else {
-                x.to_string()
+        if let Some(v) = self.nus_value(g) {
+            let number = match v.x == Dyadic::ZERO && !v.is_number() {
+                true => String::new(),
+                false => v.x.to_string(),
             };
-            let ups = match ups {
+            let ups = match v.ups {
                 0 => String::new(),
                 1 => "^".into(),
                 2 => "^^".into(),
                 -1 => "v".into(),
                 -2 => "vv".into(),
                 u if u > 0 => format!("^{u}"),
-                u => format!("v{}", -u),
+                u => format!("v{}", u.unsigned_abs()),
             };
-            let star = match nimber {
+            let star = match v.nimber {
                 0 => String::new(),
                 1 => "*".into(),
                 n => format!("*{n}"),
@@ -96,82 +94,6 @@ impl Games {
             }
         }
         None
-    }
-
-    /// g as x + *n (ups 0) or x + u·↑ + *n, when it is one of those.
-    fn ups_and_nimber(&mut self, g: GameId) -> Option<(Dyadic, i32, u32)> {
-        if let Some((x, n)) = self.nimber_shift(g) {
-            return Some((x, 0, n));
-        }
-        // Shifting g by up to MAX_UPS ups makes games that many levels
-        // higher: where they could pass the height limit, g is written by
-        // its options instead.
-        if self.height(g) + 2 * (MAX_UPS as u32 + 2) > MAX_HEIGHT {
-            return None;
-        }
-        // x + an infinitesimal: both stops at x.
-        let thermograph = self.thermograph(g);
-        let zero = Dyadic::ZERO;
-        let stop = thermograph.left_wall.at(zero);
-        if stop != thermograph.right_wall.at(zero) {
-            return None;
-        }
-        let x = self.number(stop);
-        let rest = self.sub(g, x);
-        let up = self.up();
-        let mut ups = rest;
-        let mut downs = rest;
-        for u in 1..=MAX_UPS {
-            ups = self.sub(ups, up);
-            downs = self.add(downs, up);
-            for (shifted, count) in [(ups, u), (downs, -u)] {
-                if let Some((y, n)) = self.nimber_shift(shifted) {
-                    if y == zero {
-                        return Some((stop, count, n));
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    /// g as x + *n, read from its form: {x, x*, .., x*(n-1) | the same}.
-    fn nimber_shift(&mut self, g: GameId) -> Option<(Dyadic, u32)> {
-        if let Some(x) = self.number_value(g) {
-            return Some((x, 0));
-        }
-        if let Some(&known) = self.nimber_shifts.get(&g) {
-            return known;
-        }
-        let shift = self.read_nimber_shift(g);
-        self.nimber_shifts.insert(g, shift);
-        shift
-    }
-
-    fn read_nimber_shift(&mut self, g: GameId) -> Option<(Dyadic, u32)> {
-        let form = self.form(g);
-        if form.left != form.right {
-            return None;
-        }
-        let mut base = None;
-        let mut seen = Vec::new();
-        for &option in &form.left {
-            let (x, k) = self.nimber_shift(option)?;
-            if *base.get_or_insert(x) != x {
-                return None;
-            }
-            seen.push(k);
-        }
-        seen.sort_unstable();
-        let n = u32::try_from(seen.len()).ok()?;
-        (seen.iter().copied().eq(0..n)).then(|| (base.unwrap_or(Dyadic::ZERO), n))
-    }
-
-    /// ↑ = {0|*}.
-    fn up(&mut self) -> GameId {
-        let zero = self.zero();
-        let star = self.game(&[zero], &[zero]);
-        self.game(&[zero], &[star])
     }
 
     /// The game written in `text`; an error names the column (counted from
@@ -218,10 +140,10 @@ pub trait Build {
     fn zero(&mut self) -> Self::Id;
     /// The number x, in its canonical form.
     fn number(&mut self, x: Dyadic) -> Result<Self::Id>;
-    /// ↑ = {0|*}.
-    fn up(&mut self) -> Result<Self::Id>;
+    /// n·↑ (↑ = {0|*}; downs where n < 0).
+    fn ups(&mut self, n: i64) -> Result<Self::Id>;
     /// The nimber *n.
-    fn nimber(&mut self, n: u32) -> Result<Self::Id>;
+    fn nimber(&mut self, n: u64) -> Result<Self::Id>;
     /// -g.
     fn neg(&mut self, g: Self::Id) -> Result<Self::Id>;
     /// g + h.
@@ -245,10 +167,10 @@ impl Build for Games {
     fn number(&mut self, x: Dyadic) -> Result<GameId> {
         Ok(Games::number(self, x))
     }
-    fn up(&mut self) -> Result<GameId> {
-        Ok(Games::up(self))
+    fn ups(&mut self, n: i64) -> Result<GameId> {
+        Ok(Games::ups(self, n))
     }
-    fn nimber(&mut self, n: u32) -> Result<GameId> {
+    fn nimber(&mut self, n: u64) -> Result<GameId> {
         Ok(Games::nimber(self, n))
     }
     fn neg(&mut self, g: GameId) -> Result<GameId> {
@@ -417,25 +339,21 @@ impl Reader {
                 if count > 1 {
                     return Err(self.error("write ^^ or ^2, not both"));
                 }
-                count = self.small_count("ups")?;
+                count = self.count("ups")?;
             }
-            let up = games.up()?;
-            let unit = if c == '^' { up } else { games.neg(up)? };
-            for _ in 0..count {
-                value = games.add(value, unit)?;
-                // Ups past the height limit stop the table: say so now,
-                // not after adding the rest.
-                games.check()?;
-            }
+            // At most MAX_COUNT, from the count or the characters read.
+            let count = i64::try_from(count.min(MAX_COUNT)).unwrap_or(i64::MAX);
+            let ups = games.ups(if c == '^' { count } else { -count })?;
+            value = games.add(value, ups)?;
         }
         if self.peek() == Some('*') {
             self.at += 1;
             let n = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                self.small_count("a nimber")?
+                self.count("a nimber")?
             } else {
                 1
             };
-            let nimber = games.nimber(u32::try_from(n).unwrap_or(u32::MAX))?;
+            let nimber = games.nimber(n)?;
             value = games.add(value, nimber)?;
         }
         if self.at == start {
@@ -449,9 +367,8 @@ impl Reader {
         Ok(value)
     }
 
-    /// Digits after ^, v or *: a count up to 64, which is already more than
-    /// any game of this size needs.
-    fn small_count(&mut self, what: &str) -> Result<u64> {
+    /// Digits after ^, v or *: a count up to [`MAX_COUNT`].
+    fn count(&mut self, what: &str) -> Result<u64> {
         let column = self.at;
         // None once past u64: a count is never written saturated.
         let mut n = Some(0u64);
@@ -460,9 +377,9 @@ impl Reader {
             self.at += 1;
         }
         match n {
-            Some(n) if n <= 64 => Ok(n),
+            Some(n) if n <= MAX_COUNT => Ok(n),
             _ => Err(Error::Limit(format!(
-                "{} at column {}: at most 64 are read",
+                "{} at column {}: at most 2^62 are read",
                 n.map_or(format!("{what} too large"), |n| format!("{what} of {n}")),
                 self.column + column
             ))),
@@ -699,13 +616,21 @@ mod tests {
         }
     }
 
-    /// A count past 64 is named as written, or as too large where it
+    /// A count past 2^62 is named as written, or as too large where it
     /// does not fit in 64 bits: never as a saturated 18446744073709551615.
     #[test]
     fn a_huge_count_is_not_named_saturated() {
         let mut g = Games::new();
-        let error = g.read("*100", 1).unwrap_err().to_string();
-        assert!(error.contains("a nimber of 100 at column 2"), "{error}");
+        let error = g.read("*4611686018427387905", 1).unwrap_err().to_string();
+        assert!(
+            error.contains("a nimber of 4611686018427387905 at column 2"),
+            "{error}"
+        );
+        let error = g.read("^4611686018427387905", 1).unwrap_err().to_string();
+        assert!(
+            error.contains("ups of 4611686018427387905 at column 2"),
+            "{error}"
+        );
         let error = g.read("*18446744073709551616", 1).unwrap_err().to_string();
         assert!(error.contains("a nimber too large at column 2"), "{error}");
         assert!(!error.contains("18446744073709551615"), "{error}");

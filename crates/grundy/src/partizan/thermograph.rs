@@ -186,6 +186,17 @@ impl Games {
         if let Some(known) = self.thermographs.get(&g) {
             return known.clone();
         }
+        // x + n·↑ + *m has the thermograph of x* or x + ↑ (`nus.rs`),
+        // whatever its height.
+        if let Some(v) = self.nus_value(g).filter(|v| !v.is_number()) {
+            let thermal = v.thermal();
+            if thermal != v {
+                let small = self.nus(thermal);
+                let thermograph = self.thermograph(small);
+                self.thermographs.insert(g, thermograph.clone());
+                return thermograph;
+            }
+        }
         let form = self.form(g);
         // Left's scaffold: the best right wall of a Left option, taxed by t;
         // Right's the same way round. (A short game that is not an integer

@@ -32,7 +32,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use crate::error::Result;
 use crate::misere::forms::Forms;
 use crate::partizan::{
-    Confusion, Dyadic, GameId, Games, OutcomeClass, ShortGame, Thermograph, Valuer,
+    Confusion, Dyadic, GameId, Games, OutcomeClass, ShortGame, Thermograph, Valuer, MAX_HEIGHT,
 };
 use crate::word::Word;
 
@@ -100,7 +100,17 @@ pub const MAX_LISTED_OPTIONS: u64 = 100_000;
 impl Valued {
     /// A game literal: its options are those of its canonical form.
     pub fn literal(games: &mut Games, text: &str, value: GameId) -> Result<Valued> {
-        let form = games.form(value);
+        let Some(form) = games.listed_form(value, MAX_LISTED_OPTIONS) else {
+            // *m of a large m (x + *m has 2m options): counted, not listed.
+            let count = games.nus_value(value).map_or(0, |v| v.option_count());
+            return Ok(Valued {
+                text: text.trim().to_string(),
+                value,
+                left: Vec::new(),
+                right: Vec::new(),
+                unlisted: Some(count),
+            });
+        };
         let mut side = |options: Vec<GameId>| -> Result<Vec<(String, GameId)>> {
             options
                 .into_iter()
@@ -431,7 +441,10 @@ pub fn analyze_values(games: &mut Games, parts: &[Valued], moves: bool) -> Resul
     let reduced = games.reduced(total)?;
     games.check()?;
     let value = games.write(total)?;
-    let incentives = match value.chars().count() <= MAX_INCENTIVES_OF {
+    // A value held by its parts can be short to write and far higher than
+    // the forms an incentive is computed from (*1000000).
+    let short = value.chars().count() <= MAX_INCENTIVES_OF && games.height(total) <= MAX_HEIGHT;
+    let incentives = match short {
         true => {
             let (left, right) = games.incentives(total)?;
             let mut write_all = |gs: &[GameId]| -> Result<Vec<String>> {

@@ -184,7 +184,7 @@ mod tests {
         for n in 0..8 {
             let stalk = vec![b'G'; n];
             let g = valuer.value(&mut games, &stalk, &mut |_| true).unwrap();
-            let star = games.nimber(n as u32);
+            let star = games.nimber(n as u64);
             assert_eq!(g, star, "G x {n}");
         }
     }
