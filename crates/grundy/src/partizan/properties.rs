@@ -153,23 +153,14 @@ impl Games {
             let form = form.clone();
             for mover in [true, false] {
                 let options = if mover { &form.left } else { &form.right };
-                let mut wins = Vec::new();
-                let mut all = Vec::new();
-                for &o in options {
+                let played = options.iter().map(|&o| {
                     let r = match self.number_value(o) {
                         Some(x) => number_remoteness(x, !mover),
                         None => known[&(o, !mover)],
                     };
-                    all.push(r);
-                    if !self.outcome(o).first_player_wins(!mover) {
-                        wins.push(r);
-                    }
-                }
-                let r = match (wins.iter().min(), all.iter().max()) {
-                    (Some(&fastest), _) => fastest + 1,
-                    (None, Some(&slowest)) => slowest + 1,
-                    (None, None) => 0,
-                };
+                    (r, !self.outcome(o).first_player_wins(!mover))
+                });
+                let r = played_out(played.collect());
                 known.insert((h, mover), r);
             }
         }
@@ -212,28 +203,35 @@ fn nus_remoteness(v: Nus, mover: bool, known: &mut HashMap<(Nus, bool), u32>) ->
         return r;
     }
     let (left, right) = v.options();
-    let mut wins = Vec::new();
-    let mut all = Vec::new();
-    for o in if mover { left } else { right } {
-        let r = nus_remoteness(o, !mover, known);
-        all.push(r);
+    let played = (if mover { left } else { right }).into_iter().map(|o| {
         // The opponent, to move in o, loses: o ≥ 0 for Left's move (Right
         // cannot win there moving first), o ≤ 0 for Right's.
         let lost_for_opponent = match mover {
             true => o.is_nonnegative(),
             false => (-o).is_nonnegative(),
         };
-        if lost_for_opponent {
-            wins.push(r);
-        }
-    }
-    let r = match (wins.iter().min(), all.iter().max()) {
-        (Some(&fastest), _) => fastest + 1,
-        (None, Some(&slowest)) => slowest + 1,
-        (None, None) => 0,
-    };
+        (nus_remoteness(o, !mover, known), lost_for_opponent)
+    });
+    let r = played_out(played.collect());
     known.insert((v, mover), r);
     r
+}
+
+/// How long a game lasts from the mover's options, each given by how long
+/// it lasts and whether the mover wins by it: one more than the fastest
+/// win, else than the slowest option; 0 without options.
+fn played_out(options: Vec<(u32, bool)>) -> u32 {
+    let fastest = options
+        .iter()
+        .filter(|&&(_, wins)| wins)
+        .map(|&(r, _)| r)
+        .min();
+    let slowest = options.iter().map(|&(r, _)| r).max();
+    match (fastest, slowest) {
+        (Some(fastest), _) => fastest + 1,
+        (None, Some(slowest)) => slowest + 1,
+        (None, None) => 0,
+    }
 }
 
 /// How long the number x lasts played out in canonical form with Left

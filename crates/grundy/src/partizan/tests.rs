@@ -598,6 +598,56 @@ fn ups_and_nimbers_held_by_their_parts_follow_the_definitions() {
     }
 }
 
+/// g's canonical form as a tree, every option's form written out.
+fn form_tree(games: &mut Games, g: GameId) -> Tree {
+    let form = games.form(g);
+    tree(
+        form.left.iter().map(|&l| form_tree(games, l)).collect(),
+        form.right.iter().map(|&r| form_tree(games, r)).collect(),
+    )
+}
+
+/// How long `t` lasts with Left (`left`) or Right to move, the winner
+/// hurrying and the loser delaying, by search over the tree.
+fn tree_remoteness(t: &Tree, left: bool) -> u32 {
+    let options = if left { &t.left } else { &t.right };
+    let mut wins = None;
+    let mut slowest = None;
+    for o in options {
+        let r = tree_remoteness(o, !left);
+        let opponent_wins = if left { right_first(o) } else { left_first(o) };
+        if !opponent_wins {
+            wins = Some(wins.map_or(r, |w: u32| w.min(r)));
+        }
+        slowest = Some(slowest.map_or(r, |s: u32| s.max(r)));
+    }
+    wins.or(slowest).map_or(0, |r| r + 1)
+}
+
+/// The remoteness of values held by their parts, and of games with such
+/// values among their options, is that of play on their canonical forms
+/// written out as trees.
+#[test]
+fn remoteness_of_ups_and_nimbers_is_that_of_their_forms() {
+    let mut games = Games::new();
+    let switch = games.read("{1|-1}", 1).unwrap();
+    for x in [Dyadic::ZERO, Dyadic::new(3, 1)] {
+        for ups in -3..=3 {
+            for nimber in 0..=3 {
+                let v = games.nus(Nus { x, ups, nimber });
+                let beside = games.game(&[v], &[switch]);
+                for g in [v, beside] {
+                    let t = form_tree(&mut games, g);
+                    for left in [true, false] {
+                        let expected = tree_remoteness(&t, left);
+                        assert_eq!(games.remoteness(g, left), expected, "{x} {ups} {nimber}");
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The sum ±1 ± 2 .. ± k, read from its text (issue 36: a sum of 24
 /// switches grew without bound).
 fn switches(games: &mut Games, k: u32) -> GameId {
