@@ -2,12 +2,16 @@
 //! sums of heaps up to N (Plambeck and Siegel): its order, P-portion, each
 //! heap's element and the multiplication table. The library's front door
 //! is `grundy::answer::quotient`; this module reads the arguments, draws
-//! the progress, stops on Ctrl-C and writes the answer as text.
+//! the progress, stops on Ctrl-C, reads and writes the checkpoint file and
+//! writes the answer as text.
 
+use std::path::PathBuf;
 use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
-use grundy::answer::quotient::QuotientAnswer;
+use grundy::answer::quotient::{Checkpointing, QuotientAnswer};
 use grundy::answer::Progress;
+use grundy::misere::quotient::generator_name;
 use grundy::Error;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -26,10 +30,24 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(1..))]
     to: u64,
 
+    /// Stop at the first heap (at most N) where the periodicity theorem
+    /// proves the quotient for every heap.
+    #[arg(long)]
+    until_proven: bool,
+
+    /// Save the construction's state to FILE every minute and when it
+    /// stops (Ctrl-C, a limit) or ends, and resume from FILE where it
+    /// exists: a run of hours goes on where it stopped.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
 }
+
+/// How often a checkpoint is saved during a run.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(60);
 
 /// The multiplication table is printed as text up to this order (always in
 /// JSON).
@@ -43,13 +61,47 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         ProgressStyle::with_template("{bar:30} heap {pos}/{len}, {msg}").expect("a valid template"),
     );
     let stop = || interrupted.load(Ordering::SeqCst);
-    let answer = grundy::answer::quotient::quotient(&args.ruleset, args.to, &mut |p| {
-        if let Progress::Quotient { heap, order } = p {
-            bar.set_position(heap as u64);
-            bar.set_message(format!("{order} elements so far"));
+    let resume = match args.checkpoint.as_deref().filter(|p| p.exists()) {
+        Some(path) => Some(
+            grundy::file::read_at_most(
+                &path.display().to_string(),
+                grundy::memory::budget(),
+                "checkpoint",
+            )
+            .map_err(&failure)?,
+        ),
+        None => None,
+    };
+    let mut last_save = Instant::now();
+    let mut due = || {
+        let due = last_save.elapsed() >= CHECKPOINT_EVERY;
+        if due {
+            last_save = Instant::now();
         }
-        !stop()
+        due
+    };
+    let mut write = |bytes: &[u8]| match &args.checkpoint {
+        Some(path) => grundy::file::write_bytes(path, bytes),
+        None => Ok(()),
+    };
+    let checkpoint = args.checkpoint.as_ref().map(|_| Checkpointing {
+        resume,
+        due: &mut due,
+        write: &mut write,
     });
+    let answer = grundy::answer::quotient::quotient(
+        &args.ruleset,
+        args.to,
+        args.until_proven,
+        checkpoint,
+        &mut |p| {
+            if let Progress::Quotient { heap, order } = p {
+                bar.set_position(heap as u64);
+                bar.set_message(format!("{order} elements so far"));
+            }
+            !stop()
+        },
+    );
     bar.finish_and_clear();
     let answer = answer.map_err(|error| match error {
         Error::Limit(_) if stop() => failure(Error::Limit("interrupted (Ctrl-C)".into())),
@@ -73,21 +125,41 @@ fn text(q: &QuotientAnswer) -> String {
         p.len(),
         p.join(", ")
     ));
+    text.push_str(&format!("status:    {}\n", q.status));
+    let generators: Vec<String> = (q.generators.iter().enumerate())
+        .map(|(i, h)| format!("{} = heap {h}", generator_name(i)))
+        .collect();
+    let names: Vec<String> = (0..q.generators.len()).map(generator_name).collect();
+    text.push_str(&format!(
+        "presentation: <{} | {}>\n  where {}\n",
+        names.join(", "),
+        q.relations.join(", "),
+        generators.join(", ")
+    ));
     text.push_str(
         "elements are named by a sum of fewest heaps with that element (0: the empty sum)\n",
     );
-    text.push_str("\nheap  element\n");
+    text.push_str("\nheap  element  word\n");
     for (h, &x) in q.heaps.iter().enumerate() {
         let p = if is_p(x) { "  (P)" } else { "" };
-        text.push_str(&format!("{:>4}  {}{p}\n", h + 1, q.name(x)));
+        let name = q.name(x);
+        let word = &q.words[x as usize];
+        text.push_str(&format!("{:>4}  {name:<7}  {word}{p}\n", h + 1));
     }
-    if q.order > TABLE_SHOWN {
-        text.push_str(&format!(
-            "\nmultiplication table: {} x {} (see --json)\n",
-            q.order, q.order
-        ));
-        return text;
-    }
+    let table = match &q.table {
+        Some(table) if q.order <= TABLE_SHOWN => table,
+        _ => {
+            let json = match q.table {
+                Some(_) => "see --json",
+                None => "defined by the presentation",
+            };
+            text.push_str(&format!(
+                "\nmultiplication table: {} x {} ({json})\n",
+                q.order, q.order
+            ));
+            return text;
+        }
+    };
     let names: Vec<String> = (0..order).map(|x| q.name(x)).collect();
     let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(1);
     text.push_str("\nmultiplication table:\n");
@@ -99,7 +171,7 @@ fn text(q: &QuotientAnswer) -> String {
     for a in 0..order {
         text.push_str(&format!("{:>width$} |", names[a as usize]));
         for b in 0..order {
-            let product = q.table[a as usize][b as usize];
+            let product = table[a as usize][b as usize];
             text.push_str(&format!(" {:>width$}", names[product as usize]));
         }
         text.push('\n');

@@ -124,6 +124,11 @@ impl std::fmt::Debug for dyn Component {
 pub trait DynRuleset: Send + Sync {
     /// The ruleset as an expression writes it, parameters included.
     fn name(&self) -> String;
+    /// The digest of the file the rules were read from (see
+    /// `Ruleset::digest`).
+    fn digest(&self) -> Option<String> {
+        None
+    }
     /// How the ruleset's positions are written (see `Ruleset::arity`).
     fn arity(&self) -> Arity;
     /// The components at the positions written in `words` (`arity()` words
@@ -472,6 +477,10 @@ pub const MAX_COPIES: u64 = 100_000;
 impl<R: Ruleset> DynRuleset for Arc<Shared<R>> {
     fn name(&self) -> String {
         self.ruleset.name()
+    }
+
+    fn digest(&self) -> Option<String> {
+        self.ruleset.digest()
     }
 
     fn arity(&self) -> Arity {

@@ -136,6 +136,16 @@ impl TakeAndBreak {
         self.digits.iter().any(|d| d & (TWO | THREE) != 0)
     }
 
+    /// The most heaps a move leaves: 3 where a digit has bit 8, 2 where one
+    /// has bit 4, else 1 (or 0 when every move takes the whole heap).
+    pub fn most_heaps_left(&self) -> usize {
+        let any = |bit: u8| self.digits.iter().any(|d| d & bit != 0);
+        [(THREE, 3), (TWO, 2), (ONE, 1)]
+            .into_iter()
+            .find_map(|(bit, parts)| any(bit).then_some(parts))
+            .unwrap_or(0)
+    }
+
     /// Whether the periodicity theorem for octal games applies: moves leave
     /// at most two heaps, of any sizes (Grundy's game forbids equal ones,
     /// which breaks the theorem's correspondence between options).

@@ -1,7 +1,7 @@
 //! `grundy quotient` end to end, `analyze --misere` answered from a
 //! quotient, the example script, and bad input.
 
-use crate::common::{example, grundy, json};
+use crate::common::{example, grundy, json, temp_file, temp_path};
 use predicates::prelude::*;
 
 #[test]
@@ -38,8 +38,89 @@ fn text_shows_order_p_portion_heaps_and_table() {
         .stdout(predicate::str::contains(
             "P-portion: 3 elements: 1, 3, 1+4\n",
         ))
-        .stdout(predicate::str::contains("   4  4\n"))
-        .stdout(predicate::str::contains("multiplication table:\n"));
+        .stdout(predicate::str::is_match("\n   4  4 +[a-z]").unwrap())
+        .stdout(predicate::str::contains("multiplication table:\n"))
+        .stdout(predicate::str::contains(
+            "status:    proven for every heap: heap h + 2 has the element of heap h for every h \
+             from 5 on, seen to heap 9",
+        ))
+        .stdout(predicate::str::contains("presentation: <a, b, c | "));
+}
+
+/// `--until-proven` stops at the first heap where the periodicity theorem
+/// proves the quotient for every heap; the JSON says how, and the text says
+/// it in words. 0.34: heaps from 7 repeat their elements with period 8,
+/// which the theorem needs seen to heap 2 (7 + 8) + 2 - 1 = 31.
+#[test]
+fn until_proven_stops_where_the_theorem_proves_the_quotient() {
+    let q = json(&["quotient", "octal(0.34)", "--to", "200", "--until-proven"]);
+    assert_eq!(q["proven"], true);
+    assert_eq!(q["to"], 31);
+    let periodicity = &q["periodicity"];
+    assert_eq!(
+        (
+            &periodicity["preperiod"],
+            &periodicity["period"],
+            &periodicity["needs"]
+        ),
+        (
+            &serde_json::json!(7),
+            &serde_json::json!(8),
+            &serde_json::json!(31)
+        )
+    );
+    let heaps = q["heaps"].as_array().unwrap();
+    for h in 7..=23 {
+        assert_eq!(heaps[h - 1], heaps[h + 8 - 1], "heap {h}");
+    }
+    // The presentation names each element by a word, the identity `1`.
+    assert_eq!(q["words"][0], "1");
+    assert_eq!(
+        q["words"].as_array().unwrap().len(),
+        q["order"].as_u64().unwrap() as usize
+    );
+    grundy()
+        .args(["quotient", "octal(0.34)", "--to", "200", "--until-proven"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("heaps:     1 to 31\n"))
+        .stdout(predicate::str::contains(
+            "status:    proven for every heap: heap h + 8 has the element of heap h for every \
+             h from 7 on",
+        ));
+    // Without the flag the quotient goes on to the bound asked.
+    let q = json(&["quotient", "octal(0.34)", "--to", "40"]);
+    assert_eq!(
+        (&q["to"], &q["proven"]),
+        (&serde_json::json!(40), &serde_json::json!(true))
+    );
+    // A game outside the theorem says so.
+    let q = json(&["quotient", "octal(0.07)", "--to", "10"]);
+    assert_eq!(q["proven"], false);
+    assert_eq!(q["periodicity"], serde_json::Value::Null);
+    let status = q["status"].as_str().unwrap();
+    assert!(
+        status.starts_with("not proven for larger heaps: "),
+        "{status}"
+    );
+}
+
+/// A sum holding a heap past the bound of quotients computed per question
+/// (32) is answered from the proven quotient: each winning move leaves a
+/// sum that is P, and the sum is N exactly when it has one. (Heaps of any
+/// size are answered so; their genus search, which runs first, is what
+/// takes the time beyond heap 40.)
+#[test]
+fn analyze_misere_answers_heaps_of_any_size_from_a_proven_quotient() {
+    let a = json(&["analyze", "octal(0.34) 40 37 5", "--misere"]);
+    let moves = a["winning_moves"].as_array().unwrap();
+    assert_eq!(a["outcome"] == "N", !moves.is_empty());
+    assert!(!moves.is_empty(), "{a}");
+    for m in moves.iter().take(5) {
+        let to = m["to"].as_str().unwrap();
+        let after = json(&["analyze", to, "--misere"]);
+        assert_eq!(after["outcome"], "P", "{to}");
+    }
 }
 
 /// The example script is Dawson's Kayles written as a heap script: its
@@ -109,4 +190,57 @@ fn a_bound_beyond_the_limit_exits_1_naming_it() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("heaps up to 4096"));
+}
+
+/// `--checkpoint FILE` saves the run's state when it ends, and a later run
+/// to a larger heap goes on from it: its answer is the one of a run from
+/// heap 1, byte for byte. A checkpoint of other rules, past the heap asked
+/// for, or not a checkpoint at all, is bad input (exit 2).
+#[test]
+fn a_checkpoint_resumes_a_run_to_the_answer_of_a_whole_run() {
+    let path = temp_path("quotient.checkpoint");
+    let _ = std::fs::remove_file(&path);
+    let path_text = path.to_str().unwrap();
+    let run = |to: &str, ruleset: &str, checkpoint: &str| {
+        grundy()
+            .args([
+                "quotient",
+                ruleset,
+                "--to",
+                to,
+                "--json",
+                "--checkpoint",
+                checkpoint,
+            ])
+            .output()
+            .unwrap()
+    };
+    let first = run("16", "octal(0.15)", path_text);
+    assert!(first.status.success(), "{first:?}");
+    assert!(path.exists());
+    let resumed = run("40", "octal(0.15)", path_text);
+    let whole = grundy()
+        .args(["quotient", "octal(0.15)", "--to", "40", "--json"])
+        .output()
+        .unwrap();
+    assert!(resumed.status.success(), "{resumed:?}");
+    assert_eq!(resumed.stdout, whole.stdout);
+    for (to, ruleset, checkpoint, says) in [
+        ("40", "octal(0.16)", path_text, "computed for octal(0.15)"),
+        (
+            "20",
+            "octal(0.15)",
+            path_text,
+            "reached heap 40, past the 20",
+        ),
+    ] {
+        let refused = run(to, ruleset, checkpoint);
+        assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(stderr.contains(says), "{stderr}");
+    }
+    let junk = temp_file("junk.checkpoint", "not a checkpoint\n");
+    let refused = run("20", "octal(0.15)", junk.to_str().unwrap());
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not a checkpoint"));
 }

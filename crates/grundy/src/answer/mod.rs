@@ -56,8 +56,9 @@ pub use analyze::{analysis, analyze, analyze_with_progress, AnalyzeAnswer, Analy
 /// birthday and flags; version 4 its atomic weight, reduced canonical
 /// form and incentives, and the player (`side`, `player`) of a sum of
 /// values played; version 5 the answer of a sum of values under misère
-/// play (`misere_form`).
-pub const SCHEMA_VERSION: &str = "6";
+/// play (`misere_form`); version 7 a misère quotient's proof, presentation
+/// and stability, its table only up to [`quotient::TABLE_WRITTEN`] elements.
+pub const SCHEMA_VERSION: &str = "7";
 
 /// What a long computation reports every so often. The callback that gets
 /// it answers whether to go on: `false` stops the computation, which then

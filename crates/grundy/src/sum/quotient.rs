@@ -1,21 +1,31 @@
 //! Misère play of a sum of heaps of one heap game, from the game's misère
 //! quotient (`crate::misere::quotient`): the outcome is whether the sum's
 //! element is in the P-portion, and a move wins exactly when the sum after
-//! it is. Sums beyond the bounds here are left to the search.
+//! it is. A take-and-break code's quotient proven for every heap by the
+//! periodicity theorem answers sums of heaps of any size up to
+//! [`PROVEN_HEAPS`]. Sums beyond the bounds here are left to the search.
 
 use std::cell::{Cell, RefCell};
 use std::sync::{Arc, Mutex};
 
 use super::{Move, Sum};
 use crate::error::Result;
-use crate::misere::quotient::{Limits, Quotient};
+use crate::misere::quotient::{Limits, Quotient, Shape};
 use crate::solver::OnSearched;
 use crate::value::Outcome;
 
-/// The largest heap a sum may hold to be answered from a quotient: the
-/// quotient is computed up to the sum's largest heap, and Dawson's Kayles
-/// to heap 30 takes seconds.
+/// The largest heap a sum may hold to be answered from a quotient computed
+/// up to the sum's largest heap: Dawson's Kayles to heap 30 takes seconds.
 pub const QUOTIENT_HEAPS: usize = 32;
+
+/// Past [`QUOTIENT_HEAPS`], a take-and-break code's quotient is computed
+/// until the periodicity theorem proves it for every heap, up to this heap
+/// (Kayles is proven at heap 167).
+pub const PROVING_HEAPS: usize = 256;
+
+/// The largest heap whose options are listed for its winning moves when
+/// the quotient is proven for every heap.
+pub const PROVEN_HEAPS: usize = 1_000_000;
 
 /// The bounds of a quotient computed for one question; past them the sum
 /// is searched instead.
@@ -27,7 +37,9 @@ const LIMITS: Limits = Limits {
 
 /// The outcome and every winning move of `sum` from the quotient of its
 /// heap game, when every component is a heap of one heap game, the largest
-/// at most [`QUOTIENT_HEAPS`], and the quotient is found within its bounds.
+/// at most [`QUOTIENT_HEAPS`] (or [`PROVEN_HEAPS`] where the periodicity
+/// theorem proves the quotient by heap [`PROVING_HEAPS`]), and the quotient
+/// is found within its bounds.
 /// The computation of a quotient reports the heap it has reached to
 /// `progress` whenever it polls its stop; answering `false` stops it, and
 /// the analysis, with a limit error.
@@ -42,14 +54,19 @@ pub fn by_quotient(sum: &Sum, progress: OnSearched) -> Result<Option<(Outcome, V
     let mut heaps = Vec::with_capacity(sum.components.len());
     for c in &sum.components {
         match c.heap() {
-            Some((size, _)) if size <= QUOTIENT_HEAPS && c.ruleset_name() == rules.name => {
+            Some((size, _)) if size <= PROVEN_HEAPS && c.ruleset_name() == rules.name => {
                 heaps.push(size)
             }
             _ => return Ok(None),
         }
     }
     let (_, game) = first.heap().expect("checked above");
-    let to = heaps.iter().copied().max().unwrap_or(0).max(1);
+    let largest = heaps.iter().copied().max().unwrap_or(0).max(1);
+    let proving = largest > QUOTIENT_HEAPS;
+    if proving && game.take_and_break().and_then(Shape::of).is_none() {
+        return Ok(None);
+    }
+    let to = if proving { PROVING_HEAPS } else { largest };
     // A game the quotient cannot be built for (a move to a larger heap, a
     // script's error, a limit) is searched, which reports its own errors;
     // a stop ends the analysis.
@@ -61,8 +78,12 @@ pub fn by_quotient(sum: &Sum, progress: OnSearched) -> Result<Option<(Outcome, V
         go_on
     };
     let mut failed = None;
-    let quotient = cached(&rules, to, || {
-        let computed = Quotient::compute(
+    let compute = match proving {
+        true => Quotient::compute_until_proven,
+        false => Quotient::compute,
+    };
+    let quotient = cached(&rules, largest, || {
+        let computed = compute(
             game,
             to,
             LIMITS,
@@ -74,13 +95,13 @@ pub fn by_quotient(sum: &Sum, progress: OnSearched) -> Result<Option<(Outcome, V
         );
         computed.map_err(|error| failed = Some(error)).ok()
     });
-    let Some(quotient) = quotient else {
+    let Some(quotient) = quotient.filter(|q| q.covers(largest)) else {
         return match failed {
             Some(stop) if stopped.get() => Err(stop),
             _ => Ok(None),
         };
     };
-    let images: Vec<u32> = heaps.iter().map(|&h| quotient.heap_image(h)).collect();
+    let images: Vec<u32> = (heaps.iter().map(|&h| quotient.image(&[h]))).collect::<Result<_>>()?;
     // The product of every heap but one, from the products after each.
     let mut after = vec![0u32; images.len() + 1];
     for i in (0..images.len()).rev() {
@@ -125,7 +146,7 @@ struct Rules {
 }
 
 /// The quotients computed in this process, by the rules they were computed
-/// from: the largest of each, which answers every sum of smaller heaps too.
+/// from: the last of each, which answers every sum of the heaps it covers.
 static CACHE: Mutex<Vec<(Rules, Arc<Quotient>)>> = Mutex::new(Vec::new());
 
 /// The most rulesets whose quotients are kept.
@@ -133,14 +154,14 @@ const CACHED: usize = 8;
 
 fn cached(
     rules: &Rules,
-    to: usize,
+    largest: usize,
     compute: impl FnOnce() -> Option<Quotient>,
 ) -> Option<Arc<Quotient>> {
     let known = CACHE
         .lock()
         .expect("quotient cache")
         .iter()
-        .find_map(|(r, q)| (r == rules && q.to() >= to).then(|| q.clone()));
+        .find_map(|(r, q)| (r == rules && q.covers(largest)).then(|| q.clone()));
     if known.is_some() {
         return known;
     }

@@ -19,7 +19,9 @@
 //! exact. The steps are bounded by the limits; past them the construction
 //! stops with a limit error that names the limit.
 
+use super::checkpoint::{Checkpoint, OnSnapshot, Snapshot};
 use super::monoid::{generated, index_and_period, reduce, Monoid, MultiplicationTable, Product};
+use super::periodic::{self, Shape};
 use super::search::{self, least_words, mark_p, transitions, verify, Failure, Heaps};
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
@@ -35,11 +37,14 @@ pub struct Limits {
     pub trials: usize,
 }
 
+/// No count of elements is fixed: the memory budget bounds the tables and
+/// the searches (each checks it before it takes memory). A trial's
+/// elements are numbered by `u32`, hence its bound.
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            elements: 4096,
-            trial_elements: 1 << 20,
+            elements: usize::MAX,
+            trial_elements: 1 << 31,
             trials: 2000,
         }
     }
@@ -65,6 +70,8 @@ pub struct Built {
     pub phi: Vec<u32>,
     /// The options of each heap, as the heaps each leaves.
     pub options: Vec<Vec<Vec<usize>>>,
+    /// `orders[n]`: the order of the quotient of the heaps up to n.
+    pub orders: Vec<usize>,
 }
 
 /// The options of every heap up to `to`, each the list of heaps it leaves
@@ -98,43 +105,134 @@ pub fn heap_options(game: &dyn HeapGame, to: usize) -> Result<Vec<Vec<Vec<usize>
     Ok(all)
 }
 
+/// What a construction may be given besides its heaps' options.
+pub struct Run<'a> {
+    pub limits: Limits,
+    /// Stop at the first heap where the periodicity theorem proves the
+    /// quotient for every heap of this shape.
+    pub until: Option<Shape>,
+    /// Go on from this state instead of from heap 1.
+    pub resume: Option<Checkpoint>,
+    /// Hears the state after each heap (`false`: save it if due) and when
+    /// the construction stops or fails (`true`: save it now).
+    pub save: Option<OnSnapshot<'a>>,
+}
+
+impl Run<'_> {
+    fn saved(&mut self, snapshot: &Snapshot, now: bool) -> Result<()> {
+        match self.save.as_mut() {
+            Some(save) => save(snapshot, now),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The quotient of the heaps of `options`, as `run` asks.
 pub fn build(
-    options: Vec<Vec<Vec<usize>>>,
-    limits: Limits,
+    mut options: Vec<Vec<Vec<usize>>>,
+    mut run: Run,
     progress: &mut dyn FnMut(QuotientProgress) -> bool,
     stop: &dyn Fn() -> bool,
 ) -> Result<Built> {
     let to = options.len() - 1;
-    let mut table = MultiplicationTable::trivial();
-    let mut p = vec![false];
-    let mut phi = vec![0u32; to + 1];
-    for n in 1..=to {
-        if !progress(QuotientProgress {
+    let (mut table, mut p, mut phi, mut orders, first) = match run.resume.take() {
+        Some(c) if c.heap > to => {
+            return Err(Error::Parse {
+                column: 1,
+                message: format!(
+                    "the checkpoint has reached heap {}, past the {to} asked for",
+                    c.heap
+                ),
+            })
+        }
+        Some(mut c) => {
+            c.phi.resize(to + 1, 0);
+            (c.table, c.p, c.phi, c.orders, c.heap + 1)
+        }
+        None => (
+            MultiplicationTable::trivial(),
+            vec![false],
+            vec![0u32; to + 1],
+            vec![1],
+            1,
+        ),
+    };
+    for n in first..=to {
+        let added = match progress(QuotientProgress {
             heap: n,
             to,
             order: table.size(),
         }) {
-            return Err(search::stopped());
+            false => Err(search::stopped()),
+            true if options[n].is_empty() => Ok(()),
+            true => add_heap(
+                &mut table,
+                &mut p,
+                &mut phi,
+                &options[..=n],
+                run.limits,
+                stop,
+            ),
+        };
+        if let Err(error) = added {
+            let before = Snapshot {
+                heap: n - 1,
+                table: &table,
+                p: &p,
+                phi: &phi,
+                orders: &orders,
+            };
+            run.saved(&before, true)?;
+            return Err(error);
         }
-        if options[n].is_empty() {
-            continue;
+        orders.push(table.size());
+        let now = Snapshot {
+            heap: n,
+            table: &table,
+            p: &p,
+            phi: &phi,
+            orders: &orders,
+        };
+        run.saved(&now, n == to)?;
+        if (run.until).is_some_and(|shape| periodic::proven(&phi[..=n], shape).is_some()) {
+            if n < to {
+                run.saved(&now, true)?;
+            }
+            options.truncate(n + 1);
+            phi.truncate(n + 1);
+            break;
         }
-        let active: Vec<usize> = (1..=n).rev().filter(|&h| !options[h].is_empty()).collect();
-        if let Some(x) = conservative(&table, &p, &mut phi, &options[..=n], &active, stop)? {
-            phi[n] = x;
-            continue;
-        }
-        let (t, q, f) = expand(&table, &phi, &options[..=n], &active, n, limits, stop)?;
-        table = t;
-        p = q;
-        phi[..=n].copy_from_slice(&f);
     }
     Ok(Built {
         table,
         p,
         phi,
         options,
+        orders,
     })
+}
+
+/// The quotient of the heaps up to n from that of the heaps before it:
+/// heap n sent to an element it has, or added as a new generator.
+fn add_heap(
+    table: &mut MultiplicationTable,
+    p: &mut Vec<bool>,
+    phi: &mut [u32],
+    options: &[Vec<Vec<usize>>],
+    limits: Limits,
+    stop: &dyn Fn() -> bool,
+) -> Result<()> {
+    let n = options.len() - 1;
+    let active: Vec<usize> = (1..=n).rev().filter(|&h| !options[h].is_empty()).collect();
+    if let Some(x) = conservative(table, p, phi, options, &active, stop)? {
+        phi[n] = x;
+        return Ok(());
+    }
+    let (t, q, f) = expand(table, phi, options, &active, n, limits, stop)?;
+    *table = t;
+    *p = q;
+    phi[..=n].copy_from_slice(&f);
+    Ok(())
 }
 
 /// An element of the quotient so far that heap n can be sent to with every

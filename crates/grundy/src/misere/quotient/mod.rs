@@ -29,14 +29,20 @@
 //! ```
 
 mod build;
+mod checkpoint;
 mod monoid;
+mod periodic;
+mod presentation;
 mod search;
 
 use std::collections::VecDeque;
 
 use build::{build, heap_options};
 pub use build::{Limits, QuotientProgress};
+pub use checkpoint::{Checkpoint, OnSnapshot, Snapshot};
 use monoid::{Monoid, MultiplicationTable};
+pub use periodic::{Periodicity, Shape};
+pub use presentation::{generator_name, word_text, Presentation};
 
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
@@ -54,6 +60,41 @@ pub struct Quotient {
     names: Vec<Vec<usize>>,
     /// The options of each heap, as the heaps each leaves.
     options: Vec<Vec<Vec<usize>>>,
+    /// `orders[n]`: the order of the quotient of the heaps up to n.
+    orders: Vec<usize>,
+    /// The periodicity that makes this the quotient of every heap, where
+    /// the periodicity theorem proves one.
+    periodicity: Option<Periodicity>,
+    /// Whether the theorem applies to the game's moves at all.
+    theorem_applies: bool,
+}
+
+/// What a quotient is computed to, and how.
+pub struct Request<'a> {
+    /// The largest heap.
+    pub to: usize,
+    /// Stop at the first heap where the periodicity theorem proves it.
+    pub until_proven: bool,
+    /// The bounds of the computation.
+    pub limits: Limits,
+    /// Go on from a saved state.
+    pub resume: Option<Checkpoint>,
+    /// Hears the state after each heap (`false`: save it if due) and when
+    /// the computation ends, stops or fails (`true`: save it now).
+    pub save: Option<OnSnapshot<'a>>,
+}
+
+impl Request<'_> {
+    /// To heap `to` from heap 1, saving nothing.
+    pub fn new(to: usize, limits: Limits) -> Request<'static> {
+        Request {
+            to,
+            until_proven: false,
+            limits,
+            resume: None,
+            save: None,
+        }
+    }
 }
 
 /// A winning move of a sum of heaps: heap number `heap` (0-based, in the
@@ -79,15 +120,54 @@ impl Quotient {
         progress: &mut dyn FnMut(QuotientProgress) -> bool,
         stop: &dyn Fn() -> bool,
     ) -> Result<Quotient> {
-        if to == 0 {
+        let request = Request::new(to, limits);
+        Quotient::compute_request(game, request, progress, stop)
+    }
+
+    /// As [`Quotient::compute`], but stopping at the first heap (at most
+    /// `most`) where the periodicity theorem proves the quotient for every
+    /// heap: `to()` says which.
+    pub fn compute_until_proven(
+        game: &dyn HeapGame,
+        most: usize,
+        limits: Limits,
+        progress: &mut dyn FnMut(QuotientProgress) -> bool,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Quotient> {
+        let request = Request {
+            until_proven: true,
+            ..Request::new(most, limits)
+        };
+        Quotient::compute_request(game, request, progress, stop)
+    }
+
+    /// The quotient as `request` asks: to a heap or until proven, from a
+    /// checkpoint or from heap 1, its state handed to a saver.
+    pub fn compute_request(
+        game: &dyn HeapGame,
+        request: Request,
+        progress: &mut dyn FnMut(QuotientProgress) -> bool,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Quotient> {
+        if request.to == 0 {
             return Err(Error::Parse {
                 column: 1,
                 message: "a quotient needs heaps up to at least 1".into(),
             });
         }
-        let options = heap_options(game, to)?;
-        let built = build(options, limits, progress, stop)?;
-        Ok(Quotient::renumbered(to, built))
+        let shape = game.take_and_break().and_then(Shape::of);
+        let options = heap_options(game, request.to)?;
+        let run = build::Run {
+            limits: request.limits,
+            until: shape.filter(|_| request.until_proven),
+            resume: request.resume,
+            save: request.save,
+        };
+        let built = build(options, run, progress, stop)?;
+        let mut quotient = Quotient::renumbered(built.phi.len() - 1, built);
+        quotient.theorem_applies = shape.is_some();
+        quotient.periodicity = shape.and_then(|shape| periodic::proven(&quotient.images, shape));
+        Ok(quotient)
     }
 
     /// The quotient with its elements numbered breadth first from the
@@ -124,6 +204,9 @@ impl Quotient {
             table,
             names,
             options: built.options,
+            orders: built.orders,
+            periodicity: None,
+            theorem_applies: false,
         }
     }
 
@@ -135,6 +218,42 @@ impl Quotient {
     /// The number of elements.
     pub fn order(&self) -> usize {
         self.table.size()
+    }
+
+    /// The periodicity of the heaps' elements that proves this the quotient
+    /// of every heap (then `image` answers sums of heaps of any size), or
+    /// `None` where the periodicity theorem does not prove it.
+    pub fn periodicity(&self) -> Option<Periodicity> {
+        self.periodicity
+    }
+
+    /// Whether the periodicity theorem applies to the game's moves (a
+    /// take-and-break code whose splits may leave equal heaps).
+    pub fn theorem_applies(&self) -> bool {
+        self.theorem_applies
+    }
+
+    /// The quotient as generators and relations, each element a word.
+    pub fn presentation(&self) -> Presentation {
+        presentation::present(self)
+    }
+
+    /// The order of the quotient of the heaps up to each heap n (index n).
+    pub fn orders(&self) -> &[usize] {
+        &self.orders
+    }
+
+    /// The least heap n from which the quotient of the heaps up to n has
+    /// already this one's order (the quotient did not grow after it).
+    pub fn stable_from(&self) -> usize {
+        let order = self.order();
+        (self.orders.iter().rposition(|&o| o != order)).map_or(0, |n| n + 1)
+    }
+
+    /// Whether sums holding heap `h` are answered: `h` is at most `to()`,
+    /// or the quotient is proven for every heap.
+    pub fn covers(&self, h: usize) -> bool {
+        h <= self.to || self.periodicity.is_some()
     }
 
     /// Whether element `x` is in the P-portion.
@@ -176,16 +295,22 @@ impl Quotient {
             .join("+")
     }
 
-    /// The element of a sum of heaps; every heap must be at most `to()`.
+    /// The element of a sum of heaps; every heap must be at most `to()`,
+    /// unless the quotient is proven for every heap.
     pub fn image(&self, heaps: &[usize]) -> Result<u32> {
         let mut x = 0;
         for &h in heaps {
-            if h > self.to {
-                return Err(Error::Limit(format!(
-                    "heap {h} is beyond the quotient, which covers heaps up to {}",
-                    self.to
-                )));
-            }
+            let h = match self.periodicity {
+                Some(periodicity) => periodicity.representative(h, self.to),
+                None if h > self.to => {
+                    return Err(Error::Limit(format!(
+                        "heap {h} is beyond the quotient, which covers heaps up to {} \
+                         (the periodicity theorem does not prove it for larger heaps)",
+                        self.to
+                    )))
+                }
+                None => h,
+            };
             x = self.mul(x, self.images[h]);
         }
         Ok(x)
@@ -199,8 +324,8 @@ impl Quotient {
         })
     }
 
-    /// The options of heap `h`, each the heaps it leaves (empty heaps left
-    /// out), once each.
+    /// The options of heap `h` (at most `to()`), each the heaps it leaves
+    /// (empty heaps left out), once each.
     pub fn heap_options(&self, h: usize) -> &[Vec<usize>] {
         &self.options[h]
     }
@@ -221,7 +346,14 @@ impl Quotient {
         let mut moves = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
             let rest = self.mul(before, after[i + 1]);
-            for option in &self.options[h] {
+            let options = self.options.get(h).ok_or_else(|| {
+                Error::Limit(format!(
+                    "the options of heap {h} are not held: the quotient lists those of heaps \
+                     up to {}",
+                    self.to
+                ))
+            })?;
+            for option in options {
                 if self.is_p(self.mul(rest, self.image(option)?)) {
                     moves.push(HeapMove {
                         heap: i,

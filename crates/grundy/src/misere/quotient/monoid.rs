@@ -46,6 +46,14 @@ impl MultiplicationTable {
         }
     }
 
+    /// The table of `size` elements with these products, row by row, if 0
+    /// is their identity.
+    pub fn from_products(size: usize, mul: Vec<u32>) -> Option<MultiplicationTable> {
+        let table = MultiplicationTable { size, mul };
+        let identity = (0..size as u32).all(|x| table.mul(0, x) == x && table.mul(x, 0) == x);
+        (size > 0 && table.mul.len() == size * size && identity).then_some(table)
+    }
+
     /// The table of `size` elements whose products `product` gives.
     pub fn build(size: usize, product: impl Fn(u32, u32) -> u32) -> Result<MultiplicationTable> {
         if table_bytes(size) > memory::budget() {

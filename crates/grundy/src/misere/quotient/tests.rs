@@ -13,6 +13,10 @@ impl HeapGame for Code {
     fn visit_options(&self, n: usize, visit: &mut dyn FnMut(&[usize])) {
         self.0.for_each_option(n, |parts| visit(parts));
     }
+
+    fn take_and_break(&self) -> Option<&TakeAndBreak> {
+        Some(&self.0)
+    }
 }
 
 impl TakeAndBreak {
@@ -218,4 +222,210 @@ fn verify_finds_a_sum_the_p_portion_gets_wrong_and_its_true_outcome() {
         let element = search::image(&q.table, &q.images, &failure.word) as usize;
         assert_ne!(wrong[element], failure.is_p, "element {x}: sum {sum:?}");
     }
+}
+
+/// A quotient the periodicity theorem proves answers sums holding heaps
+/// beyond those it was computed for as exhaustive search does: 0.34 is
+/// proven at heap 31 (heaps from 7 repeat their elements with period 8);
+/// every sum of one heap from 32 to 40 and at most one heap up to 5.
+#[test]
+fn a_proven_quotient_answers_larger_heaps_as_search_does() {
+    let game = code("0.34");
+    let q = Quotient::compute_until_proven(&game, 200, Limits::default(), &mut |_| true, &|| false)
+        .unwrap();
+    let proof = q.periodicity().expect("0.34 is proven");
+    assert_eq!(q.to(), proof.needs);
+    assert!(q.covers(10_000) && !quotient("0.34", 20).covers(21));
+    let mut search = Search {
+        game: &game,
+        memo: HashMap::new(),
+    };
+    for large in q.to() + 1..=40 {
+        for small in 0..=5 {
+            let sum: Vec<usize> = [large, small].into_iter().filter(|&h| h > 0).collect();
+            let outcome = q.outcome(&sum).unwrap();
+            assert_eq!(outcome == Outcome::P, search.is_p(sum.clone()), "{sum:?}");
+        }
+    }
+}
+
+/// The proof's prediction against a quotient computed further: the
+/// quotient of 0.34 to heap 60 is the proven one, heap by heap.
+#[test]
+fn a_proven_quotient_is_the_quotient_of_more_heaps() {
+    let game = code("0.34");
+    let q = Quotient::compute_until_proven(&game, 200, Limits::default(), &mut |_| true, &|| false)
+        .unwrap();
+    let further = quotient("0.34", 60);
+    assert_eq!(further.order(), q.order());
+    assert_eq!(further.p_portion().len(), q.p_portion().len());
+    for h in 1..=60 {
+        for small in 1..=q.to() {
+            let (mine, theirs) = (q.outcome(&[h, small]), further.outcome(&[h, small]));
+            assert_eq!(mine.unwrap(), theirs.unwrap(), "heaps {h} and {small}");
+        }
+    }
+    // Computed to a fixed heap, the proof is found all the same.
+    assert_eq!(further.periodicity().map(|p| p.period), Some(8));
+}
+
+/// Grundy's game splits into unequal heaps, outside the theorem: never
+/// proven, however regular its elements look.
+#[test]
+fn unequal_splits_are_never_proven() {
+    let game = Code(TakeAndBreak::grundys_game());
+    let q = Quotient::compute(&game, 14, Limits::default(), &mut |_| true, &|| false).unwrap();
+    assert!(!q.theorem_applies());
+    assert_eq!(q.periodicity(), None);
+    assert!(q.image(&[15]).is_err());
+}
+
+/// Plambeck and Siegel's tame quotient T2 of Nim's heaps up to 2 (octal
+/// 0.33): `<a, b | a^2 = 1, b^3 = b>`, a the heap of 1, b the heap of 2.
+#[test]
+fn nim_to_two_is_presented_as_the_literature_writes_t2() {
+    let p = quotient("0.33", 2).presentation();
+    assert_eq!(p.generators, [1, 2]);
+    let relations: Vec<String> = (p.relations.iter())
+        .map(|(w, v)| format!("{} = {}", word_text(w), word_text(v)))
+        .collect();
+    assert_eq!(relations, ["a^2 = 1", "b^3 = b"]);
+    let mut words: Vec<String> = p.words.iter().map(|w| word_text(w)).collect();
+    words.sort();
+    assert_eq!(words, ["1", "a", "a b", "a b^2", "b", "b^2"]);
+}
+
+/// Every presentation presents its quotient: each element's word
+/// multiplies out to it, words are distinct, and each relation's sides
+/// are equal in the quotient while its left side is not a normal word.
+#[test]
+fn presentations_multiply_out_to_their_quotients() {
+    for text in ["0.07", "0.77", "0.137", "0.312", "0.15", "4.7"] {
+        let q = quotient(text, 14);
+        let p = q.presentation();
+        let images: Vec<u32> = p.generators.iter().map(|&h| q.heap_image(h)).collect();
+        let value = |word: &[u32]| {
+            (word.iter().zip(&images)).fold(0, |x, (&e, &g)| (0..e).fold(x, |x, _| q.mul(x, g)))
+        };
+        for (x, word) in p.words.iter().enumerate() {
+            assert_eq!(value(word), x as u32, "{text}: {}", word_text(word));
+        }
+        let mut distinct = p.words.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), q.order(), "{text}");
+        assert!(!p.relations.is_empty(), "{text}");
+        for (w, v) in &p.relations {
+            assert_eq!(value(w), value(v), "{text}");
+            assert!(!p.words.contains(w), "{text}");
+        }
+        // Every heap's element is a product of generators of heaps up to it.
+        assert!(p.generators.windows(2).all(|g| g[0] < g[1]));
+    }
+}
+
+/// The bytes of the last state a run saves (`None` if it saved none).
+fn run_saving(
+    game: &Code,
+    to: usize,
+    resume: Option<Checkpoint>,
+    progress: &mut dyn FnMut(QuotientProgress) -> bool,
+    stop: &dyn Fn() -> bool,
+) -> (Result<Quotient>, Option<Vec<u8>>) {
+    let mut saved = None;
+    let mut save = |s: &Snapshot, now: bool| {
+        if now {
+            saved = Some(s.to_bytes("0.15"));
+        }
+        Ok(())
+    };
+    let request = Request {
+        resume,
+        save: Some(&mut save),
+        ..Request::new(to, Limits::default())
+    };
+    let result = Quotient::compute_request(game, request, progress, stop);
+    (result, saved)
+}
+
+/// A run stopped at any moment (between heaps, or inside one through the
+/// stop it polls) saves its last whole heap; resumed from those bytes it
+/// ends in the quotient of the run never stopped, byte for byte.
+#[test]
+fn a_run_stopped_anywhere_and_resumed_ends_in_the_same_quotient() {
+    let game = code("0.15");
+    let (whole, whole_bytes) = run_saving(&game, 40, None, &mut |_| true, &|| false);
+    let whole = format!("{:?}", whole.unwrap());
+    let polls = std::cell::Cell::new(0u64);
+    let _ = run_saving(&game, 40, None, &mut |_| true, &|| {
+        polls.set(polls.get() + 1);
+        false
+    });
+    let total_polls = polls.get();
+    assert!(total_polls > 40, "{total_polls} polls");
+    // Stopped at the k-th heap started, and at the k-th poll inside.
+    for k in [1u64, 2, 5, 11, 23, 39, 40] {
+        let mut started = 0;
+        let (stopped, saved) = run_saving(
+            &game,
+            40,
+            None,
+            &mut |_| {
+                started += 1;
+                started < k
+            },
+            &|| false,
+        );
+        assert!(stopped.is_err());
+        let checkpoint = Checkpoint::from_bytes(&saved.unwrap(), "0.15").unwrap();
+        assert_eq!(checkpoint.heap(), k as usize - 1);
+        let (resumed, bytes) = run_saving(&game, 40, Some(checkpoint), &mut |_| true, &|| false);
+        assert_eq!(
+            format!("{:?}", resumed.unwrap()),
+            whole,
+            "stopped at heap {k}"
+        );
+        assert_eq!(bytes, whole_bytes, "stopped at heap {k}");
+    }
+    for k in [
+        1,
+        total_polls / 7,
+        total_polls / 3,
+        total_polls / 2,
+        total_polls - 1,
+    ] {
+        polls.set(0);
+        let stop = || {
+            polls.set(polls.get() + 1);
+            polls.get() >= k
+        };
+        let (stopped, saved) = run_saving(&game, 40, None, &mut |_| true, &stop);
+        assert!(stopped.is_err(), "poll {k}");
+        let checkpoint = Checkpoint::from_bytes(&saved.unwrap(), "0.15").unwrap();
+        let (resumed, bytes) = run_saving(&game, 40, Some(checkpoint), &mut |_| true, &|| false);
+        assert_eq!(
+            format!("{:?}", resumed.unwrap()),
+            whole,
+            "stopped at poll {k}"
+        );
+        assert_eq!(bytes, whole_bytes, "stopped at poll {k}");
+    }
+}
+
+/// Bytes that are not a whole checkpoint of these rules are refused, as
+/// bad input, never read as a state.
+#[test]
+fn a_checkpoint_cut_short_or_of_other_rules_is_refused() {
+    let (_, bytes) = run_saving(&code("0.15"), 12, None, &mut |_| true, &|| false);
+    let bytes = bytes.unwrap();
+    assert!(Checkpoint::from_bytes(&bytes, "0.15").is_ok());
+    let other = Checkpoint::from_bytes(&bytes, "0.16").unwrap_err();
+    assert!(other.to_string().contains("computed for 0.15"), "{other}");
+    for cut in 0..bytes.len() {
+        let error = Checkpoint::from_bytes(&bytes[..cut], "0.15").unwrap_err();
+        assert!(matches!(error, Error::Parse { .. }), "{cut}: {error}");
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(Checkpoint::from_bytes(&longer, "0.15").is_err());
 }
