@@ -171,10 +171,12 @@ proptest! {
         prop_assert_eq!(naive, sparse);
     }
 
+    /// Hexadecimal codes split into three heaps, so the naive method's
+    /// work grows as the cube of the heap: 400 heaps, not 1,500.
     #[test]
     fn sparse_agrees_with_naive_on_hexadecimal_codes(code in random_code(true)) {
-        let (naive, _) = run(code.clone(), MethodChoice::Naive, 800, true);
-        let (sparse, _) = run(code, MethodChoice::Sparse, 800, true);
+        let (naive, _) = run(code.clone(), MethodChoice::Naive, 400, true);
+        let (sparse, _) = run(code, MethodChoice::Sparse, 400, true);
         prop_assert_eq!(naive, sparse);
     }
 }
