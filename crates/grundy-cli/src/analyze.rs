@@ -291,7 +291,7 @@ fn genus_table(a: &Analysis) -> String {
             let genus = match (&c.genus, c.tame) {
                 (Some(g), Some(true)) => format!("{g} (tame)"),
                 (Some(g), _) => g.to_string(),
-                (None, _) => "unknown (its search reached a limit)".to_string(),
+                (None, _) => "unknown (not searched, or beyond its search's limits)".to_string(),
             };
             (c.expression.as_str(), genus)
         })

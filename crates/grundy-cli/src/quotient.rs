@@ -84,7 +84,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         Some(path) => grundy::file::write_bytes(path, bytes),
         None => Ok(()),
     };
-    let checkpoint = args.checkpoint.as_ref().map(|_| Checkpointing {
+    let checkpoint = args.checkpoint.as_ref().map(|path| Checkpointing {
+        name: path.display().to_string(),
         resume,
         due: &mut due,
         write: &mut write,

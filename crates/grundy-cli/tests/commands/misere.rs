@@ -58,7 +58,7 @@ fn misere_genus_beyond_its_search_is_null() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "unknown (its search reached a limit)",
+            "unknown (not searched, or beyond its search's limits)",
         ));
 }
 

@@ -107,12 +107,23 @@ fn until_proven_stops_where_the_theorem_proves_the_quotient() {
 
 /// A sum holding a heap past the bound of quotients computed per question
 /// (32) is answered from the proven quotient: each winning move leaves a
-/// sum that is P, and the sum is N exactly when it has one. (Heaps of any
-/// size are answered so; their genus search, which runs first, is what
-/// takes the time beyond heap 40.)
+/// sum that is P, and the sum is N exactly when it has one. Such heaps are
+/// asked of the quotient before any genus is searched, and have none.
 #[test]
 fn analyze_misere_answers_heaps_of_any_size_from_a_proven_quotient() {
-    let a = json(&["analyze", "octal(0.34) 40 37 5", "--misere"]);
+    let a = json(&["analyze", "octal(0.34) 4000 37 5", "--misere"]);
+    for c in a["components"].as_array().unwrap() {
+        assert_eq!(c["genus"], serde_json::Value::Null, "{c}");
+    }
+    let text = grundy()
+        .args(["analyze", "octal(0.34) 4000 37 5", "--misere"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("octal(0.34) 4000  unknown (not searched"),
+        "{text}"
+    );
     let moves = a["winning_moves"].as_array().unwrap();
     assert_eq!(a["outcome"] == "N", !moves.is_empty());
     assert!(!moves.is_empty(), "{a}");
@@ -237,10 +248,16 @@ fn a_checkpoint_resumes_a_run_to_the_answer_of_a_whole_run() {
         let refused = run(to, ruleset, checkpoint);
         assert_eq!(refused.status.code(), Some(2), "{refused:?}");
         let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(stderr.contains(&format!("{path_text}: ")), "{stderr}");
         assert!(stderr.contains(says), "{stderr}");
     }
     let junk = temp_file("junk.checkpoint", "not a checkpoint\n");
-    let refused = run("20", "octal(0.15)", junk.to_str().unwrap());
+    let junk_text = junk.to_str().unwrap();
+    let refused = run("20", "octal(0.15)", junk_text);
     assert_eq!(refused.status.code(), Some(2), "{refused:?}");
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("not a checkpoint"));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains(&format!("{junk_text}: not a checkpoint")),
+        "{stderr}"
+    );
 }

@@ -23,12 +23,14 @@ use crate::misere::quotient::{word_text, Checkpoint, Limits, Quotient, Request, 
 use super::{OnProgress, Progress};
 
 /// The largest heap a quotient is computed to: every heap's options are
-/// listed first, and the quotients of octal games met in practice stop
-/// growing, or grow past their element limit, well before.
+/// listed first, and the quotients of octal games met in practice are
+/// proven, or grow past the memory budget, well before.
 pub const MOST_HEAPS: u64 = 4096;
 
 /// Where a long quotient is saved, and what it resumes from.
 pub struct Checkpointing<'a> {
+    /// What errors call the checkpoint: its path.
+    pub name: String,
     /// The bytes of the checkpoint saved before, if there is one.
     pub resume: Option<Vec<u8>>,
     /// Whether a save is due (asked after each heap).
@@ -73,11 +75,24 @@ pub fn quotient(
     let go_on = |reached: Progress| (progress.borrow_mut())(reached);
     let (resume, mut saver) = match checkpoint {
         Some(c) => {
-            let resume = c
-                .resume
-                .as_deref()
-                .map(|b| Checkpoint::from_bytes(b, &rules));
-            (resume.transpose()?, Some((c.due, c.write)))
+            let bad = |message: String| Error::File {
+                path: c.name.clone(),
+                message,
+            };
+            let resume = (c.resume.as_deref())
+                .map(|bytes| Checkpoint::from_bytes(bytes, &rules))
+                .transpose()
+                .map_err(|e| match e {
+                    Error::Parse { message, .. } => bad(message),
+                    e => e,
+                })?;
+            let heap = resume.as_ref().map_or(0, Checkpoint::heap);
+            if heap as u64 > to {
+                return Err(bad(format!(
+                    "the checkpoint has reached heap {heap}, past the {to} asked for"
+                )));
+            }
+            (resume, Some((c.due, c.write)))
         }
         None => (None, None),
     };

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
-use super::quotient::by_quotient;
+use super::quotient::{by_quotient, needs_a_proof};
 use super::tame::{by_tame_rule, genera};
 use super::{describe_all, Analysis, ComponentAnalysis, Move, Sum, SumPosition};
 use crate::error::{Error, Result};
@@ -31,13 +31,23 @@ pub fn analyze_misere(sum: &Sum) -> Result<Analysis> {
 /// answering `false`: the analysis then ends with a limit error.
 pub fn analyze_misere_listing(sum: &Sum, most: usize, progress: OnSearched) -> Result<Analysis> {
     super::refuse_wins_at_once(sum, "misère play (--misere)")?;
-    let genera = genera(sum, progress)?;
-    let (outcome, moves) = match nim_heaps(sum)? {
-        Some(heaps) => {
+    // Large heaps of a take-and-break code: the quotient first, and no
+    // genus where it answers.
+    let proven = match needs_a_proof(sum) {
+        true => by_quotient(sum, progress)?,
+        false => None,
+    };
+    let genera = match proven {
+        Some(_) => vec![None; sum.components.len()],
+        None => genera(sum, progress)?,
+    };
+    let (outcome, moves) = match (proven, nim_heaps(sum)?) {
+        (Some(answer), _) => answer,
+        (None, Some(heaps)) => {
             let moves = anti_nim_winning_moves(sum, &heaps)?;
             (NimCount::of(&heaps).misere_outcome(), moves)
         }
-        None => match by_tame_rule(sum, &genera, progress)? {
+        (None, None) => match by_tame_rule(sum, &genera, progress)? {
             Some(decided) => decided,
             None => match by_quotient(sum, progress)? {
                 Some(answer) => answer,

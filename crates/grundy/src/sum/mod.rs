@@ -327,7 +327,9 @@ pub struct ComponentAnalysis {
     /// or `∞(0,2)`); `None` where the nimber is not reported.
     pub value: Option<String>,
     /// Under misère play, its genus where its search finished within its
-    /// limits; `None` otherwise, and under normal play.
+    /// limits; `None` otherwise, under normal play, and in a sum answered by
+    /// a proven misère quotient (heaps past 32 of a take-and-break code),
+    /// where none is searched.
     pub genus: Option<Genus>,
     /// Under misère play, whether it is tame, where its genus is known.
     pub tame: Option<bool>,

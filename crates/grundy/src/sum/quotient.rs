@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use super::{Move, Sum};
 use crate::error::Result;
+use crate::game::HeapGame;
 use crate::misere::quotient::{Limits, Quotient, Shape};
 use crate::solver::OnSearched;
 use crate::value::Outcome;
@@ -44,26 +45,12 @@ const LIMITS: Limits = Limits {
 /// `progress` whenever it polls its stop; answering `false` stops it, and
 /// the analysis, with a limit error.
 pub fn by_quotient(sum: &Sum, progress: OnSearched) -> Result<Option<(Outcome, Vec<Move>)>> {
-    let Some(first) = sum.components.first() else {
+    let Some((rules, heaps, game)) = heaps_of_one_game(sum) else {
         return Ok(None);
     };
-    let rules = Rules {
-        name: first.ruleset_name(),
-        digest: first.ruleset_digest(),
-    };
-    let mut heaps = Vec::with_capacity(sum.components.len());
-    for c in &sum.components {
-        match c.heap() {
-            Some((size, _)) if size <= PROVEN_HEAPS && c.ruleset_name() == rules.name => {
-                heaps.push(size)
-            }
-            _ => return Ok(None),
-        }
-    }
-    let (_, game) = first.heap().expect("checked above");
     let largest = heaps.iter().copied().max().unwrap_or(0).max(1);
     let proving = largest > QUOTIENT_HEAPS;
-    if proving && game.take_and_break().and_then(Shape::of).is_none() {
+    if proving && !provable(game) {
         return Ok(None);
     }
     let to = if proving { PROVING_HEAPS } else { largest };
@@ -133,6 +120,41 @@ pub fn by_quotient(sum: &Sum, progress: OnSearched) -> Result<Option<(Outcome, V
         }
     }
     Ok(Some((outcome, moves)))
+}
+
+/// Whether `sum` is a question for a quotient to be proven: heaps of one
+/// take-and-break code, one of them past [`QUOTIENT_HEAPS`]. Such heaps are
+/// beyond any other method (a genus search of one runs to its limit in
+/// vain), so the quotient is asked first.
+pub(super) fn needs_a_proof(sum: &Sum) -> bool {
+    heaps_of_one_game(sum)
+        .is_some_and(|(_, heaps, game)| heaps.iter().any(|&h| h > QUOTIENT_HEAPS) && provable(game))
+}
+
+/// The rules, the heaps and the heap game of a sum whose every component
+/// is a heap of one heap game, at most [`PROVEN_HEAPS`].
+fn heaps_of_one_game(sum: &Sum) -> Option<(Rules, Vec<usize>, &dyn HeapGame)> {
+    let first = sum.components.first()?;
+    let rules = Rules {
+        name: first.ruleset_name(),
+        digest: first.ruleset_digest(),
+    };
+    let mut heaps = Vec::with_capacity(sum.components.len());
+    for c in &sum.components {
+        match c.heap() {
+            Some((size, _)) if size <= PROVEN_HEAPS && c.ruleset_name() == rules.name => {
+                heaps.push(size)
+            }
+            _ => return None,
+        }
+    }
+    let (_, game) = first.heap()?;
+    Some((rules, heaps, game))
+}
+
+/// Whether the periodicity theorem applies to `game`'s quotient.
+fn provable(game: &dyn HeapGame) -> bool {
+    game.take_and_break().and_then(Shape::of).is_some()
 }
 
 /// What a quotient was computed from: the ruleset's name (two components

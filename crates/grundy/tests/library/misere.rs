@@ -472,22 +472,25 @@ fn a_misere_search_stops_when_its_progress_says_so() {
     assert!(took < Duration::from_secs(1), "stopped after {took:?}");
 }
 
-/// Kayles 40 alone is wild, and its genus search (of the sums of heaps its
+/// Kayles 32 alone is wild, and its genus search (of the sums of heaps its
 /// splits reach) reports its progress: stopped at the first report, the
 /// analysis ends there with the stop, instead of taking the genus for
-/// unknown and searching on.
+/// unknown and searching on. Kayles 40 is past the heaps whose genus is
+/// searched first: the quotient is, and its computation is what stops.
 #[test]
 fn a_genus_search_stops_the_misere_analysis() {
-    let sum = parse_sum("kayles 40").unwrap();
-    let mut reports = 0;
-    let error = analyze_misere_listing(&sum, 10, &mut |_| {
-        reports += 1;
-        false
-    })
-    .unwrap_err();
-    assert!(
-        error.to_string().contains("the genus search was stopped"),
-        "{error}"
-    );
-    assert_eq!(reports, 1);
+    for (sum, stopped) in [
+        ("kayles 32", "the genus search was stopped"),
+        ("kayles 40", "the computation of the quotient was stopped"),
+    ] {
+        let sum = parse_sum(sum).unwrap();
+        let mut reports = 0;
+        let error = analyze_misere_listing(&sum, 10, &mut |_| {
+            reports += 1;
+            false
+        })
+        .unwrap_err();
+        assert!(error.to_string().contains(stopped), "{error}");
+        assert_eq!(reports, 1);
+    }
 }

@@ -235,6 +235,11 @@ fn a_proven_quotient_answers_larger_heaps_as_search_does() {
         .unwrap();
     let proof = q.periodicity().expect("0.34 is proven");
     assert_eq!(q.to(), proof.needs);
+    assert!(
+        q.to() < 32,
+        "the heaps below are beyond the proof's {}",
+        q.to()
+    );
     assert!(q.covers(10_000) && !quotient("0.34", 20).covers(21));
     let mut search = Search {
         game: &game,
