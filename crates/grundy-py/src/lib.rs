@@ -330,6 +330,28 @@ fn sequence(
     })
 }
 
+/// `grundy quotient RULESET --to N --json [--until-proven]`.
+#[pyfunction]
+#[pyo3(signature = (ruleset, to, until_proven, progress=None))]
+fn quotient(
+    py: Python<'_>,
+    ruleset: &str,
+    to: &Bound<'_, PyAny>,
+    until_proven: bool,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    let to = whole("to", to)?;
+    detached(py, progress, move |_, on_progress| {
+        Ok(json(&answer::quotient::quotient(
+            ruleset,
+            to,
+            until_proven,
+            None,
+            on_progress,
+        )?))
+    })
+}
+
 /// `grundy pattern RULESET --to N --json`, with `k` its `--k A..B`, or
 /// with `rows` and `cols` instead its `--rows A..B --cols C..D`.
 #[pyfunction]
@@ -491,6 +513,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(graph_svg, m)?,
         wrap_pyfunction!(sequence_plot, m)?,
         wrap_pyfunction!(pattern, m)?,
+        wrap_pyfunction!(quotient, m)?,
     ] {
         m.add_function(function)?;
     }

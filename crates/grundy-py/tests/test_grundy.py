@@ -214,6 +214,29 @@ def test_sequence_of_a_subtraction_game_has_the_notes_period(cli, schema):
     assert "preperiod 0, period 7" in s._repr_svg_()
 
 
+def test_misere_quotient_is_the_command_lines(cli, schema):
+    # Plambeck and Siegel's T2 ("Misère quotients for impartial games",
+    # JCTA 2008): Nim's heaps up to 2 give <a, b | a^2 = 1, b^3 = b>, six
+    # elements, of which a and b^2 are P.
+    t2 = grundy.quotient("nim", 2)
+    assert t2.order == 6 and len(t2.p_portion) == 2
+    assert t2.relations == ["a^2 = 1", "b^3 = b"]
+    assert not t2.proven
+    # 0.34 is proven at heap 31, its heaps from 7 repeating with period 8
+    # (the library's tests check that against exhaustive search).
+    reports = []
+    q = grundy.quotient("octal(0.34)", 200, until_proven=True, progress=reports.append)
+    assert q.proven and q.to == 31
+    assert (q.periodicity["preperiod"], q.periodicity["period"]) == (7, 8)
+    assert reports and {r["phase"] for r in reports} == {"quotient"}
+    assert [r["done"] for r in reports] == sorted(r["done"] for r in reports)
+    printed = cli("quotient", "octal(0.34)", "--to", "200", "--until-proven")
+    assert q.to_dict() == printed
+    schema.validate(printed)
+    with pytest.raises(grundy.BadInputError, match="not a heap game"):
+        grundy.quotient("clobber", 5)
+
+
 def test_wythoff_table_zeros_are_the_golden_pairs(cli, schema):
     t = grundy.table("wythoff", "0..12", "0..12")
     zeros = {(a, b) for a, row in enumerate(t.values) for b, v in enumerate(row) if v == 0}

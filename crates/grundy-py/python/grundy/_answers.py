@@ -166,6 +166,14 @@ class Sequence(Answer):
         )
 
 
+class Quotient(Answer):
+    """The answer of :func:`quotient`: the misère quotient of a heap game
+    for the sums of heaps 1 to ``to`` (``order``, ``p_portion``, each heap's
+    element in ``heaps``, the presentation in ``generators`` and
+    ``relations``), and whether the periodicity theorem proves it for every
+    heap (``proven``, ``periodicity``, ``status`` in words)."""
+
+
 class Table(Answer):
     """The answer of :func:`table`: ``values[i][j]`` is the value of the
     position ``(rows[0] + i, cols[0] + j)``; shown in a notebook as a heat
@@ -359,6 +367,27 @@ def sequence(
             lambda cb: _native.sequence(ruleset, to, full, values, cb),
             progress,
             total=to + 1,
+        )
+    )
+
+
+def quotient(
+    ruleset: str,
+    to: int,
+    *,
+    until_proven: bool = False,
+    progress: Progress = None,
+) -> Quotient:
+    """The misère quotient of a heap game for the sums of heaps 1 to
+    ``to``: what ``grundy quotient RULESET --to N --json`` prints
+    (``until_proven=True``: ``--until-proven``, stopping at the first heap
+    where the periodicity theorem proves it for every heap). Ctrl-C stops
+    it (KeyboardInterrupt)."""
+    return Quotient(
+        _run(
+            lambda cb: _native.quotient(ruleset, to, until_proven, cb),
+            progress,
+            total=to,
         )
     )
 
