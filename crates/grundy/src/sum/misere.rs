@@ -16,11 +16,15 @@ use crate::game::{Count, Game, Misere, MiserePosition};
 use crate::solver::{OnSearched, Solver, Watched};
 use crate::value::{Convention, Outcome};
 
-/// Analyses a sum under misère play. A sum of Nim heaps follows the anti-Nim
-/// rule, a sum of tame components the tame rule (each component's genus is
-/// found by search of that component alone); any other sum is searched
-/// exhaustively, as long as it is small enough. No nimber is reported: the normal-play nimber does not decide
-/// misère play (`nim 1` has nimber 1, yet its player to move loses).
+/// Analyses a sum under misère play. Heaps of one take-and-break code, one
+/// past heap 32, are answered by its misère quotient where the periodicity
+/// theorem proves it (no genus is searched then); a sum of Nim heaps
+/// follows the anti-Nim rule, a sum of tame components the tame rule (each
+/// component's genus is found by search of that component alone), a sum of
+/// small heaps of one heap game its misère quotient; any other sum is
+/// searched exhaustively, as long as it is small enough. No nimber is
+/// reported: the normal-play nimber does not decide misère play (`nim 1`
+/// has nimber 1, yet its player to move loses).
 pub fn analyze_misere(sum: &Sum) -> Result<Analysis> {
     analyze_misere_listing(sum, usize::MAX, &mut |_| true)
 }
@@ -33,7 +37,8 @@ pub fn analyze_misere_listing(sum: &Sum, most: usize, progress: OnSearched) -> R
     super::refuse_wins_at_once(sum, "misère play (--misere)")?;
     // Large heaps of a take-and-break code: the quotient first, and no
     // genus where it answers.
-    let proven = match needs_a_proof(sum) {
+    let quotient_first = needs_a_proof(sum);
+    let proven = match quotient_first {
         true => by_quotient(sum, progress)?,
         false => None,
     };
@@ -49,9 +54,11 @@ pub fn analyze_misere_listing(sum: &Sum, most: usize, progress: OnSearched) -> R
         }
         (None, None) => match by_tame_rule(sum, &genera, progress)? {
             Some(decided) => decided,
-            None => match by_quotient(sum, progress)? {
-                Some(answer) => answer,
-                None => {
+            // Not asked twice: a quotient that failed is not cached.
+            None => match (!quotient_first).then(|| by_quotient(sum, progress)) {
+                Some(Ok(Some(answer))) => answer,
+                Some(Err(stopped)) => return Err(stopped),
+                _ => {
                     let mut search = MisereSearch::new(MISERE_SEARCH_LIMIT);
                     let outcome = search.outcome(sum, progress)?;
                     (outcome, search.winning_moves(sum, progress)?)
