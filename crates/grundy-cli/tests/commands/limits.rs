@@ -89,6 +89,7 @@ const RING_OF_LONG_TEXTS: &str = "fn moves(p) {
 /// aborts, in 2 s, when `mallopt(M_MMAP_THRESHOLD, ..)` is made to do
 /// nothing by a preloaded library: the test guards the fix.)
 #[test]
+#[ignore = "slow: CI runs it (cargo test --workspace -- --ignored)"]
 fn long_text_positions_stop_at_the_budget() {
     let script = common::temp_file("ring_of_long_texts.rhai", RING_OF_LONG_TEXTS);
     let start = format!("script(\"{}\") {}0", script.display(), "x".repeat(60_000));

@@ -448,6 +448,7 @@ fn a_closed_request_stops_its_solve() {
 /// and the search of one of its positions stop when their request is
 /// closed.
 #[test]
+#[ignore = "slow: CI runs it (cargo test --workspace -- --ignored)"]
 fn closed_requests_of_moves_engine_heatmap_and_searches_stop() {
     let server = Server::start();
     let kiki = encode(&common::example("kiki.rhai"));
@@ -466,6 +467,7 @@ fn closed_requests_of_moves_engine_heatmap_and_searches_stop() {
 /// limit of sums), and the searches of the steps of five heaps of 7000,
 /// one ruleset each (seconds each, to the option limit).
 #[test]
+#[ignore = "slow: CI runs it (cargo test --workspace -- --ignored)"]
 fn closed_requests_of_misere_and_every_move_play_stop() {
     let server = Server::start();
     let misere = encode("kayles 1 2 3 4 5 6 7 8 + octal(0.312) 4");
@@ -498,6 +500,7 @@ fn ask_in_background(server: &Server, path: &str, seconds: u64) -> std::thread::
 /// (each a search of four million positions), `nim 1` is answered at once:
 /// it waited for them (131 s) while they held every permit.
 #[test]
+#[ignore = "slow: CI runs it (cargo test --workspace -- --ignored)"]
 fn cheap_questions_are_answered_while_expensive_ones_run() {
     let server = Server::start();
     let kiki = encode(&common::example("kiki.rhai"));
@@ -815,6 +818,7 @@ fn every_error_is_the_json_error() {
 /// sent, by a client, and a server that may open 256 files: a new request
 /// is still answered, and the server closes the held connections.
 #[test]
+#[ignore = "slow: CI runs it (cargo test --workspace -- --ignored)"]
 fn a_thousand_held_connections_lock_nobody_out() {
     raise_open_files(1_200);
     let mut command = std::process::Command::new("sh");

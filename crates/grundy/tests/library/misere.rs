@@ -273,6 +273,7 @@ impl Random {
 /// one of them) are those of exhaustive misère search. Bound: 400 sums of
 /// 1 to 4 components, heaps up to 7, trees up to 6 nodes.
 #[test]
+#[ignore = "slow: CI runs it (cargo test --workspace -- --ignored)"]
 fn tame_rule_matches_exhaustive_search_on_random_sums() {
     let trees = trees();
     let tree_positions = [
@@ -402,6 +403,7 @@ fn five_trees_of_eight_nodes_by_the_tame_rule() {
 /// exhaustive search refuses at once (the sums it would hold are too
 /// many components), and the tame rule answers.
 #[test]
+#[ignore = "slow: CI runs it (cargo test --workspace -- --ignored)"]
 fn five_hundred_trees_beyond_the_search() {
     let copies: Vec<String> = FIVE_TREES
         .split_whitespace()

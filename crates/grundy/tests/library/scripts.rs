@@ -214,6 +214,7 @@ fn a_script_that_loops_forever_hits_the_operation_limit() {
 }
 
 #[test]
+#[ignore = "slow: CI runs it (cargo test --workspace -- --ignored)"]
 fn a_script_that_allocates_without_bound_hits_the_size_limits() {
     for file in ["allocates.rhai", "allocates_arrays.rhai", "nests.rhai"] {
         let error = error_of(&bad(file), "5");

@@ -137,6 +137,7 @@ fn same_as_retrograde<G: TieredGame + StrongRules>(g: &G) {
 }
 
 #[test]
+#[ignore = "slow: CI runs it (cargo test --workspace -- --ignored)"]
 fn every_position_has_the_retrograde_solvers_value() {
     for (w, h) in [(4, 4), (5, 4), (4, 5)] {
         same_as_retrograde(&game(w, h));
@@ -146,6 +147,7 @@ fn every_position_has_the_retrograde_solvers_value() {
 /// m,n,k-games, with the 8 symmetries of a square board and the 4 of a
 /// rectangle: noughts and crosses, and the boards the issue names.
 #[test]
+#[ignore = "slow: CI runs it (cargo test --workspace -- --ignored)"]
 fn every_mnk_position_has_the_retrograde_solvers_value() {
     for (m, n, k) in [(3, 3, 3), (4, 4, 3), (3, 4, 3), (2, 5, 2)] {
         same_as_retrograde(&Mnk::new(m, n, k).unwrap());
