@@ -284,27 +284,47 @@ fn moves_table(a: &Analysis) -> String {
 }
 
 /// Under misère play: the components with their genera (and whether each
-/// is tame), and the convention.
+/// is tame) and misère canonical forms, and the convention.
 fn genus_table(a: &Analysis) -> String {
-    let rows: Vec<(&str, String)> = (a.components.iter())
+    let rows: Vec<(&str, String, String)> = (a.components.iter())
         .map(|c| {
             let genus = match (&c.genus, c.tame) {
                 (Some(g), Some(true)) => format!("{g} (tame)"),
                 (Some(g), _) => g.to_string(),
-                (None, _) => "unknown (not searched, or beyond its search's limits)".to_string(),
+                (None, _) => UNKNOWN.to_string(),
             };
-            (c.expression.as_str(), genus)
+            let form = match &c.misere_form {
+                Some(form) if form.chars().count() <= LONGEST_FORM_SHOWN => form.clone(),
+                Some(form) => format!("{} characters (--json gives it)", form.chars().count()),
+                None => UNKNOWN.to_string(),
+            };
+            (c.expression.as_str(), genus, form)
         })
         .collect();
-    let width = column_width(rows.iter().map(|(c, _)| *c), "component".len());
-    let mut out = format!("{}  genus\n", padded("component", width));
-    for (c, g) in &rows {
-        out.push_str(&format!("{}  {g}\n", padded(c, width)));
+    let width = column_width(rows.iter().map(|(c, _, _)| *c), "component".len());
+    let genus_width = column_width(rows.iter().map(|(_, g, _)| g.as_str()), "genus".len());
+    let mut out = format!(
+        "{}  {}  misère form\n",
+        padded("component", width),
+        padded("genus", genus_width)
+    );
+    for (c, g, form) in &rows {
+        out.push_str(&format!(
+            "{}  {}  {form}\n",
+            padded(c, width),
+            padded(g, genus_width)
+        ));
     }
     out.push('\n');
     out.push_str(&convention_line(a.convention));
     out
 }
+
+/// A genus or misère form not known.
+const UNKNOWN: &str = "unknown (not searched, or beyond its search's limits)";
+
+/// The longest misère form the text shows; a longer one is counted.
+const LONGEST_FORM_SHOWN: usize = 40;
 
 /// The components and their nimbers, or their generalized values where one
 /// is infinite.

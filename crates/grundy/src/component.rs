@@ -22,7 +22,9 @@ use num_bigint::BigUint;
 use crate::error::{Error, Result};
 use crate::game::{Arity, HeapGame, Listed, Ruleset};
 use crate::loopy_solver::LoopySolver;
+use crate::misere::canonical::nim_heap_text;
 use crate::misere::genus::{Classified, Genus, GenusSearch};
+use crate::misere::positions::FormSearch;
 use crate::retrograde::loopy::LoopyValue;
 use crate::retrograde::{Options, SolveProgress};
 use crate::short::impartial::ImpartialVariant;
@@ -93,6 +95,13 @@ pub trait Component: Send + Sync {
         &self,
         progress: OnSearched,
     ) -> Result<Vec<(Vec<ComponentRef>, Classified)>>;
+    /// Its misère canonical form, written (`crate::misere::positions`): by
+    /// search of its ruleset's positions alone, shared by the ruleset's
+    /// components; a Nim heap's by its closed form (*n). A limit error
+    /// where the form is beyond the search's limits, or written in more
+    /// than 100,000 characters; the search reports its progress as
+    /// `nimber`'s does.
+    fn misere_form(&self, progress: OnSearched) -> Result<String>;
     /// The component as a heap of a heap game: its size and the game's
     /// moves, where the ruleset is a heap game (`Ruleset::heap_game`) and
     /// the position is written as the heap's size, as heap families write
@@ -210,6 +219,7 @@ fn shared<R: Ruleset>(ruleset: R, played_out: Option<Box<dyn DynStrong>>) -> Rul
         ruleset: ruleset.clone(),
         solver: Mutex::new(Solver::new(ruleset.clone())),
         genus: Mutex::new(GenusSearch::new(ruleset.clone())),
+        misere_forms: Mutex::new(FormSearch::new(ruleset.clone())),
         suspense: Mutex::new(SuspenseSolver::new(ruleset.clone())),
         loopy: Mutex::new(LoopySolver::new(ruleset)),
         played_out,
@@ -589,6 +599,8 @@ struct Shared<R: Ruleset> {
     /// The genera of its positions under misère play, and of the sums of
     /// them that its moves reach.
     genus: Mutex<GenusSearch<Arc<R>>>,
+    /// The misère canonical forms of its positions.
+    misere_forms: Mutex<FormSearch<Arc<R>>>,
     /// The steps of its positions when every component must move (Every-SG).
     suspense: Mutex<SuspenseSolver<Arc<R>>>,
     /// The generalized values of the positions whose moves `solver` found
@@ -812,6 +824,15 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
             .into_iter()
             .map(|o| Ok((self.as_components(o.clone()), self.genus_of(&o, progress)?)))
             .collect()
+    }
+
+    fn misere_form(&self, progress: OnSearched) -> Result<String> {
+        if self.shared.ruleset.plays_as_nim() {
+            return Ok(nim_heap_text(&self.nimber_of(&self.position, progress)?));
+        }
+        let mut search = self.shared.misere_forms.lock().expect("misère form lock");
+        let form = search.form(&self.position, progress)?;
+        search.write(form)
     }
 
     fn step(&self, progress: OnSearched) -> Result<u64> {

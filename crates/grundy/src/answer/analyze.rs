@@ -478,6 +478,14 @@ pub struct SumComponent {
     /// is unknown.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tame: Option<Option<bool>>,
+    /// Under misère play only: its misère canonical form (Conway, *On
+    /// Numbers and Games*, chapter 12: `0`, `*2`, `{*2,*3}`), `null`
+    /// where its search did not finish within its limits (forms born by
+    /// day 128, 100,000 positions, 64 MiB of forms) or it is written in
+    /// more than 100,000 characters, and in a sum answered by a proven
+    /// misère quotient, where none is searched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub misere_form: Option<Option<String>>,
     /// Only where the player to move wins at once in it (then `nimber` is
     /// `null`): `true`.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -497,6 +505,7 @@ impl SumAnswer {
                     value: c.value.clone(),
                     genus: misere.then(|| c.genus.as_ref().map(ToString::to_string)),
                     tame: misere.then_some(c.tame),
+                    misere_form: misere.then(|| c.misere_form.clone()),
                     wins_at_once: c.wins_at_once,
                 })
                 .collect(),

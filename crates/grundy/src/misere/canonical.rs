@@ -28,6 +28,7 @@
 //! ```
 
 use hashbrown::HashMap;
+use num_bigint::BigUint;
 
 use crate::error::{Error, Result};
 use crate::memory;
@@ -67,6 +68,11 @@ impl Default for MisereGames {
 impl MisereGames {
     /// A table holding 0 = { }, within the process's memory budget.
     pub fn new() -> MisereGames {
+        MisereGames::with_budget(memory::budget())
+    }
+
+    /// A table holding 0 = { }, whose sums stop at `budget` bytes.
+    pub fn with_budget(budget: u64) -> MisereGames {
         let mut games = MisereGames {
             options: Vec::new(),
             previous: Vec::new(),
@@ -76,7 +82,7 @@ impl MisereGames {
             sums: HashMap::new(),
             nimbers: Vec::new(),
             option_bytes: 0,
-            budget: memory::budget(),
+            budget,
         };
         let zero = games.intern(Box::new([]));
         games.nimbers.push(zero);
@@ -208,7 +214,7 @@ impl MisereGames {
     }
 
     /// What the table takes, in bytes.
-    fn bytes(&self) -> u64 {
+    pub fn bytes(&self) -> u64 {
         let id = std::mem::size_of::<MisereId>() as u64;
         let boxed = std::mem::size_of::<Box<[MisereId]>>() as u64;
         // The options twice: in `options` and as the keys of `forms`.
@@ -233,16 +239,22 @@ impl MisereGames {
 
     fn write_into(&self, g: MisereId, text: &mut String) -> bool {
         if let Some(n) = self.heaps[g.0 as usize] {
-            match n {
-                0 => text.push('0'),
-                1 => text.push('*'),
-                n => text.push_str(&format!("*{n}")),
-            }
+            text.push_str(&nim_heap_text(&BigUint::from(n)));
             return text.len() <= MAX_WRITTEN;
         }
         write_braced(text, &[self.options(g)], |option, text| {
             self.write_into(option, text)
         })
+    }
+}
+
+/// The nim-heap *n as a misère canonical form is written: `0`, `*` for *1,
+/// `*n`.
+pub fn nim_heap_text(n: &BigUint) -> String {
+    match u8::try_from(n) {
+        Ok(0) => "0".to_string(),
+        Ok(1) => "*".to_string(),
+        _ => format!("*{n}"),
     }
 }
 

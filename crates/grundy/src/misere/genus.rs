@@ -505,19 +505,7 @@ impl<G: Game> GenusSearch<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_games::Path;
-
-    /// Nim heaps as a game, to search.
-    struct Nim;
-    impl Game for Nim {
-        type Position = u64;
-        fn options(&self, &n: &u64) -> Result<Vec<Vec<u64>>> {
-            Ok((0..n).map(|k| vec![k]).collect())
-        }
-        fn format_position(&self, n: &u64) -> String {
-            n.to_string()
-        }
-    }
+    use crate::test_games::{Nim, Path, Ring};
 
     fn genus_text(g: &Genus) -> String {
         g.to_string()
@@ -632,17 +620,6 @@ mod tests {
             .genus(&[5000], &mut |_| true)
             .unwrap_err();
         assert!(err.to_string().contains("memory budget"), "{err}");
-    }
-
-    struct Ring;
-    impl Game for Ring {
-        type Position = u64;
-        fn options(&self, &n: &u64) -> Result<Vec<Vec<u64>>> {
-            Ok(vec![vec![(n + 1) % 3]])
-        }
-        fn format_position(&self, n: &u64) -> String {
-            format!("v{n}")
-        }
     }
 
     #[test]

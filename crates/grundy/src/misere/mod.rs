@@ -22,4 +22,5 @@
 pub mod canonical;
 pub mod forms;
 pub mod genus;
+pub mod positions;
 pub mod quotient;

@@ -104,6 +104,7 @@ pub(super) fn analyze_loopy(
             value: Some(value.to_string()),
             genus: None,
             tame: None,
+            misere_form: None,
             wins_at_once: false,
         })
         .collect();

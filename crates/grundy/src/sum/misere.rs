@@ -9,7 +9,7 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 
 use super::quotient::{by_quotient, needs_a_proof};
-use super::tame::{by_tame_rule, genera};
+use super::tame::{by_tame_rule, genera, of_each_component};
 use super::{describe_all, Analysis, ComponentAnalysis, Move, Sum, SumPosition};
 use crate::error::{Error, Result};
 use crate::game::{Count, Game, Misere, MiserePosition};
@@ -18,7 +18,8 @@ use crate::value::{Convention, Outcome};
 
 /// Analyses a sum under misère play. Heaps of one take-and-break code, one
 /// past heap 32, are answered by its misère quotient where the periodicity
-/// theorem proves it (no genus is searched then); a sum of Nim heaps
+/// theorem proves it (no genus or misère form is searched then; otherwise
+/// each component's is, within its search's limits); a sum of Nim heaps
 /// follows the anti-Nim rule, a sum of tame components the tame rule (each
 /// component's genus is found by search of that component alone), a sum of
 /// small heaps of one heap game its misère quotient; any other sum is
@@ -42,9 +43,15 @@ pub fn analyze_misere_listing(sum: &Sum, most: usize, progress: OnSearched) -> R
         true => by_quotient(sum, progress)?,
         false => None,
     };
-    let genera = match proven {
-        Some(_) => vec![None; sum.components.len()],
-        None => genera(sum, progress)?,
+    let (genera, forms) = match proven {
+        Some(_) => (
+            vec![None; sum.components.len()],
+            vec![None; sum.components.len()],
+        ),
+        None => (
+            genera(sum, progress)?,
+            of_each_component(sum, progress, |c, searched| c.misere_form(searched))?,
+        ),
     };
     let (outcome, moves) = match (proven, nim_heaps(sum)?) {
         (Some(answer), _) => answer,
@@ -72,8 +79,8 @@ pub fn analyze_misere_listing(sum: &Sum, most: usize, progress: OnSearched) -> R
         outcome,
         nimber: None,
         loopy_value: None,
-        components: (sum.components.iter().zip(&genera))
-            .map(|(c, genus)| ComponentAnalysis::with_genus(c, genus.as_ref()))
+        components: (sum.components.iter().zip(&genera).zip(forms))
+            .map(|((c, genus), form)| ComponentAnalysis::misere(c, genus.as_ref(), form))
             .collect(),
         winning_moves: describe_all(sum, &moves[..moves.len().min(most)]),
         winning_move_count: Count::Exactly(moves.len() as u64),

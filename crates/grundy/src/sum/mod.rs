@@ -333,6 +333,10 @@ pub struct ComponentAnalysis {
     pub genus: Option<Genus>,
     /// Under misère play, whether it is tame, where its genus is known.
     pub tame: Option<bool>,
+    /// Under misère play, its misère canonical form, written, where its
+    /// search finished within its limits (`crate::misere::positions`);
+    /// `None` otherwise, under normal play, and where no genus is searched.
+    pub misere_form: Option<String>,
     /// Whether the player to move wins at once here (`Component::wins_at_once`):
     /// it then has no nimber.
     pub wins_at_once: bool,
@@ -346,15 +350,22 @@ impl ComponentAnalysis {
             nimber,
             genus: None,
             tame: None,
+            misere_form: None,
             wins_at_once: false,
         }
     }
 
-    /// A component under misère play: no nimber, its genus where known.
-    fn with_genus(c: &ComponentRef, genus: Option<&Classified>) -> ComponentAnalysis {
+    /// A component under misère play: no nimber, its genus and misère form
+    /// where known.
+    fn misere(
+        c: &ComponentRef,
+        genus: Option<&Classified>,
+        misere_form: Option<String>,
+    ) -> ComponentAnalysis {
         ComponentAnalysis {
             genus: genus.map(|g| g.genus.clone()),
             tame: genus.map(|g| g.tame),
+            misere_form,
             ..ComponentAnalysis::with_nimber(c, None)
         }
     }

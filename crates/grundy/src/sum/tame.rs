@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::{Move, Sum};
+use crate::component::ComponentRef;
 use crate::error::Result;
 use crate::misere::genus::{Classified, Genus, TameSum};
 use crate::solver::{OnSearched, Watched};
@@ -16,25 +17,36 @@ use crate::value::Outcome;
 /// their progress to `progress`; its stop is no limit of a search but an
 /// error, which ends the analysis.
 pub fn genera(sum: &Sum, progress: OnSearched) -> Result<Vec<Option<Classified>>> {
+    of_each_component(sum, progress, |c, searched| c.genus(searched))
+}
+
+/// What `find` finds of each component of `sum` by a search of it alone,
+/// once for equal components: `None` where its search ended at a limit of
+/// its own. `find` reports its search's progress to the callback it is
+/// given; a stop of `progress` ends it all with an error.
+pub(super) fn of_each_component<T: Clone>(
+    sum: &Sum,
+    progress: OnSearched,
+    find: impl Fn(&ComponentRef, OnSearched) -> Result<T>,
+) -> Result<Vec<Option<T>>> {
     let mut watched = Watched::new(progress);
-    let mut known: HashMap<String, Option<Classified>> = HashMap::new();
-    let mut genera = Vec::with_capacity(sum.components.len());
+    let mut known: HashMap<String, Option<T>> = HashMap::new();
+    let mut found = Vec::with_capacity(sum.components.len());
     for c in &sum.components {
         let key = format!("{} {}", c.ruleset_name(), c.position_text());
-        if let Some(genus) = known.get(&key) {
-            genera.push(genus.clone());
+        if let Some(value) = known.get(&key) {
+            found.push(value.clone());
             continue;
         }
-        let searched = c.genus(&mut |met| watched.ask(met));
-        let genus = match searched {
-            Ok(genus) => Some(genus),
+        let value = match find(c, &mut |met| watched.ask(met)) {
+            Ok(value) => Some(value),
             Err(stop) if watched.stopped() => return Err(stop),
             Err(_) => None,
         };
-        known.insert(key, genus.clone());
-        genera.push(genus);
+        known.insert(key, value.clone());
+        found.push(value);
     }
-    Ok(genera)
+    Ok(found)
 }
 
 /// The misère outcome of `sum` and every winning move, by the tame rule,
