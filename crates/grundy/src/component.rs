@@ -22,7 +22,7 @@ use num_bigint::BigUint;
 use crate::error::{Error, Result};
 use crate::game::{Arity, HeapGame, Listed, Ruleset};
 use crate::loopy_solver::LoopySolver;
-use crate::misere::canonical::nim_heap_text;
+use crate::misere::canonical::write_nim_heap;
 use crate::misere::genus::{Classified, Genus, GenusSearch};
 use crate::misere::positions::FormSearch;
 use crate::retrograde::loopy::LoopyValue;
@@ -828,7 +828,7 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
 
     fn misere_form(&self, progress: OnSearched) -> Result<String> {
         if self.shared.ruleset.plays_as_nim() {
-            return Ok(nim_heap_text(&self.nimber_of(&self.position, progress)?));
+            return write_nim_heap(&self.nimber_of(&self.position, progress)?);
         }
         let mut search = self.shared.misere_forms.lock().expect("misère form lock");
         let form = search.form(&self.position, progress)?;

@@ -124,6 +124,16 @@ fn misere_genus_beyond_its_search_is_null() {
         [(Value::Null, Value::Null), ("1^031".into(), true.into())]
     );
     assert_eq!(analysis["outcome"], "N");
+    // A Nim heap is its own misère form, however large; written in more
+    // than 100,000 characters (`*` and a heap of 100,000 digits, the most
+    // read), it is null too.
+    assert_eq!(
+        analysis["components"][0]["misere_form"],
+        "*100000000000000000000000"
+    );
+    let huge = misere_json(&format!("nim 1{} 1", "0".repeat(99_999)));
+    assert_eq!(huge["components"][0]["misere_form"], Value::Null);
+    assert_eq!(huge["components"][1]["misere_form"], "*");
     grundy()
         .args(["analyze", "--misere", "nim 100000000000000000000000 1"])
         .assert()

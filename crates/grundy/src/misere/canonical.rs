@@ -231,9 +231,7 @@ impl MisereGames {
         let mut text = String::new();
         match self.write_into(g, &mut text) {
             true => Ok(text),
-            false => Err(Error::Limit(format!(
-                "a misère canonical form written in more than {MAX_WRITTEN} characters"
-            ))),
+            false => Err(too_long()),
         }
     }
 
@@ -248,9 +246,26 @@ impl MisereGames {
     }
 }
 
+/// The nim-heap *n, simplest as it is, written as [`MisereGames::write`]
+/// writes it; a limit error past [`MAX_WRITTEN`] characters (a heap of
+/// more digits).
+pub fn write_nim_heap(n: &BigUint) -> Result<String> {
+    let text = nim_heap_text(n);
+    match text.len() <= MAX_WRITTEN {
+        true => Ok(text),
+        false => Err(too_long()),
+    }
+}
+
+fn too_long() -> Error {
+    Error::Limit(format!(
+        "a misère canonical form written in more than {MAX_WRITTEN} characters"
+    ))
+}
+
 /// The nim-heap *n as a misère canonical form is written: `0`, `*` for *1,
 /// `*n`.
-pub fn nim_heap_text(n: &BigUint) -> String {
+fn nim_heap_text(n: &BigUint) -> String {
     match u8::try_from(n) {
         Ok(0) => "0".to_string(),
         Ok(1) => "*".to_string(),
