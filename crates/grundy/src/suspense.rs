@@ -282,7 +282,7 @@ fn next_unsolved<P: Clone + Eq + std::hash::Hash>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_games::Path;
+    use crate::test_games::{Nim, Path};
 
     #[test]
     fn a_forced_line_lasts_its_length_without_overflowing_the_stack() {
@@ -311,17 +311,6 @@ mod tests {
 
     /// Nim: a heap's only even option is the empty heap (every other heap
     /// is won by the mover, step 1), so every heap has step 1.
-    struct Nim;
-    impl Game for Nim {
-        type Position = u64;
-        fn options(&self, &n: &u64) -> Result<Vec<Vec<u64>>> {
-            Ok((0..n).map(|k| vec![k]).collect())
-        }
-        fn format_position(&self, n: &u64) -> String {
-            n.to_string()
-        }
-    }
-
     #[test]
     fn a_nim_heap_is_won_in_one_move() {
         let mut search = SuspenseSolver::new(Nim);
