@@ -7,7 +7,11 @@ DIR is the directory `grundy solve 'connect4(W,H)' --tiers DIR` wrote, CSV
 the peer's results_solve_wW_hH_lsL.csv (scripts/peers/connect4-bdd.sh). The
 wins, ties and losses of each tier are read from its file's header (the
 format in crates/grundy/src/tier/file.rs) and set against the peer's win,
-draw and loss counts of the same ply. Exit status 1 where any differs.
+draw and loss counts of the same ply. CSV may instead be the peer's
+counter's results_ply_wW_hH_lsL.csv (`count.out`, positions by ply
+alone, for boards whose strong solve is beyond the peer): then each
+tier's positions are set against the ply's count. Exit status 1 where
+any differs.
 """
 
 import csv
@@ -29,20 +33,30 @@ def tier_counts(directory, tier):
 def main():
     directory, width, height, table = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     peer = {}
+    positions_only = False
     with open(table) as f:
         for row in csv.reader(f):
-            if row[0] == "width":
-                continue
             cells = [c.strip() for c in row]
-            peer[int(cells[2])] = (int(cells[3]), int(cells[4]), int(cells[5]))
+            if cells[0] == "width":
+                positions_only = cells[3] == "poscount"
+                continue
+            if cells[2] == "TOTAL":
+                continue
+            if positions_only:
+                peer[int(cells[2])] = int(cells[3])
+            else:
+                peer[int(cells[2])] = (int(cells[3]), int(cells[4]), int(cells[5]))
     differ = []
     for tier in range(width * height + 1):
         ours = tier_counts(directory, tier)
+        if positions_only:
+            ours = sum(ours)
         if peer.get(tier) != ours:
             differ.append((tier, ours, peer.get(tier)))
     total = sum(sum(tier_counts(directory, t)) for t in range(width * height + 1))
     print(f"{width * height + 1} tiers, {total} positions; the peer's plies: {len(peer)}, "
-          f"{sum(sum(c) for c in peer.values())} positions; tiers that differ: {differ or 'none'}")
+          f"{sum(c if positions_only else sum(c) for c in peer.values())} positions; "
+          f"tiers that differ: {differ or 'none'}")
     sys.exit(1 if differ else 0)
 
 

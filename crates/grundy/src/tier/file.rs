@@ -6,13 +6,13 @@
 //! [`Store`]). One position is answered from the directory by reading the
 //! header of its tier's file and the one block its cell is in ([`Db`]).
 //!
-//! # The format (version 3)
+//! # The format (version 4)
 //! All integers little-endian.
 //!
 //! | bytes | what |
 //! | --- | --- |
 //! | 8 | the magic `GRUNDYTR` |
-//! | 4 | the version, 3 (2 stored a cell for every rank, reached or not; 1 also for each of a board and its mirror image) |
+//! | 4 | the version, 4 (3 stored every block as it is, its table the checksums alone, then the counts of bits with their own checksum; 2 stored a cell for every rank, reached or not; 1 also for each of a board and its mirror image) |
 //! | 4 | the kind: 1 reachable ranks (a bit a rank), 2 cells of one byte, 3 cells of two bytes |
 //! | 4 | L, the length of the ruleset's name |
 //! | L | the ruleset's name in UTF-8, as an expression writes it (`connect4(5,4)`) |
@@ -24,24 +24,30 @@
 //! | 32 | of those, the wins, losses, ties and draws (8 bytes each; 0 for kind 1) |
 //! | 4 | the bytes of a block: [`BLOCK_BYTES`] as grundy writes them |
 //! | 4 | CRC-32 (IEEE) of every byte of the header before it |
-//! | 4 B | the CRC-32 of each block, B = ceil(payload / block) |
+//! | 8 B | the table of blocks, B = ceil(payload / block): where each block stored ends, counted from the first |
+//! | 4 B | the CRC-32 of each block as stored |
 //! | 8 B | kind 1 only: the bits set in the blocks before each block |
-//! | 4 | kind 1 only: the CRC-32 of those counts |
-//! | ... | the payload in blocks (the last may be shorter) |
+//! | 4 | the CRC-32 of the table |
+//! | ... | the blocks, each as stored |
 //!
 //! The payload of kind 1 is the bits of the ranks reachable, in words of
 //! 64 ranks (ceil(ranks / 64) × 8 bytes, rank r being bit r % 64 of word
 //! r / 64); of kinds 2 and 3 the cells of the ranks reached, in rank order
 //! (the module above says what a cell holds): the cell of a reached rank
 //! r is the n-th, n the bits set below r, found from the counts before
-//! its block and the bits of its block. So a tier takes a bit a rank and
-//! a cell a position reached on disk, and one position is answered from
-//! one block of each file. A position equal to others under the game's
-//! symmetries (a Connect Four board and its mirror image) has its bit and
-//! cell at the least of their ranks (`TieredGame::class_rank`), and the
-//! others none. A file whose header, checksums, counts or length do not
-//! match is refused with its name ([`Error::File`]: bad input, exit
-//! status 2).
+//! its block and the bits of its block. The payload is cut into blocks,
+//! and each block is stored compressed by Zstandard ([`LEVEL`]) where
+//! that is shorter, else as it is: a block stored shorter than the block
+//! is a Zstandard frame. The bits are sparse and the cells repeat, so a
+//! tier takes a fifth or less of a bit a rank and a byte a position
+//! reached on disk (BENCHMARKS.md), and one position is answered from one
+//! block of each file, checked and then decompressed alone. A position
+//! equal to others under the game's symmetries (a Connect Four board and
+//! its mirror image) has its bit and cell at the least of their ranks
+//! (`TieredGame::class_rank`), and the others none. A file whose header,
+//! table, checksums, counts, blocks or length do not match is refused
+//! with its name ([`Error::File`]: bad input, exit status 2). Files of
+//! version 3 are read as well.
 //!
 //! ```
 //! use grundy::catalogue::Connect4;
@@ -75,11 +81,19 @@ use super::{Part, Plan, Store, Stored, TieredGame, Width};
 use crate::error::{Error, Result};
 use crate::retrograde::Counts;
 use crate::value::Solution;
+use rayon::prelude::*;
 
 /// The first bytes of every tier file.
 pub const MAGIC: &[u8; 8] = b"GRUNDYTR";
 /// The version of the format, after the magic.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
+/// The oldest version read: 3, whose blocks are stored as they are.
+const OLDEST: u32 = 3;
+/// The Zstandard level blocks are compressed at: the fastest, which
+/// takes a tier of Connect Four 6 x 4 to a sixth of its size (`zstd -1`
+/// on `tier-019.bin`: 1,151,220 bytes of 7,066,792), at several hundred
+/// MB a second a core.
+pub const LEVEL: i32 = 1;
 /// The bytes of a block of the payload, each with its checksum, in the
 /// files [`Dir::new`] writes (a reader takes the size the header says,
 /// between [`MIN_BLOCK`] and [`MAX_BLOCK`]).
@@ -89,12 +103,13 @@ pub const MIN_BLOCK: u32 = 64;
 /// The largest block a reader accepts.
 pub const MAX_BLOCK: u32 = 1 << 24;
 
-/// The bytes of a file whose payload is `payload` bytes, with a short name
-/// (and the counts of a file of bits).
+/// The most bytes of a file whose payload is `payload` bytes, with a short
+/// name (and the counts of a file of bits): its blocks stored as they are,
+/// none shorter for being compressed.
 pub(super) fn file_bytes(payload: u64) -> u64 {
     payload
-        .saturating_add(payload.div_ceil(BLOCK_BYTES as u64) * 12)
-        .saturating_add(136)
+        .saturating_add(payload.div_ceil(BLOCK_BYTES as u64) * 20)
+        .saturating_add(140)
 }
 
 fn kind(part: Part, width: Width) -> u32 {
@@ -163,13 +178,14 @@ impl Header {
 
     /// Reads a header from the start of `file`, checks it against what is
     /// `expected` of it (all but the positions and counts) and its
-    /// checksum; `bytes_read` counts what was read.
+    /// checksum, and gives it with its version; `bytes_read` counts what
+    /// was read.
     fn read(
         file: &mut File,
         path: &Path,
         expected: &Header,
         bytes_read: &mut u64,
-    ) -> Result<Header> {
+    ) -> Result<(Header, u32)> {
         let error = |message: String| file_error(path, message);
         let mut fixed = [0u8; 20];
         read_exact(file, path, &mut fixed, bytes_read)?;
@@ -178,9 +194,10 @@ impl Header {
         }
         let word = |at: usize| u32::from_le_bytes(fixed[at..at + 4].try_into().expect("4 bytes"));
         let version = word(8);
-        if version != VERSION {
+        if !(OLDEST..=VERSION).contains(&version) {
             return Err(error(format!(
-                "version {version} of the tier format; this grundy reads version {VERSION}"
+                "version {version} of the tier format; this grundy reads versions {OLDEST} to \
+                 {VERSION}"
             )));
         }
         let name_length = word(16);
@@ -252,7 +269,7 @@ impl Header {
                 expected.tier, expected.name, header.tier, header.name, header.kind, header.ranks
             )));
         }
-        Ok(header)
+        Ok((header, version))
     }
 }
 
@@ -273,6 +290,43 @@ fn read_exact(file: &mut File, path: &Path, bytes: &mut [u8], read: &mut u64) ->
     })?;
     *read += bytes.len() as u64;
     Ok(())
+}
+
+/// Reads `length` bytes and the CRC-32 after them, and gives the bytes
+/// where the checksum matches; `what` they are names them in the error.
+fn read_checked(
+    file: &mut File,
+    path: &Path,
+    length: usize,
+    what: &str,
+    read: &mut u64,
+) -> Result<Vec<u8>> {
+    let mut bytes = vec![0u8; length + 4];
+    read_exact(file, path, &mut bytes, read)?;
+    let crc = bytes.split_off(length);
+    if crc32fast::hash(&bytes) != u32::from_le_bytes(crc[..].try_into().expect("4 bytes")) {
+        return Err(file_error(
+            path,
+            format!("the checksum of {what} does not match: the file is corrupted"),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Little-endian u64s.
+fn u64s(bytes: &[u8]) -> Vec<u64> {
+    bytes
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+        .collect()
+}
+
+/// Little-endian u32s.
+fn u32s(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
+        .collect()
 }
 
 /// The directory of a tiered solve, as the solver's [`Store`], locked
@@ -354,10 +408,10 @@ pub fn ruleset_in(dir: &Path) -> Result<String> {
     let mut fixed = [0u8; 20];
     read_exact(&mut file, &path, &mut fixed, &mut bytes_read)?;
     let word = |at: usize| u32::from_le_bytes(fixed[at..at + 4].try_into().expect("4 bytes"));
-    if &fixed[..8] != MAGIC || word(8) != VERSION || word(16) > 4096 {
+    if &fixed[..8] != MAGIC || !(OLDEST..=VERSION).contains(&word(8)) || word(16) > 4096 {
         return Err(file_error(
             &path,
-            format!("not a grundy tier file of version {VERSION}"),
+            format!("not a grundy tier file of versions {OLDEST} to {VERSION}"),
         ));
     }
     let mut name = vec![0u8; word(16) as usize];
@@ -388,48 +442,174 @@ fn counts_before(bits: &[u8], block: u32) -> Vec<u64> {
         .collect()
 }
 
-/// The counts' bytes, little-endian.
-fn counts_bytes(counts: &[u64]) -> Vec<u8> {
-    counts.iter().flat_map(|c| c.to_le_bytes()).collect()
+/// A block as stored: compressed where that is shorter than the block,
+/// else as it is.
+fn pack(block: &[u8]) -> Vec<u8> {
+    match zstd::bulk::compress(block, LEVEL) {
+        Ok(packed) if packed.len() < block.len() => packed,
+        _ => block.to_vec(),
+    }
 }
 
-/// One open tier file, its header read and checked.
+/// Unpacks the stored block `b` into `out`, the block's bytes: a block
+/// stored shorter than it is compressed.
+fn unpack(stored: &[u8], out: &mut [u8], b: usize, path: &Path) -> Result<()> {
+    if stored.len() == out.len() {
+        out.copy_from_slice(stored);
+        return Ok(());
+    }
+    match zstd::bulk::decompress_to_buffer(stored, out) {
+        Ok(n) if n == out.len() => Ok(()),
+        _ => Err(file_error(
+            path,
+            format!("block {b} does not decompress to its bytes: the file is corrupted"),
+        )),
+    }
+}
+
+/// A file's table of blocks: where each stored block ends (counted from
+/// the first's start), its checksum as stored, and in a file of bits the
+/// bits set in the blocks before it.
+struct Table {
+    ends: Vec<u64>,
+    crcs: Vec<u32>,
+    before: Option<Vec<u64>>,
+}
+
+impl Table {
+    /// The table of `blocks`, the payload's blocks as stored, and of
+    /// `bits`, the payload, in a file of bits.
+    fn new(blocks: &[Vec<u8>], bits: Option<(&[u8], u32)>) -> Table {
+        let mut end = 0;
+        Table {
+            ends: blocks
+                .iter()
+                .map(|b| {
+                    end += b.len() as u64;
+                    end
+                })
+                .collect(),
+            crcs: blocks.iter().map(|b| crc32fast::hash(b)).collect(),
+            before: bits.map(|(bits, block)| counts_before(bits, block)),
+        }
+    }
+
+    /// The table's bytes, with their checksum (version 4).
+    fn encode(&self) -> Vec<u8> {
+        let mut bytes: Vec<u8> = self.ends.iter().flat_map(|e| e.to_le_bytes()).collect();
+        bytes.extend(self.crcs.iter().flat_map(|c| c.to_le_bytes()));
+        bytes.extend(self.before.iter().flatten().flat_map(|c| c.to_le_bytes()));
+        let crc = crc32fast::hash(&bytes);
+        bytes.extend_from_slice(&crc.to_le_bytes());
+        bytes
+    }
+
+    /// Where block `b` starts among the blocks stored, and its length.
+    fn span(&self, b: usize) -> (u64, u64) {
+        let start = if b == 0 { 0 } else { self.ends[b - 1] };
+        (start, self.ends[b] - start)
+    }
+
+    /// The bytes of every block stored.
+    fn stored(&self) -> u64 {
+        self.ends.last().copied().unwrap_or(0)
+    }
+}
+
+/// One open tier file, its header and table of blocks read and checked.
 struct Open {
     file: File,
     path: PathBuf,
     header: Header,
-    /// Where the blocks' checksums start.
-    crcs_at: u64,
-    /// Where the payload starts.
+    table: Table,
+    /// Where the first block starts.
     payload_at: u64,
 }
 
 impl Open {
     /// Opens `path` and reads its header, which must be `expected`'s but
-    /// for the entries, positions and counts; `None` where there is no
-    /// such file.
+    /// for the entries, positions and counts, and its table of blocks;
+    /// `None` where there is no such file.
     fn new(path: PathBuf, expected: &Header, read: &mut u64) -> Result<Option<Open>> {
         let mut file = match File::open(&path) {
             Ok(file) => file,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(file_error(&path, e.to_string())),
         };
-        let header = Header::read(&mut file, &path, expected, read)?;
-        let crcs_at = file
+        let (header, version) = Header::read(&mut file, &path, expected, read)?;
+        let table = match version {
+            OLDEST => Open::table_of_version_3(&mut file, &path, &header, read)?,
+            _ => Open::table(&mut file, &path, &header, read)?,
+        };
+        let payload_at = file
             .stream_position()
             .map_err(|e| file_error(&path, e.to_string()))?;
-        let counts = match header.kind {
-            1 => header.blocks() * 8 + 4,
-            _ => 0,
-        };
-        let payload_at = crcs_at + header.blocks() * 4 + counts;
         Ok(Some(Open {
             file,
             path,
             header,
-            crcs_at,
+            table,
             payload_at,
         }))
+    }
+
+    /// Reads a table of blocks (version 4) and checks it: its checksum,
+    /// and that no block is stored longer than it is.
+    fn table(file: &mut File, path: &Path, header: &Header, read: &mut u64) -> Result<Table> {
+        let blocks = header.blocks() as usize;
+        let counted = header.kind == 1;
+        let entry = if counted { 20 } else { 12 };
+        let body = read_checked(file, path, blocks * entry, "the table of blocks", read)?;
+        let table = Table {
+            ends: u64s(&body[..8 * blocks]),
+            crcs: u32s(&body[8 * blocks..12 * blocks]),
+            before: counted.then(|| u64s(&body[12 * blocks..])),
+        };
+        let fits = (0..blocks).all(|b| {
+            let start = if b == 0 { 0 } else { table.ends[b - 1] };
+            table.ends[b] > start && table.ends[b] - start <= header.raw_block(b as u64)
+        });
+        if !fits {
+            return Err(file_error(
+                path,
+                "its table of blocks does not fit its blocks: the file is corrupted".into(),
+            ));
+        }
+        Ok(table)
+    }
+
+    /// Reads the checksums and counts of a file of version 3, whose
+    /// blocks are stored as they are.
+    fn table_of_version_3(
+        file: &mut File,
+        path: &Path,
+        header: &Header,
+        read: &mut u64,
+    ) -> Result<Table> {
+        let blocks = header.blocks() as usize;
+        let mut crcs = vec![0u8; blocks * 4];
+        read_exact(file, path, &mut crcs, read)?;
+        let before = match header.kind {
+            1 => Some(u64s(&read_checked(
+                file,
+                path,
+                blocks * 8,
+                "the counts of bits",
+                read,
+            )?)),
+            _ => None,
+        };
+        let mut end = 0;
+        Ok(Table {
+            ends: (0..blocks as u64)
+                .map(|b| {
+                    end += header.raw_block(b);
+                    end
+                })
+                .collect(),
+            crcs: u32s(&crcs),
+            before,
+        })
     }
 
     fn error(&self, message: String) -> Error {
@@ -449,38 +629,35 @@ impl Open {
         Ok(bytes)
     }
 
-    /// A file of bits' counts before each block, checked against their
-    /// checksum.
-    fn counts(&mut self, read: &mut u64) -> Result<Vec<u64>> {
-        let blocks = self.header.blocks();
-        self.seek(self.crcs_at + blocks * 4)?;
-        let bytes = self.bytes(blocks * 8 + 4, read)?;
-        let (counts, crc) = bytes.split_at(blocks as usize * 8);
-        if crc32fast::hash(counts) != u32::from_le_bytes(crc.try_into().expect("4 bytes")) {
-            return Err(self.error(
-                "the checksum of the counts of bits does not match: the file is corrupted".into(),
-            ));
-        }
-        Ok(counts
-            .chunks_exact(8)
-            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
-            .collect())
-    }
-
-    /// Block `block` of the payload, checked against its checksum.
-    fn block(&mut self, block: u64, read: &mut u64) -> Result<Vec<u8>> {
-        self.seek(self.crcs_at + 4 * block)?;
-        let crc = self.bytes(4, read)?;
-        let size = self.header.block as u64;
-        let start = block * size;
-        self.seek(self.payload_at + start)?;
-        let bytes = self.bytes((self.header.payload() - start).min(size), read)?;
-        if crc32fast::hash(&bytes) != u32::from_le_bytes(crc.try_into().expect("4 bytes")) {
+    /// Checks block `b` as stored against its checksum.
+    fn check(&self, b: usize, stored: &[u8]) -> Result<()> {
+        if crc32fast::hash(stored) != self.table.crcs[b] {
             return Err(self.error(format!(
-                "the checksum of block {block} does not match: the file is corrupted"
+                "the checksum of block {b} does not match: the file is corrupted"
             )));
         }
+        Ok(())
+    }
+
+    /// Block `b` of the payload, read alone, checked against its checksum
+    /// and unpacked.
+    fn block(&mut self, b: u64, read: &mut u64) -> Result<Vec<u8>> {
+        let (start, length) = self.table.span(b as usize);
+        self.seek(self.payload_at + start)?;
+        let stored = self.bytes(length, read)?;
+        self.check(b as usize, &stored)?;
+        let mut bytes = vec![0u8; self.header.raw_block(b) as usize];
+        unpack(&stored, &mut bytes, b as usize, &self.path)?;
         Ok(bytes)
+    }
+}
+
+impl Header {
+    /// The bytes of block `b` of the payload, unpacked: a whole block but
+    /// the last.
+    fn raw_block(&self, b: u64) -> u64 {
+        let size = self.block as u64;
+        (self.payload() - b * size).min(size)
     }
 }
 
@@ -492,12 +669,7 @@ impl Store for Dir {
             return Ok(None);
         };
         let header = open.header.clone();
-        let crcs = open.bytes(header.blocks() * 4, &mut read)?;
-        let counts = match header.kind {
-            1 => Some(open.counts(&mut read)?),
-            _ => None,
-        };
-        let bytes = open.bytes(header.payload(), &mut read)?;
+        let stored = open.bytes(open.table.stored(), &mut read)?;
         let more = open
             .file
             .read(&mut [0u8])
@@ -505,22 +677,31 @@ impl Store for Dir {
         if more != 0 {
             return Err(open.error("bytes after the payload: the file is corrupted".into()));
         }
-        for (b, block) in bytes.chunks(header.block as usize).enumerate() {
-            let crc = u32::from_le_bytes(crcs[4 * b..4 * b + 4].try_into().expect("4 bytes"));
-            if crc32fast::hash(block) != crc {
-                return Err(open.error(format!(
-                    "the checksum of block {b} does not match: the file is corrupted"
-                )));
-            }
+        // Every block checked, then unpacked on all cores.
+        let spans: Vec<(u64, u64)> = (0..header.blocks() as usize)
+            .map(|b| open.table.span(b))
+            .collect();
+        for (b, &(start, length)) in spans.iter().enumerate() {
+            open.check(b, &stored[start as usize..(start + length) as usize])?;
         }
+        let mut bytes = vec![0u8; header.payload() as usize];
+        bytes
+            .par_chunks_mut(header.block as usize)
+            .zip(spans.par_iter())
+            .enumerate()
+            .try_for_each(|(b, (out, &(start, length)))| {
+                let from = &stored[start as usize..(start + length) as usize];
+                unpack(from, out, b, &open.path)
+            })?;
+        drop(stored);
         // The positions the header counts: the bits set (a class under the
         // game's symmetries each; counted once, with the counts before
         // each block), or the standings of the cells' positions.
         let c = header.counts;
-        let positions = match counts {
+        let positions = match &open.table.before {
             Some(counts) => {
                 let before = counts_before(&bytes, header.block);
-                if counts != before {
+                if *counts != before {
                     return Err(open.error(
                         "the counts of bits are not those of its blocks: the file is corrupted"
                             .into(),
@@ -562,18 +743,20 @@ impl Store for Dir {
             ..expected
         };
         debug_assert_eq!(header.payload(), stored.bytes.len() as u64);
+        // Compressed on all cores, each block alone, in order: the same
+        // bytes whatever the number of threads.
+        let blocks: Vec<Vec<u8>> = stored
+            .bytes
+            .par_chunks(header.block as usize)
+            .map(pack)
+            .collect();
+        let bits = (part == Part::Reach).then_some((&stored.bytes[..], header.block));
+        let table = Table::new(&blocks, bits);
         let path = path(&self.path, part, tier);
         crate::file::write_whole(&path, |out| {
             out.write_all(&header.encode())?;
-            for block in stored.bytes.chunks(header.block as usize) {
-                out.write_all(&crc32fast::hash(block).to_le_bytes())?;
-            }
-            if part == Part::Reach {
-                let counts = counts_bytes(&counts_before(&stored.bytes, header.block));
-                out.write_all(&counts)?;
-                out.write_all(&crc32fast::hash(&counts).to_le_bytes())?;
-            }
-            out.write_all(&stored.bytes)
+            out.write_all(&table.encode())?;
+            blocks.iter().try_for_each(|block| out.write_all(block))
         })
     }
 
@@ -640,7 +823,7 @@ impl Db {
         let block_bytes = reach.header.block as u64;
         let byte = rank / 8;
         let block = byte / block_bytes;
-        let before = reach.counts(read)?[block as usize];
+        let before = reach.table.before.as_ref().expect("a file of bits")[block as usize];
         let bits = reach.block(block, read)?;
         let within = (byte - block * block_bytes) as usize;
         let bit = rank % 8;
@@ -694,5 +877,102 @@ impl Db {
                 "no such file: the solve has not finished this tier; run it again".into(),
             )
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bytes of a file of version 3: the header, each block's
+    /// checksum, in a file of bits the counts before each block with
+    /// their checksum, and the blocks as they are.
+    fn version_3(header: &Header, payload: &[u8]) -> Vec<u8> {
+        let mut bytes = header.encode();
+        let crc_at = bytes.len() - 4;
+        bytes[8..12].copy_from_slice(&3u32.to_le_bytes());
+        let crc = crc32fast::hash(&bytes[..crc_at]);
+        bytes[crc_at..].copy_from_slice(&crc.to_le_bytes());
+        for block in payload.chunks(header.block as usize) {
+            bytes.extend(crc32fast::hash(block).to_le_bytes());
+        }
+        if header.kind == 1 {
+            let counts: Vec<u8> = counts_before(payload, header.block)
+                .iter()
+                .flat_map(|c| c.to_le_bytes())
+                .collect();
+            bytes.extend(&counts);
+            bytes.extend(crc32fast::hash(&counts).to_le_bytes());
+        }
+        bytes.extend(payload);
+        bytes
+    }
+
+    /// A tier's bits and cells stored in blocks, some that
+    /// compress and some that do not, read back; and the same read from
+    /// files of version 3, as earlier solves wrote them.
+    #[test]
+    fn tiers_are_read_back_from_files_of_both_versions() {
+        let dir = std::env::temp_dir().join(format!("grundy-tierfile-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let ranks = 256 * 8 * 24 + 64;
+        let plan = Plan {
+            sizes: vec![ranks],
+            width: Width::One,
+            memory: 0,
+            disk: 0,
+        };
+        // Blocks of 256 bytes: bits sparse in the first three quarters
+        // (they compress), scrambled in the rest (they do not), and a
+        // cell for each bit set.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let bits: Vec<u8> = (0..ranks / 8)
+            .map(|i| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                if i < ranks / 8 * 3 / 4 {
+                    (i % 9 == 0) as u8
+                } else {
+                    state as u8
+                }
+            })
+            .collect();
+        let positions: u64 = bits.iter().map(|b| b.count_ones() as u64).sum();
+        let cells: Vec<u8> = (0..positions).map(|i| 64 + (i % 5) as u8).collect();
+        let reach = Stored {
+            bytes: bits,
+            positions,
+            counts: Counts::default(),
+        };
+        let solved = Stored {
+            bytes: cells,
+            positions,
+            counts: Counts {
+                win: positions,
+                ..Counts::default()
+            },
+        };
+        let mut store = Dir::with_block(&dir, "test", &plan, 256).unwrap();
+        for (part, stored) in [(Part::Reach, &reach), (Part::Cells, &solved)] {
+            store.save(part, 0, stored).unwrap();
+            let written = std::fs::read(path(&dir, part, 0)).unwrap();
+            assert!(written.len() < stored.bytes.len(), "{part:?} compressed");
+            assert_eq!(store.load(part, 0).unwrap().unwrap(), *stored);
+            let header = Header {
+                entries: match part {
+                    Part::Reach => ranks,
+                    Part::Cells => positions,
+                },
+                positions,
+                counts: stored.counts,
+                ..store.header(part, 0)
+            };
+            std::fs::write(path(&dir, part, 0), version_3(&header, &stored.bytes)).unwrap();
+            assert_eq!(store.load(part, 0).unwrap().unwrap(), *stored);
+        }
+        assert_eq!(ruleset_in(&dir).unwrap(), "test");
+        drop(store);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

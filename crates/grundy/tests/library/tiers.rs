@@ -279,14 +279,15 @@ fn a_damaged_tier_file_is_refused_with_its_name() {
     solve_in(&g, &dir).unwrap();
     let board = g.parse_position("..../..../.o../.xx.").unwrap();
     let tier = g.tier(&board);
-    // A byte of the payload (one block here), of its checksum, of the
-    // header, and of the counts of bits before each block in the file of
-    // reachable ranks.
+    // A byte of the payload (one block here), of the table of blocks
+    // (where the block ends, its checksum), of the header, and of the
+    // counts of bits before each block in the file of reachable ranks.
     let header = 8 + 4 + 4 + 4 + g.name().len() + 4 + 4 + 56 + 4 + 4;
-    for (part, counts) in [(Part::Reach, Some(header + 4)), (Part::Cells, None)] {
+    for (part, counts) in [(Part::Reach, Some(header + 12)), (Part::Cells, None)] {
         let path = file::path(&dir, part, tier);
         let good = std::fs::read(&path).unwrap();
-        for at in [good.len() - 1, header, 9, 20].into_iter().chain(counts) {
+        let places = [good.len() - 1, header, header + 8, 9, 20];
+        for at in places.into_iter().chain(counts) {
             let mut bad = good.clone();
             bad[at] ^= 0x10;
             std::fs::write(&path, &bad).unwrap();
@@ -367,62 +368,98 @@ fn files_that_do_not_agree_are_refused_with_their_names() {
 fn one_position_is_answered_from_its_block_alone() {
     // Tier 10 of 5 x 4 holds 381 x 252 = 96,012 ranks: bits in 24 blocks
     // of 512 bytes here, and a cell a class reached in more. An answer
-    // reads the two files' headers, the counts of bits before each block,
-    // and one block of each with its checksum.
+    // reads the two files' headers and tables of blocks (with the counts
+    // of bits before each block), and one block of each, compressed.
     let g = game(5, 4);
     let dir = scratch("one-block");
     let plan = Plan::new(&g).unwrap();
     let block = 512;
     let mut store = Dir::with_block(&dir, &g.name(), &plan, block).unwrap();
     tier::solve(&g, &plan, &BUDGET, &mut store, &mut |_| true).unwrap();
-    // Ten discs, dropped in a fixed pattern.
-    let mut board = g.start().unwrap();
-    for ply in 0..10 {
-        let mut moves = Vec::new();
-        g.moves(&board, &mut moves);
-        board = moves[(ply * 3 + 1) % moves.len()];
-    }
+    // Ten discs, dropped in a pattern of its own for each seed.
+    let dropped = |seed: usize| {
+        let mut board = g.start().unwrap();
+        for ply in 0..10 {
+            let mut moves = Vec::new();
+            g.moves(&board, &mut moves);
+            if g.finished(&board).is_some() {
+                break;
+            }
+            board = moves[(ply * (seed % 7 + 1) + seed / 7) % moves.len()];
+        }
+        board
+    };
+    let board = dropped(9);
     assert!(g.finished(&board).is_none());
     let t = g.tier(&board);
     assert_eq!(t, 10);
     let size = |part| std::fs::metadata(file::path(&dir, part, t)).unwrap().len();
     let (bits, cells) = (size(Part::Reach), size(Part::Cells));
-    assert!(cells > 20 * block as u64, "{cells}");
     let db = Db::open(&dir, &g.name(), g.tiers()).unwrap();
     let table = retrograde::solve(&g, &Options { memory: 1 << 30 }, &mut |_| true).unwrap();
     assert_eq!(db.solution(&g, &board).unwrap(), table.solution(&g, &board));
     let header = 8 + 4 + 4 + 4 + g.name().len() as u64 + 4 + 4 + 56 + 4 + 4;
     let bit_blocks = g.tier_size(t).div_ceil(8 * block as u64);
-    let counts = bit_blocks * 8 + 4;
+    let reach = tier::Store::load(&mut store, Part::Reach, t)
+        .unwrap()
+        .unwrap();
+    let cell_blocks = reach.positions.div_ceil(block as u64);
+    assert!(cell_blocks > 20, "{cell_blocks}");
+    let tables = bit_blocks * 20 + 4 + cell_blocks * 12 + 4;
     assert!(
-        db.bytes_read() <= 2 * header + counts + 2 * (4 + block as u64),
+        db.bytes_read() <= 2 * header + tables + 2 * block as u64,
         "{} of {} bytes",
         db.bytes_read(),
         bits + cells
     );
-    // The file of cells cut right after the board's block answers the
-    // same: its cell is the one after the cells of the ranks reached
-    // below its rank.
-    let reach = tier::Store::load(&mut store, Part::Reach, t)
-        .unwrap()
-        .unwrap();
+    // Compressed: the files are less than half the bytes of their blocks.
+    let payload = g.tier_size(t).div_ceil(64) * 8 + reach.positions;
+    assert!(bits + cells < payload / 2, "{bits} + {cells} of {payload}");
+    // The file of cells cut right after the board's block, and a byte of
+    // each other block flipped, answers the same: its cell is the one
+    // after the cells of the ranks reached below its rank, and only its
+    // own block is read. A board whose cell is in a flipped block is
+    // refused with the file's name, as is the solve that reads the tier.
     let rank = g.class_rank(t, &board);
     let below: u64 = (0..rank)
         .filter(|r| reach.bytes[(r / 8) as usize] >> (r % 8) & 1 == 1)
         .count() as u64;
-    let at = below / block as u64;
-    let blocks = (cells - header).div_ceil(block as u64 + 4);
-    let end = header + 4 * blocks + (at + 1) * block as u64;
-    assert!(end < cells);
+    let at = (below / block as u64) as usize;
     let path = file::path(&dir, Part::Cells, t);
-    std::fs::File::options()
-        .write(true)
-        .open(&path)
-        .unwrap()
-        .set_len(end)
-        .unwrap();
+    let good = std::fs::read(&path).unwrap();
+    let payload_at = (header + cell_blocks * 12 + 4) as usize;
+    let end = |b: usize| {
+        let from = header as usize + 8 * b;
+        payload_at + u64::from_le_bytes(good[from..from + 8].try_into().unwrap()) as usize
+    };
+    assert!(end(at) < good.len());
+    let mut bad = good[..end(at)].to_vec();
+    let flipped: Vec<usize> = (0..at).map(|b| end(b) - 1).collect();
+    for at in flipped {
+        bad[at] ^= 0x40;
+    }
+    std::fs::write(&path, &bad).unwrap();
     let db = Db::open(&dir, &g.name(), g.tiers()).unwrap();
     assert_eq!(db.solution(&g, &board).unwrap(), table.solution(&g, &board));
+    let name = path.display().to_string();
+    let mut refused = 0;
+    let others = (0..70)
+        .map(dropped)
+        .filter(|p| g.tier(p) == t && g.finished(p).is_none());
+    for other in others {
+        let cell = (0..g.class_rank(t, &other))
+            .filter(|r| reach.bytes[(r / 8) as usize] >> (r % 8) & 1 == 1)
+            .count() as u64
+            / block as u64;
+        if cell as usize != at {
+            let error = db.solution(&g, &other).unwrap_err();
+            assert!(error.to_string().contains(&name), "{error}");
+            refused += 1;
+        }
+    }
+    assert!(refused > 0);
+    let error = tier::Store::load(&mut store, Part::Cells, t).unwrap_err();
+    assert!(error.to_string().contains(&name), "{error}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
