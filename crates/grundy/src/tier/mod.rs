@@ -352,7 +352,8 @@ pub struct Plan {
     /// The cell every tier is stored in.
     pub width: Width,
     /// Bytes in memory at the peak of reaching: two tiers' bits, and the
-    /// later one's again as it is written.
+    /// later one's twice more as it is written (as bytes, then its blocks
+    /// compressed, at most as many bytes).
     pub memory: u64,
     /// Bytes on disk of every tier's bits, with their headers and
     /// checksums: what reaching writes.
@@ -393,7 +394,7 @@ impl Plan {
         let sizes: Vec<u64> = (0..tiers).map(|t| game.tier_size(t)).collect();
         let bits = |t: usize| sizes.get(t).map_or(0, |&s| bit_bytes(s));
         let memory = (0..tiers)
-            .map(|t| bits(t).saturating_add(bits(t + 1).saturating_mul(2)))
+            .map(|t| bits(t).saturating_add(bits(t + 1).saturating_mul(3)))
             .max()
             .unwrap_or(0);
         let disk = (0..tiers)
@@ -409,20 +410,27 @@ impl Plan {
 
     /// Bytes in memory at the peak of solving, where tier `t` has
     /// `reached[t]` positions reached (one cell each): two tiers' bits,
-    /// their counts of reached ranks (`tier/cells.rs`) and cells, or the
-    /// later tier and the earlier one's bits twice, as read and made into
-    /// words.
+    /// their counts of reached ranks (`tier/cells.rs`) and cells, with the
+    /// earlier one's cells again as they are written (compressed, at most
+    /// as many bytes); or the later tier and the earlier one's bits twice,
+    /// as read and made into words.
     pub fn solving_memory(&self, reached: &[u64]) -> u64 {
-        let tier = |t: usize| match (self.sizes.get(t), reached.get(t)) {
-            (Some(&size), Some(&positions)) => cells::Reached::bytes_for(size)
-                .saturating_add(positions.saturating_mul(self.width.bytes() as u64)),
-            _ => 0,
+        let cells = |t: usize| {
+            reached
+                .get(t)
+                .map_or(0, |&r| r.saturating_mul(self.width.bytes() as u64))
+        };
+        let tier = |t: usize| {
+            self.sizes
+                .get(t)
+                .map_or(0, |&size| cells::Reached::bytes_for(size).saturating_add(cells(t)))
         };
         let bits = |t: usize| self.sizes.get(t).map_or(0, |&s| bit_bytes(s));
         (0..self.sizes.len())
             .map(|t| {
                 let read = bits(t).saturating_mul(2);
-                tier(t).max(read).saturating_add(tier(t + 1))
+                let written = tier(t).saturating_add(cells(t));
+                written.max(read).saturating_add(tier(t + 1))
             })
             .max()
             .unwrap_or(0)
