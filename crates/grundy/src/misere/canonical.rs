@@ -138,18 +138,35 @@ impl MisereGames {
         if let Some(&known) = self.forms.get(options.as_slice()) {
             return known;
         }
-        let previous = previous_wins(&options, &self.previous);
-        // G = H for an option H of an option of G whose options are among
-        // G's, where every other option of G has H as an option, and whose
-        // outcome is G's.
-        for &option in &options {
+        // The options of a nim-heap, *0 to *(n-1), are simplest as they
+        // are (`reduction` finds nothing: each *j of an option's options
+        // is itself an option of G without *j as its own option), so the
+        // heaps are not searched, which took O(n^2) tests of O(n) each for
+        // *n, O(n^4) for every heap to *n.
+        let heaps = options.iter().enumerate();
+        if heaps.clone().all(|(k, o)| self.heaps[o.0 as usize] == Some(k as u32)) {
+            return self.intern(options.into_boxed_slice());
+        }
+        match self.reduction(&options) {
+            Some(h) => h,
+            None => self.intern(options.into_boxed_slice()),
+        }
+    }
+
+    /// The game G of the options `options` (simplest forms, sorted, each
+    /// once) reduces to, if any: G = H for an option H of an option of G
+    /// whose options are among G's, where every other option of G has H
+    /// as an option, and whose outcome is G's.
+    fn reduction(&self, options: &[MisereId]) -> Option<MisereId> {
+        let previous = previous_wins(options, &self.previous);
+        for &option in options {
             for &h in self.options(option) {
-                if self.is_p(h) == previous && self.reduces_to(&options, h) {
-                    return h;
+                if self.is_p(h) == previous && self.reduces_to(options, h) {
+                    return Some(h);
                 }
             }
         }
-        self.intern(options.into_boxed_slice())
+        None
     }
 
     /// Whether the options `of_g` reduce to h: h's options are among them,
@@ -450,5 +467,21 @@ mod tests {
         let sharp = games.game(&[two]);
         assert_eq!(games.write(sharp).unwrap(), "{*2}");
         assert_eq!(games.birthday(sharp), 3);
+    }
+
+    /// The heaps are interned without the search for a reduction: the
+    /// search, run on each heap's options, finds none, and each heap is
+    /// its own game, distinct from the others and from sums of two.
+    #[test]
+    fn nim_heaps_are_simplest_as_they_are() {
+        let mut games = MisereGames::new();
+        let heaps: Vec<MisereId> = (0..=48).map(|n| games.nimber(n)).collect();
+        for n in 0..=48 {
+            assert_eq!(games.reduction(&heaps[..n]), None, "*{n}");
+            assert_eq!(games.options(heaps[n]), &heaps[..n]);
+            assert_eq!(games.birthday(heaps[n]), n as u32);
+        }
+        let sum = games.add(heaps[2], heaps[3]).unwrap();
+        assert!(!heaps.contains(&sum));
     }
 }

@@ -182,12 +182,7 @@ impl Forms {
         if let Some(&known) = self.forms.get(&(left.clone(), right.clone())) {
             return Ok(known);
         }
-        if self.interrupt.as_ref().is_some_and(Interrupt::is_set) {
-            return Err(Error::Limit(format!(
-                "interrupted while building games for misère play ({} distinct games so far)",
-                self.len()
-            )));
-        }
+        self.check_interrupt()?;
         if self.bytes() > self.budget {
             return Err(Error::Limit(format!(
                 "the games of misère play need more than {} MiB, the memory budget ({} distinct \
@@ -208,6 +203,17 @@ impl Forms {
             )));
         }
         Ok(self.intern(left, right))
+    }
+
+    /// An error once the table's work is interrupted.
+    fn check_interrupt(&self) -> Result<()> {
+        if self.interrupt.as_ref().is_some_and(Interrupt::is_set) {
+            return Err(Error::Limit(format!(
+                "interrupted while building games for misère play ({} distinct games so far)",
+                self.len()
+            )));
+        }
+        Ok(())
     }
 
     fn intern(&mut self, left: Box<[FormId]>, right: Box<[FormId]>) -> FormId {
@@ -351,6 +357,7 @@ impl Forms {
         if let Some(&known) = self.simplest.get(&g) {
             return Ok(known);
         }
+        self.check_interrupt()?;
         let mut options = Vec::new();
         for option in self.left(g).to_vec() {
             options.push(self.simplest(option)?);

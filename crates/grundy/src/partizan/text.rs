@@ -3,7 +3,9 @@
 //! `vv`, `v3`, with a nimber `^*`; a number before them, `1*`, `1/2^`;
 //! switches `±1` (also `+-1`); and games by their options, `{2|0}`,
 //! `{0,*|0}`, nested freely or with more bars for the outer split,
-//! `{0||0|-1}` = `{0|{0|-1}}`. Sums and differences of these, `1 + *`,
+//! `{0||0|-1}` = `{0|{0|-1}}`; options without a bar are either
+//! player's, `{0,*2}` = `{0,*2|0,*2}`, as misère forms are written
+//! (`misere/canonical.rs`). Sums and differences of these, `1 + *`,
 //! `{1|0} - 1/2`, may stand anywhere an option does. A minus before a
 //! digit is the number's sign, as the writer means it: `-1^` is -1 + ↑,
 //! while `-^` is ↓ and `-{1|0}` the negative.
@@ -493,14 +495,12 @@ impl Reader {
                 }
             }
         }
-        pieces.push(Piece::Options(options));
         self.depth -= 1;
-        if pieces.len() == 1 {
-            return Err(Error::Parse {
-                column: self.column + open,
-                message: "a game in braces needs '|' between Left's and Right's options".into(),
-            });
+        if pieces.is_empty() {
+            // No bar: the options are either player's.
+            return games.game(&options, &options);
         }
+        pieces.push(Piece::Options(options));
         self.split(games, pieces, open)
     }
 
@@ -591,6 +591,10 @@ mod tests {
             ("2", "{1|}"),
             ("*", "{0|0}"),
             ("*2", "{0,*|0,*}"),
+            ("*2", "{0,*}"),
+            ("*", "{0}"),
+            ("0", "{}"),
+            ("1*", "{ 1 }"),
             ("^", "{0|*}"),
             ("v", "{*|0}"),
             ("^*", "{0,*|0}"),
