@@ -148,6 +148,23 @@ mod tests {
 
     /// A row (or a column) of n cells is Dawson's Kayles with n pins,
     /// octal 0.07 (as the dawson family is), for n up to 40.
+    /// The nimbers of empty boards Beling's solver published (Piotr
+    /// Beling, github.com/beling/impartial-games, README, "The results
+    /// obtained so far: Cram"): 4 x 5 is *2, 4 x 7 *3, 5 x 5 0, 5 x 6
+    /// *2; the larger boards of his table are beyond this search's
+    /// option limit (4 x 9 stops at it, BENCHMARKS.md).
+    #[test]
+    fn published_nimbers_of_empty_boards() {
+        let cram = cram();
+        for (board_text, nimber) in [("4x5", 2u64), ("4x7", 3), ("5x5", 0), ("5x6", 2)] {
+            let (rows, columns) = board_text.split_once('x').unwrap();
+            for text in [board_text.to_string(), format!("{columns}x{rows}")] {
+                let found = cram.nimber(&board(&text)).unwrap();
+                assert_eq!(found, nimber, "{text}");
+            }
+        }
+    }
+
     #[test]
     fn rows_are_dawsons_kayles() {
         let code = TakeAndBreak::parse("0.07", false).unwrap();
