@@ -31,6 +31,7 @@ use hashbrown::HashMap;
 use num_bigint::BigUint;
 
 use crate::error::{Error, Result};
+use crate::interrupt::Interrupt;
 use crate::memory;
 use crate::partizan::{write_braced, MAX_WRITTEN};
 
@@ -57,6 +58,8 @@ pub struct MisereGames {
     /// What the options take on the heap.
     option_bytes: u64,
     budget: u64,
+    /// Set to stop sums at once (Ctrl-C, a server's cancel).
+    interrupt: Option<Interrupt>,
 }
 
 impl Default for MisereGames {
@@ -83,10 +86,17 @@ impl MisereGames {
             nimbers: Vec::new(),
             option_bytes: 0,
             budget,
+            interrupt: None,
         };
         let zero = games.intern(Box::new([]));
         games.nimbers.push(zero);
         games
+    }
+
+    /// Stops sums when `interrupt` is set: each sum not yet known then
+    /// ends in the error "interrupted".
+    pub fn interrupt_on(&mut self, interrupt: Option<Interrupt>) {
+        self.interrupt = interrupt;
     }
 
     /// The game with no options.
@@ -215,6 +225,12 @@ impl MisereGames {
         let key = (g.min(h), g.max(h));
         if let Some(&known) = self.sums.get(&key) {
             return Ok(known);
+        }
+        if self.interrupt.as_ref().is_some_and(Interrupt::is_set) {
+            return Err(Error::Limit(format!(
+                "interrupted while adding misère canonical forms ({} distinct games so far)",
+                self.len()
+            )));
         }
         let mut options = Vec::new();
         for i in 0..self.options(g).len() {
@@ -483,5 +499,20 @@ mod tests {
         }
         let sum = games.add(heaps[2], heaps[3]).unwrap();
         assert!(!heaps.contains(&sum));
+    }
+
+    /// Once interrupted, a sum not yet known ends in the error; one known
+    /// is still answered.
+    #[test]
+    fn an_interrupt_stops_new_sums() {
+        let mut games = MisereGames::new();
+        let (two, three) = (games.nimber(2), games.nimber(3));
+        let known = games.add(two, two).unwrap();
+        let interrupt = Interrupt::default();
+        games.interrupt_on(Some(interrupt.clone()));
+        interrupt.set();
+        assert_eq!(games.add(two, two).unwrap(), known);
+        let error = games.add(two, three).unwrap_err();
+        assert!(error.to_string().contains("interrupted"), "{error}");
     }
 }

@@ -112,6 +112,7 @@ impl Forms {
     /// Stops the table's work when `interrupt` is set: each new form then
     /// ends in the error "interrupted".
     pub fn interrupt_on(&mut self, interrupt: Option<Interrupt>) {
+        self.misere.interrupt_on(interrupt.clone());
         self.interrupt = interrupt;
     }
 
