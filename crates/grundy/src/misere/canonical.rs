@@ -154,7 +154,10 @@ impl MisereGames {
         // heaps are not searched, which took O(n^2) tests of O(n) each for
         // *n, O(n^4) for every heap to *n.
         let heaps = options.iter().enumerate();
-        if heaps.clone().all(|(k, o)| self.heaps[o.0 as usize] == Some(k as u32)) {
+        if heaps
+            .clone()
+            .all(|(k, o)| self.heaps[o.0 as usize] == Some(k as u32))
+        {
             return self.intern(options.into_boxed_slice());
         }
         match self.reduction(&options) {

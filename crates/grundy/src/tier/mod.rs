@@ -421,9 +421,9 @@ impl Plan {
                 .map_or(0, |&r| r.saturating_mul(self.width.bytes() as u64))
         };
         let tier = |t: usize| {
-            self.sizes
-                .get(t)
-                .map_or(0, |&size| cells::Reached::bytes_for(size).saturating_add(cells(t)))
+            self.sizes.get(t).map_or(0, |&size| {
+                cells::Reached::bytes_for(size).saturating_add(cells(t))
+            })
         };
         let bits = |t: usize| self.sizes.get(t).map_or(0, |&s| bit_bytes(s));
         (0..self.sizes.len())
