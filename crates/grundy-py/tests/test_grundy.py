@@ -403,8 +403,10 @@ SLOW_VALUES = " + ".join(f"{{{2 * i + 1}|{i}||{-i}}}" for i in range(1, 17))
         # took 3 s, so that a Ctrl-C not heeded could pass unseen).
         lambda: grundy.moves("kayles 30000"),
         lambda: grundy.engine_move("kayles 30000"),
-        # Thirty million heaps of a nim-sequence, then the pattern of them.
-        lambda: grundy.pattern("subtraction(1,3,4)", 30_000_000),
+        # Ten million heaps of Grundy's game, then the pattern of them:
+        # over six seconds. (Thirty million heaps of subtraction(1,3,4)
+        # now take 0.65 s whole, too short to show a Ctrl-C heeded.)
+        lambda: grundy.pattern("grundys-game", 10_000_000),
         # A million positions of a script, each searched.
         lambda: grundy._native.table_svg(KIKI, "1..1000", "1..1000"),
         # A misère sum no rule decides, searched whole to its limit: seconds.

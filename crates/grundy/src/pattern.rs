@@ -464,11 +464,16 @@ pub fn find_sequence(
     k: Option<u64>,
     proof: Option<(Regularity, &str)>,
 ) -> Pattern {
-    let members = [Member { k, entries }];
+    let values = nimbers(entries);
+    let members = [Member {
+        k,
+        entries,
+        values: values.as_deref(),
+    }];
     let (rule, rejected) = find_for_all(&members, false);
     // A proof about other values (the caller's mistake) proves nothing here.
     let about_these = |r: Regularity| {
-        nimbers(entries).is_some_and(|values| {
+        values.as_ref().is_some_and(|values| {
             let Period {
                 preperiod: q,
                 period: p,
@@ -593,11 +598,14 @@ pub struct FamilyPattern {
 /// A candidate is proposed from the member of smallest k in the class and
 /// checked on every other: it fits the class only if it fits them all.
 pub fn find_by_parity(members: &[(u64, &[Entry])]) -> FamilyPattern {
+    let values: Vec<Option<Vec<u64>>> = members.iter().map(|(_, e)| nimbers(e)).collect();
     let mut members: Vec<Member> = members
         .iter()
-        .map(|&(k, entries)| Member {
+        .zip(&values)
+        .map(|(&(k, entries), values)| Member {
             k: Some(k),
             entries,
+            values: values.as_deref(),
         })
         .collect();
     members.sort_by_key(|m| m.k);
@@ -653,6 +661,10 @@ pub fn find_by_parity(members: &[(u64, &[Entry])]) -> FamilyPattern {
 struct Member<'a> {
     k: Option<u64>,
     entries: &'a [Entry],
+    /// The entries as nimbers, where every one is: listed once for every
+    /// candidate (each listed them again, five copies of thirty million
+    /// values taking most of a second, unstoppable).
+    values: Option<&'a [u64]>,
 }
 
 /// How one candidate went on one sequence.
@@ -765,7 +777,7 @@ fn check(rule: SequenceRule, entries: &[Entry]) -> Trial {
 }
 
 fn identity(m: Member) -> Trial {
-    if nimbers(m.entries).is_none() {
+    if m.values.is_none() {
         return Trial::Skipped;
     }
     check(SequenceRule::Identity, m.entries)
@@ -773,7 +785,7 @@ fn identity(m: Member) -> Trial {
 
 /// n mod m, with m the first n > 1 where G(n) = 0 after G(i) = i below it.
 fn modulo(m: Member) -> Trial {
-    let Some(values) = nimbers(m.entries) else {
+    let Some(values) = m.values else {
         return Trial::Skipped;
     };
     let Some(n) = (0..values.len()).find(|&n| values[n] != n as u64) else {
@@ -849,10 +861,10 @@ fn arithmetic(m: Member) -> Trial {
 }
 
 fn regular_trial(m: Member, growing: bool) -> Trial {
-    let Some(values) = nimbers(m.entries) else {
+    let Some(values) = m.values else {
         return Trial::Skipped;
     };
-    match regular(&values, growing) {
+    match regular(values, growing) {
         None => Trial::Skipped,
         Some(Ok(regularity)) => {
             let stored = regularity.period.preperiod + regularity.period.period;
@@ -883,7 +895,7 @@ fn regular_name(r: &Regularity) -> String {
 
 fn bits(m: Member, function: BitFunction) -> Trial {
     match m.entries.first() {
-        Some(Entry::Nimber(at_zero)) if nimbers(m.entries).is_some() => check(
+        Some(Entry::Nimber(at_zero)) if m.values.is_some() => check(
             SequenceRule::Bits {
                 function,
                 at_zero: *at_zero,

@@ -215,9 +215,25 @@ pub fn pattern(question: &PatternQuestion, progress: OnProgress) -> Result<Patte
 /// its progress to `progress`, which stops it by answering `false`.
 fn one_number(ruleset: &str, to: usize, progress: OnProgress) -> Result<(String, Pattern)> {
     let (name, entries, proof) = one_number_values(ruleset, to, progress)?;
+    if !progress(Progress::Searching {
+        positions: entries.len() as u64,
+    }) {
+        return Err(stopped(&name, entries.len()));
+    }
     let proof = proof.as_ref().map(|p| (p.regularity, p.theorem.as_str()));
     Ok((name, pattern::find_sequence(&entries, None, proof)))
 }
+
+/// The error of values stopped after `heaps` heaps.
+fn stopped(name: &str, heaps: usize) -> Error {
+    Error::Limit(format!(
+        "the values of {name} were stopped after {heaps} heaps"
+    ))
+}
+
+/// How many values are listed between two questions to go on: listing
+/// thirty million took over a second in a debug build, unstoppable.
+const LISTED_BETWEEN_ASKS: usize = 1 << 20;
 
 fn one_number_values(
     ruleset: &str,
@@ -230,10 +246,7 @@ fn one_number_values(
     if let Some(game) = built.heap_game() {
         let mut sequence = Sequence::new(game, MethodChoice::Auto)?;
         if sequence.compute(to, true, &mut |p| progress(Progress::Sequence(*p))) {
-            return Err(Error::Limit(format!(
-                "the values of {name} were stopped after {} heaps",
-                sequence.values().len()
-            )));
+            return Err(stopped(&name, sequence.values().len()));
         }
         // A script whose moves are not all to smaller heaps (one that
         // grows, or goes round a cycle) is no nim-sequence, and its values
@@ -242,9 +255,16 @@ fn one_number_values(
         if game.failure().is_none() {
             let report = sequence.report();
             let values = sequence.values();
-            let entries = (0..values.len())
-                .map(|n| Entry::Nimber(values.get(n).into()))
-                .collect();
+            let mut entries = Vec::with_capacity(values.len());
+            while entries.len() < values.len() {
+                if !progress(Progress::Searching {
+                    positions: entries.len() as u64,
+                }) {
+                    return Err(stopped(&name, entries.len()));
+                }
+                let end = (entries.len() + LISTED_BETWEEN_ASKS).min(values.len());
+                entries.extend((entries.len()..end).map(|n| Entry::Nimber(values.get(n).into())));
+            }
             return Ok((name, entries, report.proof));
         }
     }
