@@ -4,7 +4,8 @@
 //! ([`crate::file::write_whole`]), so a solve stopped at any moment leaves
 //! only whole files, and a rerun reads them back ([`Dir`] is the
 //! [`Store`]). One position is answered from the directory by reading the
-//! header of its tier's file and the one block its cell is in ([`Db`]).
+//! header and the table of blocks of its tier's two files and one block of
+//! each ([`Db`]).
 //!
 //! # The format (version 4)
 //! All integers little-endian.
@@ -39,9 +40,10 @@
 //! and each block is stored compressed by Zstandard ([`LEVEL`]) where
 //! that is shorter, else as it is: a block stored shorter than the block
 //! is a Zstandard frame. The bits are sparse and the cells repeat, so a
-//! tier takes a fifth or less of a bit a rank and a byte a position
-//! reached on disk (BENCHMARKS.md), and one position is answered from one
-//! block of each file, checked and then decompressed alone. A position
+//! directory of Connect Four takes 0.12 to 0.18 bytes a position
+//! (BENCHMARKS.md), where a bit a rank and a byte a position reached took
+//! 0.7 to 1.9, and one position is answered from one block of each file,
+//! checked and then decompressed alone. A position
 //! equal to others under the game's symmetries (a Connect Four board and
 //! its mirror image) has its bit and cell at the least of their ranks
 //! (`TieredGame::class_rank`), and the others none. A file whose header,
@@ -89,10 +91,9 @@ pub const MAGIC: &[u8; 8] = b"GRUNDYTR";
 pub const VERSION: u32 = 4;
 /// The oldest version read: 3, whose blocks are stored as they are.
 const OLDEST: u32 = 3;
-/// The Zstandard level blocks are compressed at: the fastest, which
-/// takes a tier of Connect Four 6 x 4 to a sixth of its size (`zstd -1`
-/// on `tier-019.bin`: 1,151,220 bytes of 7,066,792), at several hundred
-/// MB a second a core.
+/// The Zstandard level blocks are compressed at: the fastest. The
+/// command-line `zstd -1` took the whole `tier-019.bin` of Connect Four
+/// 6 x 4 (format 3) to a sixth: 1,151,220 bytes of 7,066,792.
 pub const LEVEL: i32 = 1;
 /// The bytes of a block of the payload, each with its checksum, in the
 /// files [`Dir::new`] writes (a reader takes the size the header says,
@@ -146,6 +147,13 @@ impl Header {
 
     fn blocks(&self) -> u64 {
         self.payload().div_ceil(self.block as u64)
+    }
+
+    /// The bytes of block `b` of the payload, unpacked: a whole block but
+    /// the last.
+    fn raw_block(&self, b: u64) -> u64 {
+        let size = self.block as u64;
+        (self.payload() - b * size).min(size)
     }
 
     /// The header's bytes, with its checksum.
@@ -649,15 +657,6 @@ impl Open {
         let mut bytes = vec![0u8; self.header.raw_block(b) as usize];
         unpack(&stored, &mut bytes, b as usize, &self.path)?;
         Ok(bytes)
-    }
-}
-
-impl Header {
-    /// The bytes of block `b` of the payload, unpacked: a whole block but
-    /// the last.
-    fn raw_block(&self, b: u64) -> u64 {
-        let size = self.block as u64;
-        (self.payload() - b * size).min(size)
     }
 }
 
