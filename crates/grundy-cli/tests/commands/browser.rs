@@ -511,6 +511,42 @@ fn a_column_of_connect_four_is_clicked() {
     assert!(reply.starts_with("engine: x at row "), "{reply}");
 }
 
+/// The boards added with the round's families are played by clicking:
+/// a Cram domino either way (either player's), an amazon's slide and
+/// arrow in three clicks, and the impartial variant of Domineering on
+/// Domineering's board, where an upright and an across domino are both
+/// moves of the player to move.
+#[test]
+fn cram_amazons_and_an_impartial_variant_are_played_by_clicking() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    browser.open(&format!("{base}?expr=cram+2x3"));
+    browser.wait_text("#position", "cram .../...");
+    browser.click("#board [data-cell='0.0.0.0']");
+    browser.click("#board [data-cell='0.0.1.0']");
+    browser.wait_text("#position", "cram #../#..");
+    browser.click("#board [data-cell='0.0.0.1']");
+    browser.click("#board [data-cell='0.0.0.2']");
+    browser.wait_text("#position", "cram #../#..");
+    // The amazon at the top left slides to the middle and burns the cell
+    // it left.
+    browser.open(&format!("{base}?expr=amazons+x../.../..o"));
+    browser.wait_text("#position", "amazons x../.../..o");
+    browser.click("#board [data-cell='0.0.0.0']");
+    browser.click("#board [data-cell='0.0.1.1']");
+    browser.click("#board [data-cell='0.0.0.0']");
+    browser.wait_text("#position", "amazons #../.x./..o");
+    browser.open(&format!("{base}?expr=impartial(domineering)+.../..."));
+    browser.wait_text("#position", "impartial(domineering) .../...");
+    browser.click("#board [data-cell='0.0.0.1']");
+    browser.click("#board [data-cell='0.0.0.2']");
+    browser.wait_text("#position", "impartial(domineering) .##/...");
+    browser.click("#board [data-cell='0.0.0.0']");
+    browser.click("#board [data-cell='0.0.1.0']");
+    browser.wait_text("#position", "impartial(domineering) ###/#..");
+}
+
 /// A cake is cut by clicking two neighbouring cells: side by side, Left's
 /// upright cut between them; one above the other, Right's cut across. The
 /// cakes left go to the position whatever order the engine writes them
