@@ -416,10 +416,11 @@ fn one_position_is_answered_from_its_block_alone() {
     let payload = g.tier_size(t).div_ceil(64) * 8 + reach.positions;
     assert!(bits + cells < payload / 2, "{bits} + {cells} of {payload}");
     // The file of cells cut right after the board's block, and a byte of
-    // each other block flipped, answers the same: its cell is the one
+    // each block before it flipped, answers the same: its cell is the one
     // after the cells of the ranks reached below its rank, and only its
-    // own block is read. A board whose cell is in a flipped block is
-    // refused with the file's name, as is the solve that reads the tier.
+    // own block is read. A board whose cell is in a flipped block or one
+    // cut off is refused with the file's name, as is the solve that reads
+    // the tier.
     let rank = g.class_rank(t, &board);
     let below: u64 = (0..rank)
         .filter(|r| reach.bytes[(r / 8) as usize] >> (r % 8) & 1 == 1)
