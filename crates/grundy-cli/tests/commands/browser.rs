@@ -528,7 +528,7 @@ fn cram_amazons_and_an_impartial_variant_are_played_by_clicking() {
     browser.wait_text("#position", "cram #../#..");
     browser.click("#board [data-cell='0.0.0.1']");
     browser.click("#board [data-cell='0.0.0.2']");
-    browser.wait_text("#position", "cram #../#..");
+    browser.wait_text("#position", "cram ###/#..");
     // The amazon at the top left slides to the middle and burns the cell
     // it left.
     browser.open(&format!("{base}?expr=amazons+x../.../..o"));
