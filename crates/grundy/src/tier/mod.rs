@@ -356,7 +356,8 @@ pub struct Plan {
     /// compressed, at most as many bytes).
     pub memory: u64,
     /// Bytes on disk of every tier's bits, with their headers and
-    /// checksums: what reaching writes.
+    /// tables of blocks, at most: what reaching writes were no block
+    /// shorter for being compressed.
     pub disk: u64,
 }
 

@@ -146,8 +146,6 @@ mod tests {
         }
     }
 
-    /// A row (or a column) of n cells is Dawson's Kayles with n pins,
-    /// octal 0.07 (as the dawson family is), for n up to 40.
     /// The nimbers of empty boards Beling's solver published (Piotr
     /// Beling, github.com/beling/impartial-games, README, "The results
     /// obtained so far: Cram"): 4 x 5 is *2, 4 x 7 *3, 5 x 5 0, 5 x 6
@@ -165,6 +163,8 @@ mod tests {
         }
     }
 
+    /// A row (or a column) of n cells is Dawson's Kayles with n pins,
+    /// octal 0.07 (as the dawson family is), for n up to 40.
     #[test]
     fn rows_are_dawsons_kayles() {
         let code = TakeAndBreak::parse("0.07", false).unwrap();
