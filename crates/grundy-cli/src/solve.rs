@@ -47,6 +47,13 @@ pub struct Args {
     /// crates/grundy/src/tier/file.rs.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["db", "all_starts"])]
     tiers: Option<PathBuf>,
+
+    /// With --tiers: the ranks of a piece of a tier (rounded up to a
+    /// multiple of 64; default 2^31). A tier is solved a piece at a time,
+    /// each piece written as it is finished: smaller pieces take less
+    /// memory, and a solve stopped resumes nearer where it was.
+    #[arg(long, value_name = "N", requires = "tiers", value_parser = clap::value_parser!(u64).range(1..))]
+    piece_ranks: Option<u64>,
 }
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
@@ -78,6 +85,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         options.disk_free = args.tiers.as_deref().and_then(grundy::machine::disk_free);
     }
     options.tiers = args.tiers.clone();
+    options.piece = args.piece_ranks;
     // Under mpirun, every process waits for process 0 to show the error
     // before any exits: mpirun ends them all once one exits with an
     // error, which could cut process 0 off before it is shown.

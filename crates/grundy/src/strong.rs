@@ -248,16 +248,17 @@ pub trait DynStrong: Send + Sync {
     /// Solves every position reachable from the start a tier at a time,
     /// the tiers stored in the directory `dir` (`crate::tier::file`) and
     /// those already there read back. Refused before it starts where its
-    /// plan ([`DynStrong::tier_plan`]) needs more memory than `options`
-    /// allow or more disk than `disk_free` bytes (where known).
+    /// plan ([`DynStrong::tier_plan`], with the pieces of `setup`) needs
+    /// more memory than `options` allow or more disk than `setup` says is
+    /// free (where known).
     fn solve_tiers(
         &self,
         dir: &Path,
         options: &Options,
-        disk_free: Option<u64>,
+        setup: &tier::Setup,
         progress: &mut dyn FnMut(tier::TieredSolveProgress) -> bool,
     ) -> Result<TieredSolve> {
-        self.solve_tiers_in_team(dir, options, disk_free, &Alone, progress)
+        self.solve_tiers_in_team(dir, options, setup, &Alone, progress)
     }
 
     /// [`DynStrong::solve_tiers`] by one member of a team of processes
@@ -268,7 +269,7 @@ pub trait DynStrong: Send + Sync {
         &self,
         dir: &Path,
         options: &Options,
-        disk_free: Option<u64>,
+        setup: &tier::Setup,
         team: &dyn Team,
         progress: &mut dyn FnMut(tier::TieredSolveProgress) -> bool,
     ) -> Result<TieredSolve>;
@@ -401,25 +402,30 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         &self,
         dir: &Path,
         options: &Options,
-        disk_free: Option<u64>,
+        setup: &tier::Setup,
         team: &dyn Team,
         progress: &mut dyn FnMut(tier::TieredSolveProgress) -> bool,
     ) -> Result<TieredSolve> {
         let game = &self.game;
         let tiered = self.tiered()?;
-        let made = tier::Plan::new(tiered)?;
-        let budget = tier::Budget::new(options, disk_free);
+        let made = setup.plan(tier::Plan::new(tiered)?, team.count());
+        let budget = tier::Budget::new(options, setup.disk_free);
         agree(team, made.check(&game.name(), &budget))?;
         let dir = match team.leader() {
             true => tier::file::Dir::new(dir, &game.name(), &made).map(Some),
             false => Ok(None),
         };
         let (mut dir, mut nowhere) = (agree(team, dir)?, Nowhere);
-        let store: &mut dyn tier::Store = match &mut dir {
-            Some(dir) => dir,
-            None => &mut nowhere,
+        let summary = match (team.count(), &mut dir) {
+            (1, Some(dir)) => tier::solve(tiered, &made, &budget, dir, progress)?,
+            _ => {
+                let store: &mut dyn tier::Store = match &mut dir {
+                    Some(dir) => dir,
+                    None => &mut nowhere,
+                };
+                tier::solve_in_team(tiered, &made, &budget, team, store, progress)?
+            }
         };
-        let summary = tier::solve_in_team(tiered, &made, &budget, team, store, progress)?;
         Ok(TieredSolve {
             ruleset: game.name(),
             summary,

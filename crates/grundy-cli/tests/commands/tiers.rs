@@ -135,10 +135,13 @@ fn noughts_and_crosses_in_tiers_is_the_whole_solve() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The solve process killed outright (SIGKILL: no handler runs, a tier may
-/// be half written) at moments spread over its run, four times, then run
-/// to the end: the directory holds the files of a solve never stopped,
-/// byte for byte, and no temporary file.
+/// The solve process killed outright (SIGKILL: no handler runs, a tier or
+/// a piece may be half written) at moments spread over its run, six
+/// times, then run to the end: the directory holds the files of a solve
+/// never stopped, byte for byte, and no temporary file or piece. The
+/// killed runs solve pieces of 4,096 ranks (dozens a tier), so that some
+/// kill lands inside a tier with pieces of it written, which the next run
+/// reads back.
 #[test]
 fn a_solve_killed_at_any_moment_resumes_to_the_same_files() {
     let whole = temp_path("tiers-unkilled");
@@ -151,7 +154,8 @@ fn a_solve_killed_at_any_moment_resumes_to_the_same_files() {
     let run = started.elapsed();
     // Moments from a tenth of a run to most of one, by a fixed sequence.
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    for _ in 0..4 {
+    let mut inside = 0;
+    for _ in 0..6 {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
@@ -162,6 +166,8 @@ fn a_solve_killed_at_any_moment_resumes_to_the_same_files() {
                 "connect4(5,4)",
                 "--tiers",
                 killed.to_str().unwrap(),
+                "--piece-ranks",
+                "4096",
             ])
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
@@ -170,8 +176,24 @@ fn a_solve_killed_at_any_moment_resumes_to_the_same_files() {
         std::thread::sleep(moment);
         let _ = child.kill();
         child.wait().unwrap();
+        let pieces = common::files(&killed)
+            .iter()
+            .filter(|(name, _)| name.contains(".piece-"))
+            .count();
+        inside += (pieces > 0) as usize;
     }
-    let resumed = solve_tiers("connect4(5,4)", &killed);
+    assert!(
+        inside > 0,
+        "no kill landed inside a tier solved a piece at a time"
+    );
+    let resumed = json(&[
+        "solve",
+        "connect4(5,4)",
+        "--tiers",
+        killed.to_str().unwrap(),
+        "--piece-ranks",
+        "4096",
+    ]);
     assert_eq!(
         resumed["counts"],
         json(&["solve", "connect4(5,4)"])["counts"]

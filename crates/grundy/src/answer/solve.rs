@@ -42,6 +42,9 @@ pub struct SolveOptions {
     /// The bytes free on the disk of [`SolveOptions::tiers`], where known:
     /// a tiered solve needing more is refused before it starts.
     pub disk_free: Option<u64>,
+    /// The ranks of a piece of a tier in a tiered solve by one process
+    /// (rounded up to a multiple of 64); `None`: [`tier::PIECE`].
+    pub piece: Option<u64>,
 }
 
 /// A ruleset solved strongly, in the engine's types, and how long it took.
@@ -173,7 +176,11 @@ fn tiered(
     progress: OnProgress,
     started: Instant,
 ) -> Result<Solved> {
-    let plan = strong.tier_plan()?;
+    let setup = tier::Setup {
+        disk_free: options.disk_free,
+        piece: options.piece,
+    };
+    let plan = setup.plan(strong.tier_plan()?, team.count());
     progress(Progress::Planned {
         memory: plan.memory,
         budget: solve_options.memory,
@@ -181,7 +188,7 @@ fn tiered(
         tiers: plan.sizes.len(),
     });
     let report = &mut |p| progress(Progress::Tier(p));
-    let solved = strong.solve_tiers_in_team(dir, solve_options, options.disk_free, team, report)?;
+    let solved = strong.solve_tiers_in_team(dir, solve_options, &setup, team, report)?;
     let summary = solved.summary;
     Ok(Solved {
         solve: Solve {

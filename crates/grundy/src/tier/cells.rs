@@ -2,9 +2,35 @@
 //! rank) and one cell for each reached rank, in rank order. A rank's cell
 //! is found by counting the reached ranks below it, from a count kept for
 //! every 512 ranks (one cache line of bits) and the bits after it; so a
-//! tier takes a bit a rank and a cell a position, not a cell a rank.
+//! tier takes a bit a rank and a cell a position, not a cell a rank. A
+//! piece of a tier (`tier/pieces.rs`) is a window of its ranks, its cells
+//! counted from the window's first rank.
 
-use super::{Width, UNREACHED};
+use super::{Bits, Width, UNREACHED};
+
+/// `n` zeros, their pages backed by huge pages where the kernel grants
+/// them (Linux: `MADV_HUGEPAGE`, asked before the pages are first
+/// touched). A tier's bits and cells are looked up at random: with pages
+/// of 4 KiB, each lookup in gigabytes misses the TLB as well as the cache.
+pub(super) fn zeroed<T: bytemuck::Zeroable + Clone>(n: usize) -> Vec<T> {
+    let zeros = vec![T::zeroed(); n];
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 1 << 21;
+        let start = zeros.as_ptr() as usize;
+        let end = start + std::mem::size_of_val(&zeros[..]);
+        let (from, to) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
+        if to > from {
+            // SAFETY: the range lies within the vector's allocation, and
+            // the advice changes how its pages are backed, not what they
+            // hold; it is only advice, and a refusal changes nothing.
+            unsafe {
+                libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    zeros
+}
 
 /// Words of bits a count of the directory covers: 512 ranks.
 const WORDS: usize = 8;
@@ -14,6 +40,8 @@ const WORDS: usize = 8;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Reached {
     bits: Vec<u64>,
+    /// The tier's word `bits[0]` is: 0 for a whole tier.
+    first: usize,
     /// `before[i]`: the reached ranks below rank `512 * i`; one more
     /// entry than blocks, the last the count of all.
     before: Vec<u64>,
@@ -23,6 +51,12 @@ impl Reached {
     /// The reached ranks of `bits`: bit `r % 64` of word `r / 64` for
     /// rank `r`.
     pub(super) fn new(bits: Vec<u64>) -> Reached {
+        Reached::window(bits, 0)
+    }
+
+    /// The reached ranks of a window of a tier from its word `first` on
+    /// (rank `64 × first`): `bits[i]` is the tier's word `first + i`.
+    pub(super) fn window(bits: Vec<u64>, first: usize) -> Reached {
         let mut before = Vec::with_capacity(bits.len().div_ceil(WORDS) + 1);
         let mut count = 0;
         for block in bits.chunks(WORDS) {
@@ -30,12 +64,19 @@ impl Reached {
             count += block.iter().map(|w| w.count_ones() as u64).sum::<u64>();
         }
         before.push(count);
-        Reached { bits, before }
+        Reached {
+            bits,
+            first,
+            before,
+        }
     }
 
     /// The bits, a rank each.
-    pub(super) fn bits(&self) -> &[u64] {
-        &self.bits
+    pub(super) fn bits(&self) -> Bits<'_> {
+        Bits {
+            words: &self.bits,
+            first: self.first,
+        }
     }
 
     /// How many ranks are reached.
@@ -43,11 +84,12 @@ impl Reached {
         *self.before.last().expect("a count of all")
     }
 
-    /// How many reached ranks are below `rank` (at most the tier's size):
-    /// the place of `rank`'s cell where it is reached.
+    /// How many reached ranks of the window are below `rank` (within the
+    /// window or at its end): the place of `rank`'s cell where it is
+    /// reached.
     #[inline]
     pub(super) fn below(&self, rank: u64) -> u64 {
-        let word = (rank / 64) as usize;
+        let word = (rank / 64) as usize - self.first;
         let block = word / WORDS;
         let whole: u64 = self.bits[block * WORDS..word]
             .iter()
@@ -63,8 +105,9 @@ impl Reached {
     /// Whether `rank` is reached.
     #[inline]
     pub(super) fn has(&self, rank: u64) -> bool {
-        self.bits
-            .get((rank / 64) as usize)
+        ((rank / 64) as usize)
+            .checked_sub(self.first)
+            .and_then(|word| self.bits.get(word))
             .is_some_and(|w| w >> (rank % 64) & 1 == 1)
     }
 

@@ -3,9 +3,14 @@
 //! (`reach-000.bin`, ...), each written whole or not at all
 //! ([`crate::file::write_whole`]), so a solve stopped at any moment leaves
 //! only whole files, and a rerun reads them back ([`Dir`] is the
-//! [`Store`]). One position is answered from the directory by reading the
-//! header and the table of blocks of its tier's two files and one block of
-//! each ([`Db`]).
+//! [`Store`]). While a tier is solved a piece at a time, each piece of its
+//! cells is a file of the same format (`tier-013.piece-00002-of-00005.bin`,
+//! its payload the cells of the piece's ranks reached), until the tier's
+//! file is made from them and they are removed. A file is written as its
+//! payload comes, its blocks compressed a batch at a time and its table
+//! written last, and read a range of blocks at a time. One position is
+//! answered from the directory by reading the header and the table of
+//! blocks of its tier's two files and one block of each ([`Db`]).
 //!
 //! # The format (version 4)
 //! All integers little-endian.
@@ -63,7 +68,8 @@
 //! let dir = std::env::temp_dir().join(format!("grundy-doc-tierdb-{}", std::process::id()));
 //! let ruleset = grundy::ruleset("connect4(4,3)").unwrap();
 //! let options = Options { memory: 1 << 30 };
-//! ruleset.strong().unwrap().solve_tiers(&dir, &options, None, &mut |_| true).unwrap();
+//! let setup = grundy::tier::Setup::default();
+//! ruleset.strong().unwrap().solve_tiers(&dir, &options, &setup, &mut |_| true).unwrap();
 //! let game = Connect4::new(4, 3).unwrap();
 //! let db = Db::open(&dir, "connect4(4,3)", 13).unwrap();
 //! let position = game.parse_position("..../ooo./xxx.").unwrap();
@@ -76,6 +82,7 @@
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use super::lock::DirLock;
@@ -99,6 +106,8 @@ pub const LEVEL: i32 = 1;
 /// files [`Dir::new`] writes (a reader takes the size the header says,
 /// between [`MIN_BLOCK`] and [`MAX_BLOCK`]).
 pub const BLOCK_BYTES: u32 = 1 << 16;
+/// Blocks read or written at once, on all cores.
+pub(super) const BATCH: u64 = 256;
 /// The smallest block a reader accepts.
 pub const MIN_BLOCK: u32 = 64;
 /// The largest block a reader accepts.
@@ -436,20 +445,6 @@ pub fn path(dir: &Path, part: Part, tier: usize) -> PathBuf {
     dir.join(format!("{prefix}-{tier:03}.bin"))
 }
 
-/// The bits set in the blocks of `bits` (a tier's reachable ranks, as
-/// stored) before each block of `block` bytes: where each block's first
-/// cell is among the cells stored.
-fn counts_before(bits: &[u8], block: u32) -> Vec<u64> {
-    let mut before = 0u64;
-    bits.chunks(block as usize)
-        .map(|chunk| {
-            let at = before;
-            before += chunk.iter().map(|b| b.count_ones() as u64).sum::<u64>();
-            at
-        })
-        .collect()
-}
-
 /// A block as stored: compressed where that is shorter than the block,
 /// else as it is.
 fn pack(block: &[u8]) -> Vec<u8> {
@@ -485,23 +480,6 @@ struct Table {
 }
 
 impl Table {
-    /// The table of `blocks`, the payload's blocks as stored, and of
-    /// `bits`, the payload, in a file of bits.
-    fn new(blocks: &[Vec<u8>], bits: Option<(&[u8], u32)>) -> Table {
-        let mut end = 0;
-        Table {
-            ends: blocks
-                .iter()
-                .map(|b| {
-                    end += b.len() as u64;
-                    end
-                })
-                .collect(),
-            crcs: blocks.iter().map(|b| crc32fast::hash(b)).collect(),
-            before: bits.map(|(bits, block)| counts_before(bits, block)),
-        }
-    }
-
     /// The table's bytes, with their checksum (version 4).
     fn encode(&self) -> Vec<u8> {
         let mut bytes: Vec<u8> = self.ends.iter().flat_map(|e| e.to_le_bytes()).collect();
@@ -577,7 +555,8 @@ impl Open {
             let start = if b == 0 { 0 } else { table.ends[b - 1] };
             table.ends[b] > start && table.ends[b] - start <= header.raw_block(b as u64)
         });
-        if !fits {
+        let counted_from_zero = table.before.as_ref().is_none_or(|b| b.first() == Some(&0));
+        if !fits || !counted_from_zero {
             return Err(file_error(
                 path,
                 "its table of blocks does not fit its blocks: the file is corrupted".into(),
@@ -647,6 +626,87 @@ impl Open {
         Ok(())
     }
 
+    /// Checks block `b` of a file of bits, unpacked, against the table's
+    /// counts of bits before each block (and the last against the
+    /// header's positions).
+    fn check_count(&self, b: usize, raw: &[u8]) -> Result<()> {
+        let Some(before) = &self.table.before else {
+            return Ok(());
+        };
+        let after = before.get(b + 1).copied().unwrap_or(self.header.positions);
+        let count: u64 = raw.iter().map(|x| x.count_ones() as u64).sum();
+        let last = b + 1 == before.len();
+        if last && after.checked_sub(before[b]) != Some(count) {
+            return Err(self.error(format!(
+                "its header counts {} positions, not those of its payload: the file is corrupted",
+                self.header.positions
+            )));
+        }
+        if after.checked_sub(before[b]) != Some(count) {
+            return Err(self.error(
+                "the counts of bits are not those of its blocks: the file is corrupted".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The bytes `range` of the payload into `out` (as long): the blocks
+    /// they are in are read [`BATCH`] at a time, each checked against its
+    /// checksum (and its count of bits) and unpacked on all cores.
+    fn read_range(&mut self, range: Range<u64>, out: &mut [u8], read: &mut u64) -> Result<()> {
+        debug_assert_eq!(out.len() as u64, range.end - range.start);
+        let block = self.header.block as u64;
+        if range.is_empty() {
+            return Ok(());
+        }
+        let blocks = range.start / block..range.end.div_ceil(block);
+        let mut raw = Vec::new();
+        for from in blocks.clone().step_by(BATCH as usize) {
+            let to = (from + BATCH).min(blocks.end);
+            let start = self.table.span(from as usize).0;
+            let end = self.table.ends[to as usize - 1];
+            self.seek(self.payload_at + start)?;
+            let stored = self.bytes(end - start, read)?;
+            let length: u64 = (from..to).map(|b| self.header.raw_block(b)).sum();
+            raw.resize(length as usize, 0);
+            let this = &*self;
+            raw.par_chunks_mut(block as usize)
+                .zip(from as usize..to as usize)
+                .try_for_each(|(raw, b)| {
+                    let (at, length) = this.table.span(b);
+                    let packed = &stored[(at - start) as usize..(at - start + length) as usize];
+                    this.check(b, packed)?;
+                    unpack(packed, raw, b, &this.path)?;
+                    this.check_count(b, raw)
+                })?;
+            let raw_at = from * block;
+            let (lo, hi) = (range.start.max(raw_at), range.end.min(raw_at + length));
+            out[(lo - range.start) as usize..(hi - range.start) as usize]
+                .copy_from_slice(&raw[(lo - raw_at) as usize..(hi - raw_at) as usize]);
+        }
+        Ok(())
+    }
+
+    /// Checks that nothing follows the last block.
+    fn check_end(&self) -> Result<()> {
+        let length = self
+            .file
+            .metadata()
+            .map_err(|e| self.error(e.to_string()))?
+            .len();
+        let expected = self.payload_at + self.table.stored();
+        if length < expected {
+            return Err(self.error(format!(
+                "the file is truncated: {length} bytes where its header and table of blocks \
+                 say {expected}"
+            )));
+        }
+        if length > expected {
+            return Err(self.error("bytes after the payload: the file is corrupted".into()));
+        }
+        Ok(())
+    }
+
     /// Block `b` of the payload, read alone, checked against its checksum
     /// and unpacked.
     fn block(&mut self, b: u64, read: &mut u64) -> Result<Vec<u8>> {
@@ -662,71 +722,8 @@ impl Open {
 
 impl Store for Dir {
     fn load(&mut self, part: Part, tier: usize) -> Result<Option<Stored>> {
-        let mut read = 0;
         let path = path(&self.path, part, tier);
-        let Some(mut open) = Open::new(path, &self.header(part, tier), &mut read)? else {
-            return Ok(None);
-        };
-        let header = open.header.clone();
-        let stored = open.bytes(open.table.stored(), &mut read)?;
-        let more = open
-            .file
-            .read(&mut [0u8])
-            .map_err(|e| open.error(e.to_string()))?;
-        if more != 0 {
-            return Err(open.error("bytes after the payload: the file is corrupted".into()));
-        }
-        // Every block checked, then unpacked on all cores.
-        let spans: Vec<(u64, u64)> = (0..header.blocks() as usize)
-            .map(|b| open.table.span(b))
-            .collect();
-        for (b, &(start, length)) in spans.iter().enumerate() {
-            open.check(b, &stored[start as usize..(start + length) as usize])?;
-        }
-        let mut bytes = vec![0u8; header.payload() as usize];
-        bytes
-            .par_chunks_mut(header.block as usize)
-            .zip(spans.par_iter())
-            .enumerate()
-            .try_for_each(|(b, (out, &(start, length)))| {
-                let from = &stored[start as usize..(start + length) as usize];
-                unpack(from, out, b, &open.path)
-            })?;
-        drop(stored);
-        // The positions the header counts: the bits set (a class under the
-        // game's symmetries each; counted once, with the counts before
-        // each block), or the standings of the cells' positions.
-        let c = header.counts;
-        let positions = match &open.table.before {
-            Some(counts) => {
-                let before = counts_before(&bytes, header.block);
-                if *counts != before {
-                    return Err(open.error(
-                        "the counts of bits are not those of its blocks: the file is corrupted"
-                            .into(),
-                    ));
-                }
-                let last = bytes
-                    .chunks(header.block as usize)
-                    .next_back()
-                    .unwrap_or(&[]);
-                before.last().unwrap_or(&0)
-                    + last.iter().map(|b| b.count_ones() as u64).sum::<u64>()
-            }
-            None => c.win + c.lose + c.tie + c.draw,
-        };
-        let agree = header.positions == positions;
-        if !agree {
-            return Err(open.error(format!(
-                "its header counts {} positions, not those of its payload: the file is corrupted",
-                header.positions
-            )));
-        }
-        Ok(Some(Stored {
-            bytes,
-            positions: header.positions,
-            counts: header.counts,
-        }))
+        self.read_whole(path, &self.header(part, tier))
     }
 
     fn save(&mut self, part: Part, tier: usize, stored: &Stored) -> Result<()> {
@@ -741,26 +738,345 @@ impl Store for Dir {
             counts: stored.counts,
             ..expected
         };
-        debug_assert_eq!(header.payload(), stored.bytes.len() as u64);
-        // Compressed on all cores, each block alone, in order: the same
-        // bytes whatever the number of threads.
-        let blocks: Vec<Vec<u8>> = stored
-            .bytes
-            .par_chunks(header.block as usize)
-            .map(pack)
-            .collect();
-        let bits = (part == Part::Reach).then_some((&stored.bytes[..], header.block));
-        let table = Table::new(&blocks, bits);
-        let path = path(&self.path, part, tier);
-        crate::file::write_whole(&path, |out| {
-            out.write_all(&header.encode())?;
-            out.write_all(&table.encode())?;
-            blocks.iter().try_for_each(|block| out.write_all(block))
+        write(&path(&self.path, part, tier), &header, &mut |sink| {
+            sink(&stored.bytes)
         })
     }
 
     fn name(&self, part: Part, tier: usize) -> String {
         path(&self.path, part, tier).display().to_string()
+    }
+}
+
+/// What a solve a piece at a time asks of its directory (`tier/pieces.rs`):
+/// a part's figures from its header, a range of a tier's bits, a tier's
+/// bits written from words, and the pieces of a tier's cells, each in a
+/// file of its own until the tier's file is made from them.
+impl Dir {
+    /// The entries, positions and counts of a tier's part as its header
+    /// has them, `None` where there is no such file, once the file is
+    /// checked without unpacking it: its length, every block as stored
+    /// against its checksum, and the header's positions against its
+    /// counts (cells) or against the last block's bits (bits). A solve
+    /// resumed checks so the tiers it reads back.
+    pub(super) fn head(&self, part: Part, tier: usize) -> Result<Option<(u64, u64, Counts)>> {
+        let path = path(&self.path, part, tier);
+        let mut read = 0;
+        let Some(mut open) = Open::new(path, &self.header(part, tier), &mut read)? else {
+            return Ok(None);
+        };
+        open.check_end()?;
+        let blocks = open.header.blocks();
+        for from in (0..blocks).step_by(BATCH as usize) {
+            let to = (from + BATCH).min(blocks);
+            let start = open.table.span(from as usize).0;
+            let end = open.table.ends[to as usize - 1];
+            open.seek(open.payload_at + start)?;
+            let stored = open.bytes(end - start, &mut read)?;
+            let this = &open;
+            (from as usize..to as usize)
+                .into_par_iter()
+                .try_for_each(|b| {
+                    let (at, length) = this.table.span(b);
+                    this.check(
+                        b,
+                        &stored[(at - start) as usize..(at - start + length) as usize],
+                    )
+                })?;
+        }
+        let h = open.header.clone();
+        let c = h.counts;
+        match h.kind {
+            1 if blocks > 0 => {
+                let last = (blocks - 1) * h.block as u64..h.payload();
+                let mut bytes = vec![0u8; (last.end - last.start) as usize];
+                open.read_range(last, &mut bytes, &mut read)?;
+            }
+            1 => {}
+            _ if h.positions != c.win + c.lose + c.tie + c.draw => {
+                return Err(open.error(format!(
+                    "its header counts {} positions, not those of its payload: the file is \
+                     corrupted",
+                    h.positions
+                )))
+            }
+            _ => {}
+        }
+        Ok(Some((h.entries, h.positions, h.counts)))
+    }
+
+    /// The words `words` of tier `tier`'s bits (bit `r % 64` of word
+    /// `r / 64` for rank `r`), read from their blocks alone.
+    pub(super) fn words(&self, tier: usize, words: Range<u64>) -> Result<Vec<u64>> {
+        let path = path(&self.path, Part::Reach, tier);
+        let mut open = Open::new(path.clone(), &self.header(Part::Reach, tier), &mut 0)?
+            .ok_or_else(|| {
+                file_error(
+                    &path,
+                    "missing, though the tier was reached: was it removed?".into(),
+                )
+            })?;
+        let mut out = super::cells::zeroed((words.end - words.start) as usize);
+        let bytes = words.start * 8..words.end * 8;
+        open.read_range(bytes, bytemuck::cast_slice_mut(&mut out), &mut 0)?;
+        for word in &mut out {
+            *word = u64::from_le(*word);
+        }
+        Ok(out)
+    }
+
+    /// The bytes of the files of bits of the `tiers` tiers, as written.
+    pub(super) fn bits_bytes(&self, tiers: usize) -> Result<u64> {
+        (0..tiers).try_fold(0u64, |sum, t| {
+            let path = path(&self.path, Part::Reach, t);
+            let length = std::fs::metadata(&path).map_err(|e| file_error(&path, e.to_string()))?;
+            Ok(sum + length.len())
+        })
+    }
+
+    /// Writes tier `tier`'s bits from its words, `positions` of them set.
+    pub(super) fn save_words(&self, tier: usize, words: &[u64], positions: u64) -> Result<()> {
+        let header = Header {
+            positions,
+            ..self.header(Part::Reach, tier)
+        };
+        write(&path(&self.path, Part::Reach, tier), &header, &mut |sink| {
+            words.chunks(1 << 16).try_for_each(|chunk| {
+                let bytes: Vec<u8> = chunk.iter().flat_map(|w| w.to_le_bytes()).collect();
+                sink(&bytes)
+            })
+        })
+    }
+
+    /// Tier `tier`'s cells whole, `None` where they are not stored.
+    pub(super) fn load_cells(&self, tier: usize) -> Result<Option<Stored>> {
+        let path = path(&self.path, Part::Cells, tier);
+        self.read_whole(path, &self.header(Part::Cells, tier))
+    }
+
+    /// The file of piece `piece` of `pieces` of tier `tier`'s cells.
+    pub(super) fn piece_path(&self, tier: usize, piece: usize, pieces: usize) -> PathBuf {
+        self.path.join(format!(
+            "tier-{tier:03}.piece-{piece:05}-of-{pieces:05}.bin"
+        ))
+    }
+
+    /// Piece `piece` of `pieces` of tier `tier`'s cells, as stored (the
+    /// cells of its ranks reached, in rank order), `None` where it is not.
+    pub(super) fn load_piece(
+        &self,
+        tier: usize,
+        piece: usize,
+        pieces: usize,
+    ) -> Result<Option<Stored>> {
+        let path = self.piece_path(tier, piece, pieces);
+        self.read_whole(path, &self.header(Part::Cells, tier))
+    }
+
+    /// Stores a piece of tier `tier`'s cells, whole or not at all.
+    pub(super) fn save_piece(
+        &self,
+        tier: usize,
+        piece: usize,
+        pieces: usize,
+        stored: &Stored,
+    ) -> Result<()> {
+        let header = Header {
+            entries: (stored.bytes.len() / self.plan.width.bytes()) as u64,
+            positions: stored.positions,
+            counts: stored.counts,
+            ..self.header(Part::Cells, tier)
+        };
+        write(
+            &self.piece_path(tier, piece, pieces),
+            &header,
+            &mut |sink| sink(&stored.bytes),
+        )
+    }
+
+    /// Writes tier `tier`'s cells file from its `pieces` pieces, in
+    /// order, one in memory at a time: `cells` cells (one a class of
+    /// positions under the game's symmetries), its positions `counts` by
+    /// standing.
+    pub(super) fn join_pieces(
+        &self,
+        tier: usize,
+        pieces: usize,
+        cells: u64,
+        counts: Counts,
+    ) -> Result<()> {
+        let header = Header {
+            entries: cells,
+            positions: counts.win + counts.lose + counts.tie + counts.draw,
+            counts,
+            ..self.header(Part::Cells, tier)
+        };
+        write(&path(&self.path, Part::Cells, tier), &header, &mut |sink| {
+            for piece in 0..pieces {
+                let path = self.piece_path(tier, piece, pieces);
+                let stored = self
+                    .read_whole(path.clone(), &self.header(Part::Cells, tier))?
+                    .ok_or_else(|| file_error(&path, "missing: was it removed?".into()))?;
+                sink(&stored.bytes)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Removes the pieces of tier `tier`'s cells, once its file is made
+    /// (or was, by a solve stopped before it removed them).
+    pub(super) fn remove_pieces(&self, tier: usize) -> Result<()> {
+        let prefix = format!("tier-{tier:03}.piece-");
+        let entries =
+            std::fs::read_dir(&self.path).map_err(|e| file_error(&self.path, e.to_string()))?;
+        for entry in entries.flatten() {
+            if entry.file_name().to_string_lossy().starts_with(&prefix) {
+                let path = entry.path();
+                std::fs::remove_file(&path).map_err(|e| file_error(&path, e.to_string()))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The file `path` whole, its header checked against `expected` and
+    /// every block against its checksum; `None` where there is no such
+    /// file.
+    fn read_whole(&self, path: PathBuf, expected: &Header) -> Result<Option<Stored>> {
+        let mut read = 0;
+        let Some(mut open) = Open::new(path, expected, &mut read)? else {
+            return Ok(None);
+        };
+        open.check_end()?;
+        let header = open.header.clone();
+        let mut bytes = super::cells::zeroed(header.payload() as usize);
+        open.read_range(0..header.payload(), &mut bytes, &mut read)?;
+        // The positions the header counts: the bits set (a class under the
+        // game's symmetries each; checked block by block against the
+        // counts before each block, the last against the header), or the
+        // standings of the cells' positions.
+        let c = header.counts;
+        if header.kind != 1 && header.positions != c.win + c.lose + c.tie + c.draw {
+            return Err(open.error(format!(
+                "its header counts {} positions, not those of its payload: the file is corrupted",
+                header.positions
+            )));
+        }
+        Ok(Some(Stored {
+            bytes,
+            positions: header.positions,
+            counts: header.counts,
+        }))
+    }
+}
+
+/// Where [`write`]'s caller hands the payload, in order.
+type Sinks<'a> = &'a mut dyn FnMut(&[u8]) -> Result<()>;
+
+/// Writes `path`, whole or not at all, as a tier file of `header` whose
+/// payload `fill` hands to the sink it is given, in order and in pieces of
+/// any length: the blocks are compressed as they are complete, [`BATCH`]
+/// at a time on all cores, and the table of blocks is written last, in
+/// its place after the header. An error of `fill` is returned as it is.
+fn write(
+    path: &Path,
+    header: &Header,
+    fill: &mut dyn FnMut(Sinks<'_>) -> Result<()>,
+) -> Result<()> {
+    let mut failed = None;
+    let written = crate::file::write_whole(path, |out| {
+        let head = header.encode();
+        out.write_all(&head)?;
+        let entry = if header.kind == 1 { 20 } else { 12 };
+        out.write_all(&vec![0u8; header.blocks() as usize * entry + 4])?;
+        let mut sink = Sink::new(header);
+        let filled = fill(&mut |bytes| {
+            sink.push(bytes, out)
+                .map_err(|e| file_error(path, e.to_string()))
+        });
+        if let Err(e) = filled {
+            failed = Some(e);
+            return Err(std::io::Error::other("stopped"));
+        }
+        sink.flush(out)?;
+        if sink.total != header.payload() {
+            failed = Some(file_error(
+                path,
+                format!(
+                    "{} bytes of payload given where its header says {}",
+                    sink.total,
+                    header.payload()
+                ),
+            ));
+            return Err(std::io::Error::other("short"));
+        }
+        out.seek(SeekFrom::Start(head.len() as u64))?;
+        out.write_all(&sink.table.encode())
+    });
+    match failed {
+        Some(e) => Err(e),
+        None => written,
+    }
+}
+
+/// The blocks of a file being written: the payload not yet a whole batch
+/// of blocks, and the table of the blocks written.
+struct Sink {
+    block: usize,
+    pending: Vec<u8>,
+    table: Table,
+    /// Bits set in the blocks written (a file of bits).
+    bits: u64,
+    /// Bytes of payload given.
+    total: u64,
+    end: u64,
+}
+
+impl Sink {
+    fn new(header: &Header) -> Sink {
+        Sink {
+            block: header.block as usize,
+            pending: Vec::new(),
+            table: Table {
+                ends: Vec::new(),
+                crcs: Vec::new(),
+                before: (header.kind == 1).then(Vec::new),
+            },
+            bits: 0,
+            total: 0,
+            end: 0,
+        }
+    }
+
+    fn push(&mut self, mut bytes: &[u8], out: &mut impl Write) -> std::io::Result<()> {
+        let batch = self.block * BATCH as usize;
+        self.total += bytes.len() as u64;
+        while !bytes.is_empty() {
+            let take = bytes.len().min(batch - self.pending.len());
+            self.pending.extend_from_slice(&bytes[..take]);
+            bytes = &bytes[take..];
+            if self.pending.len() == batch {
+                self.flush(out)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Compresses the blocks pending (the last may be short) and writes
+    /// them.
+    fn flush(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        let packed: Vec<Vec<u8>> = self.pending.par_chunks(self.block).map(pack).collect();
+        for (raw, packed) in self.pending.chunks(self.block).zip(&packed) {
+            if let Some(before) = &mut self.table.before {
+                before.push(self.bits);
+                self.bits += raw.iter().map(|b| b.count_ones() as u64).sum::<u64>();
+            }
+            self.table.crcs.push(crc32fast::hash(packed));
+            self.end += packed.len() as u64;
+            self.table.ends.push(self.end);
+            out.write_all(packed)?;
+        }
+        self.pending.clear();
+        Ok(())
     }
 }
 
@@ -883,6 +1199,20 @@ impl Db {
 mod tests {
     use super::*;
 
+    /// The bits set in the blocks of `bits` (a tier's reachable ranks, as
+    /// stored) before each block of `block` bytes: where each block's first
+    /// cell is among the cells stored.
+    fn counts_before(bits: &[u8], block: u32) -> Vec<u64> {
+        let mut before = 0u64;
+        bits.chunks(block as usize)
+            .map(|chunk| {
+                let at = before;
+                before += chunk.iter().map(|b| b.count_ones() as u64).sum::<u64>();
+                at
+            })
+            .collect()
+    }
+
     /// The bytes of a file of version 3: the header, each block's
     /// checksum, in a file of bits the counts before each block with
     /// their checksum, and the blocks as they are.
@@ -918,6 +1248,8 @@ mod tests {
         let plan = Plan {
             sizes: vec![ranks],
             width: Width::One,
+            piece: ranks,
+            whole: false,
             memory: 0,
             disk: 0,
         };

@@ -9,16 +9,19 @@
 //! # The algorithm
 //! 1. Reach, forward from the start: tier `t + 1`'s positions reachable
 //!    from the start are the moves of tier `t`'s, marked one bit a rank.
-//!    Each tier's bits are stored ([`Store`]) and dropped; two tiers' bits
-//!    are in memory at once.
+//!    Each tier's bits are stored ([`Store`]) and dropped; tier `t`'s are
+//!    read back a piece (a range of ranks, [`Plan::pieces`]) at a time,
+//!    so the bits of one tier and of a piece of another are in memory at
+//!    once.
 //! 2. Solve, the last tier first: each reachable position of tier `t` is
 //!    decided from its moves, which are made again from the position and
 //!    looked up by rank among tier `t + 1`'s cells. A tier in memory is
 //!    its bits and a cell for each reachable rank, found by counting the
-//!    bits below it (`tier/cells.rs`); two tiers are in memory at
-//!    once, and each tier's cells are stored before the next tier down is
-//!    solved. The memory this takes is known once every tier is reached,
-//!    and checked then ([`Plan::check_reached`]).
+//!    bits below it (`tier/cells.rs`); tier `t + 1` is in memory, read
+//!    back from its files, and tier `t` is solved a piece at a time, each
+//!    piece stored as it is finished ([`pieces`](mod@pieces)), then
+//!    joined into the tier's file. The memory this takes is known once
+//!    every tier is reached, and checked then ([`Plan::check_reached`]).
 //!
 //! A position is won in `1 + r` where some move reaches a position lost in
 //! `r` (the least such `r`: the winner hurries), tied in `1 + r` where no
@@ -31,15 +34,15 @@
 //!
 //! Each tier's ranks are split into blocks solved on all cores (rayon);
 //! a block's cells depend only on the next tier, so the result does not
-//! depend on the number of threads. Between slices of blocks the caller's
-//! progress callback may stop the solve: the tiers stored stay whole, and
-//! a solve with the same [`Store`] resumes from them ([`file`](mod@file) stores them
-//! in a directory, whole or not at all).
+//! depend on the number of threads, nor on the pieces. Between slices of
+//! blocks the caller's progress callback may stop the solve: the tiers and
+//! pieces stored stay whole, and a solve with the same directory resumes
+//! from them ([`file`](mod@file) stores them, whole or not at all).
 //!
 //! Several processes may share a solve ([`solve_in_team`], [`team`]): each
 //! tier's ranks are split among them and what each found is exchanged
-//! after each tier, so that every process holds what one would, and the
-//! files are the same.
+//! after each tier, so that every process holds what one would, whole
+//! tiers, and the files are the same.
 //!
 //! # Cells
 //! A cell is one byte where the game has at most 64 tiers (a remoteness
@@ -61,7 +64,8 @@
 //! assert_eq!(plan.sizes[1], 4);
 //! let dir = std::env::temp_dir().join(format!("grundy-doc-tier-{}", std::process::id()));
 //! let options = Options { memory: 1 << 30 };
-//! let tiered = game.solve_tiers(&dir, &options, None, &mut |_| true).unwrap();
+//! let setup = grundy::tier::Setup::default();
+//! let tiered = game.solve_tiers(&dir, &options, &setup, &mut |_| true).unwrap();
 //! // The same positions and start as the solve that keeps them all.
 //! let whole = game.solve(&options, &mut |_| true, false).unwrap();
 //! assert_eq!(tiered.summary.positions(), whole.positions);
@@ -73,10 +77,12 @@
 mod cells;
 pub mod file;
 mod lock;
+mod pieces;
 mod solve;
 pub mod team;
 
-pub use solve::{solve, solve_in_team, Part, Store, Stored, Summary, TierSummary};
+pub use pieces::solve;
+pub use solve::{solve_in_team, Part, Store, Stored, Summary, TierSummary};
 
 use crate::error::{Error, Result};
 use crate::retrograde::{Counts, Options, StrongGame, MAX_REMOTENESS};
@@ -131,15 +137,14 @@ pub trait TieredGame: StrongGame {
         ranks.extend(moves.iter().map(|to| self.class_rank(tier + 1, to)));
     }
 
-    /// Calls `visit` with each rank of tier `tier` in `ranks` whose bit is
-    /// set in `bits` (bit `r % 64` of word `r / 64` for rank `r`) and with
-    /// its position, in rank order. The default unranks each; a game may
+    /// Calls `visit` with each rank of tier `tier` in `ranks` (within the
+    /// window of `bits`) whose bit is set in `bits`, and with its position, in rank order. The default unranks each; a game may
     /// step from one position to the next, faster.
     fn visit_ranks(
         &self,
         tier: usize,
         ranks: std::ops::Range<u64>,
-        bits: &[u64],
+        bits: Bits<'_>,
         visit: &mut dyn FnMut(u64, &Self::Position),
     ) {
         for rank in set_ranks(bits, ranks) {
@@ -157,7 +162,7 @@ pub trait TieredGame: StrongGame {
         &self,
         tier: usize,
         ranks: std::ops::Range<u64>,
-        bits: &[u64],
+        bits: Bits<'_>,
         visit: &mut dyn FnMut(u64, &Self::Position, Moves<'_>),
     ) {
         let mut moves = Vec::new();
@@ -177,13 +182,39 @@ pub trait TieredGame: StrongGame {
     }
 }
 
-/// The ranks in `ranks` whose bit is set in `bits` (bit `r % 64` of word
-/// `r / 64` for rank `r`), in order, a word of unset bits skipped at once.
-pub fn set_ranks(bits: &[u64], ranks: std::ops::Range<u64>) -> impl Iterator<Item = u64> + '_ {
+/// Which ranks of a window of a tier are reached: bit `r % 64` of
+/// `words[r / 64 - first]` for rank `r`, the window starting at rank
+/// `64 × first` (0 for a whole tier). A tier solved a piece at a time
+/// holds the bits of one piece.
+#[derive(Clone, Copy, Debug)]
+pub struct Bits<'a> {
+    /// The window's words of 64 ranks.
+    pub words: &'a [u64],
+    /// The word of the tier the window starts at.
+    pub first: usize,
+}
+
+impl<'a> Bits<'a> {
+    /// The bits of a whole tier.
+    pub fn whole(words: &'a [u64]) -> Bits<'a> {
+        Bits { words, first: 0 }
+    }
+
+    /// The tier's word `word` (within the window): ranks `64 × word`
+    /// and on.
+    #[inline]
+    pub fn word(&self, word: usize) -> u64 {
+        self.words[word - self.first]
+    }
+}
+
+/// The ranks in `ranks` (within the window of `bits`) whose bit is set in
+/// `bits`, in order, a word of unset bits skipped at once.
+pub fn set_ranks(bits: Bits<'_>, ranks: std::ops::Range<u64>) -> impl Iterator<Item = u64> + '_ {
     let mut rank = ranks.start;
     std::iter::from_fn(move || {
         while rank < ranks.end {
-            let word = bits[(rank / 64) as usize] >> (rank % 64);
+            let word = bits.word((rank / 64) as usize) >> (rank % 64);
             if word == 0 {
                 rank = (rank / 64 + 1) * 64;
                 continue;
@@ -342,23 +373,59 @@ impl Width {
 }
 
 /// What a tiered solve of a game needs: each tier's size, the cell width,
-/// and the memory and disk of its first pass, known before it starts; the
-/// second pass's, a cell for each position reached, are known once the
-/// first is done ([`Plan::check_reached`]).
+/// the ranks of a piece, and the memory and disk of its first pass, known
+/// before it starts; the second pass's, a cell for each position reached,
+/// are known once the first is done ([`Plan::check_reached`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     /// The ranks of each tier, first to last.
     pub sizes: Vec<u64>,
     /// The cell every tier is stored in.
     pub width: Width,
-    /// Bytes in memory at the peak of reaching: two tiers' bits, and the
-    /// later one's twice more as it is written (as bytes, then its blocks
-    /// compressed, at most as many bytes).
+    /// The ranks of a piece (a multiple of 64): a process alone reads a
+    /// tier's bits and solves its cells a piece at a time
+    /// (`tier/pieces.rs`).
+    pub piece: u64,
+    /// Whether each tier is held whole instead, as every member of a team
+    /// of processes does ([`team`]).
+    pub whole: bool,
+    /// Bytes in memory at the peak of reaching.
     pub memory: u64,
     /// Bytes on disk of every tier's bits, with their headers and
     /// tables of blocks, at most: what reaching writes were no block
     /// shorter for being compressed.
     pub disk: u64,
+}
+
+/// The ranks of a piece unless a solve asks for others: 2^31, a piece's
+/// bits 256 MiB.
+pub const PIECE: u64 = 1 << 31;
+
+/// Bytes of the buffers of the files read and written at once: a batch of
+/// blocks as stored and unpacked, each way.
+const BUFFERS: u64 = 4 * file::BATCH * file::BLOCK_BYTES as u64;
+
+/// How a tiered solve runs, besides the memory it may take: the disk free
+/// under its directory, where known (a solve needing more is refused
+/// before it starts), and the ranks of a piece ([`PIECE`] unless given).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Setup {
+    /// Bytes free on the disk of the tier files, where known.
+    pub disk_free: Option<u64>,
+    /// The ranks of a piece (rounded up to a multiple of 64).
+    pub piece: Option<u64>,
+}
+
+impl Setup {
+    /// The plan of a solve by `processes` processes: pieces of the
+    /// setup's ranks for one alone, whole tiers for a team.
+    pub fn plan(&self, plan: Plan, processes: usize) -> Plan {
+        match (processes, self.piece) {
+            (1, Some(piece)) => plan.with_piece(piece),
+            (1, None) => plan,
+            _ => plan.whole_tiers(),
+        }
+    }
 }
 
 /// What a tiered solve may take: bytes of memory, and bytes of disk free
@@ -387,64 +454,146 @@ fn bit_bytes(size: u64) -> u64 {
 }
 
 impl Plan {
-    /// The plan of a solve of `game`; an error where its remoteness does
-    /// not fit a cell.
+    /// The plan of a solve of `game` by a process alone, a piece of
+    /// [`PIECE`] ranks at a time; an error where its remoteness does not
+    /// fit a cell.
     pub fn new<G: TieredGame + ?Sized>(game: &G) -> Result<Plan> {
         let tiers = game.tiers();
         let width = Width::for_tiers(tiers)?;
         let sizes: Vec<u64> = (0..tiers).map(|t| game.tier_size(t)).collect();
-        let bits = |t: usize| sizes.get(t).map_or(0, |&s| bit_bytes(s));
-        let memory = (0..tiers)
-            .map(|t| bits(t).saturating_add(bits(t + 1).saturating_mul(3)))
-            .max()
-            .unwrap_or(0);
-        let disk = (0..tiers)
-            .map(|t| file::file_bytes(bits(t)))
+        let disk = sizes
+            .iter()
+            .map(|&s| file::file_bytes(bit_bytes(s)))
             .fold(0u64, u64::saturating_add);
-        Ok(Plan {
+        let plan = Plan {
             sizes,
             width,
-            memory,
+            piece: PIECE,
+            whole: false,
+            memory: 0,
             disk,
-        })
+        };
+        Ok(plan.with_piece(PIECE))
+    }
+
+    /// The same plan with pieces of `piece` ranks (rounded up to a
+    /// multiple of 64, at least 64): smaller pieces take less memory, and
+    /// a solve stopped resumes nearer where it was.
+    pub fn with_piece(self, piece: u64) -> Plan {
+        let piece = piece.max(64).div_ceil(64).saturating_mul(64);
+        let plan = Plan { piece, ..self };
+        Plan {
+            memory: plan.reaching_memory(),
+            ..plan
+        }
+    }
+
+    /// The same plan for a member of a team of processes, each of which
+    /// holds whole tiers ([`team`]).
+    pub fn whole_tiers(self) -> Plan {
+        let plan = Plan {
+            whole: true,
+            ..self
+        };
+        Plan {
+            memory: plan.reaching_memory(),
+            ..plan
+        }
+    }
+
+    /// The ranges of ranks of tier `t`'s pieces, in order.
+    pub fn pieces(&self, t: usize) -> Vec<std::ops::Range<u64>> {
+        let size = self.sizes[t];
+        (0..size.div_ceil(self.piece).max(1))
+            .map(|p| p * self.piece..((p + 1) * self.piece).min(size))
+            .collect()
+    }
+
+    /// Bytes of tier `t`'s bits (0 past the last tier).
+    fn bits(&self, t: usize) -> u64 {
+        self.sizes.get(t).map_or(0, |&s| bit_bytes(s))
+    }
+
+    /// Bytes of a piece of tier `t`'s bits, at most.
+    fn piece_bits(&self, t: usize) -> u64 {
+        self.sizes
+            .get(t)
+            .map_or(0, |&s| bit_bytes(s.min(self.piece)))
+    }
+
+    /// Bytes in memory at the peak of reaching. Alone: the bits of the
+    /// tier marked, and those of a piece of the tier before, twice (read,
+    /// then made into words). Whole tiers: two tiers' bits, and the later
+    /// one's twice more as it is written (as bytes, then its blocks
+    /// compressed, at most as many bytes).
+    fn reaching_memory(&self) -> u64 {
+        (0..self.sizes.len())
+            .map(|t| match self.whole {
+                true => self
+                    .bits(t)
+                    .saturating_add(self.bits(t + 1).saturating_mul(3)),
+                false => {
+                    let before = t.checked_sub(1).map_or(0, |b| self.piece_bits(b));
+                    self.bits(t)
+                        .saturating_add(before.saturating_mul(2))
+                        .saturating_add(BUFFERS)
+                }
+            })
+            .max()
+            .unwrap_or(0)
     }
 
     /// Bytes in memory at the peak of solving, where tier `t` has
-    /// `reached[t]` positions reached (one cell each): two tiers' bits,
-    /// their counts of reached ranks (`tier/cells.rs`) and cells, with the
-    /// earlier one's cells again as they are written (compressed, at most
-    /// as many bytes); or the later tier and the earlier one's bits twice,
-    /// as read and made into words.
+    /// `reached[t]` positions reached (one cell each). Alone: the next
+    /// tier's bits, their counts of reached ranks (`tier/cells.rs`) and
+    /// cells, with a piece of the tier solved: its bits twice (read, then
+    /// made into words), their counts, and its cells. Whole tiers: two
+    /// tiers' bits, counts and cells, with the earlier one's cells again
+    /// as they are written; or the later tier and the earlier one's bits
+    /// twice, as read and made into words.
     pub fn solving_memory(&self, reached: &[u64]) -> u64 {
-        let cells = |t: usize| {
-            reached
-                .get(t)
-                .map_or(0, |&r| r.saturating_mul(self.width.bytes() as u64))
-        };
+        let bytes = self.width.bytes() as u64;
+        let cells = |t: usize| reached.get(t).map_or(0, |&r| r.saturating_mul(bytes));
         let tier = |t: usize| {
             self.sizes.get(t).map_or(0, |&size| {
                 cells::Reached::bytes_for(size).saturating_add(cells(t))
             })
         };
-        let bits = |t: usize| self.sizes.get(t).map_or(0, |&s| bit_bytes(s));
         (0..self.sizes.len())
-            .map(|t| {
-                let read = bits(t).saturating_mul(2);
-                let written = tier(t).saturating_add(cells(t));
-                written.max(read).saturating_add(tier(t + 1))
+            .map(|t| match self.whole {
+                true => {
+                    let read = self.bits(t).saturating_mul(2);
+                    let written = tier(t).saturating_add(cells(t));
+                    written.max(read).saturating_add(tier(t + 1))
+                }
+                false => {
+                    let ranks = self.sizes[t].min(self.piece);
+                    let piece_cells = reached[t].min(ranks).saturating_mul(bytes);
+                    let piece = cells::Reached::bytes_for(ranks)
+                        .saturating_add(self.piece_bits(t))
+                        .saturating_add(piece_cells);
+                    piece.saturating_add(tier(t + 1)).saturating_add(BUFFERS)
+                }
             })
             .max()
             .unwrap_or(0)
     }
 
     /// Bytes on disk of every tier's bits and cells, where tier `t` has
-    /// `reached[t]` positions reached, with their headers and checksums.
-    pub fn solving_disk(&self, reached: &[u64]) -> u64 {
-        let cells = reached
-            .iter()
-            .map(|&r| file::file_bytes(r.saturating_mul(self.width.bytes() as u64)))
-            .fold(0u64, u64::saturating_add);
-        self.disk.saturating_add(cells)
+    /// `reached[t]` positions reached, with their headers and checksums,
+    /// at most (no block shorter for being compressed); alone, with the
+    /// pieces of the largest tier's cells besides its file. The bits are
+    /// `bits` bytes where their files are written, else [`Plan::disk`].
+    pub fn solving_disk(&self, reached: &[u64], bits: Option<u64>) -> u64 {
+        let cells = |&r: &u64| file::file_bytes(r.saturating_mul(self.width.bytes() as u64));
+        let all = reached.iter().map(cells).fold(0u64, u64::saturating_add);
+        let pieces = match self.whole {
+            true => 0,
+            false => reached.iter().map(cells).max().unwrap_or(0),
+        };
+        bits.unwrap_or(self.disk)
+            .saturating_add(all)
+            .saturating_add(pieces)
     }
 
     /// Refuses ([`Error::Limit`]) a solve whose reaching needs more memory
@@ -458,11 +607,13 @@ impl Plan {
     /// Refuses ([`Error::Limit`]) a solve whose tiers have `reached[t]`
     /// positions reached in tier `t` where solving them needs more memory
     /// than `budget` allows or more disk than was free (where known), with
-    /// the figures, every tier's size and the positions reached.
-    pub fn check_reached(&self, reached: &[u64], budget: &Budget) -> Result<()> {
+    /// the figures, every tier's size and the positions reached. `bits`
+    /// is the bytes of the files of bits written, where known
+    /// ([`Plan::solving_disk`]).
+    pub fn check_reached(&self, reached: &[u64], bits: Option<u64>, budget: &Budget) -> Result<()> {
         let what = "the tiered solve needs, to solve the positions reached,";
         let memory = self.solving_memory(reached);
-        let disk = self.solving_disk(reached);
+        let disk = self.solving_disk(reached, bits);
         let reached: Vec<String> = reached.iter().map(u64::to_string).collect();
         let detail = format!(
             "; positions reached by tier (one a class under its symmetries): {}",

@@ -1,6 +1,9 @@
 //! The two passes of a tiered solve (see the module above): reach, first
-//! tier first, then solve, last tier first, each tier's ranks in blocks
-//! over all cores, every finished tier handed to a [`Store`].
+//! tier first ([`mark`]), then solve, last tier first ([`decide`]), each
+//! tier's ranks in blocks over all cores; and the solve of a team of
+//! processes, each member holding whole tiers, every finished tier handed
+//! to a [`Store`] (a process alone solves a piece at a time:
+//! `tier/pieces.rs`).
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -8,9 +11,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::cells::{Cells, Reached};
-use super::team::{agree, shares, Alone, Shared, Stop, Team};
+use super::team::{agree, shares, Shared, Stop, Team};
 use super::{
-    add_counts, Budget, Moves, Pass, Plan, TieredGame, TieredSolveProgress, Width, UNREACHED,
+    add_counts, Bits, Budget, Moves, Pass, Plan, TieredGame, TieredSolveProgress, Width, UNREACHED,
 };
 use crate::error::{Error, Result};
 use crate::retrograde::Counts;
@@ -94,26 +97,8 @@ impl Summary {
     }
 }
 
-/// Solves every position reachable from the game's start, a tier at a
-/// time, storing each tier as it is finished and reading back those
-/// `store` already has. `plan` is the game's ([`Plan::new`]); the caller
-/// checks it against `budget` first ([`Plan::check`]), and once every
-/// tier is reached the solve checks the cells of the positions reached
-/// ([`Plan::check_reached`]). `progress` is called between slices of a
-/// tier's ranks; when it returns `false` the solve stops with
-/// [`Error::Limit`], the tiers stored so far kept. The work of a tier runs
-/// on rayon's current thread pool.
-pub fn solve<G: TieredGame + ?Sized>(
-    game: &G,
-    plan: &Plan,
-    budget: &Budget,
-    store: &mut dyn Store,
-    progress: &mut dyn FnMut(TieredSolveProgress) -> bool,
-) -> Result<Summary> {
-    solve_in_team(game, plan, budget, &Alone, store, progress)
-}
-
-/// [`solve`] by one member of a [`Team`] of processes (see
+/// A tiered solve by one member of a [`Team`] of processes, each holding
+/// whole tiers (a process alone solves a piece at a time: [`solve`](super::solve)) (see
 /// [`team`](super::team)): each tier's ranks are shared out, each
 /// member's findings exchanged after each tier, and every member returns
 /// the same summary. `store` is the leader's (the others pass
@@ -205,7 +190,7 @@ pub fn solve_in_team<G: TieredGame + ?Sized>(
         previous = Some(bits);
     }
     drop(previous);
-    agree(team, plan.check_reached(&reached, budget))?;
+    agree(team, plan.check_reached(&reached, None, budget))?;
     // Solve: each tier's cells from the next tier's.
     let mut next: Option<Cells> = None;
     let mut start_solution = None;
@@ -294,12 +279,12 @@ fn share(team: &dyn Team, size: u64) -> Range<u64> {
 }
 
 /// Bits as little-endian bytes, as stored.
-fn bytes(bits: &[u64]) -> Vec<u8> {
+pub(super) fn bytes(bits: &[u64]) -> Vec<u8> {
     bits.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
 /// Stored bytes as bits.
-fn words(bytes: &[u8]) -> Vec<u64> {
+pub(super) fn words(bytes: &[u8]) -> Vec<u64> {
     bytes
         .chunks_exact(8)
         .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
@@ -307,7 +292,7 @@ fn words(bytes: &[u8]) -> Vec<u64> {
 }
 
 /// Asks the caller whether to go on; stops with [`Error::Limit`] if not.
-fn ask(
+pub(super) fn ask(
     progress: &mut dyn FnMut(TieredSolveProgress) -> bool,
     report: TieredSolveProgress,
 ) -> Result<()> {
@@ -336,8 +321,29 @@ fn reach<G: TieredGame + ?Sized>(
     own: Range<u64>,
     progress: &mut dyn FnMut(TieredSolveProgress) -> bool,
 ) -> Result<Vec<u64>> {
-    let size = plan.sizes[t];
-    let marked: Vec<AtomicU64> = (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+    let marked = unmarked(plan.sizes[t]);
+    mark(game, plan, t, Bits::whole(previous), own, &marked, progress)?;
+    Ok(marked.into_iter().map(AtomicU64::into_inner).collect())
+}
+
+/// The words of a tier of `size` ranks, none marked yet.
+pub(super) fn unmarked(size: u64) -> Vec<AtomicU64> {
+    let words: Vec<u64> = super::cells::zeroed(size.div_ceil(64) as usize);
+    words.into_iter().map(AtomicU64::new).collect()
+}
+
+/// Marks in `marked` (tier `t`'s words) the moves of tier `t - 1`'s
+/// reachable positions (`previous`, whose window holds `own`) among the
+/// ranks `own`, on all cores.
+pub(super) fn mark<G: TieredGame + ?Sized>(
+    game: &G,
+    plan: &Plan,
+    t: usize,
+    previous: Bits<'_>,
+    own: Range<u64>,
+    marked: &[AtomicU64],
+    progress: &mut dyn FnMut(TieredSolveProgress) -> bool,
+) -> Result<()> {
     for slice in slices(own.clone()) {
         let report = TieredSolveProgress {
             pass: Pass::Reaching,
@@ -357,11 +363,11 @@ fn reach<G: TieredGame + ?Sized>(
             });
         });
     }
-    Ok(marked.into_iter().map(AtomicU64::into_inner).collect())
+    Ok(())
 }
 
 /// The slices of `ranks` between two progress reports.
-fn slices(ranks: Range<u64>) -> impl Iterator<Item = Range<u64>> {
+pub(super) fn slices(ranks: Range<u64>) -> impl Iterator<Item = Range<u64>> {
     let slice = (BLOCK * SLICE) as u64;
     let Range { start, end } = ranks;
     (0..(end - start).div_ceil(slice))
@@ -369,7 +375,7 @@ fn slices(ranks: Range<u64>) -> impl Iterator<Item = Range<u64>> {
 }
 
 /// The blocks of a slice from its first rank on, one a thread at a time.
-fn blocks(slice: Range<u64>) -> Vec<Range<u64>> {
+pub(super) fn blocks(slice: Range<u64>) -> Vec<Range<u64>> {
     let block = BLOCK as u64;
     let Range { start, end } = slice;
     (0..(end - start).div_ceil(block))
@@ -381,7 +387,7 @@ fn blocks(slice: Range<u64>) -> Vec<Range<u64>> {
 /// `own` (the others' 0), from its reachable ranks and the next tier's
 /// cells (`None` for the last tier), with their counts by standing (each
 /// class counted for the positions it holds).
-fn decide<G: TieredGame + ?Sized>(
+pub(super) fn decide<G: TieredGame + ?Sized>(
     game: &G,
     plan: &Plan,
     t: usize,
@@ -438,7 +444,7 @@ fn decide<G: TieredGame + ?Sized>(
 }
 
 /// The counts of one position of this standing.
-fn one(standing: Standing) -> Counts {
+pub(super) fn one(standing: Standing) -> Counts {
     let mut counts = Counts::default();
     match standing {
         Standing::Win => counts.win = 1,
@@ -451,7 +457,7 @@ fn one(standing: Standing) -> Counts {
 
 /// A reachable position's value, from its moves' values in the next
 /// tier's cells.
-fn value(moves: Moves<'_>, next: Option<&Cells>, width: Width) -> Solution {
+pub(super) fn value(moves: Moves<'_>, next: Option<&Cells>, width: Width) -> Solution {
     let at = |standing, remoteness| Solution {
         standing,
         remoteness: Some(remoteness),

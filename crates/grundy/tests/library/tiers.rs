@@ -203,6 +203,66 @@ fn a_solve_stopped_and_resumed_writes_the_same_files() {
     std::fs::remove_dir_all(&resumed).unwrap();
 }
 
+/// A tier solved a piece at a time (pieces of 4,096 ranks here, dozens a
+/// tier) and stopped between two pieces resumes at the first piece not
+/// written: no piece stored is solved again, and the files are those of a
+/// solve of whole pieces, with no piece left behind. (Reaching resumes at
+/// the first tier not written: its bits are marked in memory.)
+#[test]
+fn a_solve_stopped_inside_a_tier_resumes_at_its_last_piece() {
+    let g = game(5, 4);
+    let whole = scratch("pieces-whole");
+    let summary = solve_in(&g, &whole).unwrap();
+    let expected = common::files(&whole);
+    let dir = scratch("pieces");
+    let plan = Plan::new(&g).unwrap().with_piece(4096);
+    assert!(plan.pieces(10).len() > 20, "{}", plan.pieces(10).len());
+    let (mut stops, mut skipped) = (0, 0);
+    let resumed = loop {
+        // The pieces stored by the runs before, by tier.
+        let stored: Vec<(usize, u64)> = common::files(&dir)
+            .iter()
+            .filter_map(|(name, _)| {
+                let rest = name.strip_prefix("tier-")?;
+                let (tier, rest) = rest.split_once(".piece-")?;
+                let piece = rest.split_once("-of-")?.0;
+                Some((tier.parse().unwrap(), piece.parse().unwrap()))
+            })
+            .collect();
+        skipped += stored.len();
+        let mut calls = 0;
+        let mut store = Dir::new(&dir, &g.name(), &plan).unwrap();
+        let run = tier::solve(&g, &plan, &BUDGET, &mut store, &mut |report| {
+            if report.pass == tier::Pass::Reaching {
+                return true;
+            }
+            let piece = report.done / plan.piece;
+            assert!(
+                !stored.contains(&(report.tier, piece)),
+                "tier {} piece {piece} solved again",
+                report.tier
+            );
+            calls += 1;
+            calls % 37 != 0
+        });
+        match run {
+            Ok(summary) => break summary,
+            Err(error) => assert!(error.to_string().contains("interrupted"), "{error}"),
+        }
+        stops += 1;
+        assert!(stops < 1000);
+    };
+    assert!(
+        stops >= 5 && skipped > 0,
+        "{stops} stops, {skipped} pieces read back"
+    );
+    assert_eq!(resumed.counts(), summary.counts());
+    assert_eq!(resumed.start, summary.start);
+    assert_eq!(common::files(&dir), expected);
+    std::fs::remove_dir_all(&whole).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Solving takes a cell for each position reached, known once reached: a
 /// budget that holds the bits of two tiers but not their cells lets every
 /// tier be reached and stops before solving, with the figures and the

@@ -34,7 +34,7 @@
 
 use crate::catalogue::strong::subsets::{self, Binomials, Insertions};
 use crate::retrograde::StrongGame;
-use crate::tier::{set_ranks, Moves, TieredGame};
+use crate::tier::{set_ranks, Bits, Moves, TieredGame};
 
 use super::Connect4;
 
@@ -311,7 +311,7 @@ impl TieredGame for Connect4 {
         &self,
         tier: usize,
         ranks: std::ops::Range<u64>,
-        bits: &[u64],
+        bits: Bits<'_>,
         visit: &mut dyn FnMut(u64, &u64),
     ) {
         self.walk(tier, ranks, bits, &mut |rank, parts| {
@@ -323,7 +323,7 @@ impl TieredGame for Connect4 {
         &self,
         tier: usize,
         ranks: std::ops::Range<u64>,
-        bits: &[u64],
+        bits: Bits<'_>,
         visit: &mut dyn FnMut(u64, &u64, Moves<'_>),
     ) {
         let colourings = self.ranking.colourings(tier);
@@ -461,7 +461,7 @@ impl Connect4 {
         &self,
         tier: usize,
         ranks: std::ops::Range<u64>,
-        bits: &[u64],
+        bits: Bits<'_>,
         visit: &mut dyn FnMut(u64, &Parts),
     ) {
         let r = &self.ranking;
@@ -583,7 +583,7 @@ mod tests {
                     .collect();
                 let from = size / 3;
                 let mut seen = Vec::new();
-                game.visit_ranks(t, from..size, &bits, &mut |rank, &board| {
+                game.visit_ranks(t, from..size, Bits::whole(&bits), &mut |rank, &board| {
                     seen.push((rank, board))
                 });
                 let expected: Vec<(u64, u64)> = (from..size)
@@ -608,20 +608,29 @@ mod tests {
                 let size = game.tier_size(t);
                 let bits = vec![u64::MAX; size.div_ceil(64) as usize];
                 let mut visited = 0;
-                game.visit_moves(t, 0..size, &bits, &mut |rank, &board, moves| {
-                    assert_eq!(board, game.unrank(t, rank));
-                    match game.finished(&board) {
-                        Some(standing) => assert_eq!(moves, Moves::Finished(standing)),
-                        None => {
-                            let mut boards = Vec::new();
-                            game.moves(&board, &mut boards);
-                            made.clear();
-                            made.extend(boards.iter().map(|m| game.class_rank(t + 1, m)));
-                            assert_eq!(moves, Moves::Ranks(&made), "{w}x{h} tier {t} rank {rank}");
+                game.visit_moves(
+                    t,
+                    0..size,
+                    Bits::whole(&bits),
+                    &mut |rank, &board, moves| {
+                        assert_eq!(board, game.unrank(t, rank));
+                        match game.finished(&board) {
+                            Some(standing) => assert_eq!(moves, Moves::Finished(standing)),
+                            None => {
+                                let mut boards = Vec::new();
+                                game.moves(&board, &mut boards);
+                                made.clear();
+                                made.extend(boards.iter().map(|m| game.class_rank(t + 1, m)));
+                                assert_eq!(
+                                    moves,
+                                    Moves::Ranks(&made),
+                                    "{w}x{h} tier {t} rank {rank}"
+                                );
+                            }
                         }
-                    }
-                    visited += 1;
-                });
+                        visited += 1;
+                    },
+                );
                 assert_eq!(visited, size);
             }
         }

@@ -33,7 +33,7 @@
 use super::{Board, Mnk};
 use crate::catalogue::strong::subsets::{self, Binomials, Insertions};
 use crate::retrograde::StrongGame;
-use crate::tier::{set_ranks, Moves, TieredGame};
+use crate::tier::{set_ranks, Bits, Moves, TieredGame};
 
 /// A symmetry of a board of M rows and N columns: (row, column, M, N) to
 /// the row and column of the image.
@@ -197,7 +197,7 @@ impl Ranking {
         &self,
         tier: usize,
         ranks: std::ops::Range<u64>,
-        bits: &[u64],
+        bits: Bits<'_>,
         deposit: impl Fn(u64, u64) -> u64,
         mut visit: impl FnMut(u64, &Board),
     ) {
@@ -434,7 +434,7 @@ impl TieredGame for Mnk {
         &self,
         tier: usize,
         ranks: std::ops::Range<u64>,
-        bits: &[u64],
+        bits: Bits<'_>,
         visit: &mut dyn FnMut(u64, &Board, Moves<'_>),
     ) {
         #[cfg(target_arch = "x86_64")]
@@ -460,7 +460,7 @@ impl Mnk {
         &self,
         tier: usize,
         ranks: std::ops::Range<u64>,
-        bits: &[u64],
+        bits: Bits<'_>,
         visit: &mut dyn FnMut(u64, &Board, Moves<'_>),
     ) {
         use std::arch::x86_64::{_pdep_u64, _pext_u64};
@@ -478,7 +478,7 @@ impl Mnk {
         &self,
         tier: usize,
         ranks: std::ops::Range<u64>,
-        bits: &[u64],
+        bits: Bits<'_>,
         visit: &mut dyn FnMut(u64, &Board, Moves<'_>),
         extract: impl Fn(u64, u64) -> u64,
         deposit: impl Fn(u64, u64) -> u64,
@@ -632,13 +632,18 @@ mod tests {
                         let mut visited = Vec::new();
                         for start in (0..size).step_by(37) {
                             let block = start..(start + 37).min(size);
-                            g.visit_moves(t, block, &bits, &mut |rank, board, moves| {
-                                let owned = match moves {
-                                    Moves::Finished(standing) => Err(standing),
-                                    Moves::Ranks(ranks) => Ok(ranks.to_vec()),
-                                };
-                                visited.push((rank, *board, owned));
-                            });
+                            g.visit_moves(
+                                t,
+                                block,
+                                Bits::whole(&bits),
+                                &mut |rank, board, moves| {
+                                    let owned = match moves {
+                                        Moves::Finished(standing) => Err(standing),
+                                        Moves::Ranks(ranks) => Ok(ranks.to_vec()),
+                                    };
+                                    visited.push((rank, *board, owned));
+                                },
+                            );
                         }
                         let ranks: Vec<u64> = visited.iter().map(|v| v.0).collect();
                         let wanted: Vec<u64> = (0..size).filter(|&r| set(r)).collect();
