@@ -522,8 +522,8 @@ impl Plan {
     }
 
     /// Bytes in memory at the peak of reaching. Alone: the bits of the
-    /// tier marked, and those of a piece of the tier before, twice (read,
-    /// then made into words). Whole tiers: two tiers' bits, and the later
+    /// tier marked, those of a piece of the tier before (read straight
+    /// into words), and the buffers of the files. Whole tiers: two tiers' bits, and the later
     /// one's twice more as it is written (as bytes, then its blocks
     /// compressed, at most as many bytes).
     fn reaching_memory(&self) -> u64 {
@@ -534,9 +534,7 @@ impl Plan {
                     .saturating_add(self.bits(t + 1).saturating_mul(3)),
                 false => {
                     let before = t.checked_sub(1).map_or(0, |b| self.piece_bits(b));
-                    self.bits(t)
-                        .saturating_add(before.saturating_mul(2))
-                        .saturating_add(BUFFERS)
+                    self.bits(t).saturating_add(before).saturating_add(BUFFERS)
                 }
             })
             .max()
@@ -546,8 +544,9 @@ impl Plan {
     /// Bytes in memory at the peak of solving, where tier `t` has
     /// `reached[t]` positions reached (one cell each). Alone: the next
     /// tier's bits, their counts of reached ranks (`tier/cells.rs`) and
-    /// cells, with a piece of the tier solved: its bits twice (read, then
-    /// made into words), their counts, and its cells. Whole tiers: two
+    /// cells, with a piece of the tier solved: its bits (read straight
+    /// into words), their counts, and its cells; and the buffers of the
+    /// files. Whole tiers: two
     /// tiers' bits, counts and cells, with the earlier one's cells again
     /// as they are written; or the later tier and the earlier one's bits
     /// twice, as read and made into words.
@@ -569,9 +568,7 @@ impl Plan {
                 false => {
                     let ranks = self.sizes[t].min(self.piece);
                     let piece_cells = reached[t].min(ranks).saturating_mul(bytes);
-                    let piece = cells::Reached::bytes_for(ranks)
-                        .saturating_add(self.piece_bits(t))
-                        .saturating_add(piece_cells);
+                    let piece = cells::Reached::bytes_for(ranks).saturating_add(piece_cells);
                     piece.saturating_add(tier(t + 1)).saturating_add(BUFFERS)
                 }
             })
