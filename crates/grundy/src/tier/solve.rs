@@ -97,9 +97,10 @@ impl Summary {
     }
 }
 
-/// A tiered solve by one member of a [`Team`] of processes, each holding
-/// whole tiers (a process alone solves a piece at a time: [`solve`](super::solve)) (see
-/// [`team`](super::team)): each tier's ranks are shared out, each
+/// A tiered solve by one member of a [`Team`] of processes (see
+/// [`team`](super::team)), each member holding whole tiers, where a
+/// process alone solves a piece at a time ([`solve`](super::solve)): each
+/// tier's ranks are shared out, each
 /// member's findings exchanged after each tier, and every member returns
 /// the same summary. `store` is the leader's (the others pass
 /// [`Nowhere`](super::team::Nowhere)); only the leader's `progress` is
@@ -279,12 +280,12 @@ fn share(team: &dyn Team, size: u64) -> Range<u64> {
 }
 
 /// Bits as little-endian bytes, as stored.
-pub(super) fn bytes(bits: &[u64]) -> Vec<u8> {
+fn bytes(bits: &[u64]) -> Vec<u8> {
     bits.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
 /// Stored bytes as bits.
-pub(super) fn words(bytes: &[u8]) -> Vec<u64> {
+fn words(bytes: &[u8]) -> Vec<u64> {
     bytes
         .chunks_exact(8)
         .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
@@ -292,7 +293,7 @@ pub(super) fn words(bytes: &[u8]) -> Vec<u64> {
 }
 
 /// Asks the caller whether to go on; stops with [`Error::Limit`] if not.
-pub(super) fn ask(
+fn ask(
     progress: &mut dyn FnMut(TieredSolveProgress) -> bool,
     report: TieredSolveProgress,
 ) -> Result<()> {
@@ -367,7 +368,7 @@ pub(super) fn mark<G: TieredGame + ?Sized>(
 }
 
 /// The slices of `ranks` between two progress reports.
-pub(super) fn slices(ranks: Range<u64>) -> impl Iterator<Item = Range<u64>> {
+fn slices(ranks: Range<u64>) -> impl Iterator<Item = Range<u64>> {
     let slice = (BLOCK * SLICE) as u64;
     let Range { start, end } = ranks;
     (0..(end - start).div_ceil(slice))
@@ -375,7 +376,7 @@ pub(super) fn slices(ranks: Range<u64>) -> impl Iterator<Item = Range<u64>> {
 }
 
 /// The blocks of a slice from its first rank on, one a thread at a time.
-pub(super) fn blocks(slice: Range<u64>) -> Vec<Range<u64>> {
+fn blocks(slice: Range<u64>) -> Vec<Range<u64>> {
     let block = BLOCK as u64;
     let Range { start, end } = slice;
     (0..(end - start).div_ceil(block))
@@ -444,7 +445,7 @@ pub(super) fn decide<G: TieredGame + ?Sized>(
 }
 
 /// The counts of one position of this standing.
-pub(super) fn one(standing: Standing) -> Counts {
+fn one(standing: Standing) -> Counts {
     let mut counts = Counts::default();
     match standing {
         Standing::Win => counts.win = 1,
@@ -457,7 +458,7 @@ pub(super) fn one(standing: Standing) -> Counts {
 
 /// A reachable position's value, from its moves' values in the next
 /// tier's cells.
-pub(super) fn value(moves: Moves<'_>, next: Option<&Cells>, width: Width) -> Solution {
+fn value(moves: Moves<'_>, next: Option<&Cells>, width: Width) -> Solution {
     let at = |standing, remoteness| Solution {
         standing,
         remoteness: Some(remoteness),
