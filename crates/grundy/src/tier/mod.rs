@@ -19,7 +19,7 @@
 //!    its bits and a cell for each reachable rank, found by counting the
 //!    bits below it (`tier/cells.rs`); tier `t + 1` is in memory, read
 //!    back from its files, and tier `t` is solved a piece at a time, each
-//!    piece stored as it is finished ([`pieces`](mod@pieces)), then
+//!    piece stored as it is finished (`tier/pieces.rs`), then
 //!    joined into the tier's file. The memory this takes is known once
 //!    every tier is reached, and checked then ([`Plan::check_reached`]).
 //!
@@ -138,7 +138,8 @@ pub trait TieredGame: StrongGame {
     }
 
     /// Calls `visit` with each rank of tier `tier` in `ranks` (within the
-    /// window of `bits`) whose bit is set in `bits`, and with its position, in rank order. The default unranks each; a game may
+    /// window of `bits`) whose bit is set in `bits`, and with its
+    /// position, in rank order. The default unranks each; a game may
     /// step from one position to the next, faster.
     fn visit_ranks(
         &self,
