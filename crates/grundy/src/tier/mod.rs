@@ -394,7 +394,10 @@ pub struct Plan {
     pub memory: u64,
     /// Bytes on disk of every tier's bits, with their headers and
     /// tables of blocks, at most: what reaching writes were no block
-    /// shorter for being compressed.
+    /// shorter for being compressed. Compressed, they take far less
+    /// (a tier's reached positions are a small part of its ranks), so the
+    /// solve needs free only the largest tier's file at most
+    /// ([`Plan::check`]).
     pub disk: u64,
 }
 
@@ -462,6 +465,12 @@ impl Plan {
         let tiers = game.tiers();
         let width = Width::for_tiers(tiers)?;
         let sizes: Vec<u64> = (0..tiers).map(|t| game.tier_size(t)).collect();
+        Ok(Plan::of_sizes(sizes, width))
+    }
+
+    /// The plan of tiers of `sizes` ranks in cells of `width`, a piece of
+    /// [`PIECE`] ranks at a time.
+    fn of_sizes(sizes: Vec<u64>, width: Width) -> Plan {
         let disk = sizes
             .iter()
             .map(|&s| file::file_bytes(bit_bytes(s)))
@@ -474,7 +483,7 @@ impl Plan {
             memory: 0,
             disk,
         };
-        Ok(plan.with_piece(PIECE))
+        plan.with_piece(PIECE)
     }
 
     /// The same plan with pieces of `piece` ranks (rounded up to a
@@ -578,34 +587,63 @@ impl Plan {
     }
 
     /// Bytes on disk of every tier's bits and cells, where tier `t` has
-    /// `reached[t]` positions reached, with their headers and checksums,
-    /// at most (no block shorter for being compressed); alone, with the
-    /// pieces of the largest tier's cells besides its file. The bits are
-    /// `bits` bytes where their files are written, else [`Plan::disk`].
-    pub fn solving_disk(&self, reached: &[u64], bits: Option<u64>) -> u64 {
+    /// `reached[t]` positions reached, with their headers and checksums:
+    /// at least and at most. At most, no block is shorter for being
+    /// compressed; alone, the pieces of the largest tier's cells are
+    /// there besides its file. At least, every file but the largest
+    /// tier's cells (and its pieces) is compressed to nothing: what must
+    /// be free for the solve to go on at all. The bits are `bits` bytes
+    /// where their files are written, else [`Plan::disk`] at most and
+    /// the largest tier's bits at least.
+    pub fn solving_disk(&self, reached: &[u64], bits: Option<u64>) -> Disk {
         let cells = |&r: &u64| file::file_bytes(r.saturating_mul(self.width.bytes() as u64));
         let all = reached.iter().map(cells).fold(0u64, u64::saturating_add);
+        let largest = reached.iter().map(cells).max().unwrap_or(0);
         let pieces = match self.whole {
             true => 0,
-            false => reached.iter().map(cells).max().unwrap_or(0),
+            false => largest,
         };
-        bits.unwrap_or(self.disk)
-            .saturating_add(all)
-            .saturating_add(pieces)
+        Disk {
+            least: bits
+                .unwrap_or_else(|| self.largest_bits_file())
+                .saturating_add(largest)
+                .saturating_add(pieces),
+            most: bits
+                .unwrap_or(self.disk)
+                .saturating_add(all)
+                .saturating_add(pieces),
+        }
+    }
+
+    /// Bytes of the largest tier's file of bits, at most.
+    fn largest_bits_file(&self) -> u64 {
+        (0..self.sizes.len())
+            .map(|t| file::file_bytes(self.bits(t)))
+            .max()
+            .unwrap_or(0)
     }
 
     /// Refuses ([`Error::Limit`]) a solve whose reaching needs more memory
-    /// than `budget` allows or more disk than is free (where known), with
-    /// the figures and every tier's size.
+    /// than `budget` allows, or more disk than is free (where known) for
+    /// its largest file of bits, with the figures and every tier's size.
+    /// The files of bits in all take [`Plan::disk`] at most, but as little
+    /// as their compression makes them, not known before they are written;
+    /// a disk that fills meanwhile stops the solve with [`Error::Limit`]
+    /// as well, every file written kept ([`crate::file::write_error`]).
     pub fn check(&self, ruleset: &str, budget: &Budget) -> Result<()> {
         let what = format!("the tiered solve of {ruleset} needs, to reach its positions,");
-        self.refuse(&what, self.memory, self.disk, budget, String::new())
+        let disk = Disk {
+            least: self.largest_bits_file(),
+            most: self.disk,
+        };
+        self.refuse(&what, self.memory, disk, budget, String::new())
     }
 
     /// Refuses ([`Error::Limit`]) a solve whose tiers have `reached[t]`
     /// positions reached in tier `t` where solving them needs more memory
-    /// than `budget` allows or more disk than was free (where known), with
-    /// the figures, every tier's size and the positions reached. `bits`
+    /// than `budget` allows or more disk than was free (where known) at
+    /// least, with the figures, every tier's size and the positions
+    /// reached. `bits`
     /// is the bytes of the files of bits written, where known
     /// ([`Plan::solving_disk`]).
     pub fn check_reached(&self, reached: &[u64], bits: Option<u64>, budget: &Budget) -> Result<()> {
@@ -620,18 +658,18 @@ impl Plan {
         self.refuse(what, memory, disk, budget, detail)
     }
 
-    /// Refuses a need of `memory` and `disk` bytes past `budget`: `what`
-    /// needs them, and `detail` ends the message.
+    /// Refuses a need of `memory` bytes and `disk.least` bytes of disk
+    /// past `budget`: `what` needs them, and `detail` ends the message.
     fn refuse(
         &self,
         what: &str,
         memory: u64,
-        disk: u64,
+        disk: Disk,
         budget: &Budget,
         detail: String,
     ) -> Result<()> {
         let over_memory = memory > budget.memory;
-        let over_disk = budget.disk_free.is_some_and(|free| disk > free);
+        let over_disk = budget.disk_free.is_some_and(|free| disk.least > free);
         if !(over_memory || over_disk) {
             return Ok(());
         }
@@ -639,11 +677,12 @@ impl Plan {
             .disk_free
             .map_or(String::new(), |f| format!(" of {} MiB free", f >> 20));
         Err(Error::Limit(format!(
-            "{what} about {} MiB of memory (its budget is {} MiB) and {} MiB of disk{free}; \
-             {}{detail}",
+            "{what} about {} MiB of memory (its budget is {} MiB) and {} MiB of disk at least \
+             ({} MiB were no block compressed){free}; {}{detail}",
             mib(memory),
             budget.memory >> 20,
-            mib(disk),
+            mib(disk.least),
+            mib(disk.most),
             self.describe_sizes()
         )))
     }
@@ -659,6 +698,17 @@ impl Plan {
             sizes.join(", ")
         )
     }
+}
+
+/// Bytes of disk a solve needs: `least` where its files compress as well
+/// as they may (the one file being written is counted at most), `most`
+/// where no block is shorter for being compressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Disk {
+    /// Bytes that must be free for the solve to go on at all.
+    pub least: u64,
+    /// Bytes the files take at most.
+    pub most: u64,
 }
 
 /// Bytes in MiB, rounded up (a need is never shown as 0).
@@ -706,5 +756,52 @@ mod tests {
         assert_eq!(Width::for_tiers(64).unwrap(), Width::One);
         assert_eq!(Width::for_tiers(65).unwrap(), Width::Two);
         assert!(Width::for_tiers(MAX_REMOTENESS as usize + 2).is_err());
+    }
+
+    /// The disk a solve must have free is its largest file at most (and
+    /// when solving, the largest tier's cells twice, as pieces and as
+    /// its file, besides the bits written), not every file at most: the
+    /// files are compressed, 6 x 6's bits to a fraction of their 70 GB
+    /// bound. A disk with less than that is refused, naming both figures.
+    #[test]
+    fn a_plan_needs_free_its_largest_file_not_every_file_uncompressed() {
+        let sizes = vec![1 << 20, 8 << 20, 4 << 20];
+        let plan = Plan::of_sizes(sizes, Width::One);
+        // The largest tier's bits are 1 MiB; all three's, 1.75 MiB.
+        let largest = file::file_bytes(bit_bytes(8 << 20));
+        assert!(plan.disk > largest + (512 << 10), "{}", plan.disk);
+        let budget = |free| Budget {
+            memory: u64::MAX,
+            disk_free: Some(free),
+        };
+        plan.check("g", &budget(largest)).unwrap();
+        let message = plan
+            .check("g", &budget(largest - 1))
+            .unwrap_err()
+            .to_string();
+        let figures = "2 MiB of disk at least (2 MiB were no block compressed) of 1 MiB free";
+        assert!(message.contains(figures), "{message}");
+        // Solving: 100 and 300 000 and 5 000 positions reached, bits of
+        // 1 000 bytes written: the largest cells twice besides the bits.
+        let reached = [100, 300_000, 5_000];
+        let least = 1_000 + 2 * file::file_bytes(300_000);
+        plan.check_reached(&reached, Some(1_000), &budget(least))
+            .unwrap();
+        let message = plan
+            .check_reached(&reached, Some(1_000), &budget(least - 1))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains("to solve the positions reached"),
+            "{message}"
+        );
+        let whole = plan.whole_tiers();
+        let least = 1_000 + file::file_bytes(300_000);
+        whole
+            .check_reached(&reached, Some(1_000), &budget(least))
+            .unwrap();
+        assert!(whole
+            .check_reached(&reached, Some(1_000), &budget(least - 1))
+            .is_err());
     }
 }
