@@ -10,8 +10,9 @@ format in crates/grundy/src/tier/file.rs) and set against the peer's win,
 draw and loss counts of the same ply. CSV may instead be the peer's
 counter's results_ply_wW_hH_lsL.csv (`count.out`, positions by ply
 alone, for boards whose strong solve is beyond the peer): then each
-tier's positions are set against the ply's count. Exit status 1 where
-any differs.
+tier's positions are set against the ply's count. Lines starting with #
+are comments (scripts/peers/data/ holds a table the peer published, with
+its source). Exit status 1 where any differs.
 """
 
 import csv
@@ -35,7 +36,7 @@ def main():
     peer = {}
     positions_only = False
     with open(table) as f:
-        for row in csv.reader(f):
+        for row in csv.reader(line for line in f if not line.startswith("#")):
             cells = [c.strip() for c in row]
             if cells[0] == "width":
                 positions_only = cells[3] == "poscount"

@@ -456,9 +456,10 @@ const LISTED: usize = 64;
 /// is proven when the values follow that regularity and the formula agrees
 /// with it (see [`SequenceRule::implied_by`]); a proof needs nimbers.
 ///
-/// Cost: the periodic candidates try every period up to half the values,
-/// each until its first counterexample: at most about len^2 / 8 comparisons,
-/// far fewer on values that are not nearly periodic.
+/// Cost: linear in the values, each candidate a pass or two over them; the
+/// periodic ones try every period up to half the values at once (from the
+/// values' shared prefixes, see `regular`), in two words of memory a
+/// value.
 pub fn find_sequence(
     entries: &[Entry],
     k: Option<u64>,
@@ -814,42 +815,128 @@ fn modulo(m: Member) -> Trial {
 /// last (with its largest allowed preperiod). The saltus s is 0 unless
 /// `growing`; then it is positive (a sequence of nimbers cannot shrink for
 /// ever). `None` when there are too few values to try any period.
+///
+/// Every period p is checked from n = `half` (the most values stored) on,
+/// so its first counterexample is where the values from `half` stop
+/// agreeing with those from `half - p`: the longest prefix the two share
+/// ([`shared_prefixes`]), found for every p at once in time linear in the
+/// values. Checking each p by scanning took time quadratic in them where
+/// the values are nearly periodic, such as sparse P-positions, where most
+/// periods agree with them for long.
 fn regular(xs: &[u64], growing: bool) -> Option<Result<Regularity, (Regularity, usize)>> {
     let half = most_stored(xs.len());
-    let mut best: Option<(Regularity, usize)> = None;
-    for p in 1..=half {
-        let q = half - p;
+    if half == 0 {
+        return None;
+    }
+    let saltus = |p: usize| match growing {
         // A growing attempt takes its saltus from its first step, and at
         // least 1: where that step does not grow, it fails there.
-        let saltus = if growing {
-            (xs[q + p] as i64 - xs[q] as i64).max(1)
-        } else {
-            0
-        };
-        let holds = |n: usize| xs[n] as i64 == xs[n - p] as i64 + saltus;
-        let attempt = |preperiod| Regularity {
-            period: Period {
-                preperiod,
-                period: p,
-            },
-            saltus,
-        };
-        match (q + p..xs.len()).find(|&n| !holds(n)) {
-            None => {
-                let mut q = q;
-                while q > 0 && holds(q - 1 + p) {
-                    q -= 1;
-                }
-                return Some(Ok(attempt(q)));
-            }
-            Some(n) => {
-                if best.is_none_or(|(_, last)| n > last) {
-                    best = Some((attempt(q), n));
-                }
-            }
+        true => (xs[half] as i64 - xs[half - p] as i64).max(1),
+        false => 0,
+    };
+    // The first n >= half where x[n] != x[n - p] + s, for p = 1..=half.
+    let first_miss: Vec<Option<usize>> = match growing {
+        false => shared_prefixes(xs, half, half)
+            .into_iter()
+            .map(|shared| Some(half + shared).filter(|&n| n < xs.len()))
+            .collect(),
+        true => {
+            // Past its first step a growing tail is a periodic one of the
+            // steps d[n] = x[n] - x[n - 1], from n = half + 1 on.
+            let steps: Vec<i64> = (0..xs.len())
+                .map(|n| match n {
+                    0 => 0,
+                    _ => xs[n] as i64 - xs[n - 1] as i64,
+                })
+                .collect();
+            let shared = shared_prefixes(&steps, half + 1, half);
+            (1..=half)
+                .map(
+                    |p| match xs[half] as i64 - xs[half - p] as i64 == saltus(p) {
+                        true => Some(half + 1 + shared[p - 1]).filter(|&n| n < xs.len()),
+                        false => Some(half),
+                    },
+                )
+                .collect()
+        }
+    };
+    let attempt = |p: usize, preperiod| Regularity {
+        period: Period {
+            preperiod,
+            period: p,
+        },
+        saltus: saltus(p),
+    };
+    if let Some(p) = (1..=half).find(|&p| first_miss[p - 1].is_none()) {
+        let holds = |n: usize| xs[n] as i64 == xs[n - p] as i64 + saltus(p);
+        let mut q = half - p;
+        while q > 0 && holds(q - 1 + p) {
+            q -= 1;
+        }
+        return Some(Ok(attempt(p, q)));
+    }
+    // The last first counterexample, of the smallest period among equals.
+    let mut best: Option<(usize, usize)> = None;
+    for p in 1..=half {
+        let n = first_miss[p - 1].expect("no period fits");
+        if best.is_none_or(|(_, last)| n > last) {
+            best = Some((p, n));
         }
     }
-    best.map(Err)
+    best.map(|(p, n)| Err((attempt(p, half - p), n)))
+}
+
+/// For p = 1..=`most` (at most `start`), how many values from `start` on
+/// equal those from `start - p` on: the length of the longest common
+/// prefix of `s[start..]` and `s[start - p..]`, at most `s.len() - start`;
+/// element p - 1. In time linear in `s`: the Z-algorithm (Gusfield,
+/// *Algorithms on Strings, Trees, and Sequences*, 1.3), the prefix
+/// `s[start..]` matched against the text `s[start - most..]`.
+fn shared_prefixes<T: Eq>(s: &[T], start: usize, most: usize) -> Vec<usize> {
+    let pattern = &s[start..];
+    let text = &s[start - most..];
+    let m = pattern.len();
+    // z[k]: how many values from pattern[k] on equal the pattern's first.
+    let mut z = vec![0usize; m];
+    let (mut left, mut right) = (0, 0);
+    for k in 1..m {
+        let mut length = match k < right {
+            true => z[k - left].min(right - k),
+            false => 0,
+        };
+        while k + length < m && pattern[k + length] == pattern[length] {
+            length += 1;
+        }
+        if k + length > right {
+            (left, right) = (k, k + length);
+        }
+        z[k] = length;
+    }
+    if m > 0 {
+        z[0] = m;
+    }
+    // The same for each place i of the text, against the pattern: [left,
+    // right) is the rightmost stretch of the text known to equal the
+    // pattern's start.
+    let mut shared = vec![0usize; most];
+    let (mut left, mut right) = (0, 0);
+    for i in 0..most {
+        let mut length = match i < right {
+            true => z[i - left].min(right - i),
+            false => 0,
+        };
+        if i + length >= right {
+            while length < m && text[i + length] == pattern[length] {
+                length += 1;
+            }
+            if i + length > right {
+                (left, right) = (i, i + length);
+            }
+        }
+        // Place i of the text is start - p with p = most - i.
+        shared[most - i - 1] = length;
+    }
+    shared
 }
 
 fn periodic(m: Member) -> Trial {

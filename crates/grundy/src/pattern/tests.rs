@@ -720,3 +720,101 @@ fn periodic_games_are_not_taken_for_geometric_intervals() {
         );
     }
 }
+
+/// What [`regular`] must find, by scanning every period from the most
+/// values stored on until its first counterexample: the definition,
+/// quadratic in the values where they are nearly periodic.
+fn regular_by_scanning(
+    xs: &[u64],
+    growing: bool,
+) -> Option<Result<Regularity, (Regularity, usize)>> {
+    let half = most_stored(xs.len());
+    let mut best: Option<(Regularity, usize)> = None;
+    for p in 1..=half {
+        let q = half - p;
+        let saltus = match growing {
+            true => (xs[q + p] as i64 - xs[q] as i64).max(1),
+            false => 0,
+        };
+        let holds = |n: usize| xs[n] as i64 == xs[n - p] as i64 + saltus;
+        let attempt = |preperiod| Regularity {
+            period: Period {
+                preperiod,
+                period: p,
+            },
+            saltus,
+        };
+        match (q + p..xs.len()).find(|&n| !holds(n)) {
+            None => {
+                let q = (0..=q)
+                    .rev()
+                    .take_while(|&q| q == half - p || holds(q + p))
+                    .last();
+                return Some(Ok(attempt(q.unwrap())));
+            }
+            Some(n) if best.is_none_or(|(_, last)| n > last) => best = Some((attempt(q), n)),
+            Some(_) => {}
+        }
+    }
+    best.map(Err)
+}
+
+proptest::proptest! {
+    /// The periods found at once from the values' shared prefixes are those
+    /// found by scanning each period, on values made to be nearly periodic
+    /// (a period, a preperiod, a saltus, and a few values changed) and on
+    /// sparse bits (P-positions far apart).
+    #[test]
+    fn regular_finds_what_scanning_every_period_finds(
+        period in 1usize..12,
+        preperiod in 0usize..20,
+        saltus in 0u64..3,
+        len in 0usize..200,
+        seed in proptest::collection::vec(0u64..4, 32),
+        changes in proptest::collection::vec((0usize..200, 0u64..4), 0..3),
+        sparse in proptest::collection::btree_set(0usize..200, 0..6),
+    ) {
+        let mut xs: Vec<u64> = (0..len)
+            .map(|n| match n < preperiod {
+                true => seed[n % seed.len()],
+                false => {
+                    let k = (n - preperiod) / period;
+                    seed[(n - preperiod) % period] + saltus * k as u64
+                }
+            })
+            .collect();
+        for (at, value) in changes {
+            if at < len {
+                xs[at] = value;
+            }
+        }
+        let bits: Vec<u64> = (0..len).map(|n| sparse.contains(&n) as u64).collect();
+        for growing in [false, true] {
+            proptest::prop_assert_eq!(regular(&xs, growing), regular_by_scanning(&xs, growing));
+            proptest::prop_assert_eq!(regular(&bits, growing), regular_by_scanning(&bits, growing));
+        }
+    }
+}
+
+/// P-positions a million apart among four million values: every period
+/// agrees with them from the middle until the first P past it, so
+/// scanning period by period would compare about 10^12 values. Found at
+/// once, the rejection names that P.
+#[test]
+fn sparse_p_positions_are_rejected_where_the_first_one_past_the_middle_is() {
+    let len = 4_000_000;
+    let p_positions = [0, 1_000_003, 3_000_017];
+    let entries: Vec<Entry> = (0..len)
+        .map(|n| Entry::Outcome(Outcome::from_nimber_is_zero(p_positions.contains(&n))))
+        .collect();
+    let pattern = find_sequence(&entries, None, None);
+    assert!(pattern.formula.is_none(), "{}", pattern.description);
+    let miss = (pattern.rejected.iter())
+        .find(|r| r.candidate.starts_with("P-positions periodic"))
+        .unwrap_or_else(|| panic!("{:?}", pattern.rejected));
+    assert_eq!(
+        miss.candidate,
+        "P-positions periodic with period 1 from n = 1999999"
+    );
+    assert_eq!(miss.at, At::Heap(3_000_017), "{miss:?}");
+}
