@@ -748,18 +748,30 @@ impl Store for Dir {
     }
 }
 
+/// A tier's part as its header has it ([`Dir::head`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Head {
+    /// Entries stored: a bit a rank (bits), a cell a position reached
+    /// (cells).
+    pub entries: u64,
+    /// Positions reached.
+    pub positions: u64,
+    /// Won, lost, tied and drawn among them (cells; zero for bits).
+    pub counts: Counts,
+}
+
 /// What a solve a piece at a time asks of its directory (`tier/pieces.rs`):
 /// a part's figures from its header, a range of a tier's bits, a tier's
 /// bits written from words, and the pieces of a tier's cells, each in a
 /// file of its own until the tier's file is made from them.
 impl Dir {
-    /// The entries, positions and counts of a tier's part as its header
-    /// has them, `None` where there is no such file, once the file is
+    /// A tier's part as its header has it, `None` where there is no such
+    /// file, once the file is
     /// checked without unpacking it: its length, every block as stored
     /// against its checksum, and the header's positions against its
     /// counts (cells) or against the last block's bits (bits). A solve
     /// resumed checks so the tiers it reads back.
-    pub(super) fn head(&self, part: Part, tier: usize) -> Result<Option<(u64, u64, Counts)>> {
+    pub(super) fn head(&self, part: Part, tier: usize) -> Result<Option<Head>> {
         let path = path(&self.path, part, tier);
         let mut read = 0;
         let Some(mut open) = Open::new(path, &self.header(part, tier), &mut read)? else {
@@ -802,7 +814,11 @@ impl Dir {
             }
             _ => {}
         }
-        Ok(Some((h.entries, h.positions, h.counts)))
+        Ok(Some(Head {
+            entries: h.entries,
+            positions: h.positions,
+            counts: h.counts,
+        }))
     }
 
     /// The words `words` of tier `tier`'s bits (bit `r % 64` of word

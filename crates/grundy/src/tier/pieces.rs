@@ -21,7 +21,7 @@ use std::ops::Range;
 use std::sync::atomic::AtomicU64;
 
 use super::cells::{Cells, Reached};
-use super::file::Dir;
+use super::file::{Dir, Head};
 use super::solve::{decide, mark, unmarked};
 use super::{add_counts, Bits, Budget, Part, Plan, Store, Stored, Summary, TierSummary};
 use super::{TieredGame, TieredSolveProgress};
@@ -53,8 +53,8 @@ pub fn solve<G: TieredGame + ?Sized>(
     let mut reached = Vec::with_capacity(tiers);
     let mut kept: Option<Vec<u64>> = None;
     for t in 0..tiers {
-        if let Some((_, positions, _)) = dir.head(Part::Reach, t)? {
-            reached.push(positions);
+        if let Some(head) = dir.head(Part::Reach, t)? {
+            reached.push(head.positions);
             kept = None;
             continue;
         }
@@ -99,7 +99,11 @@ pub fn solve<G: TieredGame + ?Sized>(
     let mut next: Option<Cells> = None;
     for t in (0..tiers).rev() {
         let (counts, read_back) = match dir.head(Part::Cells, t)? {
-            Some((cells, _, counts)) => {
+            Some(Head {
+                entries: cells,
+                counts,
+                ..
+            }) => {
                 if cells != reached[t] {
                     let path = dir.name(Part::Cells, t);
                     let message = format!(
