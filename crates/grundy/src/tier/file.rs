@@ -766,11 +766,10 @@ pub(super) struct Head {
 /// file of its own until the tier's file is made from them.
 impl Dir {
     /// A tier's part as its header has it, `None` where there is no such
-    /// file, once the file is
-    /// checked without unpacking it: its length, every block as stored
-    /// against its checksum, and the header's positions against its
-    /// counts (cells) or against the last block's bits (bits). A solve
-    /// resumed checks so the tiers it reads back.
+    /// file, once the file is checked without unpacking it: its length,
+    /// every block as stored against its checksum, and the header's
+    /// positions against its counts (cells) or against the last block's
+    /// bits (bits). A solve resumed checks so the tiers it reads back.
     pub(super) fn head(&self, part: Part, tier: usize) -> Result<Option<Head>> {
         let path = path(&self.path, part, tier);
         let mut read = 0;

@@ -191,21 +191,9 @@ fn solve_tier<G: TieredGame + ?Sized>(
     let width = plan.width;
     if let [piece] = &pieces[..] {
         let reach = Reached::new(dir.words(t, window(piece))?);
-        let (bytes, counts) = decide(
-            game,
-            plan,
-            t,
-            &reach,
-            next.as_ref(),
-            piece.clone(),
-            progress,
-        )?;
+        let stored = decided(game, plan, t, &reach, next.as_ref(), piece, progress)?;
+        let counts = stored.counts;
         drop(next);
-        let stored = Stored {
-            bytes,
-            positions: counts.win + counts.lose + counts.tie + counts.draw,
-            counts,
-        };
         dir.save(Part::Cells, t, &stored)?;
         let tier = Cells {
             reached: reach,
@@ -235,22 +223,9 @@ fn solve_tier<G: TieredGame + ?Sized>(
                         ..report
                     })
                 };
-                let (bytes, counts) = decide(
-                    game,
-                    plan,
-                    t,
-                    &reach,
-                    next.as_ref(),
-                    piece.clone(),
-                    progress,
-                )?;
-                let stored = Stored {
-                    bytes,
-                    positions: counts.win + counts.lose + counts.tie + counts.draw,
-                    counts,
-                };
+                let stored = decided(game, plan, t, &reach, next.as_ref(), piece, progress)?;
                 dir.save_piece(t, p, pieces.len(), &stored)?;
-                counts
+                stored.counts
             }
         };
         counts = add_counts(counts, found);
@@ -259,6 +234,25 @@ fn solve_tier<G: TieredGame + ?Sized>(
     dir.join_pieces(t, pieces.len(), cells, counts)?;
     dir.remove_pieces(t)?;
     Ok((counts, None))
+}
+
+/// The cells of the positions reached in `piece` of tier `t`, decided
+/// from the next tier's ([`decide`]), with their counts.
+fn decided<G: TieredGame + ?Sized>(
+    game: &G,
+    plan: &Plan,
+    t: usize,
+    reach: &Reached,
+    next: Option<&Cells>,
+    piece: &Range<u64>,
+    progress: &mut dyn FnMut(TieredSolveProgress) -> bool,
+) -> Result<Stored> {
+    let (bytes, counts) = decide(game, plan, t, reach, next, piece.clone(), progress)?;
+    Ok(Stored {
+        bytes,
+        positions: counts.win + counts.lose + counts.tie + counts.draw,
+        counts,
+    })
 }
 
 /// The error of the cells of tier `t` (or a piece of it) in the file
