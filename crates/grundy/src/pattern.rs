@@ -448,6 +448,17 @@ fn most_stored(len: usize) -> usize {
 /// The most values a description lists; the formula holds them all.
 const LISTED: usize = 64;
 
+/// The most bytes [`find_sequence`] (or [`find_by_parity`], per member)
+/// holds beyond its `count` entries while it looks: the values as
+/// nimbers (a word each) and, while a periodic candidate is tried, its
+/// differences, the Z-algorithm's two arrays and each period's first
+/// counterexample (three words a value in all): four words a value. A
+/// caller checks it against the memory budget before it lists the
+/// entries.
+pub fn bytes_beyond(count: usize) -> u64 {
+    (count as u64).saturating_mul(32)
+}
+
 /// The simplest description of the values `entries[n]` = G(n), n = 0..len.
 ///
 /// `k` is the family's parameter, if any: a modulus k or k + 1 is written
@@ -458,8 +469,8 @@ const LISTED: usize = 64;
 ///
 /// Cost: linear in the values, each candidate a pass or two over them; the
 /// periodic ones try every period up to half the values at once (from the
-/// values' shared prefixes, see `regular`), in two words of memory a
-/// value.
+/// values' shared prefixes, see `regular`); what it takes beyond the
+/// entries is [`bytes_beyond`].
 pub fn find_sequence(
     entries: &[Entry],
     k: Option<u64>,

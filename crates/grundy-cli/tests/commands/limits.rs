@@ -130,6 +130,22 @@ fn a_script_listing_more_than_the_budget_allows_stops_at_it() {
     assert!(stderr.contains("the memory budget"), "{stderr}");
 }
 
+/// The pattern finder holds its values and, while it tries periods, a
+/// few words more a value: four million values of a subtraction game
+/// (which the sequence engine holds in a byte each) take some 200 MB
+/// listed and described, more than a budget under 160 MB of address
+/// space. That is checked before any is listed: exit 1 naming the budget,
+/// where the allocation failed before and the process aborted.
+#[test]
+fn a_pattern_of_more_values_than_the_budget_holds_is_refused_before_it_lists_them() {
+    let (code, stderr) = run_under_address_space_limit(
+        LIMIT_KB,
+        &["pattern", "subtraction(1,3,4)", "--to", "4000000"],
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("the memory budget"), "{stderr}");
+}
+
 /// m,n,k 4,4,4 in memory (9.7 million positions, some 1 GB) passes a
 /// budget under 400 MB of address space as it goes, though its ranks at
 /// the least a position takes fit; the error names the solve a tier at a

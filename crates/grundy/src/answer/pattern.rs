@@ -24,6 +24,7 @@ use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
 
 use crate::error::{Error, Result};
+use crate::memory;
 use crate::pattern::values::{find_value_rows, RowRule, ValuePattern};
 use crate::pattern::{self, At, FamilyPattern, Parity, Pattern, Rejected};
 use crate::period::Proof;
@@ -214,7 +215,7 @@ pub fn pattern(question: &PatternQuestion, progress: OnProgress) -> Result<Patte
 /// through one registry so that one solver serves them all. Either reports
 /// its progress to `progress`, which stops it by answering `false`.
 fn one_number(ruleset: &str, to: usize, progress: OnProgress) -> Result<(String, Pattern)> {
-    let (name, entries, proof) = one_number_values(ruleset, to, progress)?;
+    let (name, entries, proof) = one_number_values(ruleset, to, 1, progress)?;
     if !progress(Progress::Searching {
         positions: entries.len() as u64,
     }) {
@@ -235,14 +236,35 @@ fn stopped(name: &str, heaps: usize) -> Error {
 /// thirty million took over a second in a debug build, unstoppable.
 const LISTED_BETWEEN_ASKS: usize = 1 << 20;
 
+/// The values of `ruleset` to `to`, for the pattern finder; `members`
+/// such lists are held at once (a family's), which with the finder's own
+/// memory must fit the budget, checked before any is listed.
 fn one_number_values(
     ruleset: &str,
     to: usize,
+    members: u64,
     progress: OnProgress,
 ) -> Result<(String, Vec<Entry>, Option<Proof>)> {
     let mut rulesets = Rulesets::new();
     let built = rulesets.ruleset(ruleset)?;
     let name = built.name();
+    let count = to.saturating_add(1);
+    let held = (count as u64)
+        .saturating_mul(std::mem::size_of::<Entry>() as u64)
+        .saturating_mul(members)
+        .saturating_add(pattern::bytes_beyond(count));
+    if held > memory::budget() {
+        return Err(Error::Limit(format!(
+            "the values of {name} to {to}{}, listed and described, take {} MiB, more than \
+             the memory budget of {} MiB: ask for fewer",
+            match members {
+                1 => String::new(),
+                m => format!(" for {m} members"),
+            },
+            held >> 20,
+            memory::budget() >> 20
+        )));
+    }
     if let Some(game) = built.heap_game() {
         let mut sequence = Sequence::new(game, MethodChoice::Auto)?;
         if sequence.compute(to, true, &mut |p| progress(Progress::Sequence(*p))) {
@@ -316,7 +338,7 @@ fn family(
     }
     let mut members = Vec::new();
     for k in ks {
-        let (_, entries, _) = one_number_values(&format!("{family}({k})"), to, progress)?;
+        let (_, entries, _) = one_number_values(&format!("{family}({k})"), to, count, progress)?;
         members.push((k, entries));
     }
     let members: Vec<(u64, &[Entry])> = members.iter().map(|(k, e)| (*k, &e[..])).collect();
