@@ -170,6 +170,7 @@ fn text(analyzed: &Analyzed, outcome_only: bool) -> String {
             expression,
             searched,
         } => values::searched_text(expression, searched),
+        Analyzed::Loopy { expression, value } => values::loopy_text(expression, value),
         Analyzed::Every(a) => every::text(a, outcome_only),
         Analyzed::Solitaire(a) => solitaire::text(a, outcome_only),
     }

@@ -132,6 +132,7 @@ fn one_line(analyzed: &Analyzed, outcome_only: bool) -> String {
             expression,
             searched,
         } => values::searched_one_line(expression, searched),
+        Analyzed::Loopy { expression, value } => values::loopy_one_line(expression, value),
         Analyzed::Every(a) => every::one_line(a, outcome_only),
         Analyzed::Solitaire(a) => solitaire::one_line(a, outcome_only),
     }

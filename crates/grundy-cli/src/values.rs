@@ -1,6 +1,7 @@
 //! `grundy analyze` of a sum of values (partizan positions, game literals,
 //! differences): the answer as a table or one line.
 
+use grundy::loopy::LoopyValue;
 use grundy::partizan::Confusion;
 use grundy::short::misere::{MisereAnalysis, MisereMove};
 use grundy::short::outcome::Searched;
@@ -189,6 +190,30 @@ pub fn searched_text(expression: &str, s: &Searched) -> String {
 /// The same on one line, for `--batch`.
 pub fn searched_one_line(expression: &str, s: &Searched) -> String {
     format!("{expression}: {} (searched)", s.outcome().letter())
+}
+
+/// A loopy game's answer as text: its simplest form where it is a
+/// stopper, and who wins (draws included).
+pub fn loopy_text(expression: &str, v: &LoopyValue) -> String {
+    let value = match &v.written {
+        Some(form) => format!("value: {form}\n"),
+        None => "value: no stopper (a play of alternating moves can go on for ever), so no \
+                 simplest form\n"
+            .to_string(),
+    };
+    format!(
+        "{expression}\n{value}outcome: {} ({})\nstopper: {}; positions: {}\n",
+        v.outcome.as_str(),
+        v.outcome.explanation(),
+        yes_no(v.stopper),
+        v.positions
+    )
+}
+
+/// The same on one line, for `--batch`.
+pub fn loopy_one_line(expression: &str, v: &LoopyValue) -> String {
+    let value = v.written.as_deref().unwrap_or("no stopper");
+    format!("{expression}: {}, value {value}", v.outcome.as_str())
 }
 
 fn yes_no(truth: bool) -> &'static str {

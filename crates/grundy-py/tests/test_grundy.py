@@ -312,6 +312,19 @@ def test_atomic_weights_reduced_forms_and_functions_of_values(schema):
         grundy.value("norton(1, -1)")
 
 
+def test_a_loopy_value_and_its_outcome_with_draws(schema):
+    # over = {0|pass} is a positive stopper, written by its name; on + off
+    # is no stopper: a draw whoever starts (Siegel, CGT VI).
+    over = grundy.value("{0|pass}")
+    schema.validate(over.to_dict())
+    assert (over.value, over.outcome, over.stopper) == ("over", "L", True)
+    dud = grundy.value("on + off")
+    schema.validate(dud.to_dict())
+    assert (dud.value, dud.outcome, dud.stopper) == (None, "D", False)
+    with pytest.raises(grundy.ParseError):
+        grundy.value("{pass + 1|}")
+
+
 def test_a_sum_of_values_is_played_by_the_player_named(schema):
     # {1|-1} + ^: Left moving first wins only by 1 (to 1 + ^ > 0); Right
     # moving first wins by -1 (to -1 + ^ < 0). Without a player, the

@@ -296,9 +296,24 @@ impl Scanner {
         Ok(Signed { negated, term })
     }
 
-    /// Whether a game literal starts here: a digit, `{`, `*`, `^`, `±`, or
-    /// a word of downs (`v`, `vv`, `v3`, `v*`) where a family name would be.
+    /// Whether a game literal starts here: a digit, `{`, `*`, `^`, `±`, a
+    /// word of downs (`v`, `vv`, `v3`, `v*`) where a family name would be,
+    /// a loopy game's name (`on`, `over`, ...) standing alone, or a label
+    /// before braces (`a:{0|a}`).
     fn literal_starts(&self) -> bool {
+        let word_end = (self.at..self.chars.len())
+            .find(|&i| !self.chars[i].is_ascii_alphanumeric())
+            .unwrap_or(self.chars.len());
+        let word: String = self.chars[self.at..word_end].iter().collect();
+        let after = self.chars.get(word_end).copied();
+        if crate::loopy::NAMES.iter().any(|(name, _)| *name == word)
+            && after.is_none_or(|c| c.is_whitespace() || "+-,)".contains(c))
+        {
+            return true;
+        }
+        if !word.is_empty() && after == Some(':') {
+            return true;
+        }
         match self.peek() {
             Some(c) if c.is_ascii_digit() || "{*^±".contains(c) => true,
             Some('-') => true,

@@ -44,6 +44,7 @@ pub mod file;
 pub mod functions;
 pub mod game;
 pub mod interrupt;
+pub mod loopy;
 pub mod loopy_solver;
 pub mod machine;
 pub mod memory;

@@ -29,8 +29,9 @@ use crate::component::{ComponentRef, RulesetRef};
 use crate::error::{Error, Result};
 use crate::expr::{self, ComponentText, Function, Signed, Term};
 use crate::functions;
+use crate::loopy;
 use crate::misere::forms::{FormId, Forms};
-use crate::partizan::{self, Games};
+use crate::partizan::{self, Build, Games};
 use crate::retrograde::Player;
 use crate::short::misere::{MiserePart, MAX_HELD_OPTIONS};
 use crate::short::outcome::Searched;
@@ -447,6 +448,43 @@ pub enum ValuePart {
         /// Each argument, a sum of values, with the column where it starts.
         arguments: Vec<(Vec<ValueTerm>, usize)>,
     },
+}
+
+/// Whether a sum of values holds a loopy game: a literal with a name in
+/// it (`pass`, `on`, `over`, a label; downs are `v`, no name), which only
+/// loopy games have.
+pub fn has_loopy(terms: &[ValueTerm]) -> bool {
+    let named = |text: &str| text.chars().any(|c| c.is_ascii_lowercase() && c != 'v');
+    (terms.iter()).any(|t| matches!(&t.part, ValuePart::Literal(word) if named(&word.text)))
+}
+
+/// A sum of values with a loopy game in it, as one loopy game: literals
+/// only, each read as a loopy game (a short one too), short games inside
+/// them built in `games`.
+pub fn loopy_sum(terms: &[ValueTerm], games: &mut Games) -> Result<loopy::Graph> {
+    let mut builder = loopy::Builder::new(games);
+    let mut total = None;
+    for term in terms {
+        let ValuePart::Literal(word) = &term.part else {
+            return Err(Error::Unsupported(
+                "a sum with a loopy game (pass, on, off, ...) takes game literals only: a \
+                 family's position, an impartial game or a function beside one is not \
+                 answered yet"
+                    .into(),
+            ));
+        };
+        let g = partizan::read_into(&mut builder, &word.text, word.column)?;
+        let g = match term.negated {
+            true => builder.neg(g)?,
+            false => g,
+        };
+        total = Some(match total {
+            None => g,
+            Some(sum) => builder.add(sum, g)?,
+        });
+    }
+    let total = total.ok_or_else(|| Error::Parameter("an empty sum".into()))?;
+    Ok(builder.game_at(total))
 }
 
 /// Each part of a sum of values, valued in `games`. `progress` is told

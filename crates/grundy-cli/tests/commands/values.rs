@@ -556,3 +556,75 @@ fn the_outcome_alone_is_searched_and_agrees_with_the_value() {
         (Some("N"), Some("{1^|-1^}"))
     );
 }
+
+/// Loopy values (Siegel, *Combinatorial Game Theory*, VI; Winning Ways,
+/// ch. 11): `pass` inside braces is a move to the braces' own game; the
+/// named stoppers are written by name; a sum that is no stopper has no
+/// simplest form, only its outcome, draws included.
+#[test]
+fn loopy_values_have_simplest_forms_and_outcomes_with_draws() {
+    for (expression, value, outcome) in [
+        ("{0|pass}", "over", "L"),
+        ("{pass|0}", "under", "R"),
+        ("{pass|}", "on", "L"),
+        ("on + 7", "on", "L"),
+        ("{0, pass|}", "on", "L"),
+        // A cycle of Right's moves alone: a = {0|b}, b = {1|a} is 1.
+        ("a:{0|{1|a}}", "1", "L"),
+        // over + * - over = over + * + under is its own negative, so
+        // over* >= over and over >= over*: equal.
+        ("over + *", "over", "L"),
+    ] {
+        let answer = analyze_json(expression);
+        assert_eq!(answer["value"], value, "{expression}: {answer}");
+        assert_eq!(answer["outcome"], outcome, "{expression}: {answer}");
+    }
+    // dud = on + off, and {dud|}: Left starting moves to dud, a draw;
+    // Right starting cannot move (P-hat).
+    for (expression, outcome) in [("on + off", "D"), ("{dud|}", "PHat")] {
+        let answer = analyze_json(expression);
+        assert_eq!(answer["stopper"], false, "{answer}");
+        assert_eq!(answer["value"], serde_json::Value::Null, "{answer}");
+        assert_eq!(answer["outcome"], outcome, "{answer}");
+    }
+    grundy()
+        .args(["analyze", "over - 1/1024"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "outcome: R (Right wins, whoever starts)",
+        ));
+    grundy()
+        .args(["analyze", "--batch", "-"])
+        .write_stdin("upon\non + off\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("upon: L, value upon"))
+        .stdout(predicate::str::contains("on + off: D, value no stopper"));
+}
+
+#[test]
+fn bad_loopy_literals_exit_2_with_the_column_and_misere_play_1() {
+    for (expression, column) in [
+        ("{pass|pass|}", "column 11"),
+        ("{pass + 1|}", "column 7"),
+        ("{0|b}", "column 4"),
+        ("pass", "column 1"),
+    ] {
+        grundy()
+            .args(["analyze", expression])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(column));
+    }
+    grundy()
+        .args(["analyze", "--misere", "over"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("misère play of loopy games"));
+    grundy()
+        .args(["analyze", "on + nim 3"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("game literals only"));
+}

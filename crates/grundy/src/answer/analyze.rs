@@ -25,6 +25,7 @@ use crate::component::SolitaireAnalysis;
 use crate::error::{Error, Result};
 use crate::game::Count;
 use crate::interrupt::interruptible;
+use crate::loopy::{self, LoopyValue};
 use crate::misere::forms::Forms;
 use crate::partizan::Games;
 use crate::registry::{self, Parsed, Rulesets, ValueTerm};
@@ -134,6 +135,13 @@ pub enum Analyzed {
         /// Who wins each player moving first.
         searched: Searched,
     },
+    /// A sum with a loopy game in it (`on`, `{0|pass}`).
+    Loopy {
+        /// The sum as it was asked.
+        expression: String,
+        /// Its outcome and, where it is a stopper, its simplest form.
+        value: LoopyValue,
+    },
 }
 
 /// The answer about `expression`, with rulesets from `rulesets` (so that
@@ -223,6 +231,24 @@ pub fn analysis(
                 false => analyze_listing(&sum, most, progress),
             };
             analysis.map(Analyzed::Sum)
+        }
+        Parsed::Values(terms) if registry::has_loopy(&terms) => {
+            if options.misere {
+                return Err(Error::Unsupported(
+                    "misère play of loopy games (pass, on, off, ...) is not answered".into(),
+                ));
+            }
+            let progress = &mut |positions| progress(Progress::Valuing { positions });
+            let value = interruptible(progress, |interrupt| {
+                let mut games = Games::new();
+                games.interrupt_on(Some(interrupt.clone()));
+                let sum = registry::loopy_sum(&terms, &mut games)?;
+                loopy::value(&sum, &mut games)
+            })?;
+            Ok(Analyzed::Loopy {
+                expression: expression.trim().to_string(),
+                value,
+            })
         }
         Parsed::Values(terms) if options.misere => {
             misere_value_analysis(&terms, !options.outcome_only, progress)
@@ -345,12 +371,12 @@ fn valuing<T: Send>(
     })
 }
 
-/// The answer of `analyze`: one of seven, told apart by their keys (a sum
+/// The answer of `analyze`: one of eight, told apart by their keys (a sum
 /// has `convention` and `nimber` without `play`; Every-SG play has `play:
 /// "every"`; a solitaire `play: "solitaire"`; a position solved strongly
 /// has `remoteness`; a sum of values has `is_number`, under misère play
 /// `misere_form`, and decided by a search for its outcome alone
-/// `searched_states`).
+/// `searched_states`; a loopy game has `stopper`).
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[serde(untagged)]
 #[non_exhaustive]
@@ -371,6 +397,9 @@ pub enum AnalyzeAnswer {
     /// Who wins a sum of partizan values, decided by a search of the sum
     /// (asked for the outcome only).
     Searched(SearchedAnswer),
+    /// A loopy game: who wins, draws included, and its simplest form
+    /// where it is a stopper.
+    Loopy(LoopyAnswer),
 }
 
 impl AnalyzeAnswer {
@@ -394,6 +423,9 @@ impl AnalyzeAnswer {
             Analyzed::MisereValues(a) => {
                 AnalyzeAnswer::MisereValues(MisereValuesAnswer::new(a, outcome_only))
             }
+            Analyzed::Loopy { expression, value } => {
+                AnalyzeAnswer::Loopy(LoopyAnswer::new(expression, value))
+            }
         }
     }
 
@@ -407,9 +439,60 @@ impl AnalyzeAnswer {
             AnalyzeAnswer::Solitaire(a) => &mut a.line,
             AnalyzeAnswer::MisereValues(a) => &mut a.line,
             AnalyzeAnswer::Searched(a) => &mut a.line,
+            AnalyzeAnswer::Loopy(a) => &mut a.line,
         };
         *line = Some(number);
         self
+    }
+}
+
+/// A loopy game (Siegel, *Combinatorial Game Theory*, VI): who wins each
+/// player starting, where a play that never ends is a draw, and where it
+/// is a stopper (no play of alternating moves goes on for ever) its
+/// simplest form.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct LoopyAnswer {
+    /// The line of a batch the answer is for; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// The sum as it was asked.
+    pub expression: String,
+    /// CGSuite's loopy outcome classes: `L`, `R`, `N`, `P`, `D` (a draw
+    /// whoever starts), `PHat` (Left starting draws, Right starting
+    /// loses), `PCheck` (Left starting loses, Right starting draws),
+    /// `NHat` (Left starting wins, Right starting draws), `NCheck` (Left
+    /// starting draws, Right starting wins).
+    #[schemars(extend("enum" = ["L", "R", "N", "P", "D", "PHat", "PCheck", "NHat", "NCheck"]))]
+    pub outcome: String,
+    /// The outcome in words.
+    pub outcome_explanation: String,
+    /// Whether the game is a stopper.
+    pub stopper: bool,
+    /// Whether no position repeats: a short game.
+    pub loopfree: bool,
+    /// How many positions the sum has as given.
+    pub positions: u64,
+    /// The simplest form, as grundy reads it back (`on`, `{0|pass}` is
+    /// `over`, a short game in its canonical form); null where the game is
+    /// no stopper.
+    pub value: Option<String>,
+}
+
+impl LoopyAnswer {
+    /// The answer about the loopy game `expression` of value `value`.
+    pub fn new(expression: &str, value: &LoopyValue) -> LoopyAnswer {
+        LoopyAnswer {
+            line: None,
+            expression: expression.to_string(),
+            outcome: value.outcome.as_str().to_string(),
+            outcome_explanation: value.outcome.explanation().to_string(),
+            stopper: value.stopper,
+            loopfree: value.loopfree,
+            positions: value.positions as u64,
+            value: value.written.clone(),
+        }
     }
 }
 

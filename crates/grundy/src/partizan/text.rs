@@ -159,6 +159,26 @@ pub trait Build {
     }
     /// The limit the table met, if any.
     fn check(&self) -> Result<()>;
+    /// Opens the game of a pair of braces before its options are read, so
+    /// that `pass` and labels inside them can name it: a loopy game's
+    /// table does, and says so; a table of short games does not.
+    fn open(&mut self) -> bool {
+        false
+    }
+    /// The game opened `outer` braces out from the innermost one still
+    /// open (0: the innermost).
+    fn opened(&mut self, _outer: usize) -> Result<Self::Id> {
+        Err(Error::Unsupported("no game is open here".into()))
+    }
+    /// Gives the innermost game opened its options, and closes it.
+    fn close(&mut self, left: &[Self::Id], right: &[Self::Id]) -> Result<Self::Id> {
+        self.game(left, right)
+    }
+    /// The game called `name` (`on`, `off`, ...); `None` where this table
+    /// has no game of that name.
+    fn named(&mut self, _name: &str) -> Option<Result<Self::Id>> {
+        None
+    }
 }
 
 impl Build for Games {
@@ -200,6 +220,8 @@ pub fn read_into<B: Build>(table: &mut B, text: &str, column: usize) -> Result<B
         at: 0,
         column,
         depth: 0,
+        opened: Vec::new(),
+        label: None,
     };
     let g = reader.sum(table)?;
     reader.skip_space();
@@ -215,6 +237,18 @@ struct Reader {
     at: usize,
     column: usize,
     depth: usize,
+    /// The braces of loopy games still open, innermost last.
+    opened: Vec<Opened>,
+    /// The label just read (`a:`), for the braces that follow it.
+    label: Option<String>,
+}
+
+/// A pair of braces of a loopy game, open while its options are read.
+struct Opened {
+    /// Its label, if it has one (`a:{0|a}`).
+    label: Option<String>,
+    /// How often `pass` or its label has named it so far.
+    named: usize,
 }
 
 /// What stands between options inside braces.
@@ -243,9 +277,11 @@ impl Reader {
 
     /// term (('+' | '-') term)*
     fn sum<B: Build>(&mut self, games: &mut B) -> Result<B::Id> {
+        let named = self.named_open();
         let mut total = self.term(games)?;
         loop {
             self.skip_space();
+            let operator = self.at;
             let negate = match self.peek() {
                 Some('+') if self.chars.get(self.at + 1) == Some(&'-') => {
                     // `+-1` after a term: a plus and a switch.
@@ -263,6 +299,7 @@ impl Reader {
                 _ => return Ok(total),
             };
             let term = self.term(games)?;
+            self.closed_since(named, operator, "a sum")?;
             let term = if negate { games.neg(term)? } else { term };
             total = games.add(total, term)?;
         }
@@ -273,6 +310,7 @@ impl Reader {
     fn term<B: Build>(&mut self, games: &mut B) -> Result<B::Id> {
         let mut negated = false;
         self.skip_space();
+        let start = self.at;
         // A minus before a digit is the number's sign: -1^ is -1 + ^.
         while self.peek() == Some('-')
             && !self
@@ -284,8 +322,10 @@ impl Reader {
             self.at += 1;
             self.skip_space();
         }
+        let named = self.named_open();
         let g = self.unsigned(games)?;
         if negated {
+            self.closed_since(named, start, "a negative")?;
             games.neg(g)
         } else {
             Ok(g)
@@ -309,7 +349,10 @@ impl Reader {
 
     /// ±G = {G | -G}.
     fn switch<B: Build>(&mut self, games: &mut B) -> Result<B::Id> {
+        let named = self.named_open();
+        let sign = self.at;
         let g = self.atom(games)?;
+        self.closed_since(named, sign, "a switch ±G")?;
         let minus = games.neg(g)?;
         games.game(&[g], &[minus])
     }
@@ -320,6 +363,9 @@ impl Reader {
         self.skip_space();
         if self.peek() == Some('{') {
             return self.braces(games);
+        }
+        if self.peek().is_some_and(starts_name) {
+            return self.name(games);
         }
         let start = self.at;
         let mut value = games.zero();
@@ -440,6 +486,16 @@ impl Reader {
                 self.column + open
             )));
         }
+        let label = self.label.take();
+        let loopy = games.open();
+        match loopy {
+            true => self.opened.push(Opened { label, named: 0 }),
+            false if label.is_some() => {
+                return Err(self
+                    .error("a label (name:) is for the braces of a loopy game, which this is not"))
+            }
+            false => {}
+        }
         let mut pieces = Vec::new();
         let mut options = Vec::new();
         // What came last: the start of a side (after '{' or bars), an
@@ -496,12 +552,91 @@ impl Reader {
             }
         }
         self.depth -= 1;
+        if loopy {
+            self.opened.pop();
+        }
         if pieces.is_empty() {
             // No bar: the options are either player's.
-            return games.game(&options, &options);
+            return match loopy {
+                true => games.close(&options, &options),
+                false => games.game(&options, &options),
+            };
         }
         pieces.push(Piece::Options(options));
-        self.split(games, pieces, open)
+        self.split(games, pieces, open, loopy)
+    }
+
+    /// A name: `pass` (a move to the game of the innermost braces), a
+    /// label (`a` inside `a:{...}`), a label given to the braces after it
+    /// (`a:`), or a game the table names (`on`, `off`, ...).
+    fn name<B: Build>(&mut self, games: &mut B) -> Result<B::Id> {
+        let start = self.at;
+        while self
+            .peek()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            self.at += 1;
+        }
+        let name: String = self.chars[start..self.at].iter().collect();
+        let at_name = |message: String| Error::Parse {
+            column: self.column + start,
+            message,
+        };
+        if self.peek() == Some(':') {
+            self.at += 1;
+            self.skip_space();
+            if self.peek() != Some('{') {
+                return Err(self.error(format!("expected '{{' after the label '{name}:'")));
+            }
+            self.label = Some(name);
+            return self.braces(games);
+        }
+        let opened = match name.as_str() {
+            "pass" => match self.opened.len() {
+                0 => {
+                    return Err(at_name(
+                        "pass is a move to the game of the braces it is in: a loopy game's \
+                         option, inside braces"
+                            .into(),
+                    ))
+                }
+                n => Some(n - 1),
+            },
+            _ => (self.opened.iter()).rposition(|o| o.label.as_deref() == Some(&name)),
+        };
+        if let Some(level) = opened {
+            self.opened[level].named += 1;
+            return games.opened(self.opened.len() - 1 - level);
+        }
+        match games.named(&name) {
+            Some(g) => g,
+            None => Err(at_name(format!(
+                "'{name}' is no game here: a short game is written with numbers, *, ^, v, ± \
+                 and {{...}}; pass, on, off, dud, over, under, upon and labels are loopy \
+                 games', which `grundy analyze` reads in a sum of literals"
+            ))),
+        }
+    }
+
+    /// How often the braces still open have been named so far.
+    fn named_open(&self) -> usize {
+        self.opened.iter().map(|o| o.named).sum()
+    }
+
+    /// An error at `at` where the braces still open were named since
+    /// `named` (counted by [`Reader::named_open`]), inside `what`: a sum
+    /// or a negative of a game still being read has no options yet.
+    fn closed_since(&self, named: usize, at: usize, what: &str) -> Result<()> {
+        match self.named_open() > named {
+            true => Err(Error::Parse {
+                column: self.column + at,
+                message: format!(
+                    "pass or a label names a game still being read, which {what} cannot \
+                     take: only an option may name it"
+                ),
+            }),
+            false => Ok(()),
+        }
     }
 
     /// Builds the game from options and bars: the longest run of bars is
@@ -511,6 +646,7 @@ impl Reader {
         games: &mut B,
         mut pieces: Vec<Piece<B::Id>>,
         open: usize,
+        close: bool,
     ) -> Result<B::Id> {
         if pieces.len() == 1 {
             return match pieces.pop() {
@@ -552,12 +688,15 @@ impl Reader {
         let side = |games: &mut B, side: Vec<Piece<B::Id>>| -> Result<Vec<B::Id>> {
             match &side[..] {
                 [Piece::Options(options)] => Ok(options.clone()),
-                _ => self.split(games, side, open).map(|g| vec![g]),
+                _ => self.split(games, side, open, false).map(|g| vec![g]),
             }
         };
         let left = side(games, pieces)?;
         let right = side(games, right)?;
-        let g = games.game(&left, &right)?;
+        let g = match close {
+            true => games.close(&left, &right)?,
+            false => games.game(&left, &right)?,
+        };
         if games.exponent(g).is_some_and(|e| e > MAX_EXPONENT) {
             return Err(Error::Limit(format!(
                 "the game in braces at column {} is a number finer than 1/2^{MAX_EXPONENT}, \
@@ -567,6 +706,11 @@ impl Reader {
         }
         Ok(g)
     }
+}
+
+/// Whether a name starts with `c`: a letter, but not `v` (downs).
+fn starts_name(c: char) -> bool {
+    c.is_ascii_lowercase() && c != 'v'
 }
 
 #[cfg(test)]

@@ -42,6 +42,8 @@ const LAYERS: &[(&str, &[Module])] = &[
             m("retrograde"),
             m("tier"),
             m("partizan"),
+            // Loopy values: games as graphs of options, short ones through partizan.
+            m("loopy").not(&["game", "solver", "retrograde", "tier"]),
             // The pattern finder and the pictures know only numbers.
             m("pattern").not(&["game", "solver", "retrograde", "tier"]),
             m("picture").not(&["game", "solver", "retrograde", "tier", "partizan"]),
