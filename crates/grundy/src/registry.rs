@@ -458,25 +458,35 @@ pub fn has_loopy(terms: &[ValueTerm]) -> bool {
     (terms.iter()).any(|t| matches!(&t.part, ValuePart::Literal(word) if named(&word.text)))
 }
 
-/// A sum of values with a loopy game in it, as one loopy game: literals
-/// only, each read as a loopy game (a short one too), short games inside
-/// them built in `games`.
-pub fn loopy_sum(terms: &[ValueTerm], games: &mut Games) -> Result<loopy::Graph> {
+/// A sum of values with a loopy game in it, as one loopy game: each
+/// literal read as a loopy game (a short one too), every other part (a
+/// position of a family with values, an impartial component, a function)
+/// valued as a short game ([`valued`], reporting to `progress`) and
+/// copied in; short games built in `games`.
+pub fn loopy_sum(
+    terms: &[ValueTerm],
+    games: &mut Games,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<loopy::Graph> {
     let mut builder = loopy::Builder::new(games);
     let mut total = None;
     for term in terms {
-        let ValuePart::Literal(word) = &term.part else {
-            return Err(Error::Unsupported(
-                "a sum with a loopy game (pass, on, off, ...) takes game literals only: a \
-                 family's position, an impartial game or a function beside one is not \
-                 answered yet"
-                    .into(),
-            ));
-        };
-        let g = partizan::read_into(&mut builder, &word.text, word.column)?;
-        let g = match term.negated {
-            true => builder.neg(g)?,
-            false => g,
+        let g = match &term.part {
+            ValuePart::Literal(word) => {
+                let g = partizan::read_into(&mut builder, &word.text, word.column)?;
+                match term.negated {
+                    true => builder.neg(g)?,
+                    false => g,
+                }
+            }
+            // Valued with its sign.
+            _ => {
+                let parts = valued(std::slice::from_ref(term), builder.games(), progress)?;
+                let value = parts.first().map(|part| part.value);
+                let value =
+                    value.ok_or_else(|| Error::Parameter("a part without a value".into()))?;
+                builder.short(value)?
+            }
         };
         total = Some(match total {
             None => g,

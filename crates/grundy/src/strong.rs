@@ -32,6 +32,7 @@ use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 
 use crate::error::{Error, Result};
+use crate::loopy;
 use crate::picture::{self, GraphPicture, Mark, Node};
 use crate::retrograde::db::{self, DbFile};
 use crate::retrograde::{
@@ -74,6 +75,14 @@ pub trait StrongRules: StrongGame + 'static {
     /// --tiers DIR` solves it a tier at a time. `None`, the default, for a
     /// ruleset without.
     fn tiered(&self) -> Option<&dyn TieredGame<Position = Self::Position>> {
+        None
+    }
+
+    /// The position written without a player to move, as a loopy partizan
+    /// game (a vertex of a graph file), to be valued by the rules of
+    /// [`crate::loopy`]; `None`, the default, for a ruleset whose
+    /// positions have no such value, or a word that names no such game.
+    fn loopy(&self, _word: &Word) -> Option<Result<loopy::Graph>> {
         None
     }
 }
@@ -245,6 +254,10 @@ pub trait DynStrong: Send + Sync {
     /// where the ruleset has one.
     fn start_expression(&self) -> Option<String>;
 
+    /// A position of one word without a player to move, as a loopy
+    /// partizan game ([`StrongRules::loopy`]); `None` where it is none.
+    fn loopy(&self, position: &[Word]) -> Option<Result<loopy::Graph>>;
+
     /// Solves every position reachable from the start a tier at a time,
     /// the tiers stored in the directory `dir` (`crate::tier::file`) and
     /// those already there read back. Refused before it starts where its
@@ -396,6 +409,13 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
 
     fn start_expression(&self) -> Option<String> {
         self.game.start().ok().map(|start| self.expression(&start))
+    }
+
+    fn loopy(&self, position: &[Word]) -> Option<Result<loopy::Graph>> {
+        match position {
+            [word] => self.game.loopy(word),
+            _ => None,
+        }
     }
 
     fn solve_tiers_in_team(

@@ -622,9 +622,47 @@ fn bad_loopy_literals_exit_2_with_the_column_and_misere_play_1() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("misère play of loopy games"));
-    grundy()
-        .args(["analyze", "on + nim 3"])
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("game literals only"));
+}
+
+/// A loopy literal adds to positions of families with values and to
+/// impartial components, each by its value: over + nim 1 is over + *,
+/// which is over; on and off absorb a Domineering board's value.
+#[test]
+fn loopy_literals_add_to_families_positions() {
+    for (expression, value) in [
+        ("over + nim 1", "over"),
+        ("on + domineering 2x3", "on"),
+        ("off - domineering 3x3", "off"),
+    ] {
+        let answer = analyze_json(expression);
+        assert_eq!(answer["value"], value, "{expression}: {answer}");
+    }
+}
+
+/// A vertex of `partizan-graph(FILE)` without a player to move is a loopy
+/// game, valued by the same rules: examples/game.txt's vertex 4 is {1|}
+/// = 1 by way of vertex 1 = 0; its vertex 0 leads to 2 and 3, between
+/// which Left and Right alternate for ever (no stopper): Left starting
+/// wins (to 1, where Right cannot move), Right starting draws (to 3), as
+/// the file says: N-hat. A vertex whose Right moves to itself and Left
+/// to an end is over.
+#[test]
+fn a_partizan_graph_vertex_without_a_player_is_a_loopy_value() {
+    let game = common::example_path("game.txt").display().to_string();
+    for (vertex, value, outcome, stopper) in [
+        ("4", serde_json::json!("1"), "L", true),
+        ("1", serde_json::json!("0"), "P", true),
+        ("0", serde_json::Value::Null, "NHat", false),
+    ] {
+        let answer = analyze_json(&format!("partizan-graph({game}) {vertex}"));
+        assert_eq!(answer["value"], value, "{vertex}: {answer}");
+        assert_eq!(answer["outcome"], outcome, "{vertex}: {answer}");
+        assert_eq!(answer["stopper"], stopper, "{vertex}: {answer}");
+    }
+    let over = temp_file("over.txt", "2\n1 1 ; 1 0\n0 ; 0\n");
+    let answer = analyze_json(&format!("partizan-graph(\"{}\") 0", over.display()));
+    assert_eq!(answer["value"], "over", "{answer}");
+    // With a player to move it is solved strongly, as before.
+    let strong = analyze_json(&format!("partizan-graph({game}) 0@Right"));
+    assert_eq!(strong["outcome"], "D", "{strong}");
 }

@@ -221,7 +221,15 @@ pub fn analysis(
                 .map(Analyzed::Solitaire)
         }
         Parsed::Strong { ruleset, position } => {
-            strong(&ruleset, &position, options, progress).map(Analyzed::Strong)
+            match ruleset.strong().and_then(|s| s.loopy(&position)) {
+                // A vertex of a partizan graph without a player to move:
+                // its value as a loopy game.
+                Some(game) => {
+                    let game = game?;
+                    loopy_analysis(expression, options, progress, |_, _| Ok(game))
+                }
+                None => strong(&ruleset, &position, options, progress).map(Analyzed::Strong),
+            }
         }
         Parsed::Sum(sum) => {
             let most = moves_listed(&sum, options.moves, options.outcome_only)?;
@@ -233,21 +241,8 @@ pub fn analysis(
             analysis.map(Analyzed::Sum)
         }
         Parsed::Values(terms) if registry::has_loopy(&terms) => {
-            if options.misere {
-                return Err(Error::Unsupported(
-                    "misère play of loopy games (pass, on, off, ...) is not answered".into(),
-                ));
-            }
-            let progress = &mut |positions| progress(Progress::Valuing { positions });
-            let value = interruptible(progress, |interrupt| {
-                let mut games = Games::new();
-                games.interrupt_on(Some(interrupt.clone()));
-                let sum = registry::loopy_sum(&terms, &mut games)?;
-                loopy::value(&sum, &mut games)
-            })?;
-            Ok(Analyzed::Loopy {
-                expression: expression.trim().to_string(),
-                value,
+            loopy_analysis(expression, options, progress, |games, report| {
+                registry::loopy_sum(&terms, games, report)
             })
         }
         Parsed::Values(terms) if options.misere => {
@@ -269,6 +264,34 @@ pub fn analysis(
             value_analysis(&terms, true, progress).map(|a| Analyzed::Values(Box::new(a)))
         }
     }
+}
+
+/// The value of the loopy game `game` builds (short games inside it in the
+/// table it is given, the positions a search values reported to the
+/// callback it is given): its outcome and, where it is a stopper, its
+/// simplest form. Stopped, an error, when `progress` says so.
+fn loopy_analysis(
+    expression: &str,
+    options: &AnalyzeOptions,
+    progress: OnProgress,
+    game: impl FnOnce(&mut Games, &mut dyn FnMut(u64) -> bool) -> Result<loopy::Graph> + Send,
+) -> Result<Analyzed> {
+    if options.misere {
+        return Err(Error::Unsupported(
+            "misère play of loopy games (pass, on, off, ...) is not answered".into(),
+        ));
+    }
+    let progress = &mut |positions| progress(Progress::Valuing { positions });
+    let value = interruptible(progress, |interrupt| {
+        let mut games = Games::new();
+        games.interrupt_on(Some(interrupt.clone()));
+        let game = game(&mut games, &mut |positions| interrupt.report(positions))?;
+        loopy::value(&game, &mut games)
+    })?;
+    Ok(Analyzed::Loopy {
+        expression: expression.trim().to_string(),
+        value,
+    })
 }
 
 /// A position of a ruleset solved strongly: from the solved table, or from

@@ -2,18 +2,18 @@
 //! chapter VI; Winning Ways, chapter 11): games whose positions may
 //! repeat, held as a graph ([`Graph`]) whose vertex 0 is the game.
 //!
-//! - Who wins ([`survive::outcome`]): a play that never ends is a draw, so
+//! - Who wins ([`outcome()`]): a play that never ends is a draw, so
 //!   each player starting wins, loses or draws: nine classes.
 //! - A **stopper** is a game from no position of which a play of
 //!   alternating moves goes on for ever ([`Graph::is_stopper`]). Stoppers
 //!   are ordered by survival ([`Order`]): G ≤ H when Left, moving second
 //!   in H - G, can always move. Each has a simplest form
-//!   ([`simplest::simplest`]), unique: no dominated or reversible option,
+//!   ([`simplest()`]), unique: no dominated or reversible option,
 //!   no two positions equal.
-//! - Written as CGSuite writes them ([`text`]): `pass` is a move to the
-//!   game of the braces it is in, and `on = {pass|}`, `off = {|pass}`,
-//!   `over = {0|pass}`, `under = {pass|0}`, `upon = {pass|*}`, `dud =
-//!   {pass|pass}` are named.
+//! - Written as CGSuite writes them ([`read()`], [`write()`]): `pass` is
+//!   a move to the game of the braces it is in, and `on = {pass|}`,
+//!   `off = {|pass}`, `over = {0|pass}`, `under = {pass|0}`,
+//!   `upon = {pass|*}`, `dud = {pass|pass}` are named.
 //!
 //! This layer knows games only as options of Left and Right, and short
 //! games through [`crate::partizan`]: nothing of families, expressions or
@@ -64,7 +64,7 @@ pub struct LoopyValue {
     pub positions: usize,
     /// Its simplest form, where it is a stopper.
     pub simplest: Option<Graph>,
-    /// The simplest form written out (see [`write`]), where it is a
+    /// The simplest form written out (see [`write()`]), where it is a
     /// stopper.
     pub written: Option<String>,
 }

@@ -3,7 +3,7 @@
 //! `{pass|}`) or a label of braces further out (`a:{0|{1|a}}`), and the
 //! names `on`, `off`, `dud`, `over`, `under`, `upon`. Read by the reader
 //! of short games (`partizan/text.rs`) into a [`Builder`]; written by
-//! [`write`].
+//! [`write()`].
 
 use hashbrown::HashMap;
 
@@ -65,6 +65,17 @@ impl<'a> Builder<'a> {
     /// The game at vertex `g`, alone (its vertex 0).
     pub fn game_at(&self, g: u32) -> Graph {
         self.graph.game(g)
+    }
+
+    /// The table short games are built in.
+    pub fn games(&mut self) -> &mut Games {
+        self.games
+    }
+
+    /// The short game g of [`Builder::games`] copied in as vertices; the
+    /// vertex that is g.
+    pub fn short(&mut self, g: GameId) -> Result<u32> {
+        self.copy(g)
     }
 
     /// Copies the loopy game `graph` (at its vertex 0) in; its vertex.

@@ -23,12 +23,16 @@
 //! with Left to move, and `grundy solve --all-starts` answers every vertex
 //! with either player first from one solve of them all. The outcome class
 //! of a vertex (L, R, N or P) is read from its two answers: who wins moving
-//! first, and who moving second.
+//! first, and who moving second. A vertex without a player (`0`) is a
+//! loopy partizan game: `analyze` values it by the rules of
+//! [`crate::loopy`] (its outcome with draws; its simplest form where it is
+//! a stopper).
 
 use super::{parameter_count, position_and_player, Family, FamilyText};
 use crate::catalogue::impartial::graph::{content_lines, read_graph_file};
 use crate::component::{strong_ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
+use crate::loopy;
 use crate::retrograde::{Digraph, Numbering, PartizanGame, Player, Turns};
 use crate::strong::{PartizanStarts, StrongRules};
 use crate::word::{quote_if_needed, Word};
@@ -80,6 +84,15 @@ impl StrongRules for Turns<PartizanGraph> {
         Ok((v, player))
     }
 
+    /// A vertex without `@`: the loopy game of its moves, valued by the
+    /// rules of loopy games.
+    fn loopy(&self, word: &Word) -> Option<Result<loopy::Graph>> {
+        match word.text.contains('@') {
+            true => None,
+            false => Some(self.game().loopy_game(word)),
+        }
+    }
+
     /// Every vertex, with Left to move and with Right.
     fn partizan_starts(&self) -> Option<PartizanStarts<'_, (u32, Player)>> {
         let count = self.game().vertex_count();
@@ -100,6 +113,28 @@ pub struct PartizanGraph {
 }
 
 impl PartizanGraph {
+    /// The loopy game at the vertex `word` names: every vertex reachable
+    /// from it, with Left's and Right's moves.
+    fn loopy_game(&self, word: &Word) -> Result<loopy::Graph> {
+        let v: u32 = word.number("a vertex")?;
+        let count = self.left.vertex_count() as u32;
+        if v >= count {
+            return Err(word.error(format!(
+                "vertex {v} is not in the graph, whose vertices are 0 to {}",
+                count.saturating_sub(1)
+            )));
+        }
+        let mut graph = loopy::Graph::new();
+        for _ in 0..count {
+            graph.vertex();
+        }
+        for u in 0..count {
+            let (left, right) = (self.left.successors(u), self.right.successors(u));
+            graph.set(u, left.to_vec(), right.to_vec());
+        }
+        Ok(graph.game(v))
+    }
+
     /// Reads the graph in the file at `path`, of at most
     /// `MAX_FILE_BYTES` of graph files.
     pub fn read(path: &str) -> Result<PartizanGraph> {
