@@ -11,13 +11,14 @@
 use std::ops::RangeInclusive;
 
 use grundy::answer::pattern::{parity_name, pattern, PatternFound, PatternQuestion};
+use grundy::answer::table::Tabulated;
 use grundy::pattern::values::ValuePattern;
 use grundy::pattern::{FamilyPattern, Pattern};
 
 use crate::machine::MemoryLimit;
 use crate::progress::watched;
 use crate::report::{Failure, Output};
-use crate::table::parse_range;
+use crate::table::{parse_of, parse_range};
 
 /// The simplest rule that fits every computed value of a ruleset.
 #[derive(clap::Args)]
@@ -47,6 +48,12 @@ pub struct Args {
     #[arg(long, value_name = "A..B", value_parser = parse_range, requires = "to")]
     k: Option<RangeInclusive<u64>>,
 
+    /// For a partizan family with values: the rule of what each position
+    /// holds instead of its value, as `grundy table --of` takes it, e.g.
+    /// 'cool(1)', 'atomic_weight', 'mean'.
+    #[arg(long, value_name = "WHAT", value_parser = parse_of, requires = "rows", default_value = "value")]
+    of: Tabulated,
+
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -55,7 +62,8 @@ pub struct Args {
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let failure = Failure::about(&args.ruleset);
     let question = PatternQuestion::new(&args.ruleset, args.to, args.k, args.rows, args.cols)
-        .map_err(Failure::from)?;
+        .map_err(Failure::from)?
+        .holding(args.of);
     let found = watched(false, &MemoryLimit::now(), |progress| {
         pattern(&question, progress)
     })
@@ -68,7 +76,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
             out.text(&format!("ruleset:  {ruleset}\n{}", text(pattern)))
         }
         PatternFound::Family { ruleset, family } => out.text(&family_text(ruleset, family)),
-        PatternFound::Values { ruleset, rows } => out.text(&value_text(ruleset, rows)),
+        PatternFound::Values { ruleset, of, rows } => out.text(&value_text(ruleset, *of, rows)),
     }
 }
 
@@ -112,11 +120,15 @@ fn family_text(name: &str, family: &FamilyPattern) -> String {
 }
 
 /// A rule along each row of a table of values, as text.
-fn value_text(name: &str, found: &ValuePattern) -> String {
-    let mut text = format!(
-        "ruleset:  {name}\npattern:  {}\nchecked:  {}\nproven:   no\n",
+fn value_text(name: &str, of: Tabulated, found: &ValuePattern) -> String {
+    let mut text = format!("ruleset:  {name}\n");
+    if of != Tabulated::Value {
+        text.push_str(&format!("of:       {of}\n"));
+    }
+    text.push_str(&format!(
+        "pattern:  {}\nchecked:  {}\nproven:   no\n",
         found.description, found.checked_to
-    );
+    ));
     for (a, rule) in &found.rows {
         match rule {
             Ok(rule) => text.push_str(&format!("  a = {a}: {rule}\n")),

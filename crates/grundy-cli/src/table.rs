@@ -3,13 +3,16 @@
 //! (Wythoff, Euclid, scripts of pairs `a,b`): its nimber, or where none is
 //! known its outcome; as a text grid, JSON, or a heat map. For a partizan
 //! family with values (`cutcake` and `domineering` of a rows and b
-//! columns, `hackenbush` stalks of a blue and b red edges) each position's
-//! canonical form, as text or JSON.
+//! columns, `hackenbush` stalks of a blue and b red edges, `clobber`
+//! checkerboards) each position's canonical form, or what `--of` asks of
+//! it (cooled, its atomic weight, its mean, ...), as text or JSON.
 
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
-use grundy::answer::table::{has_values, two_number_table, value_table, TableAnswer, TableEntry};
+use grundy::answer::table::{
+    has_values, only_values, two_number_table, values_of, TableAnswer, TableEntry, Tabulated,
+};
 use grundy::table::Table;
 use grundy::Error;
 
@@ -40,6 +43,19 @@ pub struct Args {
     /// Draw the table as a heat map (SVG) in FILE, P-positions black.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+
+    /// For a partizan family with values, what each cell holds: 'value'
+    /// (the canonical form), 'reduced', 'freeze', 'cool(T)',
+    /// 'atomic_weight' ('-' where the position is not all-small),
+    /// 'left_stop', 'right_stop', 'mean', 'temperature' or 'birthday'.
+    #[arg(long, value_name = "WHAT", value_parser = parse_of, default_value = "value")]
+    of: Tabulated,
+}
+
+/// What a table of partizan values holds (`--of`), as the library reads
+/// it.
+pub fn parse_of(text: &str) -> Result<Tabulated, String> {
+    text.parse().map_err(|e: Error| e.to_string())
 }
 
 /// `A..B` with A <= B, both included.
@@ -66,6 +82,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     if has_values(&args.ruleset).map_err(failure)? {
         return run_values(args, out);
     }
+    only_values(&args.ruleset, args.of).map_err(failure)?;
     let (name, table) = watched(false, &MemoryLimit::now(), |progress| {
         two_number_table(&args.ruleset, args.rows, args.cols, progress)
     })
@@ -90,16 +107,23 @@ fn run_values(args: Args, out: &mut Output) -> Result<(), Failure> {
         )));
     }
     let (name, table) = watched(false, &MemoryLimit::now(), |progress| {
-        value_table(&args.ruleset, args.rows, args.cols, progress, |games, g| {
-            games.write(g)
-        })
+        values_of(&args.ruleset, args.rows, args.cols, args.of, progress)
     })
     .map_err(failure)?;
+    let entry = |v: &Option<String>| match v {
+        Some(text) => TableEntry::Text(text.clone()),
+        None => TableEntry::Undefined,
+    };
     match args.json {
-        true => out.json(&TableAnswer::new(&name, &table, |v| {
-            TableEntry::Text(v.clone())
-        })),
-        false => out.text(&grid(&table)),
+        true => out.json(&TableAnswer::new(&name, &table, entry).holding(args.of)),
+        false => {
+            // Where it is not defined, a dash.
+            let cells = Table::new(table.rows(), table.cols(), |a, b| {
+                Ok(table.get(a, b).flatten().unwrap_or_else(|| "-".into()))
+            })
+            .map_err(failure)?;
+            out.text(&grid(&cells))
+        }
     }
 }
 

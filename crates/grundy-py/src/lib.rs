@@ -353,9 +353,11 @@ fn quotient(
 }
 
 /// `grundy pattern RULESET --to N --json`, with `k` its `--k A..B`, or
-/// with `rows` and `cols` instead its `--rows A..B --cols C..D`.
+/// with `rows` and `cols` instead its `--rows A..B --cols C..D` (and `of`
+/// its `--of WHAT`).
 #[pyfunction]
-#[pyo3(signature = (ruleset, to=None, rows=None, cols=None, k=None, progress=None))]
+#[pyo3(signature = (ruleset, to=None, rows=None, cols=None, k=None, of="value", progress=None))]
+#[allow(clippy::too_many_arguments)] // the command's arguments, one each
 fn pattern(
     py: Python<'_>,
     ruleset: &str,
@@ -363,6 +365,7 @@ fn pattern(
     rows: Option<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
     cols: Option<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
     k: Option<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
+    of: &str,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<String> {
     let to = whole_or_none("to", to)?.map(|to| usize::try_from(to).unwrap_or(usize::MAX));
@@ -374,7 +377,8 @@ fn pattern(
     detached(py, progress, move |_, on_progress| {
         let span = |pair: Option<(u64, u64)>| pair.map(|(a, b)| span(a, b)).transpose();
         let question =
-            answer::pattern::PatternQuestion::new(ruleset, to, span(k)?, span(rows)?, span(cols)?)?;
+            answer::pattern::PatternQuestion::new(ruleset, to, span(k)?, span(rows)?, span(cols)?)?
+                .holding(of.parse()?);
         Ok(json(&answer::pattern::pattern(&question, on_progress)?))
     })
 }
@@ -403,18 +407,20 @@ fn span(first: u64, last: u64) -> grundy::Result<std::ops::RangeInclusive<u64>> 
     Ok(first..=last)
 }
 
-/// `grundy table RULESET --rows A..B --cols C..D --json`.
+/// `grundy table RULESET --rows A..B --cols C..D --of WHAT --json`.
 #[pyfunction]
-#[pyo3(signature = (ruleset, rows, cols, progress=None))]
+#[pyo3(signature = (ruleset, rows, cols, of, progress=None))]
 fn table(
     py: Python<'_>,
     ruleset: &str,
     rows: &str,
     cols: &str,
+    of: &str,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<String> {
     detached(py, progress, move |_, on_progress| {
-        let answer = answer::table::table(ruleset, range(rows)?, range(cols)?, on_progress)?;
+        let (rows, cols, of) = (range(rows)?, range(cols)?, of.parse()?);
+        let answer = answer::table::table(ruleset, rows, cols, of, on_progress)?;
         Ok(json(&answer))
     })
 }

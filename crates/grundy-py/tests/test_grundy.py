@@ -249,6 +249,24 @@ def test_wythoff_table_zeros_are_the_golden_pairs(cli, schema):
     assert "<table>" in t._repr_html_() and "<svg" in t._repr_svg_()
 
 
+def test_a_table_of_what_the_theory_derives_is_the_command_line_s(cli, schema):
+    # Domineering 2x2 is ±1, cooled by 1 it is *; a hot game has no atomic
+    # weight (None); Clobber's strips alternate in atomic weight.
+    t = grundy.table("domineering", "1..3", "1..3", of="cool(1)")
+    assert t.of == "cool(1)" and t.values[1][1] == "*"
+    assert t.to_dict() == cli("table", "domineering", "--rows", "1..3", "--cols", "1..3",
+                              "--of", "cool(1)")
+    schema.validate(t.to_dict())
+    w = grundy.table("domineering", "2..2", "2..2", of="atomic_weight")
+    assert w.values == [[None]] and "<td" in w._repr_html_()
+    p = grundy.pattern("clobber", rows=(1, 1), cols=(1, 24), of="atomic_weight")
+    assert p.to_dict() == cli("pattern", "clobber", "--rows", "1..1", "--cols", "1..24",
+                              "--of", "atomic_weight")
+    assert p.of == "atomic_weight" and p.rows[0]["period"] == 2
+    with pytest.raises(grundy.BadInputError):
+        grundy.table("domineering", "1..2", "1..2", of="cool(-1)")
+
+
 def test_solve_tic_tac_toe_is_a_tie(schema):
     s = grundy.solve("mnk(3,3,3)")
     # 5,478 positions reachable from the empty board, the start a tie.

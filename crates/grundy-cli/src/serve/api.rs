@@ -257,12 +257,14 @@ async fn plot(
     .await
 }
 
-/// The query of `/api/table` and `/api/heatmap`: ranges `A..B`.
+/// The query of `/api/table` and `/api/heatmap`: ranges `A..B`, and for
+/// a table of partizan values what it holds (`of`, as `--of` reads it).
 #[derive(Deserialize)]
 struct TableQuery {
     ruleset: String,
     rows: String,
     cols: String,
+    of: Option<String>,
 }
 
 /// `A..B` of a query, as the command line reads it.
@@ -270,8 +272,8 @@ fn range(text: &str) -> grundy::Result<std::ops::RangeInclusive<u64>> {
     crate::table::parse_range(text).map_err(|message| grundy::Error::Parse { column: 1, message })
 }
 
-/// `GET /api/table?ruleset=R&rows=A..B&cols=C..D`: what `grundy table R
-/// --rows A..B --cols C..D --json` prints.
+/// `GET /api/table?ruleset=R&rows=A..B&cols=C..D[&of=WHAT]`: what
+/// `grundy table R --rows A..B --cols C..D [--of WHAT] --json` prints.
 async fn table(
     State(server): State<Server>,
     query: Result<Query<TableQuery>, QueryRejection>,
@@ -279,7 +281,8 @@ async fn table(
     let Query(query) = query?;
     respond(&server, move |stop| {
         let (rows, cols) = (range(&query.rows)?, range(&query.cols)?);
-        let answer = answer::table::table(&query.ruleset, rows, cols, &mut stop.going())?;
+        let of = query.of.as_deref().unwrap_or("value").parse()?;
+        let answer = answer::table::table(&query.ruleset, rows, cols, of, &mut stop.going())?;
         Ok(to_json(&answer))
     })
     .await

@@ -41,7 +41,7 @@ use crate::report::{Failure, Output};
     such as domineering 3x3, which says none)\n  \
     GET /api/graph?expr=E[&depth=N]      the game graph as SVG (`grundy graph E --format svg`)\n  \
     GET /api/sequence?ruleset=R&to=N[&values=true][&full=true], /api/plot?ruleset=R&to=N\n  \
-    GET /api/table?ruleset=R&rows=A..B&cols=C..D, /api/heatmap?..., /api/thermograph?expr=E\n\n\
+    GET /api/table?ruleset=R&rows=A..B&cols=C..D[&of=WHAT], /api/heatmap?..., /api/thermograph?expr=E\n\n\
     Only requests to localhost, an IP address or a name given with --allow-host are \
     answered (others: 403), only from the server's own page; a URI past 8 KiB is 414, \
     more than 100 headers or past 16 KiB 431. Expressions name files only under the --files directories; \

@@ -333,6 +333,28 @@ fn sequences_and_tables_answer_what_the_command_line_prints() {
         ),
         (Some(0), Some(0))
     );
+    // What a table of values holds, as `--of` asks: Domineering 2x2 (±1)
+    // cooled by 1 is *.
+    let (status, served) =
+        server.get_json("/api/table?ruleset=domineering&rows=1..3&cols=1..3&of=cool(1)");
+    assert_eq!(status, 200, "{served}");
+    assert_eq!(
+        served,
+        json(&[
+            "table",
+            "domineering",
+            "--rows",
+            "1..3",
+            "--cols",
+            "1..3",
+            "--of",
+            "cool(1)"
+        ])
+    );
+    assert_eq!(served["values"][1][1], "*");
+    let (status, served) =
+        server.get_json("/api/table?ruleset=domineering&rows=1..3&cols=1..3&of=cool(-2)");
+    assert_eq!(status, 400, "{served}");
 }
 
 /// The resident memory of a process, in kB.

@@ -231,6 +231,112 @@ fn the_pattern_along_the_rows_of_a_table_of_values() {
 }
 
 #[test]
+fn a_table_holds_what_the_theory_derives_of_each_position() {
+    let table = |ruleset: &str, rows: &str, cols: &str, of: &str| {
+        let t = json(&["table", ruleset, "--rows", rows, "--cols", cols, "--of", of]);
+        assert_eq!(t["of"], of, "{t}");
+        t["values"].clone()
+    };
+    // Domineering 2x2 is ±1 and 2x3 {2|-1/2} (see above). Cooled by 1
+    // (Siegel II.5: G_t = {G^L_t - t | G^R_t + t} while no cooler G is a
+    // number): ±1 is {0|0} = *, {2|-1/2} is {1|1/2}; integers stay.
+    let cooled = table("domineering", "1..2", "1..3", "cool(1)");
+    assert_eq!(cooled[0], serde_json::json!(["0", "-1", "-1"]));
+    assert_eq!(cooled[1], serde_json::json!(["1", "*", "{1|1/2}"]));
+    // {2|-1/2}: walls 2 - t and -1/2 + t meet at t = 5/4, at 3/4; ±1's at
+    // t = 1, at 0; an integer's temperature is -1.
+    let at = |of: &str| table("domineering", "2..2", "1..3", of)[0].clone();
+    assert_eq!(at("mean"), serde_json::json!(["1", "0", "3/4"]));
+    assert_eq!(at("temperature"), serde_json::json!(["-1", "1", "5/4"]));
+    assert_eq!(at("left_stop"), serde_json::json!(["1", "1", "2"]));
+    assert_eq!(at("right_stop"), serde_json::json!(["1", "-1", "-1/2"]));
+    // Frozen at its temperature, {2|-1/2} is {3/4|3/4} = 3/4*.
+    assert_eq!(at("freeze")[2], "3/4*");
+    // Born on day 1 (the number 1), day 2 (±1: {1|-1}) and day 3.
+    assert_eq!(at("birthday"), serde_json::json!(["1", "2", "3"]));
+    // A hot game has no atomic weight: null in JSON, '-' as text.
+    assert_eq!(at("atomic_weight"), serde_json::json!([null, null, null]));
+    let text = grundy()
+        .args(["table", "domineering", "--rows", "2..2", "--cols", "1..3"])
+        .args(["--of", "atomic-weight"])
+        .assert()
+        .success();
+    let text = String::from_utf8(text.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("  2 | - - -"), "{text}");
+
+    // Clobber's boards of two numbers are checkerboards; a row, the strip
+    // xoxo... Its first strips by hand: x is 0, xo and xox are *, so of
+    // atomic weight 0; xoxox is {*|v}, whose {W(*) - 2 | W(v) + 2} =
+    // {-2|1} is the integer 0, and it is below the remote star *2 (Left
+    // wins *2 + {^|*} either way), so its weight is the least integer above
+    // -2: -1. Every strip is all-small, and infinitesimal: reduced to 0.
+    let weights = table("clobber", "1..1", "1..10", "atomic_weight");
+    for (b, expected) in [(1, "0"), (2, "0"), (3, "0"), (5, "-1")] {
+        assert_eq!(weights[0][b - 1], expected, "xoxo.. of {b}");
+    }
+    for (b, weight) in weights[0].as_array().unwrap().iter().enumerate() {
+        let strip: String = "xo".chars().cycle().take(b + 1).collect();
+        let a = analyze_json(&format!("clobber {strip}"));
+        assert_eq!(weight, &a["atomic_weight"], "{strip}");
+    }
+    let reduced = table("clobber", "1..2", "1..6", "reduced");
+    assert!(
+        reduced
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r.as_array().unwrap())
+            .all(|v| v == "0"),
+        "{reduced}"
+    );
+    // The pattern of what a table holds: the strips' weights alternate.
+    let found = json(&[
+        "pattern",
+        "clobber",
+        "--rows",
+        "1..1",
+        "--cols",
+        "1..24",
+        "--of",
+        "atomic_weight",
+    ]);
+    assert_eq!(found["of"], "atomic_weight");
+    assert_eq!(found["rows"][0]["rule"], "periodic", "{found}");
+    assert_eq!(found["rows"][0]["period"], 2, "{found}");
+    assert_eq!(found["rows"][0]["saltus"], "0", "{found}");
+
+    // What is not a thing a table holds, or a cooling below -1, is bad
+    // input; a table of nimbers holds nothing else: exit 1.
+    for (of, says) in [
+        ("cool(-1)", "above -1"),
+        ("colour", "one of"),
+        ("cool(*)", "above -1"),
+    ] {
+        grundy()
+            .args([
+                "table",
+                "domineering",
+                "--rows",
+                "1..2",
+                "--cols",
+                "1..2",
+                "--of",
+                of,
+            ])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+    grundy()
+        .args([
+            "table", "wythoff", "--rows", "0..2", "--cols", "0..2", "--of", "mean",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("partizan values"));
+}
+
+#[test]
 fn the_text_answer_names_outcome_mean_and_temperature() {
     grundy()
         .args(["analyze", "domineering 2x2"])

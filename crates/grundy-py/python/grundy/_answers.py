@@ -195,10 +195,12 @@ class Table(Answer):
                     style = f"background:hsl(210,70%,{light}%)"
                 else:
                     style = ""
-                cells.append(f"<td style='{style};text-align:center'>{html.escape(str(v))}</td>")
+                shown = "-" if v is None else str(v)
+                cells.append(f"<td style='{style};text-align:center'>{html.escape(shown)}</td>")
             body.append(f"<tr><th>{d['rows'][0] + i}</th>{''.join(cells)}</tr>")
         return (
-            f"<table><caption>{html.escape(d['ruleset'])}: value of (a, b)</caption>"
+            f"<table><caption>{html.escape(d['ruleset'])}: {html.escape(d['of'])} of (a, b)"
+            "</caption>"
             f"<tr><th>a \\ b</th>{head}</tr>{''.join(body)}</table>"
         )
 
@@ -392,11 +394,16 @@ def quotient(
     )
 
 
-def table(ruleset: str, rows: str, cols: str, *, progress: Progress = None) -> Table:
+def table(
+    ruleset: str, rows: str, cols: str, *, of: str = "value", progress: Progress = None
+) -> Table:
     """Values of positions ``(a, b)`` for ``a`` in ``rows`` and ``b`` in
     ``cols`` (ranges written ``"0..10"``), as ``grundy table RULESET --rows
-    A..B --cols C..D --json`` prints them."""
-    return Table(_run(lambda cb: _native.table(ruleset, rows, cols, cb), progress))
+    A..B --cols C..D --json`` prints them. ``of``: for a partizan family
+    with values, what each cell holds (``--of``): ``"value"``,
+    ``"cool(1)"``, ``"atomic_weight"`` (``None`` where a position is not
+    all-small), ``"mean"``, ..."""
+    return Table(_run(lambda cb: _native.table(ruleset, rows, cols, of, cb), progress))
 
 
 def pattern(
@@ -406,6 +413,7 @@ def pattern(
     rows: Optional[tuple[int, int]] = None,
     cols: Optional[tuple[int, int]] = None,
     k: Optional[tuple[int, int]] = None,
+    of: str = "value",
     progress: Progress = None,
 ) -> Pattern:
     """The rule behind the values G(0..=to) of a ruleset of one number (a
@@ -415,9 +423,10 @@ def pattern(
     all or one for odd and one for even k (``--k A..B``). Instead of ``to``,
     ``rows=(a, b)`` with ``cols=(c, d)``: the positions (a, b) of a table
     (``--rows A..B --cols C..D``), of a partizan family with values a rule
-    along each row. Ctrl-C stops it (KeyboardInterrupt)."""
+    along each row, of what ``of`` holds of each position as ``table``
+    takes it (``--of``). Ctrl-C stops it (KeyboardInterrupt)."""
     return Pattern(
-        _run(lambda cb: _native.pattern(ruleset, to, rows, cols, k, cb), progress)
+        _run(lambda cb: _native.pattern(ruleset, to, rows, cols, k, of, cb), progress)
     )
 
 

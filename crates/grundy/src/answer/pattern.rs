@@ -32,7 +32,9 @@ use crate::registry::Rulesets;
 use crate::sequence::{MethodChoice, Sequence};
 use crate::table::Entry;
 
-use super::table::{entry, has_values, two_number_table, value_table, TableEntry};
+use super::table::{
+    entry, has_values, only_values, two_number_table, value_table, TableEntry, Tabulated,
+};
 use super::{searching, OnProgress, Progress};
 
 /// A question of `pattern`: a ruleset, and which of its positions to
@@ -45,6 +47,10 @@ pub struct PatternQuestion {
     pub ruleset: String,
     /// Which positions.
     pub of: PatternOf,
+    /// What each position of a table of partizan values contributes (its
+    /// value by default; cooled, its atomic weight, ...): a number, or the
+    /// row has no rule.
+    pub tabulated: Tabulated,
 }
 
 /// Which positions a [`PatternQuestion`] reads the rule from.
@@ -102,7 +108,17 @@ impl PatternQuestion {
         Ok(PatternQuestion {
             ruleset: ruleset.to_string(),
             of,
+            tabulated: Tabulated::Value,
         })
+    }
+
+    /// The same question of what `tabulated` holds of each position (see
+    /// [`Tabulated`]): only a table of partizan values holds anything but
+    /// the value, and a question of other positions that asks for more is
+    /// an error when it is answered.
+    pub fn holding(mut self, tabulated: Tabulated) -> PatternQuestion {
+        self.tabulated = tabulated;
+        self
     }
 }
 
@@ -133,6 +149,8 @@ pub enum PatternFound {
     Values {
         /// The ruleset as an expression writes it.
         ruleset: String,
+        /// What each value is of its position.
+        of: Tabulated,
         /// The rules found.
         rows: ValuePattern,
     },
@@ -147,9 +165,9 @@ impl Serialize for PatternFound {
             PatternFound::Family { ruleset, family } => {
                 FamilyPatternAnswer::new(ruleset, family).serialize(serializer)
             }
-            PatternFound::Values { ruleset, rows } => {
-                ValuePatternAnswer::new(ruleset, rows).serialize(serializer)
-            }
+            PatternFound::Values { ruleset, of, rows } => ValuePatternAnswer::new(ruleset, rows)
+                .holding(*of)
+                .serialize(serializer),
         }
     }
 }
@@ -175,6 +193,11 @@ impl Serialize for PatternFound {
 /// ```
 pub fn pattern(question: &PatternQuestion, progress: OnProgress) -> Result<PatternFound> {
     let ruleset = &question.ruleset;
+    let tabulated = question.tabulated;
+    let of_values = matches!(question.of, PatternOf::Table { .. }) && has_values(ruleset)?;
+    if !of_values {
+        only_values(ruleset, tabulated)?;
+    }
     match &question.of {
         PatternOf::Heaps { to } => {
             let (name, pattern) = one_number(ruleset, *to, progress)?;
@@ -187,13 +210,16 @@ pub fn pattern(question: &PatternQuestion, progress: OnProgress) -> Result<Patte
             ruleset: ruleset.clone(),
             family: family(ruleset, ks.clone(), *to, progress)?,
         }),
-        PatternOf::Table { rows, cols } if has_values(ruleset)? => {
+        PatternOf::Table { rows, cols } if of_values => {
             let (name, table) =
                 value_table(ruleset, rows.clone(), cols.clone(), progress, |games, g| {
-                    Ok(games.number_value(g))
+                    Ok(tabulated
+                        .of(games, g)?
+                        .and_then(|held| games.number_value(held)))
                 })?;
             Ok(PatternFound::Values {
                 ruleset: name,
+                of: tabulated,
                 rows: find_value_rows(&table),
             })
         }
@@ -493,6 +519,9 @@ pub fn parity_name(parity: Parity) -> &'static str {
 pub struct ValuePatternAnswer {
     /// The ruleset as an expression writes it.
     pub ruleset: String,
+    /// What each value is of its position (`value`, `cool(1)`,
+    /// `atomic_weight`, ...: see `Tabulated`).
+    pub of: String,
     /// Every row's rule in words, or why there is none.
     pub pattern: String,
     /// The last position checked, [a, b]; `null` where none was.
@@ -568,11 +597,18 @@ impl ValuePatternAnswer {
     pub fn new(ruleset: &str, found: &ValuePattern) -> ValuePatternAnswer {
         ValuePatternAnswer {
             ruleset: ruleset.to_string(),
+            of: Tabulated::Value.to_string(),
             pattern: found.description.clone(),
             checked_to: found.checked_to.last().map(Position::from),
             rows: (found.rows.iter())
                 .map(|(a, rule)| RowAnswer::new(*a, rule))
                 .collect(),
         }
+    }
+
+    /// The same answer, saying its values are what `of` holds.
+    pub fn holding(mut self, of: Tabulated) -> ValuePatternAnswer {
+        self.of = of.to_string();
+        self
     }
 }

@@ -2,12 +2,13 @@
 //! positions can be two numbers (Wythoff, Euclid, scripts of pairs `a,b`):
 //! its nimber, or where none is known its outcome; for a partizan family
 //! with values (`cutcake`, `domineering` of a rows and b columns,
-//! `hackenbush` stalks) each position's canonical form.
+//! `hackenbush` stalks, `clobber` checkerboards) each position's canonical
+//! form, or what [`Tabulated`] asks of it.
 //!
 //! ```
-//! use grundy::answer::table::table;
+//! use grundy::answer::table::{table, Tabulated};
 //!
-//! let answer = table("wythoff", 0..=2, 0..=2, &mut |_| true).unwrap();
+//! let answer = table("wythoff", 0..=2, 0..=2, Tabulated::Value, &mut |_| true).unwrap();
 //! // Wythoff's P-positions (0, 0), (1, 2), (2, 1) have nimber 0.
 //! assert_eq!(serde_json::to_string(&answer.values).unwrap(), "[[0,1,2],[1,2,0],[2,0,1]]");
 //! ```
@@ -19,7 +20,7 @@ use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::interrupt::interruptible;
-use crate::partizan::{GameId, Games};
+use crate::partizan::{Dyadic, GameId, Games};
 use crate::registry::{self, Parsed, Rulesets};
 use crate::sum::{analyze_listing, Sum};
 use crate::table::{Entry, Table};
@@ -138,6 +139,139 @@ pub fn value_table<E: Clone + Send>(
     })
 }
 
+/// What a table of partizan values holds in each cell (`--of`): the
+/// position's canonical form, or one thing the theory derives from it
+/// (each defined where `partizan` computes it). Written as the front ends
+/// take it: `value`, `reduced`, `freeze`, `cool(T)` (T a number above
+/// -1), `atomic_weight` (of all-small positions only; others have none),
+/// `left_stop`, `right_stop`, `mean`, `temperature`, `birthday`; a `-`
+/// may stand for each `_`.
+///
+/// ```
+/// use grundy::answer::table::Tabulated;
+///
+/// let cooled: Tabulated = "cool(1/2)".parse().unwrap();
+/// assert_eq!(cooled.to_string(), "cool(1/2)");
+/// assert_eq!("atomic-weight".parse::<Tabulated>().unwrap(), Tabulated::AtomicWeight);
+/// assert!("cool(-1)".parse::<Tabulated>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Tabulated {
+    /// The canonical form.
+    #[default]
+    Value,
+    /// The reduced canonical form.
+    Reduced,
+    /// Cooled by its temperature.
+    Freeze,
+    /// Cooled by t > -1.
+    Cool(Dyadic),
+    /// The atomic weight, where the position is all-small.
+    AtomicWeight,
+    /// The Left stop.
+    LeftStop,
+    /// The Right stop.
+    RightStop,
+    /// The mean.
+    Mean,
+    /// The temperature.
+    Temperature,
+    /// The birthday.
+    Birthday,
+}
+
+/// The names [`Tabulated`] reads, each with what it is.
+const TABULATED: [(&str, Tabulated); 9] = [
+    ("value", Tabulated::Value),
+    ("reduced", Tabulated::Reduced),
+    ("freeze", Tabulated::Freeze),
+    ("atomic_weight", Tabulated::AtomicWeight),
+    ("left_stop", Tabulated::LeftStop),
+    ("right_stop", Tabulated::RightStop),
+    ("mean", Tabulated::Mean),
+    ("temperature", Tabulated::Temperature),
+    ("birthday", Tabulated::Birthday),
+];
+
+impl std::str::FromStr for Tabulated {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Tabulated> {
+        let name = text.trim().replace('-', "_");
+        if let Some((_, t)) = TABULATED.iter().find(|(n, _)| *n == name) {
+            return Ok(*t);
+        }
+        if let Some(t) = name.strip_prefix("cool(").and_then(|t| t.strip_suffix(')')) {
+            // The column of T in the text as given.
+            let column = text.find('(').map_or(1, |i| i + 2);
+            let mut games = Games::new();
+            let t = games
+                .read(t.trim(), column)
+                .ok()
+                .and_then(|g| games.number_value(g))
+                .filter(|&t| t > Dyadic::integer(-1))
+                .ok_or_else(|| Error::Parse {
+                    column,
+                    message: format!("cool(T) takes a number T above -1, such as 1/2, not '{t}'"),
+                })?;
+            return Ok(Tabulated::Cool(t));
+        }
+        let names: Vec<&str> = TABULATED.iter().map(|(n, _)| *n).collect();
+        Err(Error::Parse {
+            column: 1,
+            message: format!(
+                "a table holds one of {}, or cool(T); not '{text}'",
+                names.join(", ")
+            ),
+        })
+    }
+}
+
+impl std::fmt::Display for Tabulated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Tabulated::Cool(t) => write!(f, "cool({t})"),
+            other => {
+                let (name, _) = TABULATED.iter().find(|(_, t)| t == other).expect("named");
+                f.write_str(name)
+            }
+        }
+    }
+}
+
+impl Tabulated {
+    /// What this holds of g, in `games`; `None` where it is not defined
+    /// (the atomic weight of a game that is not all-small).
+    pub fn of(self, games: &mut Games, g: GameId) -> Result<Option<GameId>> {
+        let thermograph = |games: &mut Games| games.thermograph(g);
+        let held = match self {
+            Tabulated::Value => g,
+            Tabulated::Reduced => games.reduced(g)?,
+            Tabulated::Freeze => games.freeze(g)?,
+            Tabulated::Cool(t) => games.cool(g, t)?,
+            Tabulated::AtomicWeight if !games.is_all_small(g) => return Ok(None),
+            Tabulated::AtomicWeight => games.atomic_weight(g)?,
+            Tabulated::LeftStop => games.number(games.stops(g).0),
+            Tabulated::RightStop => games.number(games.stops(g).1),
+            Tabulated::Mean => {
+                let mean = thermograph(games).mean;
+                games.number(mean)
+            }
+            Tabulated::Temperature => {
+                let temperature = thermograph(games).temperature;
+                games.number(temperature)
+            }
+            Tabulated::Birthday => {
+                let birthday = i128::try_from(games.birthday(g)).unwrap_or(i128::MAX);
+                games.number(Dyadic::integer(birthday))
+            }
+        };
+        games.check()?;
+        Ok(Some(held))
+    }
+}
+
 /// Whether `ruleset` is a partizan family with values (its tables and
 /// patterns are of canonical forms, not nimbers).
 pub fn has_values(ruleset: &str) -> Result<bool> {
@@ -145,21 +279,54 @@ pub fn has_values(ruleset: &str) -> Result<bool> {
 }
 
 /// The table of `ruleset` over rows `rows` and columns `cols`: nimbers (or
-/// outcomes), or for a family with values canonical forms.
+/// outcomes), or for a family with values what `of` holds of each
+/// position (its canonical form, cooled, ...). `of` other than
+/// [`Tabulated::Value`] asks for a family with values.
 pub fn table(
     ruleset: &str,
     rows: RangeInclusive<u64>,
     cols: RangeInclusive<u64>,
+    of: Tabulated,
     progress: OnProgress,
 ) -> Result<TableAnswer> {
     if has_values(ruleset)? {
-        let (name, table) = value_table(ruleset, rows, cols, progress, |games, g| games.write(g))?;
-        return Ok(TableAnswer::new(&name, &table, |v| {
-            TableEntry::Text(v.clone())
-        }));
+        let (name, table) = values_of(ruleset, rows, cols, of, progress)?;
+        return Ok(TableAnswer::new(&name, &table, |v| match v {
+            Some(text) => TableEntry::Text(text.clone()),
+            None => TableEntry::Undefined,
+        })
+        .holding(of));
     }
+    only_values(ruleset, of)?;
     let (name, table) = two_number_table(ruleset, rows, cols, progress)?;
     Ok(TableAnswer::new(&name, &table, |&e| TableEntry::from(e)))
+}
+
+/// What `of` holds of each position (a, b) of a partizan family with
+/// values, written (`None` where it is not defined), and the family's
+/// name: the table of [`value_table`].
+pub fn values_of(
+    ruleset: &str,
+    rows: RangeInclusive<u64>,
+    cols: RangeInclusive<u64>,
+    of: Tabulated,
+    progress: OnProgress,
+) -> Result<(String, Table<Option<String>>)> {
+    value_table(ruleset, rows, cols, progress, |games, g| {
+        of.of(games, g)?.map(|held| games.write(held)).transpose()
+    })
+}
+
+/// An error unless `of` is the value itself: what else a table may hold
+/// is derived from partizan values, which `ruleset` does not have.
+pub fn only_values(ruleset: &str, of: Tabulated) -> Result<()> {
+    match of {
+        Tabulated::Value => Ok(()),
+        _ => Err(Error::Unsupported(format!(
+            "{of} is of partizan values (domineering, clobber, cutcake, hackenbush); \
+             {ruleset} has nimbers or outcomes"
+        ))),
+    }
 }
 
 /// A table of the positions (a, b) of a ruleset.
@@ -173,6 +340,9 @@ pub struct TableAnswer {
     pub rows: [u64; 2],
     /// The second numbers b: [C, D], both included.
     pub cols: [u64; 2],
+    /// What each cell holds (`value`, `cool(1)`, `atomic_weight`, ...:
+    /// see `Tabulated`); `value` for nimbers and outcomes.
+    pub of: String,
     /// Row by row: `values[i][j]` is position (A + i, C + j).
     pub values: Vec<Vec<TableEntry>>,
 }
@@ -185,8 +355,12 @@ pub enum TableEntry {
     /// Its nimber.
     Nimber(u64),
     /// Its outcome's letter where no nimber is known (`P`, `N`, `D`), or
-    /// for a family with values its canonical form.
+    /// for a family with values its canonical form (or what the table
+    /// holds of it), written as an expression reads it.
     Text(String),
+    /// `null`: what the table holds is not defined at this position (the
+    /// atomic weight of a position that is not all-small).
+    Undefined,
 }
 
 impl From<Entry> for TableEntry {
@@ -210,9 +384,16 @@ impl TableAnswer {
             ruleset: ruleset.to_string(),
             rows: [*rows.start(), *rows.end()],
             cols: [*cols.start(), *cols.end()],
+            of: Tabulated::Value.to_string(),
             values: rows
                 .map(|a| table.row(a).iter().map(&entry).collect())
                 .collect(),
         }
+    }
+
+    /// The same answer, saying it holds `of`.
+    pub fn holding(mut self, of: Tabulated) -> TableAnswer {
+        self.of = of.to_string();
+        self
     }
 }

@@ -11,7 +11,7 @@
 //! Cannibal Clobber (`cannibal_clobber.rs`), where a stone may also take
 //! one of its own side's, shares these rules through `cannibal`.
 
-use super::grid::Grid;
+use super::grid::{Grid, MAX_CELLS};
 use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
 use crate::error::Result;
@@ -165,6 +165,24 @@ impl ShortRules for Clobber {
     fn show(&self, p: &Stones) -> String {
         Grid::show_marked([p.left, p.right], ['x', 'o'], '.')
     }
+
+    /// (a, b) is the full board of a rows and b columns in a checkerboard
+    /// pattern, `x` in its first corner (MCGS's Clobber boards: 1 × b is
+    /// the strip `xoxo...`); a board of no cells has no stones, `.`.
+    fn pair_text(&self, a: u64, b: u64) -> Option<String> {
+        if a.checked_mul(b)? > MAX_CELLS as u64 {
+            return None;
+        }
+        if a == 0 || b == 0 {
+            return Some(".".into());
+        }
+        let row = |i: u64| -> String {
+            (0..b)
+                .map(|j| if (i + j) % 2 == 0 { 'x' } else { 'o' })
+                .collect()
+        };
+        Some((0..a).map(row).collect::<Vec<_>>().join("/"))
+    }
 }
 
 #[cfg(test)]
@@ -207,6 +225,22 @@ mod tests {
         ] {
             assert_eq!(value(board), expected, "{board}");
         }
+    }
+
+    /// A table's boards: checkerboards with `x` in the first corner.
+    #[test]
+    fn boards_of_two_numbers_are_checkerboards() {
+        assert_eq!(CLOBBER.pair_text(1, 4).as_deref(), Some("xoxo"));
+        assert_eq!(CLOBBER.pair_text(2, 3).as_deref(), Some("xox/oxo"));
+        assert_eq!(CLOBBER.pair_text(3, 1).as_deref(), Some("x/o/x"));
+        assert_eq!(CLOBBER.pair_text(0, 5).as_deref(), Some("."));
+        assert_eq!(CLOBBER.pair_text(8, 8).map(|t| t.len()), Some(71));
+        assert_eq!(CLOBBER.pair_text(5, 13), None);
+        assert_eq!(CLOBBER.pair_text(u64::MAX, 2), None);
+        // xo/ox: either player's capture leaves three stones in a path,
+        // the capturer's two at one end: xxo (^) for Left, oox (v) for
+        // Right; {^|v} is *, as whoever starts wins.
+        assert_eq!(value(&CLOBBER.pair_text(2, 2).unwrap()), "*");
     }
 
     /// Every 2 × 3 board of stones and holes, and every 1 × 7 one: the
