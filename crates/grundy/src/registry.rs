@@ -133,6 +133,12 @@ pub fn family(name: &str) -> Option<&'static Family> {
 
 /// The family written in `word`, or an error that names the nearest one.
 fn find_family(word: &Word) -> Result<&'static Family> {
+    if word.text == "pass" {
+        return Err(word.error(
+            "pass is a move of a loopy game back to the game itself, written inside its \
+             braces: {pass|} is on, {0|pass} is over",
+        ));
+    }
     family(&word.text).ok_or_else(|| {
         let nearest = FAMILIES
             .iter()

@@ -723,6 +723,13 @@ fn bad_loopy_literals_exit_2_with_the_column_and_misere_play_1() {
             .code(2)
             .stderr(predicate::str::contains(column));
     }
+    // Alone, pass is no family: the error says where it is written.
+    grundy()
+        .args(["analyze", "{pass|pass} + pass"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("column 15"))
+        .stderr(predicate::str::contains("inside its braces"));
     grundy()
         .args(["analyze", "--misere", "over"])
         .assert()
