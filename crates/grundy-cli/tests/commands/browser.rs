@@ -598,6 +598,31 @@ fn the_moves_of_a_sum_of_values_go_to_the_whole_sum() {
 }
 
 #[test]
+fn a_loopy_value_is_shown_with_its_outcome_and_no_moves() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    // over = {0|pass}: Left wins whoever starts; on + off is a draw and
+    // no stopper. The answer is shown, not an error, and not played.
+    browser.open(&format!("{base}?expr=%7B0%7Cpass%7D"));
+    browser.wait_text("#outcome", "L");
+    assert_eq!(browser.text("#explain"), "Left wins, whoever starts");
+    let value = browser.text("#value");
+    assert!(
+        value.contains("value over") && value.contains("stopper"),
+        "{value}"
+    );
+    assert!(!browser.displayed("#error"));
+    browser.open(&format!("{base}?expr=on+%2B+off"));
+    browser.wait_text("#outcome", "D");
+    assert!(browser.text("#value").contains("not a stopper"));
+    assert_eq!(
+        browser.text("#moves-note"),
+        "(a loopy value: its moves are not listed)"
+    );
+}
+
+#[test]
 fn a_position_edited_on_its_board_is_analysed() {
     let Some((_server, browser, base)) = explorer() else {
         return;

@@ -613,7 +613,7 @@ impl Reader {
             None => Err(at_name(format!(
                 "'{name}' is no game here: a short game is written with numbers, *, ^, v, ± \
                  and {{...}}; pass, on, off, dud, over, under, upon and labels are loopy \
-                 games', which `grundy analyze` reads in a sum of literals"
+                 games, which `grundy analyze` reads in a sum of literals"
             ))),
         }
     }

@@ -119,6 +119,8 @@ function playing() {
 // player, each to the whole sum after it; under every-move play, the
 // winning moves.
 async function movesOf(expr, a) {
+  // A loopy value is answered as a whole: its moves are not listed.
+  if (isLoopy(a)) return [];
   if (a.left_moves) {
     const players = playing() ? [game.sides.toMove] : ["left", "right"];
     const sides = await Promise.all(players.map(async (player) => {
@@ -143,6 +145,21 @@ async function movesOf(expr, a) {
 function isValued(a) {
   return a.is_number !== undefined || a.misere_form !== undefined;
 }
+
+// Whether the answer is of a loopy value (`on`, `{0|pass}`): it says
+// whether the game is a stopper, and its outcome class may be a draw.
+function isLoopy(a) {
+  return a.stopper !== undefined;
+}
+
+// A loopy value's outcome class in a few words: Left's and Right's wins,
+// the first or second player's, a draw, and the hatted and checked
+// classes, where one player wins when they start (N) or when the other
+// does (P) and the game is a draw otherwise.
+const LOOPY_WORD = {
+  L: "Left wins", R: "Right wins", N: "first wins", P: "second wins", D: "draw",
+  PHat: "Left wins second", PCheck: "Right wins second", NHat: "Left wins first", NCheck: "Right wins first",
+};
 
 // A sum of values has no player to move: its N and P are the mover's win
 // and loss, but its L and R say which player wins, and get badges of their
@@ -175,11 +192,13 @@ function yourMove() {
 // ways: a solved position's L is the mover's loss, a value's L is Left's
 // win, and each says which.
 function badgeWord(a) {
+  if (isLoopy(a)) return LOOPY_WORD[a.outcome] || "";
   if (isValued(a)) return { L: "Left wins", R: "Right wins", N: "first wins", P: "second wins" }[a.outcome] || "";
   return { win: "wins", lose: "loses", tie: "ties", draw: "draws" }[standingOf(a)] || "";
 }
 
 function badgeClass(a) {
+  if (isLoopy(a)) return { L: "left", R: "right", D: "draw" }[a.outcome] || "";
   const standing = standingOf(a);
   if (standing) return standing;
   if (isValued(a)) return { L: "left", R: "right" }[a.outcome] || "";
@@ -194,10 +213,16 @@ function draw({ expr, answer: a, moves }) {
   badge.className = "badge " + badgeClass(a);
   badge.dataset.word = badgeWord(a);
   $("position").textContent = a.expression || expr;
-  $("explain").textContent = isValued(a) && a.left_moves
-    ? "outcome class " + a.outcome + " (" + classText(a.outcome) + ")"
-    : EXPLAIN[standing] || "";
+  $("explain").textContent = isLoopy(a) ? a.outcome_explanation
+    : isValued(a) && a.left_moves
+      ? "outcome class " + a.outcome + " (" + classText(a.outcome) + ")"
+      : EXPLAIN[standing] || "";
   const facts = [];
+  if (isLoopy(a)) {
+    facts.push(a.value !== null ? "value " + a.value : "no simplest form (no stopper)");
+    facts.push(a.stopper ? "stopper" : "not a stopper");
+    facts.push(a.positions + (a.positions === 1 ? " position" : " positions"));
+  }
   if (a.nimber !== undefined && a.nimber !== null) facts.push("nimber " + a.nimber);
   if (a.value !== undefined && a.left_moves) facts.push("value " + a.value);
   if (a.misere_form) facts.push("misère form " + a.misere_form);
@@ -235,11 +260,13 @@ function draw({ expr, answer: a, moves }) {
     li.append(b);
     list.append(li);
   }
-  $("moves-note").textContent = moves.length === 0 ? "(none: the game is over)" : "";
+  $("moves-note").textContent = isLoopy(a) ? "(a loopy value: its moves are not listed)"
+    : moves.length === 0 ? "(none: the game is over)" : "";
   // A position with a value says no player to move: a game of it is
   // played as Left or Right, from the player chosen.
+  // A loopy value is not played here.
   const valued = isValued(a);
-  $("play-plain").hidden = valued;
+  $("play-plain").hidden = valued || isLoopy(a);
   $("play-sides").hidden = !valued;
 
   const comps = a.components || a.parts;
