@@ -213,7 +213,9 @@ impl std::str::FromStr for Tabulated {
                 .filter(|&t| t > Dyadic::integer(-1))
                 .ok_or_else(|| Error::Parse {
                     column,
-                    message: format!("cool(T) takes a number T above -1, such as 1/2, not '{t}'"),
+                    message: format!(
+                        "cool(T) takes a dyadic number T above -1, such as 1/2 or 3, not '{t}'"
+                    ),
                 })?;
             return Ok(Tabulated::Cool(t));
         }
