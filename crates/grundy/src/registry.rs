@@ -278,13 +278,15 @@ impl Rulesets {
             of_values |= signed.negated
                 || match &signed.term {
                     Term::Literal(_) | Term::Function(_) => true,
-                    Term::Component(c) => self
-                        .build(FamilyText {
+                    Term::Component(c) => {
+                        let ruleset = self.build(FamilyText {
                             family: c.family.clone(),
                             parameters: c.parameters.clone(),
-                        })?
-                        .short()
-                        .is_some(),
+                        })?;
+                        // A ruleset solved strongly is in a sum only by
+                        // the loopy values of its positions.
+                        ruleset.short().is_some() || ruleset.strong().is_some()
+                    }
                 };
         }
         if !of_values {
@@ -338,6 +340,21 @@ impl Rulesets {
                                 position,
                             },
                         }));
+                    } else if let Some(strong) = ruleset.strong() {
+                        for position in c.positions {
+                            let Some(graph) = strong.loopy(std::slice::from_ref(&position)) else {
+                                // Not a loopy value: the ruleset says why.
+                                ruleset.components(&c.family, &[position])?;
+                                continue;
+                            };
+                            parts.push(ValueTerm {
+                                negated,
+                                part: ValuePart::Loopy {
+                                    text: format!("{} {}", ruleset.name(), position.text),
+                                    graph: graph?,
+                                },
+                            });
+                        }
                     } else {
                         parts.extend(
                             ruleset
@@ -445,6 +462,15 @@ pub enum ValuePart {
     },
     /// An impartial component, whose value is its nimber.
     Impartial(ComponentRef),
+    /// A position of a ruleset solved strongly whose positions are loopy
+    /// values (a vertex of `partizan-graph(FILE)` without a player to
+    /// move), its graph built as the sum is read.
+    Loopy {
+        /// The position as an expression writes it.
+        text: String,
+        /// Its game graph, the position at vertex 0.
+        graph: loopy::Graph,
+    },
     /// A function of values called on sums of values (`cool(G, t)`).
     Function {
         /// Which function.
@@ -461,7 +487,11 @@ pub enum ValuePart {
 /// loopy games have.
 pub fn has_loopy(terms: &[ValueTerm]) -> bool {
     let named = |text: &str| text.chars().any(|c| c.is_ascii_lowercase() && c != 'v');
-    (terms.iter()).any(|t| matches!(&t.part, ValuePart::Literal(word) if named(&word.text)))
+    (terms.iter()).any(|t| match &t.part {
+        ValuePart::Literal(word) => named(&word.text),
+        ValuePart::Loopy { .. } => true,
+        _ => false,
+    })
 }
 
 /// A sum of values with a loopy game in it, as one loopy game: each
@@ -485,6 +515,10 @@ pub fn loopy_sum(
                     false => g,
                 }
             }
+            ValuePart::Loopy { graph, .. } => match term.negated {
+                true => builder.insert(&graph.negated())?,
+                false => builder.insert(graph)?,
+            },
             // Valued with its sign.
             _ => {
                 let parts = valued(std::slice::from_ref(term), builder.games(), progress)?;
@@ -501,6 +535,14 @@ pub fn loopy_sum(
     }
     let total = total.ok_or_else(|| Error::Parameter("an empty sum".into()))?;
     Ok(builder.game_at(total))
+}
+
+/// The error of a loopy value where a short game is needed (an argument
+/// of a function, misère play).
+fn loopy_no_short(text: &str) -> Error {
+    Error::Unsupported(format!(
+        "{text} is a loopy value, which only sums of values under normal play take"
+    ))
 }
 
 /// Each part of a sum of values, valued in `games`. `progress` is told
@@ -527,6 +569,7 @@ pub fn valued(
                 }
             },
             ValuePart::Impartial(component) => impartial_valued(component, games, progress)?,
+            ValuePart::Loopy { text, .. } => return Err(loopy_no_short(text)),
             ValuePart::Function {
                 function,
                 call,
@@ -646,6 +689,7 @@ pub fn misere_parts(
                     right: options,
                 }
             }
+            ValuePart::Loopy { text, .. } => return Err(loopy_no_short(text)),
             ValuePart::Function { call, .. } => {
                 return Err(Error::Unsupported(format!(
                     "{} is a value of normal play: under misère play a sum takes game \

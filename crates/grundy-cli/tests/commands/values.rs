@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use crate::common::{analyze_json, example, grundy, json, temp_file};
+use crate::common::{analyze_json, example, example_path, grundy, json, temp_file};
 use predicates::prelude::*;
 
 #[test]
@@ -707,6 +707,125 @@ fn loopy_values_have_simplest_forms_and_outcomes_with_draws() {
         .success()
         .stdout(predicate::str::contains("upon: L, value upon"))
         .stdout(predicate::str::contains("on + off: D, value no stopper"));
+}
+
+/// A partizan graph as `partizan-graph(FILE)` reads it: each vertex's
+/// Left and Right options.
+type Edges = Vec<(Vec<usize>, Vec<usize>)>;
+
+fn graph_file_edges(text: &str) -> Edges {
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    let n: usize = lines.next().unwrap().trim().parse().unwrap();
+    let side = |t: &str| -> Vec<usize> {
+        t.split_whitespace()
+            .skip(1)
+            .map(|v| v.parse().unwrap())
+            .collect()
+    };
+    (0..n)
+        .map(|_| {
+            let (left, right) = lines.next().unwrap().split_once(';').unwrap();
+            (side(left), side(right))
+        })
+        .collect()
+}
+
+fn graph_file_text(edges: &Edges) -> String {
+    let side = |vs: &[usize]| {
+        let listed: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
+        format!("{} {}", vs.len(), listed.join(" "))
+    };
+    let mut text = format!("{}\n", edges.len());
+    for (left, right) in edges {
+        text.push_str(&format!("{} ; {}\n", side(left), side(right)));
+    }
+    text
+}
+
+/// Vertices of partizan graphs add as loopy values: the outcome class of
+/// each sum of a vertex of one graph and a vertex of another is what the
+/// strong solver (retrograde analysis with draws, another engine) finds
+/// of the product graph, the sum's positions built by hand, with Left
+/// moving first and with Right.
+#[test]
+fn a_sum_of_partizan_graph_vertices_has_the_outcomes_of_its_product_graph() {
+    let game = example_path("game.txt");
+    let g_text = std::fs::read_to_string(&game).unwrap();
+    let game = format!("partizan-graph(\"{}\")", game.display());
+    let g = graph_file_edges(&g_text);
+    // Three vertices: 0 and 1 lead to each other (Left from 0, Right from
+    // 1), 2 is Right's way back to 0.
+    let h_text = "3\n1 1 ; 1 2\n1 0 ; 0\n0 ; 1 0\n";
+    let h = graph_file_edges(h_text);
+    let h_path = temp_file("h.txt", h_text);
+    let at = |i: usize, j: usize| i * h.len() + j;
+    let mut product: Edges = vec![(Vec::new(), Vec::new()); g.len() * h.len()];
+    for (i, (gl, gr)) in g.iter().enumerate() {
+        for (j, (hl, hr)) in h.iter().enumerate() {
+            let (left, right) = &mut product[at(i, j)];
+            left.extend(
+                gl.iter()
+                    .map(|&i2| at(i2, j))
+                    .chain(hl.iter().map(|&j2| at(i, j2))),
+            );
+            right.extend(
+                gr.iter()
+                    .map(|&i2| at(i2, j))
+                    .chain(hr.iter().map(|&j2| at(i, j2))),
+            );
+        }
+    }
+    let p_path = temp_file("product.txt", &graph_file_text(&product));
+    let strong = |v: usize, player: &str| -> String {
+        let a = analyze_json(&format!(
+            "partizan-graph(\"{}\") {v}@{player}",
+            p_path.display()
+        ));
+        a["outcome"].as_str().unwrap().to_string()
+    };
+    let mut classes = std::collections::BTreeSet::new();
+    for i in 0..g.len() {
+        for j in 0..h.len() {
+            let sum = format!("{game} {i} + partizan-graph(\"{}\") {j}", h_path.display());
+            let loopy = analyze_json(&sum);
+            let expected = match (
+                strong(at(i, j), "Left").as_str(),
+                strong(at(i, j), "Right").as_str(),
+            ) {
+                ("W", "L") => "L",
+                ("L", "W") => "R",
+                ("W", "W") => "N",
+                ("L", "L") => "P",
+                ("D", "D") => "D",
+                ("D", "L") => "PHat",
+                ("L", "D") => "PCheck",
+                ("W", "D") => "NHat",
+                ("D", "W") => "NCheck",
+                other => panic!("{sum}: {other:?}"),
+            };
+            assert_eq!(loopy["outcome"], expected, "{sum}: {loopy}");
+            classes.insert(expected);
+        }
+    }
+    // The sums are not all of one kind.
+    assert!(classes.len() >= 3, "{classes:?}");
+    // A vertex minus itself is 0, where it is a stopper.
+    let a = analyze_json(&format!("{game} 4 - {game} 4"));
+    assert_eq!(a["value"], "0");
+    // A loopy value is no argument of a function of short values, and a
+    // position with its player to move no part of a sum.
+    grundy()
+        .args(["analyze", &format!("cool({game} 4, 1)")])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("is a loopy value"));
+    grundy()
+        .args(["analyze", &format!("{game} 0@Left + over")])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("solved strongly"));
 }
 
 #[test]
