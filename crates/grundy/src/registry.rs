@@ -343,9 +343,13 @@ impl Rulesets {
                     } else if let Some(strong) = ruleset.strong() {
                         for position in c.positions {
                             let Some(graph) = strong.loopy(std::slice::from_ref(&position)) else {
-                                // Not a loopy value: the ruleset says why.
-                                ruleset.components(&c.family, &[position])?;
-                                continue;
+                                // Not a loopy value: the ruleset says why
+                                // it is no part of a sum.
+                                let why = ruleset.components(&c.family, &[position]).err();
+                                return Err(why.unwrap_or_else(|| {
+                                    c.family
+                                        .error("a position solved strongly is no part of a sum")
+                                }));
                             };
                             parts.push(ValueTerm {
                                 negated,
@@ -484,7 +488,8 @@ pub enum ValuePart {
 
 /// Whether a sum of values holds a loopy game: a literal with a name in
 /// it (`pass`, `on`, `over`, a label; downs are `v`, no name), which only
-/// loopy games have.
+/// loopy games have, or a position whose value is loopy (a vertex of a
+/// partizan graph without a player to move).
 pub fn has_loopy(terms: &[ValueTerm]) -> bool {
     let named = |text: &str| text.chars().any(|c| c.is_ascii_lowercase() && c != 'v');
     (terms.iter()).any(|t| match &t.part {
@@ -495,7 +500,8 @@ pub fn has_loopy(terms: &[ValueTerm]) -> bool {
 }
 
 /// A sum of values with a loopy game in it, as one loopy game: each
-/// literal read as a loopy game (a short one too), every other part (a
+/// literal read as a loopy game (a short one too), a loopy position's
+/// graph copied in, every other part (a
 /// position of a family with values, an impartial component, a function)
 /// valued as a short game ([`valued`], reporting to `progress`) and
 /// copied in; short games built in `games`.

@@ -154,6 +154,7 @@ pub fn value_table<E: Clone + Send>(
 /// assert_eq!(cooled.to_string(), "cool(1/2)");
 /// assert_eq!("atomic-weight".parse::<Tabulated>().unwrap(), Tabulated::AtomicWeight);
 /// assert!("cool(-1)".parse::<Tabulated>().is_err());
+/// assert_eq!("cool(-1/2)".parse::<Tabulated>().unwrap().to_string(), "cool(-1/2)");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
@@ -202,7 +203,9 @@ impl std::str::FromStr for Tabulated {
         if let Some((_, t)) = TABULATED.iter().find(|(n, _)| *n == name) {
             return Ok(*t);
         }
-        if let Some(t) = name.strip_prefix("cool(").and_then(|t| t.strip_suffix(')')) {
+        // T as written: its sign is no underscore.
+        let cooled = text.trim().strip_prefix("cool(");
+        if let Some(t) = cooled.and_then(|t| t.strip_suffix(')')) {
             // The column of T in the text as given.
             let column = text.find('(').map_or(1, |i| i + 2);
             let mut games = Games::new();
