@@ -195,10 +195,17 @@ pub fn searched_one_line(expression: &str, s: &Searched) -> String {
 /// A loopy game's answer as text: its simplest form where it is a
 /// stopper, and who wins (draws included).
 pub fn loopy_text(expression: &str, v: &LoopyValue) -> String {
-    let value = match &v.written {
-        Some(form) => format!("value: {form}\n"),
-        None => "value: no stopper (a play of alternating moves can go on for ever), so no \
-                 simplest form\n"
+    let value = match (&v.written, &v.sides) {
+        (Some(form), _) => format!("value: {form}\n"),
+        (None, Some(sides)) => format!(
+            "value: {} (onside {}, offside {}: no stopper, a play of alternating moves can \
+             go on for ever)\n",
+            sides.written(),
+            sides.onside,
+            sides.offside
+        ),
+        (None, None) => "value: no stopper (a play of alternating moves can go on for ever), \
+                         and its sides are not found\n"
             .to_string(),
     };
     format!(
@@ -212,7 +219,11 @@ pub fn loopy_text(expression: &str, v: &LoopyValue) -> String {
 
 /// The same on one line, for `--batch`.
 pub fn loopy_one_line(expression: &str, v: &LoopyValue) -> String {
-    let value = v.written.as_deref().unwrap_or("no stopper");
+    let value = match (&v.written, &v.sides) {
+        (Some(form), _) => form.clone(),
+        (None, Some(sides)) => sides.written(),
+        (None, None) => "no stopper".to_string(),
+    };
     format!("{expression}: {}, value {value}", v.outcome.as_str())
 }
 

@@ -331,14 +331,17 @@ def test_atomic_weights_reduced_forms_and_functions_of_values(schema):
 
 
 def test_a_loopy_value_and_its_outcome_with_draws(schema):
-    # over = {0|pass} is a positive stopper, written by its name; on + off
-    # is no stopper: a draw whoever starts (Siegel, CGT VI).
+    # over = {0|pass} is a positive stopper, written by its name, its own
+    # sides; on + off is no stopper: a draw whoever starts, and dud, whose
+    # onside is on and offside off (Siegel, CGT VI).
     over = grundy.value("{0|pass}")
     schema.validate(over.to_dict())
     assert (over.value, over.outcome, over.stopper) == ("over", "L", True)
+    assert (over.onside, over.offside) == ("over", "over")
     dud = grundy.value("on + off")
     schema.validate(dud.to_dict())
     assert (dud.value, dud.outcome, dud.stopper) == (None, "D", False)
+    assert (dud.onside, dud.offside) == ("on", "off")
     with pytest.raises(grundy.ParseError):
         grundy.value("{pass + 1|}")
 

@@ -602,8 +602,9 @@ fn a_loopy_value_is_shown_with_its_outcome_and_no_moves() {
     let Some((_server, browser, base)) = explorer() else {
         return;
     };
-    // over = {0|pass}: Left wins whoever starts; on + off is a draw and
-    // no stopper. The answer is shown, not an error, and not played.
+    // over = {0|pass}: Left wins whoever starts; on + off is a draw, no
+    // stopper, its onside on and offside off. The answer is shown, not
+    // an error, and not played.
     browser.open(&format!("{base}?expr=%7B0%7Cpass%7D"));
     browser.wait_text("#outcome", "L");
     assert_eq!(browser.text("#explain"), "Left wins, whoever starts");
@@ -615,7 +616,11 @@ fn a_loopy_value_is_shown_with_its_outcome_and_no_moves() {
     assert!(!browser.displayed("#error"));
     browser.open(&format!("{base}?expr=on+%2B+off"));
     browser.wait_text("#outcome", "D");
-    assert!(browser.text("#value").contains("not a stopper"));
+    let value = browser.text("#value");
+    assert!(
+        value.contains("not a stopper") && value.contains("onside on, offside off"),
+        "{value}"
+    );
     assert_eq!(
         browser.text("#moves-note"),
         "(a loopy value: its moves are not listed)"

@@ -666,7 +666,7 @@ fn the_outcome_alone_is_searched_and_agrees_with_the_value() {
 /// Loopy values (Siegel, *Combinatorial Game Theory*, VI; Winning Ways,
 /// ch. 11): `pass` inside braces is a move to the braces' own game; the
 /// named stoppers are written by name; a sum that is no stopper has no
-/// simplest form, only its outcome, draws included.
+/// simplest form, but its outcome, draws included, and its two sides.
 #[test]
 fn loopy_values_have_simplest_forms_and_outcomes_with_draws() {
     for (expression, value, outcome) in [
@@ -685,14 +685,26 @@ fn loopy_values_have_simplest_forms_and_outcomes_with_draws() {
         assert_eq!(answer["value"], value, "{expression}: {answer}");
         assert_eq!(answer["outcome"], outcome, "{expression}: {answer}");
     }
-    // dud = on + off, and {dud|}: Left starting moves to dud, a draw;
-    // Right starting cannot move (P-hat).
-    for (expression, outcome) in [("on + off", "D"), ("{dud|}", "PHat")] {
+    // dud = on + off = on & off, and {dud|}: Left starting moves to dud,
+    // a draw; Right starting cannot move (P-hat). Its onside is {on|} =
+    // on, its offside {off|} = 0 (off is reversible, through off, to
+    // nothing). A stopper's sides are itself.
+    for (expression, outcome, onside, offside) in [
+        ("on + off", "D", "on", "off"),
+        ("{dud|}", "PHat", "on", "0"),
+    ] {
         let answer = analyze_json(expression);
         assert_eq!(answer["stopper"], false, "{answer}");
         assert_eq!(answer["value"], serde_json::Value::Null, "{answer}");
         assert_eq!(answer["outcome"], outcome, "{answer}");
+        assert_eq!(answer["onside"], onside, "{answer}");
+        assert_eq!(answer["offside"], offside, "{answer}");
     }
+    let over = analyze_json("{0|pass}");
+    assert_eq!(
+        (&over["onside"], &over["offside"]),
+        (&over["value"], &over["value"])
+    );
     grundy()
         .args(["analyze", "over - 1/1024"])
         .assert()
@@ -706,7 +718,7 @@ fn loopy_values_have_simplest_forms_and_outcomes_with_draws() {
         .assert()
         .success()
         .stdout(predicate::str::contains("upon: L, value upon"))
-        .stdout(predicate::str::contains("on + off: D, value no stopper"));
+        .stdout(predicate::str::contains("on + off: D, value dud"));
 }
 
 /// A partizan graph as `partizan-graph(FILE)` reads it: each vertex's
@@ -891,6 +903,16 @@ fn a_partizan_graph_vertex_without_a_player_is_a_loopy_value() {
         assert_eq!(answer["outcome"], outcome, "{vertex}: {answer}");
         assert_eq!(answer["stopper"], stopper, "{vertex}: {answer}");
     }
+    // Vertex 0's sides say the same of who wins: its onside (a play that
+    // never ends is Left's) is positive, its offside {0|off} is won by
+    // whoever starts (Left to 0, Right to off), as N-hat's draw is Right's
+    // there.
+    let zero = analyze_json(&format!("partizan-graph({game}) 0"));
+    assert_eq!(
+        (&zero["onside"], &zero["offside"]),
+        (&serde_json::json!("1^"), &serde_json::json!("{0|off}")),
+        "{zero}"
+    );
     let over = temp_file("over.txt", "2\n1 1 ; 1 0\n0 ; 0\n");
     let answer = analyze_json(&format!("partizan-graph(\"{}\") 0", over.display()));
     assert_eq!(answer["value"], "over", "{answer}");

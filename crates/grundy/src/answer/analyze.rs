@@ -501,6 +501,13 @@ pub struct LoopyAnswer {
     /// `over`, a short game in its canonical form); null where the game is
     /// no stopper.
     pub value: Option<String>,
+    /// The onside (a play that never ends is Left's), a stopper in simplest
+    /// form as grundy reads it back: the value itself for a stopper; for a
+    /// game that is none, found by sidling (Siegel, *Combinatorial Game
+    /// Theory*, VI.4-5); null where it is not found.
+    pub onside: Option<String>,
+    /// The offside (a play that never ends is Right's), as the onside.
+    pub offside: Option<String>,
 }
 
 impl LoopyAnswer {
@@ -515,6 +522,8 @@ impl LoopyAnswer {
             loopfree: value.loopfree,
             positions: value.positions as u64,
             value: value.written.clone(),
+            onside: value.sides.as_ref().map(|s| s.onside.clone()),
+            offside: value.sides.as_ref().map(|s| s.offside.clone()),
         }
     }
 }

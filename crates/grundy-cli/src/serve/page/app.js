@@ -219,7 +219,9 @@ function draw({ expr, answer: a, moves }) {
       : EXPLAIN[standing] || "";
   const facts = [];
   if (isLoopy(a)) {
-    facts.push(a.value !== null ? "value " + a.value : "no simplest form (no stopper)");
+    if (a.value !== null) facts.push("value " + a.value);
+    else if (a.onside !== null) facts.push("onside " + a.onside + ", offside " + a.offside);
+    else facts.push("no simplest form, sides not found");
     facts.push(a.stopper ? "stopper" : "not a stopper");
     facts.push(a.positions + (a.positions === 1 ? " position" : " positions"));
   }
