@@ -468,6 +468,9 @@ impl Session {
             .unwrap_or(0);
         for part in &turn.parts {
             let position = part.rsplit_once(' ').map_or(part.as_str(), |(_, p)| p);
+            // A board with its player to move (`x.x./.o..@Left`): the
+            // board alone, the player said in the expression above it.
+            let position = position.split('@').next().unwrap_or(position);
             if position.contains('/') {
                 text.push_str(&grid(position, turn.naming == Naming::Cell));
             } else if turn.parts.len() > 1 || position.parse::<u32>().is_ok() {
@@ -610,6 +613,7 @@ fn how_to_type(turn: &Turn) -> String {
 /// by `/`).
 fn board_size(expression: &str) -> (usize, usize) {
     let position = expression.rsplit_once(' ').map_or(expression, |(_, p)| p);
+    let position = position.split('@').next().unwrap_or(position);
     let rows: Vec<&str> = position.split('/').collect();
     let columns = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
     (rows.len(), columns)

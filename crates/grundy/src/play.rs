@@ -861,7 +861,12 @@ fn best_of(solution: Solution, moves: &[Choice]) -> Vec<usize> {
 /// four; else the position it leaves. With the cell it changes, where it
 /// changes one.
 fn describe_change(from: &str, to: &str) -> (String, Option<Cell>) {
-    let position = |text: &str| text.rsplit_once(' ').map_or(text, |(_, p)| p).to_string();
+    // A board with its player to move (`x.x./.o..@Left`) changes by its
+    // board.
+    let position = |text: &str| {
+        let p = text.rsplit_once(' ').map_or(text, |(_, p)| p);
+        p.split('@').next().unwrap_or(p).to_string()
+    };
     let (from, to) = (position(from), position(to));
     let rows =
         |text: &str| -> Vec<Vec<char>> { text.split('/').map(|r| r.chars().collect()).collect() };

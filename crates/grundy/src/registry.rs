@@ -65,6 +65,7 @@ pub static FAMILIES: &[Family] = &[
     catalogue::strong::mnk::FAMILY,
     catalogue::strong::connect4::FAMILY,
     catalogue::strong::partizan_graph::FAMILY,
+    catalogue::strong::fox_and_geese::FAMILY,
     catalogue::partizan::clobber::FAMILY,
     catalogue::partizan::cannibal_clobber::FAMILY,
     catalogue::partizan::colouring::COL,

@@ -547,6 +547,32 @@ fn cram_amazons_and_an_impartial_variant_are_played_by_clicking() {
     browser.wait_text("#position", "impartial(domineering) ###/#..");
 }
 
+/// A Fox and Geese board is drawn with the player to move kept apart: a
+/// goose clicked and the cell it steps to is the move, and the position
+/// after it says that Right moves next. Its loopy value, without a
+/// player, is drawn too.
+#[test]
+fn a_goose_steps_on_the_fox_and_geese_board() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    browser.open(&format!(
+        "{base}?expr=fox-and-geese+x.x./..../..../.o..%40Left"
+    ));
+    browser.wait_text("#position", "fox-and-geese x.x./..../..../.o..@Left");
+    browser.wait_text("#outcome", "W");
+    let cells = browser.script("return document.querySelectorAll('#board [data-cell]').length;");
+    assert_eq!(cells.as_u64(), Some(16));
+    browser.click("#board [data-cell='0.0.0.0']");
+    browser.click("#board [data-cell='0.0.1.1']");
+    browser.wait_text("#position", "fox-and-geese ..x./.x../..../.o..@Right");
+    browser.open(&format!("{base}?expr=fox-and-geese+x.x./..../..../.o.."));
+    browser.wait_text("#outcome", "L");
+    assert!(browser.text("#value").contains("value over"));
+    let fox = browser.attribute("#board [data-cell='0.0.3.1']", "data-mark");
+    assert_eq!(fox, "o");
+}
+
 /// A cake is cut by clicking two neighbouring cells: side by side, Left's
 /// upright cut between them; one above the other, Right's cut across. The
 /// cakes left go to the position whatever order the engine writes them

@@ -393,6 +393,19 @@ fn mnk_moves_are_typed_by_row_and_column_or_by_name() {
     assert!(message.contains("there is no row 4, column 1"), "{message}");
 }
 
+/// A Fox and Geese board says who moves after `@`: the moves read as the
+/// board changes (a goose from one cell to another), and the board is
+/// drawn without the player, who is named in the position above it.
+#[test]
+fn a_fox_and_geese_move_reads_by_its_board() {
+    let (lines, status) = play(&["fox-and-geese x.x./..../..../.o..@Left"], "1\n");
+    assert_eq!(status, 0);
+    assert_eq!(users(&lines), [Ok("x from a1 to b2")]);
+    let drawn = text(&["fox-and-geese x.x./..../..../.o..@Left"]);
+    assert!(drawn.contains("   4 . o . .\n"), "{drawn}");
+    assert!(!drawn.contains("@ L"), "{drawn}");
+}
+
 /// What `grundy play ARGS` writes in text, with no input.
 fn text(args: &[&str]) -> String {
     let output = grundy().arg("play").args(args).output().unwrap();

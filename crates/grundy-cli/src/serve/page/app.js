@@ -339,6 +339,10 @@ const BOARDS = {
     kind: "grid", pick: "cells", marks: ".xog", look: "letters",
     help: "Click every domino that falls (the toppled one and all on its side); a domino that falls alone, twice.",
   },
+  "fox-and-geese": {
+    kind: "grid", pick: "cells", marks: ".xo", look: "stones",
+    help: "Click a goose (black) or the fox (white), then the cell it steps to.",
+  },
   amazons: {
     kind: "grid", pick: "amazon", marks: ".xo#", look: "letters",
     help: "Click an amazon, the cell it slides to, then the cell its arrow burns.",
@@ -374,15 +378,24 @@ function expressionOf(components) {
 }
 
 // The cells of one word of a position, rows top first: a board's rows
-// split by '/'; a stalk's edges top first (`0`: none); a cake: R rows of
-// C plain cells.
+// split by '/' (before an `@PLAYER`, which says who moves); a stalk's
+// edges top first (`0`: none); a cake: R rows of C plain cells.
 function cellsOfToken(spec, token) {
   if (spec.kind === "stalks") return token === "0" ? [] : [...token].reverse().map((e) => [e]);
   if (spec.kind === "cakes") {
     const [r, c] = token.split("x").map(Number);
     return Array.from({ length: r || 0 }, () => Array(c || 0).fill(" "));
   }
-  return token.split("/").map((row) => [...row]);
+  return playerless(token).split("/").map((row) => [...row]);
+}
+
+// A word without its `@PLAYER`, and that part alone ("" where none).
+function playerless(token) {
+  return token.split("@")[0];
+}
+function playerOf(token) {
+  const at = token.indexOf("@");
+  return at < 0 ? "" : token.slice(at);
 }
 
 // The key of a cell: component, word, row and column. A stalk's edges
@@ -610,7 +623,7 @@ function editCell(key) {
   rows[row][c] = marks[(marks.indexOf(mark) + 1) % marks.length];
   comp.tokens[j] = comp.spec.kind === "stalks"
     ? rows.map((e) => e[0]).reverse().join("")
-    : rows.map((cells) => cells.join("")).join("/");
+    : rows.map((cells) => cells.join("")).join("/") + playerOf(comp.tokens[j]);
   $("expr").value = expressionOf(board.edited);
   drawBoards();
 }

@@ -3,6 +3,7 @@
 //! with remoteness.
 
 pub(crate) mod connect4;
+pub(crate) mod fox_and_geese;
 pub(crate) mod mnk;
 pub(crate) mod partizan_graph;
 mod subsets;
