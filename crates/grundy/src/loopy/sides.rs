@@ -104,7 +104,6 @@ impl SideOrder {
         }
         let mut good = vec![false; count];
         let mut need = vec![0u32; count];
-        let mut round = 0u64;
         loop {
             // Right's attractor: a Right state with a move to a dead
             // state, a Left state without a move to a live one.
@@ -126,8 +125,8 @@ impl SideOrder {
                     }
                 }
             }
-            round += 1;
-            if round % 16 == 0 && is_set() {
+            // A round passes over every state: the flag is looked at each.
+            if is_set() {
                 return Err(stopped());
             }
             // good: Left can force, staying alive, a move in the part the

@@ -194,6 +194,22 @@ fn small_graph() -> impl Strategy<Value = Graph> {
     })
 }
 
+#[test]
+fn sidling_stops_when_interrupted() {
+    // The interrupt is looked at in every round of a comparison of sides,
+    // so a side sought after Ctrl-C is an error, not an answer.
+    let interrupt = crate::interrupt::Interrupt::default();
+    interrupt.set();
+    for side in [Side::On, Side::Off] {
+        match super::side(&game("over + under"), side, Some(&interrupt)) {
+            Err(crate::error::Error::Limit(message)) => {
+                assert!(message.contains("interrupted"), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
 /// The outcome of `graph` where a play that never ends is won by Left
 /// (`Side::On`) or Right: (Left starting wins, Right starting wins).
 fn sided_outcome(graph: &Graph, side: Side) -> (bool, bool) {
