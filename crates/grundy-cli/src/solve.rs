@@ -6,6 +6,7 @@
 
 use std::path::PathBuf;
 
+use grundy::answer::plan::{self, PlanAnswer};
 use grundy::answer::solve::{self, SolveAnswer, SolveOptions};
 use grundy::tier::team::{Alone, Team};
 
@@ -52,12 +53,37 @@ pub struct Args {
     /// multiple of 64; default 2^31). A tier is solved a piece at a time,
     /// each piece written as it is finished: smaller pieces take less
     /// memory, and a solve stopped resumes nearer where it was.
-    #[arg(long, value_name = "N", requires = "tiers", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     piece_ranks: Option<u64>,
+
+    /// Print what a solve a tier at a time needs, without solving: each
+    /// tier's ranks, and for each process the memory, the disk and the
+    /// bytes exchanged with the others (bounds where they depend on the
+    /// positions reached).
+    #[arg(long, conflicts_with_all = ["db", "all_starts", "tiers"])]
+    plan: bool,
+
+    /// With --plan: how many processes solve together (`mpirun -np N`).
+    #[arg(long, value_name = "N", requires = "plan", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    processes: u64,
 }
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
     let failure = Failure::about(&args.ruleset);
+    if args.plan {
+        let answer = plan::plan(&args.ruleset, args.processes as usize, args.piece_ranks);
+        let answer = answer.map_err(&failure)?;
+        return match args.json {
+            true => out.json(&answer),
+            false => out.text(&plan_text(&answer)),
+        };
+    }
+    if args.piece_ranks.is_some() && args.tiers.is_none() {
+        return Err(failure(grundy::Error::Parameter(
+            "--piece-ranks is of a solve a tier at a time: give --tiers DIR (or --plan)".into(),
+        )));
+    }
     let available = MemoryLimit::now();
     // Under mpirun (the feature `mpi`), the processes it started solve
     // together; process 0 alone writes the directory, draws the progress
@@ -141,4 +167,60 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         ));
     }
     out.text(&text)
+}
+
+/// A plan as text: each tier's ranks and bytes, then what each process
+/// takes.
+fn plan_text(p: &PlanAnswer) -> String {
+    let mut text = format!(
+        "ruleset:   {}\nprocesses: {}\npieces:    {}\ntiers:     {}, {} ranks in all, a cell {} \
+         byte{}\n\n",
+        p.ruleset,
+        p.processes,
+        match p.piece_ranks {
+            Some(ranks) => format!("{ranks} ranks a piece (one process)"),
+            None => "none: each process holds whole tiers".to_string(),
+        },
+        p.tiers.len(),
+        p.ranks,
+        p.cell_bytes,
+        if p.cell_bytes == 1 { "" } else { "s" }
+    );
+    text.push_str("tier  ranks             bits        cells at most  traffic at most\n");
+    for t in &p.tiers {
+        text.push_str(&format!(
+            "{:<5} {:<17} {:<11} {:<14} {}\n",
+            t.tier,
+            t.ranks,
+            bytes(t.bits_bytes),
+            bytes(t.cells_bytes_at_most),
+            bytes(t.traffic_at_most)
+        ));
+    }
+    text.push_str(&format!(
+        "\neach process: memory {} reaching, {} solving at most; traffic {} at most\n\
+         disk: {} free to start, {} at most\n",
+        bytes(p.reaching_memory),
+        bytes(p.solving_memory_at_most),
+        bytes(p.traffic_at_most),
+        bytes(p.disk_at_least),
+        bytes(p.disk_at_most)
+    ));
+    text
+}
+
+/// Bytes in the largest binary unit that keeps a whole number before the
+/// point: `512 B`, `1.5 KiB`, `3.2 TiB`.
+fn bytes(n: u64) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut value = n as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    match unit {
+        0 => format!("{n} B"),
+        _ => format!("{value:.1} {}", UNITS[unit]),
+    }
 }

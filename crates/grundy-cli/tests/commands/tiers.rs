@@ -13,6 +13,62 @@ fn solve_tiers(ruleset: &str, dir: &std::path::Path) -> serde_json::Value {
     json(&["solve", ruleset, "--tiers", dir.to_str().unwrap()])
 }
 
+/// `solve --plan` says what a tiered solve needs without solving: its
+/// tiers are the solve's, each of the ranks the solve reports, with their
+/// bits (a bit a rank, whole words of 64); a team of processes holds whole
+/// tiers and exchanges bytes, a process alone does neither.
+#[test]
+fn a_plan_has_the_tiers_of_the_solve_and_each_process_its_share() {
+    for ruleset in ["connect4(4,4)", "mnk(3,3,3)"] {
+        let dir = temp_path(&format!("plan-{ruleset}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let solved = solve_tiers(ruleset, &dir);
+        std::fs::remove_dir_all(&dir).unwrap();
+        let plan = json(&["solve", ruleset, "--plan"]);
+        let (planned, tiers) = (
+            plan["tiers"].as_array().unwrap(),
+            solved["tiers"].as_array().unwrap(),
+        );
+        assert_eq!(planned.len(), tiers.len(), "{ruleset}");
+        let mut total = 0;
+        for (p, t) in planned.iter().zip(tiers) {
+            let ranks = p["ranks"].as_u64().unwrap();
+            assert_eq!(p["ranks"], t["ranks"], "{ruleset}: {p}");
+            assert!(t["positions"].as_u64().unwrap() <= ranks, "{t}");
+            assert_eq!(
+                p["bits_bytes"].as_u64().unwrap(),
+                ranks.div_ceil(64) * 8,
+                "{p}"
+            );
+            assert_eq!(p["traffic_at_most"], 0, "{p}");
+            total += ranks;
+        }
+        assert_eq!(plan["ranks"], total);
+        assert_eq!(plan["processes"], 1);
+        assert!(plan["piece_ranks"].as_u64().is_some(), "{plan}");
+        let team = json(&["solve", ruleset, "--plan", "--processes", "3"]);
+        assert_eq!(team["piece_ranks"], serde_json::Value::Null);
+        assert!(team["traffic_at_most"].as_u64().unwrap() > 0, "{team}");
+    }
+    let text = grundy()
+        .args(["solve", "connect4(4,4)", "--plan"])
+        .assert()
+        .success();
+    text.stdout(predicate::str::contains("tiers:     17, "));
+    // Bad questions: no process, a ruleset without tiers, pieces of no
+    // tiered solve.
+    grundy()
+        .args(["solve", "connect4(4,4)", "--plan", "--processes", "0"])
+        .assert()
+        .code(2);
+    grundy().args(["solve", "nim", "--plan"]).assert().code(1);
+    grundy()
+        .args(["solve", "connect4(4,4)", "--piece-ranks", "64"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--tiers DIR"));
+}
+
 #[test]
 fn a_tiered_solve_counts_as_the_whole_solve_and_resumes() {
     let dir = temp_path("tiers-4x4");

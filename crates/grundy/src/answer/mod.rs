@@ -29,6 +29,7 @@ pub mod analyze;
 pub mod families;
 pub mod graph;
 pub mod pattern;
+pub mod plan;
 pub mod play;
 pub mod quotient;
 pub mod sequence;
@@ -57,8 +58,10 @@ pub use analyze::{analysis, analyze, analyze_with_progress, AnalyzeAnswer, Analy
 /// form and incentives, and the player (`side`, `player`) of a sum of
 /// values played; version 5 the answer of a sum of values under misère
 /// play (`misere_form`); version 7 a misère quotient's proof, presentation
-/// and stability, its table only up to [`quotient::TABLE_WRITTEN`] elements.
-pub const SCHEMA_VERSION: &str = "7";
+/// and stability, its table only up to [`quotient::TABLE_WRITTEN`] elements;
+/// version 8 a loopy game's sides (`onside`, `offside`) and the answer of
+/// `solve --plan`.
+pub const SCHEMA_VERSION: &str = "8";
 
 /// What a long computation reports every so often. The callback that gets
 /// it answers whether to go on: `false` stops the computation, which then
@@ -269,6 +272,8 @@ pub enum Answer {
     Solve(solve::SolveAnswer),
     /// `solve --all-starts`: every vertex of a graph as a start.
     Starts(solve::StartsAnswer),
+    /// `solve --plan`: what a solve a tier at a time needs.
+    Plan(plan::PlanAnswer),
     /// `sequence`: a nim-sequence and its period.
     Sequence(sequence::SequenceAnswer),
     /// `table`: the values of the positions (a, b) of a ruleset.

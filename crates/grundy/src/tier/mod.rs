@@ -520,7 +520,7 @@ impl Plan {
     }
 
     /// Bytes of tier `t`'s bits (0 past the last tier).
-    fn bits(&self, t: usize) -> u64 {
+    pub fn bits(&self, t: usize) -> u64 {
         self.sizes.get(t).map_or(0, |&s| bit_bytes(s))
     }
 
@@ -616,7 +616,7 @@ impl Plan {
     }
 
     /// Bytes of the largest tier's file of bits, at most.
-    fn largest_bits_file(&self) -> u64 {
+    pub fn largest_bits_file(&self) -> u64 {
         (0..self.sizes.len())
             .map(|t| file::file_bytes(self.bits(t)))
             .max()
