@@ -470,9 +470,9 @@ impl Session {
             let position = part.rsplit_once(' ').map_or(part.as_str(), |(_, p)| p);
             // A board with its player to move (`x.x./.o..@Left`): the
             // board alone, the player said in the expression above it.
-            let position = position.split('@').next().unwrap_or(position);
-            if position.contains('/') {
-                text.push_str(&grid(position, turn.naming == Naming::Cell));
+            let board = position.split('@').next().unwrap_or(position);
+            if board.contains('/') {
+                text.push_str(&grid(board, turn.naming == Naming::Cell));
             } else if turn.parts.len() > 1 || position.parse::<u32>().is_ok() {
                 let bars = match position.parse::<usize>() {
                     Ok(n) if n <= LISTED => "|".repeat(n),

@@ -862,10 +862,13 @@ fn best_of(solution: Solution, moves: &[Choice]) -> Vec<usize> {
 /// changes one.
 fn describe_change(from: &str, to: &str) -> (String, Option<Cell>) {
     // A board with its player to move (`x.x./.o..@Left`) changes by its
-    // board.
+    // board; a vertex with its player (`0@Left`) is no board.
     let position = |text: &str| {
         let p = text.rsplit_once(' ').map_or(text, |(_, p)| p);
-        p.split('@').next().unwrap_or(p).to_string()
+        match p.split_once('@') {
+            Some((board, _)) if board.contains('/') => board.to_string(),
+            _ => p.to_string(),
+        }
     };
     let (from, to) = (position(from), position(to));
     let rows =

@@ -14,8 +14,8 @@
 //! forbids.
 //!
 //! A side is found ([`side()`]) by taking moves out of the game's
-//! alternating cycles (or sending them to `on`, or `off`, at once) one at
-//! a time, each change kept only where the side comparison finds the
+//! alternating cycles, or sending them to `on` (onside) or `off`
+//! (offside), a change at a time, each kept only where the side comparison finds the
 //! changed game equal on that side to the game, until what is left is a
 //! stopper: that stopper's simplest form is the side. Every step is
 //! checked, so a side found is the side; where no change keeps the side
