@@ -303,6 +303,22 @@ fn solve(
     })
 }
 
+/// `grundy solve RULESET --plan --json [--processes N] [--piece-ranks N]`.
+#[pyfunction]
+#[pyo3(signature = (ruleset, processes, piece_ranks=None))]
+fn plan(
+    py: Python<'_>,
+    ruleset: &str,
+    processes: &Bound<'_, PyAny>,
+    piece_ranks: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let processes = usize::try_from(whole("processes", processes)?).unwrap_or(usize::MAX);
+    let piece = whole_or_none("piece_ranks", piece_ranks)?;
+    detached(py, None, move |_, _| {
+        Ok(json(&answer::plan::plan(ruleset, processes, piece)?))
+    })
+}
+
 /// `grundy sequence RULESET --to N --json [--full] [--values]`.
 #[pyfunction]
 #[pyo3(signature = (ruleset, to, full, values, progress=None))]
@@ -509,6 +525,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     for function in [
         wrap_pyfunction!(analyze, m)?,
         wrap_pyfunction!(solve, m)?,
+        wrap_pyfunction!(plan, m)?,
         wrap_pyfunction!(moves, m)?,
         wrap_pyfunction!(engine_move, m)?,
         wrap_pyfunction!(sequence, m)?,

@@ -275,6 +275,25 @@ def test_solve_tic_tac_toe_is_a_tie(schema):
     schema.validate(s.to_dict())
 
 
+def test_a_plan_is_the_command_line_s_and_has_the_solve_s_tiers(tmp_path, cli, schema):
+    """``plan`` answers as ``grundy solve --plan --json``: the tiers a
+    tiered solve goes through, each of the ranks the solve reports; a team
+    of processes exchanges bytes, one process none. Bad questions raise."""
+    plan = grundy.plan("connect4(4,4)")
+    schema.validate(plan.to_dict())
+    assert plan.to_dict() == cli("solve", "connect4(4,4)", "--plan")
+    solved = grundy.solve("connect4(4,4)", tiers=tmp_path / "c44")
+    assert [t["ranks"] for t in plan.tiers] == [t["ranks"] for t in solved.tiers]
+    assert plan.traffic_at_most == 0 and plan.piece_ranks is not None
+    team = grundy.plan("connect4(4,4)", processes=3)
+    assert team.to_dict() == cli("solve", "connect4(4,4)", "--plan", "--processes", "3")
+    assert team.traffic_at_most > 0 and team.piece_ranks is None
+    with pytest.raises(grundy.BadInputError):
+        grundy.plan("connect4(4,4)", processes=0)
+    with pytest.raises(grundy.UnsupportedError):
+        grundy.plan("nim")
+
+
 def test_solve_in_tiers_and_answer_from_the_directory(tmp_path, cli, schema):
     """Connect Four 4 x 4 a tier at a time into a directory: the whole
     solve's counts (161,029 positions), then read back on a second run,

@@ -140,6 +140,11 @@ class Solve(Answer):
     how many win, lose, tie or draw, and the start's value."""
 
 
+class Plan(Answer):
+    """The answer of :func:`plan`: each tier's ranks and bytes, and what
+    each process of a tiered solve takes (memory, disk, traffic)."""
+
+
 class Sequence(Answer):
     """The answer of :func:`sequence`: the nim-sequence of a heap game, its
     period where found; ``values`` as a NumPy array when NumPy is
@@ -350,6 +355,15 @@ def solve(
     resumes, and :func:`analyze` answers positions from it (``db=DIR``)."""
     path = None if tiers is None else os.fspath(tiers)
     return Solve(_run(lambda cb: _native.solve(ruleset, path, cb), progress))
+
+
+def plan(ruleset: str, *, processes: int = 1, piece_ranks: Optional[int] = None) -> Plan:
+    """What a solve a tier at a time needs, without solving (``grundy solve
+    RULESET --plan --json``): each tier's ranks and bytes, and for each of
+    ``processes`` processes the memory, the disk and the bytes exchanged,
+    bounds where they depend on the positions reached. ``piece_ranks``:
+    the ranks of a piece a process alone solves at a time."""
+    return Plan(_run(lambda cb: _native.plan(ruleset, processes, piece_ranks), None))
 
 
 def sequence(
