@@ -94,11 +94,13 @@ pub struct Sides {
 }
 
 impl Sides {
-    /// The pair as CGSuite writes a sided value, `onside & offside`, and
-    /// `dud` for `on & off`.
+    /// The pair as CGSuite writes a sided value, `onside & offside`;
+    /// `dud` for `on & off`, and the one stopper where both sides are it
+    /// (the game is then equal to that stopper).
     pub fn written(&self) -> String {
         match (self.onside.as_str(), self.offside.as_str()) {
             ("on", "off") => "dud".to_string(),
+            (on, off) if on == off => on.to_string(),
             (on, off) => format!("{on} & {off}"),
         }
     }

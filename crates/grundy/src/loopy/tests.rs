@@ -280,6 +280,8 @@ fn sums_that_are_no_stoppers_have_the_sides_they_play_as() {
         ("{pass|-1} + {1|pass}", "over", "under"),
         ("{pass, 1|pass, -1}", "{1,pass|-1}", "{1|-1,pass}"),
         ("a:{0|{a|-5}}", "1", "{0|-6}"),
+        // Both sides over: the game equals over, though no stopper.
+        ("over + upon", "over", "over"),
     ] {
         let g = game(text);
         assert!(!g.is_stopper(), "{text}");
