@@ -26,6 +26,7 @@
 //! cells and the fox on the bottom row's fourth, geese to move.
 
 use super::{parameter_count, position_and_player, Family, FamilyText};
+use crate::catalogue::partizan::grid::Grid;
 use crate::component::{strong_ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
 use crate::loopy;
@@ -68,54 +69,25 @@ impl Board {
     fn read(word: &Word) -> Result<Board> {
         let expected = "a board: rows of x (a goose), o (the fox) and . (empty), top row first, \
                         / between rows, exactly one fox and a goose at least";
-        let rows: Vec<&str> = word.text.split('/').collect();
-        let cols = rows[0].chars().count();
-        if cols == 0 || rows.iter().any(|row| row.chars().count() != cols) {
-            return Err(word.error(format!("rows of one length, {expected}")));
+        let [geese, fox, _] = Grid::parse_marked(word, ['x', 'o', '.'], false, expected)?;
+        if fox.cells.count_ones() > 1 {
+            let second = word.text.match_indices('o').nth(1).map_or(0, |(at, _)| at);
+            return Err(Error::Parse {
+                column: word.column + second,
+                message: "a second fox: a board has one".into(),
+            });
         }
-        if rows.len() * cols > 64 {
-            return Err(word.error(format!(
-                "a board of {} cells: at most 64 are read",
-                rows.len() * cols
-            )));
-        }
-        let (mut geese, mut fox) = (0u64, None);
-        let mut column = word.column;
-        for (r, row) in rows.iter().enumerate() {
-            for (c, ch) in row.chars().enumerate() {
-                let cell = r * cols + c;
-                match ch {
-                    'x' => geese |= 1 << cell,
-                    'o' if fox.is_none() => fox = Some(cell as u8),
-                    'o' => {
-                        return Err(Error::Parse {
-                            column,
-                            message: "a second fox: a board has one".into(),
-                        })
-                    }
-                    '.' => {}
-                    _ => {
-                        return Err(Error::Parse {
-                            column,
-                            message: format!("{ch:?} is no cell: {expected}"),
-                        })
-                    }
-                }
-                column += 1;
-            }
-            column += 1;
-        }
-        let Some(fox) = fox else {
+        if fox.cells == 0 {
             return Err(word.error(format!("no fox: {expected}")));
-        };
-        if geese == 0 {
+        }
+        if geese.cells == 0 {
             return Err(word.error(format!("no goose: {expected}")));
         }
         Ok(Board {
-            rows: rows.len() as u8,
-            cols: cols as u8,
-            geese,
-            fox,
+            rows: geese.height,
+            cols: geese.width,
+            geese: geese.cells,
+            fox: fox.cells.trailing_zeros() as u8,
         })
     }
 
@@ -144,22 +116,14 @@ impl Board {
         row <= rearmost || (row == rearmost + 1 && (open(col - 1) || open(col + 1)))
     }
 
+    /// The board as [`Board::read`] reads it.
     fn write(&self) -> String {
-        let mut text = String::new();
-        for r in 0..self.rows as i32 {
-            if r > 0 {
-                text.push('/');
-            }
-            for c in 0..self.cols as i32 {
-                let cell = self.cell(r, c).expect("on the board");
-                text.push(match () {
-                    _ if cell == self.fox => 'o',
-                    _ if self.geese >> cell & 1 == 1 => 'x',
-                    _ => '.',
-                });
-            }
-        }
-        text
+        let grid = |cells: u64| Grid {
+            height: self.rows,
+            width: self.cols,
+            cells,
+        };
+        Grid::show_marked([grid(self.geese), grid(1 << self.fox)], ['x', 'o'], '.')
     }
 }
 
@@ -530,8 +494,10 @@ mod tests {
 
     #[test]
     fn bad_boards_are_refused_at_their_column() {
+        // A short row at its start, a stranger at itself, a second fox at
+        // it, a board without a goose or a fox at its start.
         for (text, column) in [
-            ("x.o/..", 1),
+            ("x.o/..", 5),
             ("x.o/x.q", 7),
             ("xo/o.", 4),
             ("../.o", 1),
