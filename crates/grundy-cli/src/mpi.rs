@@ -1,13 +1,11 @@
 //! `mpirun -np N grundy solve RULESET --tiers DIR` (the feature `mpi`): the
 //! processes mpirun started, as the library's `tier::team::Team`, over MPI
 //! (rsmpi). Each exchange goes in batches of at most [`BATCH`] bytes, so
-//! the buffers MPI is handed stay small whatever the tier's size.
-
-use std::ops::Range;
+//! the buffers MPI is handed stay small whatever a round's size.
 
 use grundy::tier::team::Team;
 use mpi::collective::SystemOperation;
-use mpi::datatype::PartitionMut;
+use mpi::datatype::{Partition, PartitionMut};
 use mpi::environment::Universe;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::{Communicator, CommunicatorCollectives, Root};
@@ -74,43 +72,67 @@ impl Team for Processes {
         self.world.size() as usize
     }
 
-    fn or_bits(&self, words: &mut [u64]) {
-        self.reduce(words, SystemOperation::bitwise_or());
-    }
-
-    /// In rounds: in round k each member sends the k-th batch of its part
-    /// (a share of [`BATCH`]), and every member copies what came into
-    /// every part.
-    fn gather(&self, bytes: &mut [u8], parts: &[Range<usize>]) {
-        let each = (BATCH / parts.len()).max(1);
-        let longest = parts.iter().map(|p| p.len()).max().unwrap_or(0);
-        let mut came = Vec::new();
-        for round in 0..longest.div_ceil(each) {
-            let pieces: Vec<Range<usize>> = parts
-                .iter()
-                .map(|p| {
-                    let from = (p.start + round * each).min(p.end);
-                    from..(from + each).min(p.end)
-                })
-                .collect();
-            let counts: Vec<Count> = pieces.iter().map(|p| p.len() as Count).collect();
-            let displs: Vec<Count> = counts
+    /// The lengths first, then the bytes in rounds: in each, every member
+    /// sends each at most its share of [`BATCH`] bytes, until the longest
+    /// of all is through.
+    fn exchange(&self, outgoing: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+        let count = self.count();
+        let lengths: Vec<u64> = outgoing.iter().map(|o| o.len() as u64).collect();
+        let mut coming = vec![0u64; count];
+        self.world.all_to_all_into(&lengths[..], &mut coming[..]);
+        let mut incoming: Vec<Vec<u8>> = coming.iter().map(|&l| vec![0; l as usize]).collect();
+        let each = (BATCH / count).max(1);
+        let longest = lengths.iter().chain(&coming).copied().max().unwrap_or(0);
+        let mut rounds = 0u64;
+        let mine = longest.div_ceil(each as u64);
+        self.world
+            .all_reduce_into(&mine, &mut rounds, SystemOperation::max());
+        // The piece of `bytes` round `round` carries.
+        let piece = |length: usize, round: usize| {
+            let from = (round * each).min(length);
+            from..(from + each).min(length)
+        };
+        let offsets = |counts: &[Count]| -> Vec<Count> {
+            counts
                 .iter()
                 .scan(0, |at, &c| {
                     *at += c;
                     Some(*at - c)
                 })
+                .collect()
+        };
+        for round in 0..rounds as usize {
+            let mut sent: Vec<u8> = outgoing
+                .iter()
+                .flat_map(|o| &o[piece(o.len(), round)])
+                .copied()
                 .collect();
-            came.clear();
-            came.resize(pieces.iter().map(|p| p.len()).sum(), 0u8);
-            let mine = &bytes[pieces[self.index()].clone()];
-            let mut partition = PartitionMut::new(&mut came[..], &counts[..], &displs[..]);
-            self.world.all_gather_varcount_into(mine, &mut partition);
-            for (piece, &at) in pieces.iter().zip(&displs) {
-                let at = at as usize;
-                bytes[piece.clone()].copy_from_slice(&came[at..at + piece.len()]);
+            // An empty buffer's address is 1, which OpenMPI reads as
+            // MPI_IN_PLACE: a byte no count covers keeps it a buffer.
+            sent.push(0);
+            let send_counts: Vec<Count> = outgoing
+                .iter()
+                .map(|o| piece(o.len(), round).len() as Count)
+                .collect();
+            let receive_counts: Vec<Count> = incoming
+                .iter()
+                .map(|i| piece(i.len(), round).len() as Count)
+                .collect();
+            let (send_at, receive_at) = (offsets(&send_counts), offsets(&receive_counts));
+            let mut came = vec![0u8; receive_counts.iter().map(|&c| c as usize).sum::<usize>() + 1];
+            let partition = Partition::new(&sent[..], &send_counts[..], &send_at[..]);
+            let mut landing =
+                PartitionMut::new(&mut came[..], &receive_counts[..], &receive_at[..]);
+            self.world
+                .all_to_all_varcount_into(&partition, &mut landing);
+            for (into, at) in incoming.iter_mut().zip(&receive_at) {
+                let range = piece(into.len(), round);
+                let at = *at as usize;
+                let length = range.len();
+                into[range].copy_from_slice(&came[at..at + length]);
             }
         }
+        incoming
     }
 
     fn sum(&self, numbers: &mut [u64]) {

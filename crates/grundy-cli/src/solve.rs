@@ -179,7 +179,7 @@ fn plan_text(p: &PlanAnswer) -> String {
         p.processes,
         match p.piece_ranks {
             Some(ranks) => format!("{ranks} ranks a piece (one process)"),
-            None => "none: each process holds whole tiers".to_string(),
+            None => "none: each process holds its share of each tier".to_string(),
         },
         p.tiers.len(),
         p.ranks,

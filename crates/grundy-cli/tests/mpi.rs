@@ -38,40 +38,39 @@ fn fresh(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn two_and_three_processes_write_the_files_of_one() {
-    let alone = fresh("mpi-alone");
-    let out = grundy()
-        .args(["solve", "connect4(5,4)", "--json", "--tiers"])
-        .arg(&alone)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let expected = timeless(validated(&out.stdout));
-    let expected_files = common::files(&alone);
-    assert_eq!(expected_files.len(), 42);
-    for processes in [2, 3] {
-        let dir = fresh(&format!("mpi-{processes}"));
-        let out = mpirun(
-            processes,
-            &[
-                "solve",
-                "connect4(5,4)",
-                "--json",
-                "--tiers",
-                dir.to_str().unwrap(),
-            ],
-        );
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{processes}: {stderr}");
-        // One answer: process 0's.
-        assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), 1);
-        assert_eq!(timeless(validated(&out.stdout)), expected, "{processes}");
-        assert!(
-            common::files(&dir) == expected_files,
-            "{processes} processes"
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
+    // 5 x 4 (21 tiers) and 6 x 4 (25 tiers; its largest, of 23 million
+    // ranks, is 1,421 stripes), each tier's bits and cells.
+    for (ruleset, files) in [("connect4(5,4)", 42), ("connect4(6,4)", 50)] {
+        let alone = fresh("mpi-alone");
+        let out = grundy()
+            .args(["solve", ruleset, "--json", "--tiers"])
+            .arg(&alone)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let expected = timeless(validated(&out.stdout));
+        let expected_files = common::files(&alone);
+        assert_eq!(expected_files.len(), files);
+        for processes in [2, 3] {
+            let dir = fresh(&format!("mpi-{processes}"));
+            let out = mpirun(
+                processes,
+                &["solve", ruleset, "--json", "--tiers", dir.to_str().unwrap()],
+            );
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{ruleset}, {processes}: {stderr}");
+            // One answer: process 0's.
+            assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), 1);
+            assert_eq!(timeless(validated(&out.stdout)), expected, "{processes}");
+            // The same files, and no share left behind.
+            assert!(
+                common::files(&dir) == expected_files,
+                "{ruleset}, {processes} processes"
+            );
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
+        std::fs::remove_dir_all(&alone).unwrap();
     }
-    std::fs::remove_dir_all(&alone).unwrap();
 }
 
 #[test]

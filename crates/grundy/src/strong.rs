@@ -39,7 +39,7 @@ use crate::retrograde::{
     self, search, Counts, Options, SolveProgress, Solved, SolvedGame, StrongGame,
 };
 use crate::starts::{self, AllStarts};
-use crate::tier::team::{agree, Alone, Nowhere, Team};
+use crate::tier::team::{agree, Alone, Team};
 use crate::tier::{self, TieredGame};
 use crate::value::Solution;
 use crate::word::Word;
@@ -275,9 +275,10 @@ pub trait DynStrong: Send + Sync {
     }
 
     /// [`DynStrong::solve_tiers`] by one member of a team of processes
-    /// ([`tier::team`]): the leader alone writes `dir` (and reads it back),
-    /// the refusal is agreed by all, and every member returns the same
-    /// answer.
+    /// ([`tier::team`]): the leader makes and locks `dir`, which every
+    /// member shares (each writes its share of each tier there, and the
+    /// leader joins them), the refusal is agreed by all, and every member
+    /// returns the same answer.
     fn solve_tiers_in_team(
         &self,
         dir: &Path,
@@ -431,20 +432,16 @@ impl<G: StrongRules> DynStrong for StrongSolver<G> {
         let made = setup.plan(tier::Plan::new(tiered)?, team.count());
         let budget = tier::Budget::new(options, setup.disk_free);
         agree(team, made.check(&game.name(), &budget))?;
-        let dir = match team.leader() {
+        // The leader makes and locks the directory; the others join it.
+        let made_dir = match team.leader() {
             true => tier::file::Dir::new(dir, &game.name(), &made).map(Some),
             false => Ok(None),
         };
-        let (mut dir, mut nowhere) = (agree(team, dir)?, Nowhere);
-        let summary = match (team.count(), &mut dir) {
-            (1, Some(dir)) => tier::solve(tiered, &made, &budget, dir, progress)?,
-            _ => {
-                let store: &mut dyn tier::Store = match &mut dir {
-                    Some(dir) => dir,
-                    None => &mut nowhere,
-                };
-                tier::solve_in_team(tiered, &made, &budget, team, store, progress)?
-            }
+        let made_dir = agree(team, made_dir)?;
+        let mut dir = made_dir.unwrap_or_else(|| tier::file::Dir::join(dir, &game.name(), &made));
+        let summary = match team.count() {
+            1 => tier::solve(tiered, &made, &budget, &mut dir, progress)?,
+            _ => tier::solve_in_team(tiered, &made, &budget, team, &dir, progress)?,
         };
         Ok(TieredSolve {
             ruleset: game.name(),

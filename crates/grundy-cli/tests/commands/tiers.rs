@@ -15,8 +15,9 @@ fn solve_tiers(ruleset: &str, dir: &std::path::Path) -> serde_json::Value {
 
 /// `solve --plan` says what a tiered solve needs without solving: its
 /// tiers are the solve's, each of the ranks the solve reports, with their
-/// bits (a bit a rank, whole words of 64); a team of processes holds whole
-/// tiers and exchanges bytes, a process alone does neither.
+/// bits (a bit a rank, whole words of 64); each of a team of processes
+/// holds its share of each tier and exchanges bytes, a process alone holds
+/// pieces and exchanges nothing.
 #[test]
 fn a_plan_has_the_tiers_of_the_solve_and_each_process_its_share() {
     for ruleset in ["connect4(4,4)", "mnk(3,3,3)"] {

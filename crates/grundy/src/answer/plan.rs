@@ -32,7 +32,7 @@ pub struct PlanAnswer {
     /// How many processes solve it together.
     pub processes: u64,
     /// The ranks of a piece a process alone solves at a time; null for a
-    /// team, each of whose members holds whole tiers.
+    /// team, each of whose members holds its share of each tier.
     pub piece_ranks: Option<u64>,
     /// The bytes of one position's cell (its standing and remoteness).
     pub cell_bytes: u64,
@@ -52,8 +52,9 @@ pub struct PlanAnswer {
     /// Bytes of disk every file takes at most, none compressed.
     pub disk_at_most: u64,
     /// Bytes each process sends and receives in all, at most: for a team,
-    /// each tier's bits twice (they are OR-ed together) and each tier's
-    /// cells twice over the share of the others; 0 for one process.
+    /// the ranks its positions' moves reach (8 bytes each at most) when
+    /// reaching, and when solving those ranks again with their cells; 0
+    /// for one process.
     pub traffic_at_most: u64,
 }
 
@@ -97,15 +98,18 @@ pub fn plan(ruleset: &str, processes: usize, piece: Option<u64>) -> Result<PlanA
     let cell = made.width.bytes() as u64;
     let every_rank = made.sizes.clone();
     let n = processes as u64;
+    // A member's positions of tier `t` with every rank reached, and the
+    // bytes of the ranks their moves reach.
+    let moves = |t: usize| made.share(t).saturating_mul(made.moves).saturating_mul(8);
     let tiers: Vec<PlanTier> = (made.sizes.iter().enumerate())
         .map(|(t, &ranks)| {
             let bits = made.bits(t);
             let cells = ranks.saturating_mul(cell);
+            let reaching = t.checked_sub(1).map_or(0, moves);
+            let solving = moves(t).saturating_add(moves(t) / 8 * cell);
             let traffic = match n {
                 1 => 0,
-                _ => bits
-                    .saturating_mul(2)
-                    .saturating_add(cells.saturating_mul(2) / n * (n - 1)),
+                _ => reaching.saturating_add(solving).saturating_mul(2),
             };
             PlanTier {
                 tier: t as u64,
@@ -120,7 +124,7 @@ pub fn plan(ruleset: &str, processes: usize, piece: Option<u64>) -> Result<PlanA
     Ok(PlanAnswer {
         ruleset: built.name(),
         processes: n,
-        piece_ranks: (!made.whole).then_some(made.piece),
+        piece_ranks: (made.processes == 1).then_some(made.piece),
         cell_bytes: cell,
         ranks: made.sizes.iter().fold(0u64, |a, &s| a.saturating_add(s)),
         reaching_memory: made.memory,

@@ -86,6 +86,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use super::lock::DirLock;
+use super::team::Shares;
 use super::{Part, Plan, Store, Stored, TieredGame, Width};
 use crate::error::{Error, Result};
 use crate::retrograde::Counts;
@@ -148,7 +149,7 @@ struct Header {
 impl Header {
     fn payload(&self) -> u64 {
         match self.kind {
-            1 => self.ranks.div_ceil(64) * 8,
+            1 => self.entries.div_ceil(64) * 8,
             2 => self.entries,
             _ => self.entries.saturating_mul(2),
         }
@@ -271,8 +272,8 @@ impl Header {
             (header.tiers != expected.tiers, "number of tiers"),
             (header.ranks != expected.ranks, "number of ranks"),
             (
-                header.kind == 1 && header.entries != header.ranks
-                    || header.kind != 1 && header.entries > header.ranks,
+                header.kind == 1 && header.entries != expected.entries
+                    || header.entries > header.ranks,
                 "number of entries",
             ),
             (
@@ -347,10 +348,11 @@ fn u32s(bytes: &[u8]) -> Vec<u32> {
 }
 
 /// The directory of a tiered solve, as the solver's [`Store`], locked
-/// for as long as it lives (see `tier/lock.rs`).
+/// for as long as it lives (see `tier/lock.rs`) by the process that made
+/// it, and shared by the other members of its team ([`Dir::join`]).
 pub struct Dir {
     path: PathBuf,
-    _lock: DirLock,
+    _lock: Option<DirLock>,
     name: String,
     plan: Plan,
     block: u32,
@@ -373,14 +375,27 @@ impl Dir {
         );
         std::fs::create_dir_all(path).map_err(|e| file_error(path, e.to_string()))?;
         let lock = DirLock::take(path)?;
-        remove_partial_files(path)?;
+        remove_leftovers(path)?;
         Ok(Dir {
             path: path.into(),
-            _lock: lock,
+            _lock: Some(lock),
             name: name.into(),
             plan: plan.clone(),
             block,
         })
+    }
+
+    /// The directory `path` of the solve of `name` whose plan is `plan`,
+    /// as another member of a team sees it ([`super::team`]): the leader
+    /// made and locked it ([`Dir::new`]) before this member joins.
+    pub fn join(path: &Path, name: &str, plan: &Plan) -> Dir {
+        Dir {
+            path: path.into(),
+            _lock: None,
+            name: name.into(),
+            plan: plan.clone(),
+            block: BLOCK_BYTES,
+        }
     }
 
     fn header(&self, part: Part, tier: usize) -> Header {
@@ -399,16 +414,19 @@ impl Dir {
 }
 
 /// Removes the temporary files a solve killed while writing a tier left in
-/// `dir` (`.tier-013.bin.PID.partial`, see [`crate::file::write_whole`]):
-/// they are never read, and a tier is written again whole. No other solve
-/// is writing there: the directory is locked.
-fn remove_partial_files(dir: &Path) -> Result<()> {
+/// `dir` (`.tier-013.bin.PID.partial`, see [`crate::file::write_whole`]),
+/// and the members' shares of a team's tier not joined
+/// (`tier-013.share-00001-of-00003.bin`): they are never read, and a tier
+/// is written again whole. No other solve is writing there: the directory
+/// is locked.
+fn remove_leftovers(dir: &Path) -> Result<()> {
     let entries = std::fs::read_dir(dir).map_err(|e| file_error(dir, e.to_string()))?;
     for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
         let ours = name.starts_with(".tier-") || name.starts_with(".reach-");
-        if ours && name.ends_with(".partial") {
+        let share = name.contains(".share-") && name.ends_with(".bin");
+        if ours && name.ends_with(".partial") || share {
             let path = entry.path();
             std::fs::remove_file(&path).map_err(|e| file_error(&path, e.to_string()))?;
         }
@@ -555,7 +573,9 @@ impl Open {
             let start = if b == 0 { 0 } else { table.ends[b - 1] };
             table.ends[b] > start && table.ends[b] - start <= header.raw_block(b as u64)
         });
-        let counted_from_zero = table.before.as_ref().is_none_or(|b| b.first() == Some(&0));
+        // (A member's share of a small tier may have no ranks, and no block.)
+        let counted_from_zero =
+            (table.before.as_ref()).is_none_or(|b| b.first().is_none_or(|&first| first == 0));
         if !fits || !counted_from_zero {
             return Err(file_error(
                 path,
@@ -952,7 +972,189 @@ impl Dir {
         }
         Ok(())
     }
+}
 
+/// What a team's solve asks of the directory its members share
+/// (`tier/shares.rs`): each member's share of a tier's bits and of its
+/// cells, each in a file of its own of the same format
+/// (`reach-013.share-00001-of-00003.bin`, `tier-013.share-...`), until
+/// the leader joins them into the tier's file and removes them.
+impl Dir {
+    /// The file of member `member`'s share (of `members`) of a tier's
+    /// part.
+    pub(super) fn share_path(
+        &self,
+        part: Part,
+        tier: usize,
+        member: usize,
+        members: usize,
+    ) -> PathBuf {
+        let whole = path(&self.path, part, tier);
+        let stem = whole.file_stem().expect("a file name").to_string_lossy();
+        self.path
+            .join(format!("{stem}.share-{member:05}-of-{members:05}.bin"))
+    }
+
+    /// Writes a member's share of tier `tier`'s bits: `words`, the words
+    /// of its `ranks` ranks as it numbers them, `positions` bits set.
+    pub(super) fn save_share_words(
+        &self,
+        tier: usize,
+        (member, members): (usize, usize),
+        ranks: u64,
+        words: &[u64],
+        positions: u64,
+    ) -> Result<()> {
+        let header = Header {
+            entries: ranks,
+            positions,
+            ..self.header(Part::Reach, tier)
+        };
+        let path = self.share_path(Part::Reach, tier, member, members);
+        write(&path, &header, &mut |sink| {
+            words.chunks(1 << 16).try_for_each(|chunk| {
+                let bytes: Vec<u8> = chunk.iter().flat_map(|w| w.to_le_bytes()).collect();
+                sink(&bytes)
+            })
+        })
+    }
+
+    /// Writes a member's share of tier `tier`'s cells.
+    pub(super) fn save_share_cells(
+        &self,
+        tier: usize,
+        (member, members): (usize, usize),
+        stored: &Stored,
+    ) -> Result<()> {
+        let header = Header {
+            entries: (stored.bytes.len() / self.plan.width.bytes()) as u64,
+            positions: stored.positions,
+            counts: stored.counts,
+            ..self.header(Part::Cells, tier)
+        };
+        let path = self.share_path(Part::Cells, tier, member, members);
+        write(&path, &header, &mut |sink| sink(&stored.bytes))
+    }
+
+    /// Tier `tier`'s file of `part`, read from its start a block at a
+    /// time.
+    pub(super) fn stream(&self, part: Part, tier: usize) -> Result<Stream> {
+        let path = path(&self.path, part, tier);
+        Stream::new(path, &self.header(part, tier))
+    }
+
+    /// Writes tier `tier`'s file of `part` from the members' shares
+    /// (`shares`), a stripe at a time in the tier's order, each share read
+    /// a block at a time: `entries` entries (the tier's ranks, or its
+    /// cells), `positions` positions, of `counts` by standing (cells).
+    /// The cells of a stripe are as many as its bits set, read from the
+    /// tier's file of bits. Then removes the shares.
+    pub(super) fn join_shares(
+        &self,
+        part: Part,
+        tier: usize,
+        shares: Shares,
+        (entries, positions, counts): (u64, u64, Counts),
+    ) -> Result<()> {
+        let header = Header {
+            entries,
+            positions,
+            counts,
+            ..self.header(part, tier)
+        };
+        let members = shares.count;
+        let width = self.plan.width.bytes() as u64;
+        write(&path(&self.path, part, tier), &header, &mut |sink| {
+            let mut streams = (0..members)
+                .map(|member| {
+                    let expected = match part {
+                        Part::Reach => Header {
+                            entries: shares.len(member),
+                            ..self.header(part, tier)
+                        },
+                        Part::Cells => self.header(part, tier),
+                    };
+                    Stream::new(self.share_path(part, tier, member, members), &expected)
+                })
+                .collect::<Result<Vec<Stream>>>()?;
+            let mut bits = match part {
+                Part::Reach => None,
+                Part::Cells => Some(self.stream(Part::Reach, tier)?),
+            };
+            let (mut stripe, mut payload) = (Vec::new(), Vec::new());
+            for c in 0..shares.stripes() {
+                let ranks = shares.stripe(c);
+                let words = (ranks.end - ranks.start).div_ceil(64);
+                let bytes = match &mut bits {
+                    None => words * 8,
+                    Some(bits) => {
+                        stripe.clear();
+                        bits.take(words as usize * 8, &mut stripe)?;
+                        let set: u32 = stripe.iter().map(|b| b.count_ones()).sum();
+                        set as u64 * width
+                    }
+                };
+                payload.clear();
+                streams[shares.owner(ranks.start)].take(bytes as usize, &mut payload)?;
+                sink(&payload)?;
+            }
+            Ok(())
+        })?;
+        for member in 0..members {
+            let path = self.share_path(part, tier, member, members);
+            std::fs::remove_file(&path).map_err(|e| file_error(&path, e.to_string()))?;
+        }
+        Ok(())
+    }
+}
+
+/// A tier file read from the start of its payload to its end, a block
+/// at a time, each checked against its checksum as it is read.
+pub(super) struct Stream {
+    open: Open,
+    block: Vec<u8>,
+    /// The next block to read, and where the one read is taken up to.
+    next: u64,
+    at: usize,
+}
+
+impl Stream {
+    /// The file `path` of header `expected` (but for its entries,
+    /// positions and counts), its length checked.
+    fn new(path: PathBuf, expected: &Header) -> Result<Stream> {
+        let open = Open::new(path.clone(), expected, &mut 0)?
+            .ok_or_else(|| file_error(&path, "missing: was it removed?".into()))?;
+        open.check_end()?;
+        Ok(Stream {
+            open,
+            block: Vec::new(),
+            next: 0,
+            at: 0,
+        })
+    }
+
+    /// The payload's next `n` bytes, appended to `out`.
+    pub(super) fn take(&mut self, mut n: usize, out: &mut Vec<u8>) -> Result<()> {
+        while n > 0 {
+            if self.at == self.block.len() {
+                if self.next == self.open.header.blocks() {
+                    let message = "shorter than the tier it is of says: the file is corrupted";
+                    return Err(self.open.error(message.into()));
+                }
+                self.block = self.open.block(self.next, &mut 0)?;
+                self.next += 1;
+                self.at = 0;
+            }
+            let k = n.min(self.block.len() - self.at);
+            out.extend_from_slice(&self.block[self.at..self.at + k]);
+            self.at += k;
+            n -= k;
+        }
+        Ok(())
+    }
+}
+
+impl Dir {
     /// The file `path` whole, its header checked against `expected` and
     /// every block against its checksum; `None` where there is no such
     /// file.
@@ -1264,7 +1466,8 @@ mod tests {
             sizes: vec![ranks],
             width: Width::One,
             piece: ranks,
-            whole: false,
+            processes: 1,
+            moves: 1,
             memory: 0,
             disk: 0,
         };

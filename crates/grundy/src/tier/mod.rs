@@ -40,9 +40,9 @@
 //! from them ([`file`](mod@file) stores them, whole or not at all).
 //!
 //! Several processes may share a solve ([`solve_in_team`], [`team`]): each
-//! tier's ranks are split among them and what each found is exchanged
-//! after each tier, so that every process holds what one would, whole
-//! tiers, and the files are the same.
+//! tier's ranks are split among them, each holds only its share of a tier
+//! and asks the others for what its positions' moves reach, a round at a
+//! time (`tier/shares.rs`), and the files are those of one process.
 //!
 //! # Cells
 //! A cell is one byte where the game has at most 64 tiers (a remoteness
@@ -78,11 +78,13 @@ mod cells;
 pub mod file;
 mod lock;
 mod pieces;
+mod shares;
 mod solve;
 pub mod team;
 
 pub use pieces::solve;
-pub use solve::{solve_in_team, Part, Store, Stored, Summary, TierSummary};
+pub use shares::solve_in_team;
+pub use solve::{Part, Store, Stored, Summary, TierSummary};
 
 use crate::error::{Error, Result};
 use crate::retrograde::{Counts, Options, StrongGame, MAX_REMOTENESS};
@@ -101,6 +103,9 @@ pub trait TieredGame: StrongGame {
 
     /// How many ranks tier `tier` has.
     fn tier_size(&self, tier: usize) -> u64;
+
+    /// The most moves a position has (Connect Four: its columns).
+    fn moves_at_most(&self) -> u64;
 
     /// The tier of a position: below `tiers()`.
     fn tier(&self, position: &Self::Position) -> usize;
@@ -387,9 +392,13 @@ pub struct Plan {
     /// tier's bits and solves its cells a piece at a time
     /// (`tier/pieces.rs`).
     pub piece: u64,
-    /// Whether each tier is held whole instead, as every member of a team
-    /// of processes does ([`team`]).
-    pub whole: bool,
+    /// How many processes solve the game together, each holding its share
+    /// of each tier ([`team`]); 1 for a process alone, which holds a piece
+    /// of a tier at a time instead.
+    pub processes: usize,
+    /// The most moves a position has: what a member of a team exchanges
+    /// in a round is bounded by it.
+    pub moves: u64,
     /// Bytes in memory at the peak of reaching.
     pub memory: u64,
     /// Bytes on disk of every tier's bits, with their headers and
@@ -422,12 +431,12 @@ pub struct Setup {
 
 impl Setup {
     /// The plan of a solve by `processes` processes: pieces of the
-    /// setup's ranks for one alone, whole tiers for a team.
+    /// setup's ranks for one alone, shares of each tier for a team.
     pub fn plan(&self, plan: Plan, processes: usize) -> Plan {
         match (processes, self.piece) {
             (1, Some(piece)) => plan.with_piece(piece),
             (1, None) => plan,
-            _ => plan.whole_tiers(),
+            _ => plan.in_team(processes),
         }
     }
 }
@@ -465,12 +474,13 @@ impl Plan {
         let tiers = game.tiers();
         let width = Width::for_tiers(tiers)?;
         let sizes: Vec<u64> = (0..tiers).map(|t| game.tier_size(t)).collect();
-        Ok(Plan::of_sizes(sizes, width))
+        Ok(Plan::of_sizes(sizes, width, game.moves_at_most()))
     }
 
-    /// The plan of tiers of `sizes` ranks in cells of `width`, a piece of
-    /// [`PIECE`] ranks at a time.
-    fn of_sizes(sizes: Vec<u64>, width: Width) -> Plan {
+    /// The plan of tiers of `sizes` ranks in cells of `width`, of
+    /// positions of at most `moves` moves, a piece of [`PIECE`] ranks at
+    /// a time.
+    fn of_sizes(sizes: Vec<u64>, width: Width, moves: u64) -> Plan {
         let disk = sizes
             .iter()
             .map(|&s| file::file_bytes(bit_bytes(s)))
@@ -479,7 +489,8 @@ impl Plan {
             sizes,
             width,
             piece: PIECE,
-            whole: false,
+            processes: 1,
+            moves,
             memory: 0,
             disk,
         };
@@ -498,11 +509,11 @@ impl Plan {
         }
     }
 
-    /// The same plan for a member of a team of processes, each of which
-    /// holds whole tiers ([`team`]).
-    pub fn whole_tiers(self) -> Plan {
+    /// The same plan for each member of a team of `processes` processes,
+    /// each of which holds its share of each tier ([`team`]).
+    pub fn in_team(self, processes: usize) -> Plan {
         let plan = Plan {
-            whole: true,
+            processes: processes.max(1),
             ..self
         };
         Plan {
@@ -524,6 +535,38 @@ impl Plan {
         self.sizes.get(t).map_or(0, |&s| bit_bytes(s))
     }
 
+    /// The ranks of tier `t` a member of the team holds, at most (all of
+    /// them for a process alone; 0 past the last tier).
+    pub fn share(&self, t: usize) -> u64 {
+        self.sizes.get(t).map_or(0, |&size| {
+            team::Shares {
+                size,
+                count: self.processes,
+            }
+            .most()
+        })
+    }
+
+    /// The ranks of a tier a member of a team goes through in one round
+    /// of exchanges: the team's rounds together a quarter of a million
+    /// ranks, and a stripe at least (`tier/shares.rs`).
+    pub fn round(&self) -> u64 {
+        ((1u64 << 18) / self.processes as u64).max(team::STRIPE) / team::STRIPE * team::STRIPE
+    }
+
+    /// Bytes a member of a team holds for one round of exchanges, at most:
+    /// the ranks its positions' moves reach (as found, and sorted), those
+    /// the others send it, and as many cells each way; with the moves of
+    /// the round's positions.
+    fn round_bytes(&self) -> u64 {
+        let cell = self.width.bytes() as u64;
+        let mine = self.round().saturating_mul(self.moves);
+        let theirs = mine.saturating_mul(self.processes as u64);
+        (mine.saturating_mul(2).saturating_add(theirs))
+            .saturating_mul(8 + cell)
+            .saturating_add(self.round().saturating_mul(24))
+    }
+
     /// Bytes of a piece of tier `t`'s bits, at most.
     fn piece_bits(&self, t: usize) -> u64 {
         self.sizes
@@ -533,15 +576,19 @@ impl Plan {
 
     /// Bytes in memory at the peak of reaching. Alone: the bits of the
     /// tier marked, those of a piece of the tier before (read straight
-    /// into words), and the buffers of the files. Whole tiers: two tiers' bits, and the later
-    /// one's twice more as it is written (as bytes, then its blocks
-    /// compressed, at most as many bytes).
+    /// into words), and the buffers of the files. A member of a team: its
+    /// shares of the two tiers' bits, a round's exchanges, and the
+    /// buffers of the files.
     fn reaching_memory(&self) -> u64 {
         (0..self.sizes.len())
-            .map(|t| match self.whole {
-                true => self
-                    .bits(t)
-                    .saturating_add(self.bits(t + 1).saturating_mul(3)),
+            .map(|t| match self.processes > 1 {
+                true => {
+                    let before = t.checked_sub(1).map_or(0, |b| self.share(b));
+                    bit_bytes(self.share(t))
+                        .saturating_add(bit_bytes(before))
+                        .saturating_add(self.round_bytes())
+                        .saturating_add(BUFFERS)
+                }
                 false => {
                     let before = t.checked_sub(1).map_or(0, |b| self.piece_bits(b));
                     self.bits(t).saturating_add(before).saturating_add(BUFFERS)
@@ -556,30 +603,27 @@ impl Plan {
     /// tier's bits, their counts of reached ranks (`tier/cells.rs`) and
     /// cells, with a piece of the tier solved: its bits (read straight
     /// into words), their counts, and its cells; and the buffers of the
-    /// files. Whole tiers: two
-    /// tiers' bits, counts and cells, with the earlier one's cells again
-    /// as they are written; or the later tier and the earlier one's bits
-    /// twice, as read and made into words.
+    /// files. A member of a team: its shares of the two tiers the same
+    /// way (a share's cells at most as many as its ranks or the tier's
+    /// positions), a round's exchanges, and the buffers of the files.
     pub fn solving_memory(&self, reached: &[u64]) -> u64 {
         let bytes = self.width.bytes() as u64;
-        let cells = |t: usize| reached.get(t).map_or(0, |&r| r.saturating_mul(bytes));
-        let tier = |t: usize| {
-            self.sizes.get(t).map_or(0, |&size| {
-                cells::Reached::bytes_for(size).saturating_add(cells(t))
-            })
+        // `ranks` of tier `t` in memory: their bits, counts and cells.
+        let held = |t: usize, ranks: u64| {
+            let cells = reached.get(t).map_or(0, |&r| r.min(ranks));
+            cells::Reached::bytes_for(ranks).saturating_add(cells.saturating_mul(bytes))
         };
         (0..self.sizes.len())
-            .map(|t| match self.whole {
-                true => {
-                    let read = self.bits(t).saturating_mul(2);
-                    let written = tier(t).saturating_add(cells(t));
-                    written.max(read).saturating_add(tier(t + 1))
-                }
+            .map(|t| match self.processes > 1 {
+                true => held(t, self.share(t))
+                    .saturating_add(held(t + 1, self.share(t + 1)))
+                    .saturating_add(self.round_bytes())
+                    .saturating_add(BUFFERS),
                 false => {
-                    let ranks = self.sizes[t].min(self.piece);
-                    let piece_cells = reached[t].min(ranks).saturating_mul(bytes);
-                    let piece = cells::Reached::bytes_for(ranks).saturating_add(piece_cells);
-                    piece.saturating_add(tier(t + 1)).saturating_add(BUFFERS)
+                    let next = self.sizes.get(t + 1).copied().unwrap_or(0);
+                    held(t, self.sizes[t].min(self.piece))
+                        .saturating_add(held(t + 1, next))
+                        .saturating_add(BUFFERS)
                 }
             })
             .max()
@@ -589,8 +633,8 @@ impl Plan {
     /// Bytes on disk of every tier's bits and cells, where tier `t` has
     /// `reached[t]` positions reached, with their headers and checksums:
     /// at least and at most. At most, no block is shorter for being
-    /// compressed; alone, the pieces of the largest tier's cells are
-    /// there besides its file. At least, every file but the largest
+    /// compressed; the pieces (or a team's shares) of the largest tier's
+    /// cells are there besides its file. At least, every file but the largest
     /// tier's cells (and its pieces) is compressed to nothing: what must
     /// be free for the solve to go on at all. The bits are `bits` bytes
     /// where their files are written, else [`Plan::disk`] at most and
@@ -599,10 +643,9 @@ impl Plan {
         let cells = |&r: &u64| file::file_bytes(r.saturating_mul(self.width.bytes() as u64));
         let all = reached.iter().map(cells).fold(0u64, u64::saturating_add);
         let largest = reached.iter().map(cells).max().unwrap_or(0);
-        let pieces = match self.whole {
-            true => 0,
-            false => largest,
-        };
+        // The pieces (or shares) of the largest tier's cells, besides its
+        // file as it is made from them.
+        let pieces = largest;
         Disk {
             least: bits
                 .unwrap_or_else(|| self.largest_bits_file())
@@ -766,7 +809,7 @@ mod tests {
     #[test]
     fn a_plan_needs_free_its_largest_file_not_every_file_uncompressed() {
         let sizes = vec![1 << 20, 8 << 20, 4 << 20];
-        let plan = Plan::of_sizes(sizes, Width::One);
+        let plan = Plan::of_sizes(sizes, Width::One, 7);
         // The largest tier's bits are 1 MiB; all three's, 1.75 MiB.
         let largest = file::file_bytes(bit_bytes(8 << 20));
         assert!(plan.disk > largest + (512 << 10), "{}", plan.disk);
@@ -795,13 +838,14 @@ mod tests {
             message.contains("to solve the positions reached"),
             "{message}"
         );
-        let whole = plan.whole_tiers();
-        let least = 1_000 + file::file_bytes(300_000);
-        whole
-            .check_reached(&reached, Some(1_000), &budget(least))
-            .unwrap();
-        assert!(whole
-            .check_reached(&reached, Some(1_000), &budget(least - 1))
-            .is_err());
+        // A team of three: each member holds a third of a tier's ranks
+        // (whole words), and the same disk is needed.
+        let team = plan.clone().in_team(3);
+        let stripes = (8 << 20) / team::STRIPE;
+        assert_eq!(team.share(1), stripes.div_ceil(3) * team::STRIPE);
+        assert_eq!(
+            team.solving_disk(&reached, Some(1_000)),
+            plan.solving_disk(&reached, Some(1_000))
+        );
     }
 }

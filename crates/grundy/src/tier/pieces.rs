@@ -13,9 +13,9 @@
 //!   they are removed. A solve stopped (Ctrl-C, a kill, a power cut)
 //!   resumes at the first piece not written.
 //!
-//! The files are byte for byte those of a solve holding whole tiers
+//! The files are byte for byte those of a team's solve
 //! ([`solve_in_team`](super::solve_in_team)): the blocks of a file are cut
-//! from its payload, whatever the pieces it came in.
+//! from its payload, whatever the pieces (or shares) it came in.
 
 use std::ops::Range;
 use std::sync::atomic::AtomicU64;

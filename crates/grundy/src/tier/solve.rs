@@ -1,9 +1,9 @@
 //! The two passes of a tiered solve (see the module above): reach, first
 //! tier first ([`mark`]), then solve, last tier first ([`decide`]), each
-//! tier's ranks in blocks over all cores; and the solve of a team of
-//! processes, each member holding whole tiers, every finished tier handed
-//! to a [`Store`] (a process alone solves a piece at a time:
-//! `tier/pieces.rs`).
+//! tier's ranks in blocks over all cores; and what a tier's files hold
+//! ([`Store`]). A process alone goes through them a piece at a time
+//! (`tier/pieces.rs`), a team of processes a share each
+//! (`tier/shares.rs`).
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -11,9 +11,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::cells::{Cells, Reached};
-use super::team::{agree, shares, Shared, Stop, Team};
 use super::{
-    add_counts, Bits, Budget, Moves, Pass, Plan, TieredGame, TieredSolveProgress, Width, UNREACHED,
+    add_counts, Bits, Moves, Pass, Plan, TieredGame, TieredSolveProgress, Width, UNREACHED,
 };
 use crate::error::{Error, Result};
 use crate::retrograde::Counts;
@@ -97,203 +96,8 @@ impl Summary {
     }
 }
 
-/// A tiered solve by one member of a [`Team`] of processes (see
-/// [`team`](super::team)), each member holding whole tiers, where a
-/// process alone solves a piece at a time ([`solve`](super::solve)): each
-/// tier's ranks are shared out, each
-/// member's findings exchanged after each tier, and every member returns
-/// the same summary. `store` is the leader's (the others pass
-/// [`Nowhere`](super::team::Nowhere)); only the leader's `progress` is
-/// asked, and a stop it asks for is heeded by every member at the next
-/// tier.
-pub fn solve_in_team<G: TieredGame + ?Sized>(
-    game: &G,
-    plan: &Plan,
-    budget: &Budget,
-    team: &dyn Team,
-    store: &mut dyn Store,
-    progress: &mut dyn FnMut(TieredSolveProgress) -> bool,
-) -> Result<Summary> {
-    let store = &mut Shared::new(team, store);
-    let stop = Stop::new(team);
-    let progress = &mut |report| stop.ask(progress, report);
-    // A stop asked for during a tier, heeded by every member before the
-    // next.
-    let between = |pass, tier| match stop.agreed() {
-        false => Ok(()),
-        true => {
-            let size = plan.sizes[tier];
-            let (tiers, done) = (plan.sizes.len(), 0);
-            ask(
-                &mut |_| false,
-                TieredSolveProgress {
-                    pass,
-                    tier,
-                    tiers,
-                    done,
-                    size,
-                },
-            )
-        }
-    };
-    let start = game.start()?;
-    let first = game.tier(&start);
-    let tiers = plan.sizes.len();
-    let mut summary: Vec<TierSummary> = plan
-        .sizes
-        .iter()
-        .map(|&size| TierSummary {
-            size,
-            positions: 0,
-            counts: Counts::default(),
-            read_back: false,
-        })
-        .collect();
-    // Reach: each tier's bits from the tier before.
-    let mut previous: Option<Vec<u64>> = None;
-    let mut reached = Vec::with_capacity(tiers);
-    for t in 0..tiers {
-        let bits = match store.load(Part::Reach, t)? {
-            Some(stored) => {
-                reached.push(stored.positions);
-                words(&stored.bytes)
-            }
-            None => {
-                let bits = match (&previous, t) {
-                    (_, t) if t <= first => {
-                        let mut bits = vec![0; plan.sizes[t].div_ceil(64) as usize];
-                        if t == first {
-                            let rank = game.class_rank(t, &start);
-                            bits[(rank / 64) as usize] |= 1 << (rank % 64);
-                        }
-                        bits
-                    }
-                    (Some(previous), _) => {
-                        between(Pass::Reaching, t)?;
-                        let own = share(team, plan.sizes[t - 1]);
-                        let mut bits = reach(game, plan, t, previous, own, progress)?;
-                        team.or_bits(&mut bits);
-                        bits
-                    }
-                    (None, _) => unreachable!("the tier before is reached first"),
-                };
-                let classes = bits.iter().map(|w| w.count_ones() as u64).sum();
-                reached.push(classes);
-                let stored = Stored {
-                    bytes: bytes(&bits),
-                    positions: classes,
-                    counts: Counts::default(),
-                };
-                store.save(Part::Reach, t, &stored)?;
-                bits
-            }
-        };
-        previous = Some(bits);
-    }
-    drop(previous);
-    agree(team, plan.check_reached(&reached, None, budget))?;
-    // Solve: each tier's cells from the next tier's.
-    let mut next: Option<Cells> = None;
-    let mut start_solution = None;
-    let width = plan.width;
-    for t in (0..tiers).rev() {
-        // The bytes read are dropped once made into words.
-        let reach = match store.load(Part::Reach, t)? {
-            Some(stored) => Reached::new(words(&stored.bytes)),
-            None => {
-                return Err(Error::File {
-                    path: store.name(Part::Reach, t),
-                    message: "missing, though every tier was reached: was it removed?".into(),
-                })
-            }
-        };
-        let (cells, counts, read_back) = match store.load(Part::Cells, t)? {
-            Some(stored) => {
-                let cells = stored.bytes.len() as u64 / width.bytes() as u64;
-                if cells != reach.count() {
-                    return Err(Error::File {
-                        path: store.name(Part::Cells, t),
-                        message: format!(
-                            "{cells} cells, where {} has {} positions reached: the two files \
-                             are not of one solve",
-                            store.name(Part::Reach, t),
-                            reach.count()
-                        ),
-                    });
-                }
-                (stored.bytes, stored.counts, true)
-            }
-            None => {
-                between(Pass::Solving, t)?;
-                let own = share(team, plan.sizes[t]);
-                let (mut cells, counts) =
-                    decide(game, plan, t, &reach, next.as_ref(), own, progress)?;
-                let bytes = width.bytes();
-                let parts: Vec<Range<usize>> = shares(plan.sizes[t], team.count())
-                    .into_iter()
-                    .map(|r| {
-                        let cells = |rank| reach.below(rank) as usize * bytes;
-                        cells(r.start)..cells(r.end)
-                    })
-                    .collect();
-                team.gather(&mut cells, &parts);
-                let mut n = [counts.win, counts.lose, counts.tie, counts.draw];
-                team.sum(&mut n);
-                let [win, lose, tie, draw] = n;
-                let counts = Counts {
-                    win,
-                    lose,
-                    tie,
-                    draw,
-                };
-                let stored = Stored {
-                    bytes: cells,
-                    positions: counts.win + counts.lose + counts.tie + counts.draw,
-                    counts,
-                };
-                store.save(Part::Cells, t, &stored)?;
-                (stored.bytes, counts, false)
-            }
-        };
-        let tier = Cells {
-            reached: reach,
-            cells,
-            width,
-        };
-        summary[t].counts = counts;
-        summary[t].positions = counts.win + counts.lose + counts.tie + counts.draw;
-        summary[t].read_back = read_back;
-        if t == first {
-            start_solution = width.decode(tier.get(game.class_rank(t, &start)));
-        }
-        next = Some(tier);
-    }
-    Ok(Summary {
-        tiers: summary,
-        start: start_solution.expect("the start is reached"),
-    })
-}
-
-/// This member's share of a tier of `size` ranks.
-fn share(team: &dyn Team, size: u64) -> Range<u64> {
-    shares(size, team.count()).swap_remove(team.index())
-}
-
-/// Bits as little-endian bytes, as stored.
-fn bytes(bits: &[u64]) -> Vec<u8> {
-    bits.iter().flat_map(|w| w.to_le_bytes()).collect()
-}
-
-/// Stored bytes as bits.
-fn words(bytes: &[u8]) -> Vec<u64> {
-    bytes
-        .chunks_exact(8)
-        .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
-        .collect()
-}
-
 /// Asks the caller whether to go on; stops with [`Error::Limit`] if not.
-fn ask(
+pub(super) fn ask(
     progress: &mut dyn FnMut(TieredSolveProgress) -> bool,
     report: TieredSolveProgress,
 ) -> Result<()> {
@@ -309,22 +113,6 @@ fn ask(
             report.size
         ))),
     }
-}
-
-/// Tier `t`'s reachable ranks: the moves of tier `t - 1`'s reachable
-/// positions (`previous`) among the ranks `own` that the rules have not
-/// ended, one rank a class of positions equal under the game's symmetries.
-fn reach<G: TieredGame + ?Sized>(
-    game: &G,
-    plan: &Plan,
-    t: usize,
-    previous: &[u64],
-    own: Range<u64>,
-    progress: &mut dyn FnMut(TieredSolveProgress) -> bool,
-) -> Result<Vec<u64>> {
-    let marked = unmarked(plan.sizes[t]);
-    mark(game, plan, t, Bits::whole(previous), own, &marked, progress)?;
-    Ok(marked.into_iter().map(AtomicU64::into_inner).collect())
 }
 
 /// The words of a tier of `size` ranks, none marked yet.
@@ -424,15 +212,14 @@ pub(super) fn decide<G: TieredGame + ?Sized>(
             .into_par_iter()
             .map(|(part, ranks)| {
                 let (mut counts, mut index) = (Counts::default(), 0);
+                let cell_of = |rank| {
+                    next.expect("the last tier's positions have no moves")
+                        .get(rank)
+                };
                 game.visit_moves(t, ranks, reach.bits(), &mut |_, position, moves| {
-                    let solution = value(moves, next, width);
-                    let mut one = one(solution.standing);
+                    let solution = value(moves, &cell_of, width);
                     let weight = game.class_size(position);
-                    one.win *= weight;
-                    one.lose *= weight;
-                    one.tie *= weight;
-                    one.draw *= weight;
-                    counts = add_counts(counts, one);
+                    counts = add_counts(counts, counted(solution.standing, weight));
                     width.set(part, index, width.encode(solution));
                     index += 1;
                 });
@@ -444,21 +231,22 @@ pub(super) fn decide<G: TieredGame + ?Sized>(
     Ok((cells, counts))
 }
 
-/// The counts of one position of this standing.
-fn one(standing: Standing) -> Counts {
+/// The counts of `weight` positions of this standing (a class of
+/// positions under the game's symmetries counts for all it holds).
+pub(super) fn counted(standing: Standing, weight: u64) -> Counts {
     let mut counts = Counts::default();
     match standing {
-        Standing::Win => counts.win = 1,
-        Standing::Lose => counts.lose = 1,
-        Standing::Tie => counts.tie = 1,
-        Standing::Draw => counts.draw = 1,
+        Standing::Win => counts.win = weight,
+        Standing::Lose => counts.lose = weight,
+        Standing::Tie => counts.tie = weight,
+        Standing::Draw => counts.draw = weight,
     }
     counts
 }
 
-/// A reachable position's value, from its moves' values in the next
-/// tier's cells.
-fn value(moves: Moves<'_>, next: Option<&Cells>, width: Width) -> Solution {
+/// A reachable position's value, from its moves' cells in the next tier
+/// (`cell_of` a rank's).
+pub(super) fn value(moves: Moves<'_>, cell_of: &dyn Fn(u64) -> u16, width: Width) -> Solution {
     let at = |standing, remoteness| Solution {
         standing,
         remoteness: Some(remoteness),
@@ -474,10 +262,9 @@ fn value(moves: Moves<'_>, next: Option<&Cells>, width: Width) -> Solution {
         Moves::Ranks([]) => return at(Standing::Lose, 0),
         Moves::Ranks(ranks) => ranks,
     };
-    let next = next.expect("the last tier's positions have no moves");
     let (mut lose, mut tie, mut draw, mut win) = (None::<u32>, None::<u32>, false, 0);
     for &rank in ranks {
-        let cell = next.get(rank);
+        let cell = cell_of(rank);
         debug_assert_ne!(
             cell, UNREACHED,
             "a move of a reachable position is reachable"
@@ -501,16 +288,5 @@ fn value(moves: Moves<'_>, next: Option<&Cells>, width: Width) -> Solution {
             remoteness: None,
         },
         (None, None, false) => at(Standing::Lose, win + 1),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bits_round_trip_through_bytes() {
-        let bits = vec![1u64, u64::MAX, 0x8000_0000_0000_0001];
-        assert_eq!(words(&bytes(&bits)), bits);
     }
 }

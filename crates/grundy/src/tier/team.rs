@@ -1,12 +1,12 @@
 //! The processes that work on one tiered solve together (`mpirun -np N
-//! grundy solve ... --tiers DIR`): a [`Team`]. Each member reaches from
-//! and decides only its own share of each tier's ranks ([`shares`]:
-//! contiguous, whole words of 64 ranks); after each tier the members
-//! exchange what they found, so that every member then holds the same bits
-//! and cells as a solve by one process, and the tables written are byte for
-//! byte the same. Only the leader (member 0) reads and writes the
-//! [`Store`] ([`Shared`]); what it reads back it broadcasts. Every member
-//! holds whole tiers, so a team divides the work, not the memory.
+//! grundy solve ... --tiers DIR`): a [`Team`]. Each member holds, reaches
+//! and decides only its own share of each tier's ranks ([`Shares`]:
+//! stripes dealt in turn), and writes it to a file of its
+//! own in the directory they share; the leader (member 0) joins the
+//! shares into the tier's files, byte for byte those of a solve by one
+//! process (`tier/shares.rs`). What a member's positions need of others'
+//! shares goes in rounds of [`Team::exchange`]: the ranks their moves
+//! reach, and the cells of those ranks.
 //!
 //! The library knows no MPI: [`Alone`], the team of one process, is what a
 //! solve uses unless the caller brings another (the command line's `mpi`
@@ -14,27 +14,34 @@
 //!
 //! Every member must make the same calls in the same order, as MPI's
 //! collective operations require; where one member may fail and another
-//! not (the leader's files), [`agree`] tells every member, so that all stop
+//! not (its files), [`agree`] tells every member, so that all stop
 //! together and none waits for the others forever. A stop asked of the
 //! leader (Ctrl-C) is heeded at the next tier ([`Stop`]).
 //!
 //! ```
-//! use grundy::tier::team::{shares, Alone, Team};
+//! use grundy::tier::team::{Alone, Shares, Team, STRIPE};
 //!
-//! // Three processes share a tier of 1000 ranks (16 words of 64 ranks):
-//! // six words, six words, and the four left.
-//! assert_eq!(shares(1000, 3), vec![0..384, 384..768, 768..1000]);
+//! // Three processes share a tier of ten stripes and a half: stripes 0,
+//! // 3, 6, 9 are the first's, 1, 4, 7 and the half stripe 10 the
+//! // second's, 2, 5, 8 the third's.
+//! let shares = Shares { size: 10 * STRIPE + STRIPE / 2, count: 3 };
+//! assert_eq!(shares.of(1).collect::<Vec<_>>(), vec![1, 4, 7, 10]);
+//! assert_eq!(shares.owner(4 * STRIPE + 5), 1);
+//! assert_eq!(shares.local(4 * STRIPE + 5), STRIPE + 5);
+//! assert_eq!(shares.len(0), 4 * STRIPE);
+//! assert_eq!(shares.len(1), 3 * STRIPE + STRIPE / 2);
+//! assert_eq!(shares.most(), 4 * STRIPE);
 //! // Alone is the whole team: all of every tier, nothing to exchange.
 //! assert_eq!((Alone.index(), Alone.count()), (0, 1));
-//! assert_eq!(shares(1000, Alone.count()), vec![0..1000]);
+//! assert_eq!(Shares { size: 1000, count: 1 }.len(0), 1000);
+//! assert_eq!(Alone.exchange(vec![vec![1, 2]]), vec![vec![1, 2]]);
 //! ```
 
 use std::cell::Cell;
 use std::ops::Range;
 
-use super::{Part, Store, Stored, TieredSolveProgress};
+use super::TieredSolveProgress;
 use crate::error::{Error, ErrorKind, Result};
-use crate::retrograde::Counts;
 
 /// The processes of one tiered solve. Every member calls each method at
 /// the same point of the solve, with slices of the same length; after the
@@ -52,14 +59,10 @@ pub trait Team {
         self.index() == 0
     }
 
-    /// Every member's words OR-ed together, on every member (each marked
-    /// the ranks its own positions reach).
-    fn or_bits(&self, words: &mut [u64]);
-
-    /// Each member filled its own part of `bytes` (`parts[index]`, one
-    /// range a member, in order and apart); afterwards every member holds
-    /// every part.
-    fn gather(&self, bytes: &mut [u8], parts: &[Range<usize>]);
+    /// Sends `outgoing[j]` to member `j`, for every `j` (this member's
+    /// own too), and returns what each member sent this one, in member
+    /// order. `outgoing` has one entry a member.
+    fn exchange(&self, outgoing: Vec<Vec<u8>>) -> Vec<Vec<u8>>;
 
     /// Every member's numbers added up, on every member.
     fn sum(&self, numbers: &mut [u64]);
@@ -82,24 +85,79 @@ impl Team for Alone {
         1
     }
 
-    fn or_bits(&self, _words: &mut [u64]) {}
-
-    fn gather(&self, _bytes: &mut [u8], _parts: &[Range<usize>]) {}
+    fn exchange(&self, outgoing: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+        outgoing
+    }
 
     fn sum(&self, _numbers: &mut [u64]) {}
 
     fn broadcast(&self, _bytes: &mut Vec<u8>) {}
 }
 
-/// How `count` members share the ranks `0..size` of a tier: contiguous
-/// ranges in order, each of whole words of 64 ranks but the last, as even
-/// as words allow (a member may get none of a small tier).
-pub fn shares(size: u64, count: usize) -> Vec<Range<u64>> {
-    let words = size.div_ceil(64);
-    let each = words.div_ceil(count.max(1) as u64) * 64;
-    (0..count as u64)
-        .map(|i| (i * each).min(size)..((i + 1) * each).min(size))
-        .collect()
+/// The ranks of a stripe: a tier's ranks are dealt to the members of a
+/// team a stripe at a time, in turn (a multiple of 64: whole words of
+/// bits).
+pub const STRIPE: u64 = 1 << 14;
+
+/// How the `count` members of a team share the ranks `0..size` of a
+/// tier: stripe `c` ([`STRIPE`] ranks) is member `c % count`'s, so that
+/// each holds about as many of the tier's positions as another, wherever
+/// they lie. A member numbers its ranks from 0, its stripes one after
+/// another ([`Shares::local`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shares {
+    /// The tier's ranks.
+    pub size: u64,
+    /// The members.
+    pub count: usize,
+}
+
+impl Shares {
+    /// The member whose share holds `rank`.
+    pub fn owner(&self, rank: u64) -> usize {
+        (rank / STRIPE % self.count as u64) as usize
+    }
+
+    /// `rank` as its owner numbers it.
+    pub fn local(&self, rank: u64) -> u64 {
+        rank / STRIPE / self.count as u64 * STRIPE + rank % STRIPE
+    }
+
+    /// The stripes of the tier.
+    pub fn stripes(&self) -> u64 {
+        self.size.div_ceil(STRIPE)
+    }
+
+    /// The ranks of stripe `c`.
+    pub fn stripe(&self, c: u64) -> Range<u64> {
+        c * STRIPE..((c + 1) * STRIPE).min(self.size)
+    }
+
+    /// The stripes of `member`, in order: its `j`-th is the tier's
+    /// `j * count + member`.
+    pub fn of(&self, member: usize) -> impl Iterator<Item = u64> {
+        (member as u64..self.stripes()).step_by(self.count)
+    }
+
+    /// How many ranks `member` holds.
+    pub fn len(&self, member: usize) -> u64 {
+        self.of(member)
+            .last()
+            .map_or(0, |c| self.local(self.stripe(c).end - 1) + 1)
+    }
+
+    /// Whether `member` holds no rank.
+    pub fn is_empty(&self, member: usize) -> bool {
+        self.len(member) == 0
+    }
+
+    /// The most ranks a member holds.
+    pub fn most(&self) -> u64 {
+        (0..self.count.min(self.stripes() as usize))
+            .map(|m| self.len(m))
+            .max()
+            .unwrap_or(0)
+    }
 }
 
 /// `result` where every member's is `Ok`; an error on every member where
@@ -127,89 +185,6 @@ pub fn agree<T>(team: &dyn Team, result: Result<T>) -> Result<T> {
             })
         }
         (ok, None) => ok,
-    }
-}
-
-/// The leader's [`Store`] as every member sees it: the leader loads and
-/// saves; what it loads (or its error) every member gets.
-pub struct Shared<'a> {
-    team: &'a dyn Team,
-    store: &'a mut dyn Store,
-}
-
-impl<'a> Shared<'a> {
-    /// `store` is the leader's; the other members' is never used (give
-    /// them [`Nowhere`]).
-    pub fn new(team: &'a dyn Team, store: &'a mut dyn Store) -> Shared<'a> {
-        Shared { team, store }
-    }
-}
-
-impl Store for Shared<'_> {
-    fn load(&mut self, part: Part, tier: usize) -> Result<Option<Stored>> {
-        let loaded = match self.team.leader() {
-            true => self.store.load(part, tier),
-            false => Ok(None),
-        };
-        let loaded = agree(self.team, loaded)?;
-        // Whether it was there, and its numbers; then its bytes.
-        let mut head = loaded.as_ref().map_or_else(Vec::new, |s| {
-            let c = s.counts;
-            [s.positions, c.win, c.lose, c.tie, c.draw]
-                .iter()
-                .flat_map(|n| n.to_le_bytes())
-                .collect()
-        });
-        self.team.broadcast(&mut head);
-        if head.is_empty() {
-            return Ok(None);
-        }
-        let n: Vec<u64> = head
-            .chunks_exact(8)
-            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
-            .collect();
-        let mut bytes = loaded.map(|s| s.bytes).unwrap_or_default();
-        self.team.broadcast(&mut bytes);
-        Ok(Some(Stored {
-            bytes,
-            positions: n[0],
-            counts: Counts {
-                win: n[1],
-                lose: n[2],
-                tie: n[3],
-                draw: n[4],
-            },
-        }))
-    }
-
-    fn save(&mut self, part: Part, tier: usize, stored: &Stored) -> Result<()> {
-        let saved = match self.team.leader() {
-            true => self.store.save(part, tier, stored),
-            false => Ok(()),
-        };
-        agree(self.team, saved)
-    }
-
-    fn name(&self, part: Part, tier: usize) -> String {
-        self.store.name(part, tier)
-    }
-}
-
-/// The store of the members other than the leader: holds nothing.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Nowhere;
-
-impl Store for Nowhere {
-    fn load(&mut self, _part: Part, _tier: usize) -> Result<Option<Stored>> {
-        Ok(None)
-    }
-
-    fn save(&mut self, _part: Part, _tier: usize, _stored: &Stored) -> Result<()> {
-        Ok(())
-    }
-
-    fn name(&self, part: Part, tier: usize) -> String {
-        format!("{part:?} of tier {tier} (kept by another process)")
     }
 }
 

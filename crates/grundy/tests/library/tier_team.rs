@@ -1,19 +1,19 @@
 //! A tiered solve shared by a team of members (`grundy::tier::team`), here
-//! threads of one process standing in for MPI's processes: the files the
-//! team's leader writes are byte for byte those of a solve alone (from
-//! scratch and resumed from some tiers), every member returns the same
-//! summary, and a stop asked of the leader stops every member.
+//! threads of one process standing in for MPI's processes, each holding
+//! its share of each tier: the files the team writes are byte for byte
+//! those of a solve alone (from scratch and resumed from some tiers), no
+//! share is left behind, every member returns the same summary, and a
+//! stop asked of the leader stops every member.
 
 use crate::common;
 
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::{Condvar, Mutex, MutexGuard};
 
 use grundy::catalogue::Connect4;
 use grundy::tier::file::Dir;
-use grundy::tier::team::{Nowhere, Team};
-use grundy::tier::{self, Budget, Plan, Store, Summary};
+use grundy::tier::team::Team;
+use grundy::tier::{self, Budget, Plan, Summary};
 
 /// A budget no solve of these tests comes near.
 const BUDGET: Budget = Budget {
@@ -21,8 +21,9 @@ const BUDGET: Budget = Budget {
     disk_free: None,
 };
 
-/// Members that are threads: each call puts the member's bytes in its
-/// slot and, once every member has, reads every slot.
+/// Members that are threads: each call puts the member's bytes (one
+/// message a member) in its slot and, once every member has, reads every
+/// slot.
 struct Threads<'a> {
     index: usize,
     meeting: &'a Meeting,
@@ -37,7 +38,7 @@ struct Meeting {
 }
 
 struct State {
-    slots: Vec<Vec<u8>>,
+    slots: Vec<Vec<Vec<u8>>>,
     arrived: usize,
     round: u64,
     broken: bool,
@@ -95,7 +96,7 @@ impl Drop for Leave<'_> {
 
 impl Threads<'_> {
     /// Every member's `mine`, in member order.
-    fn all(&self, mine: Vec<u8>) -> Vec<Vec<u8>> {
+    fn all(&self, mine: Vec<Vec<u8>>) -> Vec<Vec<Vec<u8>>> {
         self.meeting.lock().slots[self.index] = mine;
         self.meeting.wait();
         let all = self.meeting.lock().slots.clone();
@@ -124,27 +125,20 @@ impl Team for Threads<'_> {
         self.meeting.count
     }
 
-    fn or_bits(&self, words: &mut [u64]) {
-        for other in self.all(to_bytes(words)) {
-            for (w, o) in words.iter_mut().zip(to_words(&other)) {
-                *w |= o;
-            }
-        }
-    }
-
-    fn gather(&self, bytes: &mut [u8], parts: &[Range<usize>]) {
-        let mine = bytes[parts[self.index].clone()].to_vec();
-        for (part, other) in parts.iter().zip(self.all(mine)) {
-            bytes[part.clone()].copy_from_slice(&other);
-        }
+    fn exchange(&self, outgoing: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+        let index = self.index;
+        let all = self.all(outgoing);
+        all.into_iter()
+            .map(|mut sent| sent.swap_remove(index))
+            .collect()
     }
 
     fn sum(&self, numbers: &mut [u64]) {
         let mine = vec![0; numbers.len()];
-        let all = self.all(to_bytes(numbers));
+        let all = self.all(vec![to_bytes(numbers)]);
         let mut total = mine;
         for other in all {
-            for (t, o) in total.iter_mut().zip(to_words(&other)) {
+            for (t, o) in total.iter_mut().zip(to_words(&other[0])) {
                 *t += o;
             }
         }
@@ -152,7 +146,7 @@ impl Team for Threads<'_> {
     }
 
     fn broadcast(&self, bytes: &mut Vec<u8>) {
-        *bytes = self.all(bytes.clone()).swap_remove(0);
+        *bytes = self.all(vec![bytes.clone()]).swap_remove(0).swap_remove(0);
     }
 }
 
@@ -163,35 +157,31 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// The game solved by `count` threads as a team, the leader storing into
-/// `dir`; its progress callback says `go(calls so far)`. Every member's
-/// result.
+/// The game solved by `count` threads as a team into `dir`; the leader's
+/// progress callback says `go(calls so far)`. Every member's result.
 fn solve_by_team(
     game: &Connect4,
     count: usize,
     dir: &Path,
     go: impl Fn(usize) -> bool + Sync,
 ) -> Vec<grundy::Result<Summary>> {
-    let plan = Plan::new(game).unwrap();
+    let plan = Plan::new(game).unwrap().in_team(count);
     let meeting = Meeting::new(count);
+    // The leader makes and locks the directory; the others join it.
+    let leader = Dir::new(dir, "connect4(5,4)", &plan).unwrap();
+    let dirs: Vec<Dir> = (0..count)
+        .map(|_| Dir::join(dir, "connect4(5,4)", &plan))
+        .collect();
+    let dirs: Vec<&Dir> = std::iter::once(&leader).chain(&dirs[1..]).collect();
     std::thread::scope(|scope| {
         let members: Vec<_> = (0..count)
             .map(|index| {
-                let (plan, meeting, go) = (&plan, &meeting, &go);
+                let (plan, meeting, go, dir) = (&plan, &meeting, &go, dirs[index]);
                 scope.spawn(move || {
                     let _leave = Leave(meeting);
                     let team = Threads { index, meeting };
-                    let mut dir_store;
-                    let mut nowhere = Nowhere;
-                    let store: &mut dyn Store = match index {
-                        0 => {
-                            dir_store = Dir::new(dir, "connect4(5,4)", plan).unwrap();
-                            &mut dir_store
-                        }
-                        _ => &mut nowhere,
-                    };
                     let mut calls = 0;
-                    tier::solve_in_team(game, plan, &BUDGET, &team, store, &mut |_| {
+                    tier::solve_in_team(game, plan, &BUDGET, &team, dir, &mut |_| {
                         calls += 1;
                         go(calls)
                     })
@@ -219,13 +209,16 @@ fn a_team_of_three_writes_the_files_of_a_solve_alone() {
         }
         assert!(common::files(&dir) == expected_files, "{count} members");
         // Resumed: the tiers of 9 discs and more kept, the rest solved
-        // again (read back by the leader, broadcast to the others).
+        // again (tier 9 read back by each member, its share).
         for (name, _) in &expected_files {
             let tier: usize = name[name.len() - 7..name.len() - 4].parse().unwrap();
             if name.starts_with("tier-") && tier < 9 {
                 std::fs::remove_file(dir.join(name)).unwrap();
             }
         }
+        // A share of a team of seven, killed before its tier was joined:
+        // removed, never read.
+        std::fs::write(dir.join("tier-005.share-00003-of-00007.bin"), b"cut").unwrap();
         for summary in solve_by_team(&game, count, &dir, |_| true) {
             let summary = summary.unwrap();
             assert_eq!(summary.counts(), expected.counts());

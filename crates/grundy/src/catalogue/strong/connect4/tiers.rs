@@ -268,6 +268,10 @@ impl TieredGame for Connect4 {
         (self.width * self.height) as usize + 1
     }
 
+    fn moves_at_most(&self) -> u64 {
+        self.width as u64
+    }
+
     fn tier_size(&self, tier: usize) -> u64 {
         let r = &self.ranking;
         r.vectors(0, tier).saturating_mul(r.colourings(tier))

@@ -399,6 +399,10 @@ impl TieredGame for Mnk {
         self.ranking.cells + 1
     }
 
+    fn moves_at_most(&self) -> u64 {
+        self.ranking.cells as u64
+    }
+
     fn tier_size(&self, tier: usize) -> u64 {
         self.ranking.tier_size(tier)
     }
