@@ -875,12 +875,7 @@ impl Dir {
             positions,
             ..self.header(Part::Reach, tier)
         };
-        write(&path(&self.path, Part::Reach, tier), &header, &mut |sink| {
-            words.chunks(1 << 16).try_for_each(|chunk| {
-                let bytes: Vec<u8> = chunk.iter().flat_map(|w| w.to_le_bytes()).collect();
-                sink(&bytes)
-            })
-        })
+        Dir::write_words(&path(&self.path, Part::Reach, tier), &header, words)
     }
 
     /// Tier `tier`'s cells whole, `None` where they are not stored.
@@ -916,17 +911,30 @@ impl Dir {
         pieces: usize,
         stored: &Stored,
     ) -> Result<()> {
+        self.write_cells(&self.piece_path(tier, piece, pieces), tier, stored)
+    }
+
+    /// Writes `path`, whole or not at all, with cells of tier `tier` (a
+    /// piece's or a share's).
+    fn write_cells(&self, path: &Path, tier: usize, stored: &Stored) -> Result<()> {
         let header = Header {
             entries: (stored.bytes.len() / self.plan.width.bytes()) as u64,
             positions: stored.positions,
             counts: stored.counts,
             ..self.header(Part::Cells, tier)
         };
-        write(
-            &self.piece_path(tier, piece, pieces),
-            &header,
-            &mut |sink| sink(&stored.bytes),
-        )
+        write(path, &header, &mut |sink| sink(&stored.bytes))
+    }
+
+    /// Writes `path`, whole or not at all, of `header` with the bytes of
+    /// `words`.
+    fn write_words(path: &Path, header: &Header, words: &[u64]) -> Result<()> {
+        write(path, header, &mut |sink| {
+            words.chunks(1 << 16).try_for_each(|chunk| {
+                let bytes: Vec<u8> = chunk.iter().flat_map(|w| w.to_le_bytes()).collect();
+                sink(&bytes)
+            })
+        })
     }
 
     /// Writes tier `tier`'s cells file from its `pieces` pieces, in
@@ -1011,12 +1019,7 @@ impl Dir {
             ..self.header(Part::Reach, tier)
         };
         let path = self.share_path(Part::Reach, tier, member, members);
-        write(&path, &header, &mut |sink| {
-            words.chunks(1 << 16).try_for_each(|chunk| {
-                let bytes: Vec<u8> = chunk.iter().flat_map(|w| w.to_le_bytes()).collect();
-                sink(&bytes)
-            })
-        })
+        Dir::write_words(&path, &header, words)
     }
 
     /// Writes a member's share of tier `tier`'s cells.
@@ -1026,14 +1029,8 @@ impl Dir {
         (member, members): (usize, usize),
         stored: &Stored,
     ) -> Result<()> {
-        let header = Header {
-            entries: (stored.bytes.len() / self.plan.width.bytes()) as u64,
-            positions: stored.positions,
-            counts: stored.counts,
-            ..self.header(Part::Cells, tier)
-        };
         let path = self.share_path(Part::Cells, tier, member, members);
-        write(&path, &header, &mut |sink| sink(&stored.bytes))
+        self.write_cells(&path, tier, stored)
     }
 
     /// Tier `tier`'s file of `part`, read from its start a block at a
