@@ -513,7 +513,7 @@ impl Member<'_> {
                 .collect();
             // The cells of the ranks their moves reach, from their owners;
             // and the cells the others ask of this member's share.
-            let mut wanted: Vec<u64> = found.iter().flat_map(|f| f.ranks.clone()).collect();
+            let mut wanted: Vec<u64> = found.iter().flat_map(|f| f.ranks.iter().copied()).collect();
             wanted.par_sort_unstable();
             wanted.dedup();
             let asked = self.team.exchange(by_owner(next_shares, &wanted));
