@@ -62,8 +62,13 @@ impl Dyadic {
         self.exponent
     }
 
-    /// The nearest f64 (for pictures, never for answers).
+    /// The nearest f64: for pictures, and to compare numbers roughly first.
+    /// Rounding keeps order, so a float below another is of a number below
+    /// the other; equal floats are of equal numbers where both are exact.
     pub fn to_f64(self) -> f64 {
+        // m as the nearest float (round to nearest keeps order), then
+        // divided by 2^k, which is exact: k is at most 64, far from the
+        // smallest floats.
         self.numerator as f64 / 2f64.powi(self.exponent as i32)
     }
 
@@ -94,6 +99,11 @@ impl Dyadic {
         } else {
             Dyadic::new(self.numerator, self.exponent + 1)
         }
+    }
+
+    /// Whether [`Dyadic::to_f64`] is the number exactly.
+    pub fn is_exact_f64(self) -> bool {
+        self.numerator.unsigned_abs() <= 1 << f64::MANTISSA_DIGITS
     }
 
     /// 1 / 2^k, the distance from a number m/2^k (m odd) to its options.
@@ -207,6 +217,45 @@ mod tests {
         assert_eq!(d(-3, 1).floor(), -2);
         assert_eq!(d(3, 1).half(), d(3, 2));
         assert_eq!(d(-13, 3).to_string(), "-13/8");
+    }
+
+    /// Floats keep the order of numbers, and say when they are exact: a
+    /// numerator past 2^53 may round to the float of a neighbour.
+    #[test]
+    fn floats_keep_order_and_know_when_they_are_exact() {
+        let numbers = [
+            d(-(1 << 60) - 1, 0),
+            d(-(1 << 60), 0),
+            d(-3, 64),
+            Dyadic::ZERO,
+            d(1, 64),
+            d(3, 2),
+            d((1 << 53) + 1, 3),
+            d((1 << 60) - 1, 1),
+            d(1 << 59, 0),
+            d((1 << 60) + 1, 0),
+        ];
+        for x in numbers {
+            assert_eq!(
+                x.is_exact_f64(),
+                x.numerator().unsigned_abs() <= 1 << 53,
+                "{x}"
+            );
+            for y in numbers {
+                let (a, b) = (x.to_f64(), y.to_f64());
+                if a < b {
+                    assert!(x < y, "{x} {y}");
+                }
+                if a == b && x.is_exact_f64() && y.is_exact_f64() {
+                    assert_eq!(x, y);
+                }
+                if x < y {
+                    assert!(a <= b, "{x} {y}");
+                }
+            }
+        }
+        // Equal floats of different numbers, neither exact.
+        assert_eq!(d((1 << 60) + 1, 0).to_f64(), d(1 << 60, 0).to_f64());
     }
 
     /// Winning Ways, chapter 1: {0|1} = 1/2, {1/2|1} = 3/4, {|-3} = -4,

@@ -30,6 +30,7 @@
 //! ```
 
 use hashbrown::HashMap;
+use std::cmp::Ordering;
 
 use crate::error::{Error, Result};
 use crate::interrupt::Interrupt;
@@ -135,6 +136,26 @@ enum Node {
     Other(Form),
 }
 
+/// What [`Games::le`] reads first of a game, kept together so that most
+/// comparisons read one small record of each game: its kind and its
+/// stops as the nearest floats (a float below another is of a stop below
+/// the other; equal floats are equal stops where both are exact).
+#[derive(Clone, Copy, Debug)]
+struct Rough {
+    left: f64,
+    right: f64,
+    exact: bool,
+    kind: Kind,
+}
+
+/// Which [`Node`] a game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Number,
+    Nus,
+    Other,
+}
+
 /// The canonical games met so far, each once, and what was computed of them.
 ///
 /// The table holds no more than its memory budget and no game higher than
@@ -154,6 +175,8 @@ pub struct Games {
     /// comparisons: G ≤ H needs both stops of G at most those of H, and
     /// holds when G's Left stop is below H's Right stop.
     stops: Vec<(Dyadic, Dyadic)>,
+    /// Each game's kind and stops as floats, by id.
+    rough: Vec<Rough>,
     forms: HashMap<Form, GameId>,
     numbers: HashMap<Dyadic, GameId>,
     /// g ≤ h, for g and h not numbers (a number is compared without search).
@@ -193,6 +216,7 @@ impl Games {
             nodes: Vec::new(),
             heights: Vec::new(),
             stops: Vec::new(),
+            rough: Vec::new(),
             forms: HashMap::new(),
             numbers: HashMap::new(),
             less_or_equal: HashMap::new(),
@@ -230,7 +254,10 @@ impl Games {
         let hashed = |count: usize, bytes: usize| memory::hashed(count as u64, bytes as u64);
         memory::vector(
             self.nodes.len() as u64,
-            (size_of::<Node>() + size_of::<u32>() + size_of::<(Dyadic, Dyadic)>()) as u64,
+            (size_of::<Node>()
+                + size_of::<u32>()
+                + size_of::<(Dyadic, Dyadic)>()
+                + size_of::<Rough>()) as u64,
         ) + hashed(self.forms.len(), size_of::<(Form, GameId)>())
             + 2 * self.option_bytes
             + hashed(self.numbers.len(), size_of::<(Dyadic, GameId)>())
@@ -475,6 +502,11 @@ impl Games {
                 return self.nimber(mex.map_or(values.len() as u64, |(_, k)| k));
             }
         }
+        // Comparisons with the game being built, which is in no table yet,
+        // remembered while it is built (every step keeps its value):
+        // without them a game of many paths (*30) would be walked once a
+        // path.
+        let mut memo = FormMemo::default();
         loop {
             if self.stopped() {
                 return self.zero();
@@ -485,7 +517,7 @@ impl Games {
                 return id;
             }
             self.remove_dominated(&mut form);
-            if !self.bypass_reversible(&mut form) {
+            if !self.bypass_reversible(&mut form, &mut memo) {
                 break;
             }
         }
@@ -521,29 +553,45 @@ impl Games {
         if self.stopped() {
             return false;
         }
-        if let (Some(a), Some(b)) = (self.nus_value(g), self.nus_value(h)) {
-            return match a.le(b) {
-                Some(answer) => answer,
-                None => {
-                    self.stop(too_many_ups());
-                    false
-                }
-            };
+        let (a, b) = (self.rough[g.0 as usize], self.rough[h.0 as usize]);
+        match (a.kind, b.kind) {
+            (Kind::Other, Kind::Other) => {}
+            (Kind::Other, Kind::Number) => {
+                // Number avoidance (Siegel, II.4.2): against a game that is
+                // not a number, a number is never the component to move in,
+                // so g ≤ y unless some g^L ≥ y, and x ≤ h unless some h^R ≤ x.
+                return !self.some_left(g, |games, gl| games.le(h, gl));
+            }
+            (Kind::Number, Kind::Other) => {
+                return !self.some_right(h, |games, hr| games.le(hr, g));
+            }
+            (Kind::Number | Kind::Nus, Kind::Number | Kind::Nus) => {
+                let (Some(x), Some(y)) = (self.nus_value(g), self.nus_value(h)) else {
+                    unreachable!("numbers and ups are held by their parts")
+                };
+                return match x.le(y) {
+                    Some(answer) => answer,
+                    None => {
+                        self.stop(too_many_ups());
+                        false
+                    }
+                };
+            }
+            (Kind::Nus, Kind::Other) | (Kind::Other, Kind::Nus) => {}
         }
-        match (self.number_value(g), self.number_value(h)) {
-            (Some(x), Some(y)) => return x <= y,
-            // Number avoidance (Siegel, II.4.2): against a game that is
-            // not a number, a number is never the component to move in,
-            // so x ≤ h unless some h^R ≤ x, and g ≤ y unless some g^L ≥ y.
-            (Some(_), None) => return !self.some_right(h, |games, hr| games.le(hr, g)),
-            (None, Some(_)) => return !self.some_left(g, |games, gl| games.le(h, gl)),
-            (None, None) => {}
-        }
-        let ((gl_stop, gr_stop), (hl_stop, hr_stop)) = (self.stops(g), self.stops(h));
-        if gl_stop < hr_stop {
+        let exact = a.exact && b.exact;
+        if self.stop_order(a.left, b.right, exact, || {
+            (self.stops(g).0, self.stops(h).1)
+        }) == Ordering::Less
+        {
             return true;
         }
-        if gl_stop > hl_stop || gr_stop > hr_stop {
+        if self.stop_order(a.left, b.left, exact, || (self.stops(g).0, self.stops(h).0))
+            == Ordering::Greater
+            || self.stop_order(a.right, b.right, exact, || {
+                (self.stops(g).1, self.stops(h).1)
+            }) == Ordering::Greater
+        {
             return false;
         }
         if let Some(&known) = self.less_or_equal.get(&(g, h)) {
@@ -557,38 +605,62 @@ impl Games {
         answer
     }
 
-    /// Whether some Left option of g, a game that is not a number, passes
-    /// `test` (read in place: no copy of the options).
-    fn some_left(&mut self, g: GameId, mut test: impl FnMut(&mut Games, GameId) -> bool) -> bool {
-        if let Node::Nus(_) = self.nodes[g.0 as usize] {
-            let form = self.form(g);
-            return form.left.into_iter().any(|option| test(self, option));
+    /// How a stop compares with another, from their floats `x` and `y`
+    /// where they tell, else from the stops themselves (`stops`).
+    fn stop_order(
+        &self,
+        x: f64,
+        y: f64,
+        exact: bool,
+        stops: impl FnOnce() -> (Dyadic, Dyadic),
+    ) -> Ordering {
+        if x < y {
+            Ordering::Less
+        } else if x > y {
+            Ordering::Greater
+        } else if exact {
+            Ordering::Equal
+        } else {
+            let (x, y) = stops();
+            x.cmp(&y)
         }
-        let mut i = 0;
-        while let Some(option) = self.other(g).left.get(i).copied() {
-            if test(self, option) {
-                return true;
-            }
-            i += 1;
-        }
-        false
     }
 
-    /// Whether some Right option of g, a game that is not a number, passes
-    /// `test`.
-    fn some_right(&mut self, g: GameId, mut test: impl FnMut(&mut Games, GameId) -> bool) -> bool {
-        if let Node::Nus(_) = self.nodes[g.0 as usize] {
+    /// Whether some Left option of g passes `test` (read in place where g
+    /// is held by its form: no copy of the options).
+    fn some_left(&mut self, g: GameId, test: impl FnMut(&mut Games, GameId) -> bool) -> bool {
+        self.some_option(g, true, test)
+    }
+
+    /// Whether some Right option of g passes `test`.
+    fn some_right(&mut self, g: GameId, test: impl FnMut(&mut Games, GameId) -> bool) -> bool {
+        self.some_option(g, false, test)
+    }
+
+    /// Whether some option of g, Left's where `left`, passes `test`.
+    fn some_option(
+        &mut self,
+        g: GameId,
+        left: bool,
+        mut test: impl FnMut(&mut Games, GameId) -> bool,
+    ) -> bool {
+        if !matches!(self.nodes[g.0 as usize], Node::Other(_)) {
             let form = self.form(g);
-            return form.right.into_iter().any(|option| test(self, option));
+            let side = if left { form.left } else { form.right };
+            return side.into_iter().any(|option| test(self, option));
         }
         let mut i = 0;
-        while let Some(option) = self.other(g).right.get(i).copied() {
+        loop {
+            let form = self.other(g);
+            let side = if left { &form.left } else { &form.right };
+            let Some(&option) = side.get(i) else {
+                return false;
+            };
             if test(self, option) {
                 return true;
             }
             i += 1;
         }
-        false
     }
 
     /// The form of g, a game of neither kind held by its value (those
@@ -705,6 +777,16 @@ impl Games {
 
     fn push(&mut self, node: Node, stops: (Dyadic, Dyadic), height: u32) -> GameId {
         let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 games"));
+        self.rough.push(Rough {
+            left: stops.0.to_f64(),
+            right: stops.1.to_f64(),
+            exact: stops.0.is_exact_f64() && stops.1.is_exact_f64(),
+            kind: match node {
+                Node::Number(_) => Kind::Number,
+                Node::Nus(_) => Kind::Nus,
+                Node::Other(_) => Kind::Other,
+            },
+        });
         self.nodes.push(node);
         self.stops.push(stops);
         self.heights.push(height);
@@ -782,27 +864,75 @@ impl Games {
     /// Removes each Left option ≤ another, and each Right option ≥
     /// another (options are distinct canonical games, so no two are equal).
     fn remove_dominated(&mut self, form: &mut Form) {
-        let left = form.left.clone();
-        form.left
-            .retain(|&a| !left.iter().any(|&b| b != a && self.le(a, b)));
-        let right = form.right.clone();
-        form.right
-            .retain(|&a| !right.iter().any(|&b| b != a && self.le(b, a)));
+        self.keep_best(&mut form.left, true);
+        self.keep_best(&mut form.right, false);
+        tidy(&mut form.left);
+        tidy(&mut form.right);
+    }
+
+    /// Keeps the options no other option of the same player is better
+    /// than: for Left, those ≤ no other; for Right, those ≥ no other.
+    ///
+    /// Each option is compared with the ones kept so far only, taken from
+    /// the best stops down. An option better than another has stops at
+    /// least the other's, both of them (Siegel, II.3), so it comes first
+    /// or has the same stops; every option met is no better than some one
+    /// kept, so an option worse than one met is worse than one kept. Only
+    /// an option whose stops equal a kept one's may beat it, and it is
+    /// compared both ways.
+    fn keep_best(&mut self, options: &mut Vec<GameId>, left: bool) {
+        if options.len() < 2 {
+            return;
+        }
+        // Best first: for Left the highest stops, for Right the lowest.
+        let rank = |games: &Games, g: GameId| {
+            let (l, r) = games.stops(g);
+            if left {
+                (-l, -r)
+            } else {
+                (l, r)
+            }
+        };
+        options.sort_by_cached_key(|&g| rank(self, g));
+        // `worse(a, b)`: a is a worse option than b for its player.
+        let worse = |games: &mut Games, a: GameId, b: GameId| {
+            if left {
+                games.le(a, b)
+            } else {
+                games.le(b, a)
+            }
+        };
+        let mut kept: Vec<GameId> = Vec::with_capacity(options.len());
+        for &a in options.iter() {
+            if kept.iter().any(|&k| worse(self, a, k)) {
+                continue;
+            }
+            let stops = self.stops(a);
+            let mut i = 0;
+            while i < kept.len() {
+                if self.stops(kept[i]) == stops && worse(self, kept[i], a) {
+                    kept.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            kept.push(a);
+        }
+        *options = kept;
     }
 
     /// Replaces one reversible option by the options it reverses to; says
     /// whether there was one. A Left option g^L is reversible through its
     /// Right option g^LR ≤ g, and is replaced by the Left options of g^LR;
     /// Right's the same way round.
-    fn bypass_reversible(&mut self, form: &mut Form) -> bool {
-        // Comparisons with `form`, which is in no table yet, remembered
-        // while it stays the same: without them a game of many paths (*30)
-        // would be walked once a path.
-        let mut memo = FormMemo::default();
+    ///
+    /// `memo` holds comparisons with the game `form` is, which bypassing
+    /// and removing dominated options leave the same.
+    fn bypass_reversible(&mut self, form: &mut Form, memo: &mut FormMemo) -> bool {
         for i in 0..form.left.len() {
             let gl = form.left[i];
             for glr in self.form(gl).right {
-                if self.id_le_form(glr, form, &mut memo) {
+                if self.id_le_form(glr, form, memo) {
                     form.left.remove(i);
                     form.left.extend(self.form(glr).left);
                     return true;
@@ -812,7 +942,7 @@ impl Games {
         for i in 0..form.right.len() {
             let gr = form.right[i];
             for grl in self.form(gr).left {
-                if self.form_le_id(form, grl, &mut memo) {
+                if self.form_le_id(form, grl, memo) {
                     form.right.remove(i);
                     form.right.extend(self.form(grl).right);
                     return true;
@@ -830,11 +960,7 @@ impl Games {
         if let Some(&known) = memo.below.get(&x) {
             return known;
         }
-        let answer = !(self
-            .form(x)
-            .left
-            .into_iter()
-            .any(|xl| self.form_le_id(g, xl, memo))
+        let answer = !(self.some_left(x, |games, xl| games.form_le_id(g, xl, memo))
             || g.right.iter().any(|&gr| self.le(gr, x)));
         memo.below.insert(x, answer);
         answer
@@ -849,11 +975,7 @@ impl Games {
             return known;
         }
         let answer = !(g.left.iter().any(|&gl| self.le(x, gl))
-            || self
-                .form(x)
-                .right
-                .into_iter()
-                .any(|xr| self.id_le_form(xr, g, memo)));
+            || self.some_right(x, |games, xr| games.id_le_form(xr, g, memo)));
         memo.above.insert(x, answer);
         answer
     }

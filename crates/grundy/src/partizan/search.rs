@@ -235,12 +235,13 @@ impl<G: ShortGame> Valuer<G> {
             let top = stack
                 .last_mut()
                 .expect("the stack holds the part asked about");
-            while top.next < top.parts.len()
-                && self.known(games, &top.parts[top.next].1.key).is_some()
-            {
-                top.next += 1;
+            while let Some((_, part)) = top.parts.get(top.values.len()) {
+                let Some(value) = self.known(games, &part.key) else {
+                    break;
+                };
+                top.values.push(value);
             }
-            if let Some((_, part)) = top.parts.get(top.next) {
+            if let Some((_, part)) = top.parts.get(top.values.len()) {
                 let key = part.key.clone();
                 if repeats && !path.insert(key.clone()) {
                     return Err(Error::Unsupported(format!(
@@ -262,8 +263,7 @@ impl<G: ShortGame> Valuer<G> {
                 path.remove(&frame.key);
             }
             let mut values = vec![games.zero(); frame.options];
-            for (option, part) in &frame.parts {
-                let mut v = self.known(games, &part.key).expect("every part valued");
+            for ((option, part), &(mut v)) in frame.parts.iter().zip(&frame.values) {
                 if part.negated {
                     v = games.neg(v);
                 }
@@ -317,8 +317,8 @@ impl<G: ShortGame> Valuer<G> {
             key,
             left: left.len(),
             options: left.len() + right.len(),
+            values: Vec::with_capacity(parts.len()),
             parts,
-            next: 0,
         })
     }
 
@@ -339,18 +339,20 @@ impl<G: ShortGame> Valuer<G> {
 }
 
 /// A part being valued: its options (the first `left` Left's), each split
-/// into parts, and how many of those parts are known to be valued.
+/// into parts, and the values of the first of those parts, found so far.
 struct Frame<P> {
     key: P,
     left: usize,
     options: usize,
     parts: Vec<(usize, Part<P>)>,
-    next: usize,
+    values: Vec<GameId>,
 }
 
 impl<P> Frame<P> {
     /// What the frame holds, for the budget (positions' own heap aside).
     fn bytes(&self) -> u64 {
-        (size_of::<Frame<P>>() + self.parts.capacity() * size_of::<(usize, Part<P>)>()) as u64
+        (size_of::<Frame<P>>()
+            + self.parts.capacity() * size_of::<(usize, Part<P>)>()
+            + self.values.capacity() * size_of::<GameId>()) as u64
     }
 }

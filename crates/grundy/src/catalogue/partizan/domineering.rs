@@ -7,6 +7,8 @@
 //! of its transpose; a transposed region is the negative (the players'
 //! dominoes exchanged).
 
+use std::cmp::Ordering;
+
 use super::grid::Grid;
 use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
@@ -66,10 +68,17 @@ impl ShortGame for Domineering {
             .into_iter()
             .filter(|region| region.cells.count_ones() >= 2)
             .map(|region| {
-                let transposed = region.transposed();
-                let same = region.reflections().into_iter().map(|g| (g, false));
-                let negated = transposed.reflections().into_iter().map(|g| (g, true));
-                let (key, negated) = same.chain(negated).min().unwrap_or((region, false));
+                // Boards are ordered by height first: where the region is
+                // lower than wide, its own images come first, else those
+                // of its transpose; where it is square, the least of both.
+                let same = |g: Grid| g.reflections().into_iter().map(|g| (g, false));
+                let negated = |g: Grid| g.reflections().into_iter().map(|g| (g, true));
+                let least = match region.height.cmp(&region.width) {
+                    Ordering::Less => same(region).min(),
+                    Ordering::Greater => negated(region.transposed()).min(),
+                    Ordering::Equal => same(region).chain(negated(region.transposed())).min(),
+                };
+                let (key, negated) = least.unwrap_or((region, false));
                 Part { key, negated }
             })
             .collect()
@@ -152,6 +161,33 @@ mod tests {
             ("#.../..../..../....", "{1*|-1*}"),
         ] {
             assert_eq!(value(board), expected, "{board}");
+        }
+    }
+
+    /// Each part is keyed by the least of all eight images of its region
+    /// (four mirror images, four of the transpose, negated), on every set
+    /// of cells of boards of 2x5, 5x2, 3x3 and 4x3 cells.
+    #[test]
+    fn a_part_is_keyed_by_the_least_of_its_eight_images() {
+        for (height, width) in [(2u8, 5u8), (5, 2), (3, 3), (4, 3)] {
+            for cells in 0..1u64 << (height * width) {
+                let board = Grid {
+                    height,
+                    width,
+                    cells,
+                };
+                let regions = board.regions();
+                let regions = regions.iter().filter(|r| r.cells.count_ones() >= 2);
+                let expected: Vec<Part<Grid>> = regions
+                    .map(|region| {
+                        let images = (region.reflections().into_iter().map(|g| (g, false)))
+                            .chain(region.transposed().reflections().map(|g| (g, true)));
+                        let (key, negated) = images.min().unwrap();
+                        Part { key, negated }
+                    })
+                    .collect();
+                assert_eq!(Domineering.parts(&board), expected, "{}", board.show());
+            }
         }
     }
 

@@ -180,9 +180,11 @@ impl Grid {
 
     /// The smallest box holding `cells` (not empty).
     pub fn bounding_box(&self, cells: u64) -> Box {
-        let h = self.height as usize;
-        let rows: Vec<usize> = (0..h).filter(|&r| self.row(cells, r) != 0).collect();
-        let (top, bottom) = (rows[0], rows[rows.len() - 1]);
+        let w = self.width as usize;
+        let (top, bottom) = (
+            cells.trailing_zeros() as usize / w,
+            (63 - cells.leading_zeros() as usize) / w,
+        );
         let columns = (top..=bottom).fold(0, |m, r| m | self.row(cells, r));
         let first = columns.trailing_zeros() as usize;
         let width = 64 - columns.leading_zeros() as usize - first;
@@ -235,12 +237,13 @@ impl Grid {
     pub fn transposed(&self) -> Grid {
         let (h, w) = (self.height as usize, self.width as usize);
         let mut out = 0;
-        let mut bits = self.cells;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let (r, c) = (i / w, i % w);
-            out |= 1 << (c * h + r);
+        for r in 0..h {
+            let mut row = self.row(self.cells, r);
+            while row != 0 {
+                let c = row.trailing_zeros() as usize;
+                row &= row - 1;
+                out |= 1 << (c * h + r);
+            }
         }
         Grid {
             height: w as u8,
