@@ -58,10 +58,20 @@ pub fn text(a: &ValueAnalysis, outcome_only: bool) -> String {
             }
         }
     }
-    let line = |m: &ValueMove| format!("part {}: {}  => {}", m.part + 1, m.to, m.value);
+    let line = |m: &ValueMove| {
+        let value = (m.value.as_deref()).unwrap_or("(a value of more than 100000 characters)");
+        format!("part {}: {}  => {value}", m.part + 1, m.to)
+    };
     let left: Vec<String> = a.left_moves.iter().map(line).collect();
     let right: Vec<String> = a.right_moves.iter().map(line).collect();
-    winning_moves(&mut out, &a.unlisted, [("Left", left), ("Right", right)]);
+    winning_moves(
+        &mut out,
+        &a.unlisted,
+        [
+            ("Left", a.left_move_count, left),
+            ("Right", a.right_move_count, right),
+        ],
+    );
     out
 }
 
@@ -85,24 +95,31 @@ fn parts_table(out: &mut String, heading: &str, mut rows: Vec<(String, String)>,
 
 /// The parts whose moves were not listed, then each player's winning
 /// moves moving first, one line each.
-fn winning_moves(out: &mut String, unlisted: &[(usize, u64)], sides: [(&str, Vec<String>); 2]) {
+fn winning_moves(
+    out: &mut String,
+    unlisted: &[(usize, u64)],
+    sides: [(&str, usize, Vec<String>); 2],
+) {
     for &(part, options) in unlisted {
         out.push_str(&format!(
             "part {}: {options} options, too many to list: its moves are left out below\n",
             part + 1
         ));
     }
-    for (player, moves) in sides {
-        if moves.is_empty() {
+    for (player, count, moves) in sides {
+        if count == 0 {
             out.push_str(&format!("{player} moving first: no winning move\n"));
             continue;
         }
-        out.push_str(&format!(
-            "{player} moving first wins by ({}):\n",
-            moves.len()
-        ));
-        for m in moves {
+        out.push_str(&format!("{player} moving first wins by ({count}):\n"));
+        for m in &moves {
             out.push_str(&format!("  {m}\n"));
+        }
+        if moves.len() < count {
+            out.push_str(&format!(
+                "  ... and {} more (--moves N lists N)\n",
+                count - moves.len()
+            ));
         }
     }
 }
@@ -113,10 +130,7 @@ pub fn one_line(a: &ValueAnalysis, outcome_only: bool) -> String {
     if !outcome_only {
         line.push_str(&format!(
             " (mean {}, temperature {}, {} winning moves for Left, {} for Right)",
-            a.mean,
-            a.temperature,
-            a.left_moves.len(),
-            a.right_moves.len()
+            a.mean, a.temperature, a.left_move_count, a.right_move_count
         ));
     }
     line
@@ -151,7 +165,12 @@ pub fn misere_text(a: &MisereAnalysis, outcome_only: bool) -> String {
     let line = |m: &MisereMove| format!("part {}: {}", m.part + 1, m.to);
     let left: Vec<String> = a.left_moves.iter().map(line).collect();
     let right: Vec<String> = a.right_moves.iter().map(line).collect();
-    winning_moves(&mut out, &[], [("Left", left), ("Right", right)]);
+    let (left_count, right_count) = (left.len(), right.len());
+    winning_moves(
+        &mut out,
+        &[],
+        [("Left", left_count, left), ("Right", right_count, right)],
+    );
     out
 }
 

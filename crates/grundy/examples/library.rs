@@ -110,7 +110,7 @@ fn partizan() -> grundy::Result<()> {
     };
     let mut games = Games::new();
     let parts = valued(&terms, &mut games, &mut |_| true)?;
-    let analysis = analyze_values(&mut games, &parts, true)?;
+    let analysis = analyze_values(&mut games, &parts, Some(100))?;
     for (part, value) in &analysis.parts {
         println!("  {part} = {value}");
     }

@@ -256,13 +256,12 @@ pub fn analysis(
                     searched,
                 }),
                 None => {
-                    value_analysis(&terms, false, progress).map(|a| Analyzed::Values(Box::new(a)))
+                    value_analysis(&terms, None, progress).map(|a| Analyzed::Values(Box::new(a)))
                 }
             }
         }
-        Parsed::Values(terms) => {
-            value_analysis(&terms, true, progress).map(|a| Analyzed::Values(Box::new(a)))
-        }
+        Parsed::Values(terms) => value_analysis(&terms, Some(options.moves), progress)
+            .map(|a| Analyzed::Values(Box::new(a))),
     }
 }
 
@@ -328,10 +327,11 @@ fn strong(
 }
 
 /// Values the parts of a sum of values and analyzes the sum: its value,
-/// outcome, mean, temperature, thermograph and winning moves.
+/// outcome, mean, temperature, thermograph and, with `moves` at Some(n),
+/// its winning moves, counted, the first n listed.
 pub fn value_analysis(
     terms: &[ValueTerm],
-    moves: bool,
+    moves: Option<usize>,
     progress: OnProgress,
 ) -> Result<ValueAnalysis> {
     valuing(progress, |games, progress| {
@@ -850,10 +850,14 @@ pub struct ConfusionInterval {
 pub struct ValuesMoves {
     /// Each part with its value.
     pub parts: Vec<ValuesPart>,
-    /// Left's winning moves, Left moving first.
+    /// Left's winning moves, Left moving first: the first `--moves`.
     pub left_moves: Vec<ValuesMove>,
-    /// Right's winning moves, Right moving first.
+    /// How many winning moves Left has, listed or not.
+    pub left_move_count: u64,
+    /// Right's winning moves, Right moving first: the first `--moves`.
     pub right_moves: Vec<ValuesMove>,
+    /// How many winning moves Right has, listed or not.
+    pub right_move_count: u64,
     /// Parts whose moves were too many to list: the moves above are those
     /// of the other parts. Left out where there are none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -891,8 +895,9 @@ pub struct ValuesMove {
     pub part: usize,
     /// The part after the move.
     pub to: String,
-    /// The canonical form of the sum after the move.
-    pub value: String,
+    /// The canonical form of the sum after the move; null where it is
+    /// written in more than 100,000 characters.
+    pub value: Option<String>,
 }
 
 fn values_moves(moves: &[ValueMove]) -> Vec<ValuesMove> {
@@ -941,7 +946,9 @@ impl ValuesAnswer {
                     })
                     .collect(),
                 left_moves: values_moves(&a.left_moves),
+                left_move_count: a.left_move_count as u64,
                 right_moves: values_moves(&a.right_moves),
+                right_move_count: a.right_move_count as u64,
                 unlisted: (a.unlisted.iter())
                     .map(|&(part, options)| Unlisted { part, options })
                     .collect(),

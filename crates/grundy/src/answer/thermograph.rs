@@ -27,7 +27,7 @@ use super::OnProgress;
 /// asked; reports [`super::Progress::Valuing`].
 pub fn thermograph_analysis(expression: &str, progress: OnProgress) -> Result<ValueAnalysis> {
     match Rulesets::new().parse_question(expression)? {
-        Parsed::Values(terms) => value_analysis(&terms, false, progress),
+        Parsed::Values(terms) => value_analysis(&terms, None, progress),
         _ => Err(Error::Unsupported(format!(
             "{expression} is not a sum of partizan values; an impartial sum is a nimber, whose \
              thermograph is a mast at 0 from temperature 0 (write '{expression} + 0' to see it)"

@@ -37,16 +37,23 @@ impl Games {
     /// its options; a limit error if the text would be longer than
     /// [`MAX_WRITTEN`] characters, or the table met a limit.
     pub fn write(&mut self, g: GameId) -> Result<String> {
-        self.check()?;
-        let mut text = String::new();
-        if !self.write_into(g, &mut text) {
-            return Err(Error::Limit(format!(
+        self.write_if_short(g)?.ok_or_else(|| {
+            Error::Limit(format!(
                 "the value is longer than {MAX_WRITTEN} characters written out, the most that \
                  are written"
-            )));
-        }
+            ))
+        })
+    }
+
+    /// g written out as [`Games::write`] does, or `None` where that takes
+    /// more than [`MAX_WRITTEN`] characters; an error only where the table
+    /// met a limit.
+    pub fn write_if_short(&mut self, g: GameId) -> Result<Option<String>> {
         self.check()?;
-        Ok(text)
+        let mut text = String::new();
+        let written = self.write_into(g, &mut text);
+        self.check()?;
+        Ok(written.then_some(text))
     }
 
     /// Writes g at the end of `text`, as [`Games::write`] does; stops, and

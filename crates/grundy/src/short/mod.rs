@@ -16,7 +16,7 @@
 //!     Valued::literal(&mut games, "{1|}", g).unwrap(),
 //!     Valued::literal(&mut games, "2", two).unwrap().negated(&mut games),
 //! ];
-//! let analysis = analyze_values(&mut games, &parts, true).unwrap();
+//! let analysis = analyze_values(&mut games, &parts, Some(100)).unwrap();
 //! assert_eq!(analysis.value, "0");
 //! assert_eq!(analysis.outcome, OutcomeClass::P);
 //! assert!(analysis.left_moves.is_empty() && analysis.right_moves.is_empty());
@@ -326,8 +326,9 @@ pub struct ValueMove {
     pub part: usize,
     /// The part after the move, as an expression writes it.
     pub to: String,
-    /// The value of the whole sum after the move, canonical form.
-    pub value: String,
+    /// The value of the whole sum after the move, canonical form; `None`
+    /// where it is written in more than [`MAX_WRITTEN`](crate::partizan::MAX_WRITTEN) characters.
+    pub value: Option<String>,
 }
 
 /// What `grundy analyze` reports of a sum of short partizan games.
@@ -372,10 +373,16 @@ pub struct ValueAnalysis {
     /// Left's incentives (G^L - G) and Right's (G - G^R); `None` where
     /// the value is written in more than [`MAX_INCENTIVES_OF`] characters.
     pub incentives: Option<(Vec<String>, Vec<String>)>,
-    /// Left's winning moves moving first: to a sum ≥ 0.
+    /// Left's winning moves moving first (to a sum ≥ 0), the first of
+    /// them as many as were asked for.
     pub left_moves: Vec<ValueMove>,
-    /// Right's winning moves moving first: to a sum ≤ 0.
+    /// How many winning moves Left has, listed or not.
+    pub left_move_count: usize,
+    /// Right's winning moves moving first (to a sum ≤ 0), the first of
+    /// them.
     pub right_moves: Vec<ValueMove>,
+    /// How many winning moves Right has.
+    pub right_move_count: usize,
     /// The parts (counted from 0) whose moves were not listed, with how
     /// many options each has: the winning moves are then those of the
     /// other parts only.
@@ -387,18 +394,24 @@ pub struct ValueAnalysis {
 /// (Domineering 4x6, 519 characters, has incentives of more than 100,000).
 pub const MAX_INCENTIVES_OF: usize = 256;
 
-/// The analysis of the sum of `parts`, all valued in `games`; without
-/// `moves`, the parts' values and the winning moves are left empty (not
-/// computed). A limit error if the table meets one (its budget, the height
-/// of a value) or a value is too long to write.
-pub fn analyze_values(games: &mut Games, parts: &[Valued], moves: bool) -> Result<ValueAnalysis> {
+/// The analysis of the sum of `parts`, all valued in `games`. With
+/// `moves` at Some(n), every winning move is counted and the first n are
+/// listed, each with the value after it; with `None`, the parts' values
+/// and the winning moves are left empty (not computed). A limit error if
+/// the table meets one (its budget, the height of a value) or the sum's
+/// value is too long to write.
+pub fn analyze_values(
+    games: &mut Games,
+    parts: &[Valued],
+    moves: Option<usize>,
+) -> Result<ValueAnalysis> {
     let zero = games.zero();
     let total = parts
         .iter()
         .fold(zero, |total, part| games.add(total, part.value));
     games.check()?;
-    let mut winning = |left: bool| -> Result<Vec<ValueMove>> {
-        let mut found = Vec::new();
+    let mut winning = |left: bool, most: usize| -> Result<(Vec<ValueMove>, usize)> {
+        let (mut found, mut count) = (Vec::new(), 0);
         for (i, part) in parts.iter().enumerate() {
             let rest = games.sub(total, part.value);
             for (to, option) in if left { &part.left } else { &part.right } {
@@ -409,26 +422,30 @@ pub fn analyze_values(games: &mut Games, parts: &[Valued], moves: bool) -> Resul
                     games.le(after, zero)
                 };
                 games.check()?;
-                if wins {
+                if !wins {
+                    continue;
+                }
+                count += 1;
+                if found.len() < most {
                     found.push(ValueMove {
                         part: i,
                         to: to.clone(),
-                        value: games.write(after)?,
+                        value: games.write_if_short(after)?,
                     });
                 }
             }
         }
-        Ok(found)
+        Ok((found, count))
     };
-    let (left_moves, right_moves) = match moves {
-        true => (winning(true)?, winning(false)?),
-        false => (Vec::new(), Vec::new()),
+    let ((left_moves, left_move_count), (right_moves, right_move_count)) = match moves {
+        Some(most) => (winning(true, most)?, winning(false, most)?),
+        None => ((Vec::new(), 0), (Vec::new(), 0)),
     };
     let written = match moves {
-        true => (parts.iter())
+        Some(_) => (parts.iter())
             .map(|p| Ok((p.text.clone(), games.write(p.value)?)))
             .collect::<Result<_>>()?,
-        false => Vec::new(),
+        None => Vec::new(),
     };
     let thermograph = games.thermograph(total);
     let outcome = games.outcome(total);
@@ -473,7 +490,9 @@ pub fn analyze_values(games: &mut Games, parts: &[Valued], moves: bool) -> Resul
         reduced: games.write(reduced)?,
         incentives,
         left_moves,
+        left_move_count,
         right_moves,
+        right_move_count,
         unlisted: parts
             .iter()
             .enumerate()

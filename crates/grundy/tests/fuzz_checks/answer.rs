@@ -97,7 +97,7 @@ pub fn ask(rulesets: &mut Rulesets, text: &str) -> Answer {
         Parsed::Values(terms) => {
             let mut games = Games::new();
             let analysis = registry::valued(&terms, &mut games, &mut |_| true)
-                .and_then(|parts| analyze_values(&mut games, &parts, true));
+                .and_then(|parts| analyze_values(&mut games, &parts, Some(usize::MAX)));
             match analysis {
                 Ok(a) => Answer::Values {
                     value: a.value,
