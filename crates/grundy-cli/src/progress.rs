@@ -106,10 +106,10 @@ fn message(progress: Progress) -> String {
             disk.div_ceil(1 << 20)
         ),
         Progress::Tier(p) => format!(
-            "{} tier {} of {}: {} of {} ranks",
+            "{} tier {} of tiers 0 to {}: {} of {} ranks",
             p.pass.verb(),
             p.tier,
-            p.tiers - 1,
+            p.tiers.saturating_sub(1),
             p.done,
             p.size
         ),

@@ -104,11 +104,11 @@ pub(super) fn ask(
     match progress(report) {
         true => Ok(()),
         false => Err(Error::Limit(format!(
-            "interrupted while {} tier {} of {} ({} of {} ranks done); the tiers finished \
-             are kept, and the same solve resumes from them",
+            "interrupted while {} tier {} of tiers 0 to {} ({} of {} ranks done); the tiers \
+             finished are kept, and the same solve resumes from them",
             report.pass.verb(),
             report.tier,
-            report.tiers,
+            report.tiers.saturating_sub(1),
             report.done,
             report.size
         ))),

@@ -182,7 +182,15 @@ fn a_solve_stopped_and_resumed_writes_the_same_files() {
         });
         match run {
             Ok(summary) => break summary,
-            Err(error) => assert!(error.to_string().contains("interrupted"), "{error}"),
+            Err(error) => {
+                // The tiers are numbered as the progress line numbers them.
+                let last = format!("of tiers 0 to {} (", g.tiers() - 1);
+                let error = error.to_string();
+                assert!(
+                    error.contains("interrupted") && error.contains(&last),
+                    "{error}"
+                );
+            }
         }
         stops += 1;
         assert!(stops < 100);
