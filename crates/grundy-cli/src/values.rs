@@ -2,7 +2,7 @@
 //! differences): the answer as a table or one line.
 
 use grundy::loopy::LoopyValue;
-use grundy::partizan::Confusion;
+use grundy::partizan::{Confusion, MAX_WRITTEN};
 use grundy::short::misere::{MisereAnalysis, MisereMove};
 use grundy::short::outcome::Searched;
 use grundy::short::{ValueAnalysis, ValueMove};
@@ -58,8 +58,9 @@ pub fn text(a: &ValueAnalysis, outcome_only: bool) -> String {
             }
         }
     }
+    let too_long = format!("(a value of more than {MAX_WRITTEN} characters)");
     let line = |m: &ValueMove| {
-        let value = (m.value.as_deref()).unwrap_or("(a value of more than 100000 characters)");
+        let value = m.value.as_deref().unwrap_or(&too_long);
         format!("part {}: {}  => {value}", m.part + 1, m.to)
     };
     let left: Vec<String> = a.left_moves.iter().map(line).collect();

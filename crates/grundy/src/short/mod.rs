@@ -327,7 +327,8 @@ pub struct ValueMove {
     /// The part after the move, as an expression writes it.
     pub to: String,
     /// The value of the whole sum after the move, canonical form; `None`
-    /// where it is written in more than [`MAX_WRITTEN`](crate::partizan::MAX_WRITTEN) characters.
+    /// where it is written in more than
+    /// [`MAX_WRITTEN`](crate::partizan::MAX_WRITTEN) characters.
     pub value: Option<String>,
 }
 
