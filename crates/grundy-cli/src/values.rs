@@ -166,11 +166,13 @@ pub fn misere_text(a: &MisereAnalysis, outcome_only: bool) -> String {
     let line = |m: &MisereMove| format!("part {}: {}", m.part + 1, m.to);
     let left: Vec<String> = a.left_moves.iter().map(line).collect();
     let right: Vec<String> = a.right_moves.iter().map(line).collect();
-    let (left_count, right_count) = (left.len(), right.len());
     winning_moves(
         &mut out,
         &[],
-        [("Left", left_count, left), ("Right", right_count, right)],
+        [
+            ("Left", a.left_move_count, left),
+            ("Right", a.right_move_count, right),
+        ],
     );
     out
 }
@@ -184,8 +186,7 @@ pub fn misere_one_line(a: &MisereAnalysis, outcome_only: bool) -> String {
     if !outcome_only {
         line.push_str(&format!(
             " ({} winning moves for Left, {} for Right)",
-            a.left_moves.len(),
-            a.right_moves.len()
+            a.left_move_count, a.right_move_count
         ));
     }
     line

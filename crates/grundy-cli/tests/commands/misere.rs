@@ -234,6 +234,33 @@ fn sums_of_game_literals_are_played_as_written() {
 /// of Domineering is Left's one move, so under misère play Right wins
 /// whoever starts), the winning moves of each player, and no misère
 /// canonical form where the sum is partizan.
+/// `--moves N` lists the first N misère winning moves and counts them all,
+/// as under normal play. In misère Domineering 2x4 + *, Right (who wins
+/// whoever starts) has two winning moves.
+#[test]
+fn misere_winning_moves_are_counted_and_listed_up_to_moves() {
+    let expression = "domineering 2x4 + *";
+    let all = json(&["analyze", "--misere", expression]);
+    assert_eq!(all["outcome"], "R");
+    assert_eq!(all["right_move_count"], 2);
+    assert_eq!(all["right_moves"].as_array().unwrap().len(), 2);
+    assert_eq!(all["left_move_count"], 0);
+    let one = json(&["analyze", "--misere", "--moves", "1", expression]);
+    assert_eq!(one["right_move_count"], 2);
+    assert_eq!(
+        one["right_moves"].as_array().unwrap()[..],
+        all["right_moves"].as_array().unwrap()[..1]
+    );
+    grundy()
+        .args(["analyze", "--misere", "--moves", "1", expression])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Right moving first wins by (2):"))
+        .stdout(predicate::str::contains(
+            "  ... and 1 more (--moves N lists N)",
+        ));
+}
+
 #[test]
 fn partizan_positions_get_their_misere_outcome_and_winning_moves() {
     let strip = misere_json("domineering 2x1");

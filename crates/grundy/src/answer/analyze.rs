@@ -246,7 +246,8 @@ pub fn analysis(
             })
         }
         Parsed::Values(terms) if options.misere => {
-            misere_value_analysis(&terms, !options.outcome_only, progress)
+            let moves = (!options.outcome_only).then_some(options.moves);
+            misere_value_analysis(&terms, moves, progress)
                 .map(|a| Analyzed::MisereValues(Box::new(a)))
         }
         Parsed::Values(terms) if options.outcome_only => {
@@ -365,7 +366,7 @@ pub fn searched_analysis(terms: &[ValueTerm], progress: OnProgress) -> Result<Op
 /// misère canonical form where the sum is impartial.
 pub fn misere_value_analysis(
     terms: &[ValueTerm],
-    moves: bool,
+    moves: Option<usize>,
     progress: OnProgress,
 ) -> Result<MisereAnalysis> {
     let progress = &mut |positions| progress(Progress::Valuing { positions });
@@ -999,10 +1000,14 @@ pub struct MisereValuesAnswer {
 pub struct MisereValuesMoves {
     /// Each part, with its misère canonical form where it is impartial.
     pub parts: Vec<MiserePart>,
-    /// Left's winning moves, Left moving first.
+    /// Left's winning moves, Left moving first: the first `--moves`.
     pub left_moves: Vec<MisereValuesMove>,
-    /// Right's winning moves, Right moving first.
+    /// How many winning moves Left has, listed or not.
+    pub left_move_count: u64,
+    /// Right's winning moves, Right moving first: the first `--moves`.
     pub right_moves: Vec<MisereValuesMove>,
+    /// How many winning moves Right has, listed or not.
+    pub right_move_count: u64,
 }
 
 /// One part of a sum under misère play.
@@ -1059,7 +1064,9 @@ impl MisereValuesAnswer {
                     })
                     .collect(),
                 left_moves: misere_moves(&a.left_moves),
+                left_move_count: a.left_move_count as u64,
                 right_moves: misere_moves(&a.right_moves),
+                right_move_count: a.right_move_count as u64,
             }),
         }
     }

@@ -60,9 +60,10 @@ pub use analyze::{analysis, analyze, analyze_with_progress, AnalyzeAnswer, Analy
 /// play (`misere_form`); version 7 a misère quotient's proof, presentation
 /// and stability, its table only up to [`quotient::TABLE_WRITTEN`] elements;
 /// version 8 a loopy game's sides (`onside`, `offside`) and the answer of
-/// `solve --plan`; version 9 the count of a sum of values' winning moves
-/// (`left_move_count`, `right_move_count`), of which `--moves` are listed,
-/// and a null value after a move where it is too long to write.
+/// `solve --plan`; version 9 the count of a sum of values' winning moves,
+/// under normal and misère play (`left_move_count`, `right_move_count`),
+/// of which `--moves` are listed, and a null value after a move where it
+/// is too long to write.
 pub const SCHEMA_VERSION: &str = "9";
 
 /// What a long computation reports every so often. The callback that gets

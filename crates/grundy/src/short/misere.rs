@@ -13,7 +13,7 @@
 //! let mut forms = Forms::new();
 //! let star = read_into(&mut forms, "*", 1).unwrap();
 //! let parts = [MiserePart::literal(&forms, "*", star).unwrap()];
-//! let analysis = analyze_misere_values(&mut forms, &parts, true).unwrap();
+//! let analysis = analyze_misere_values(&mut forms, &parts, Some(100)).unwrap();
 //! // Under misère play the player to move at * must take the last move,
 //! // and loses.
 //! assert_eq!(analysis.outcome, OutcomeClass::P);
@@ -292,20 +292,26 @@ pub struct MisereAnalysis {
     /// The sum's misère canonical form, where it is impartial (and is
     /// written in at most [`crate::partizan::MAX_WRITTEN`] characters).
     pub misere_form: Option<String>,
-    /// Left's winning moves, Left moving first.
+    /// Left's winning moves, Left moving first: the first of them, as
+    /// many as were asked for.
     pub left_moves: Vec<MisereMove>,
-    /// Right's winning moves, Right moving first.
+    /// How many winning moves Left has, listed or not.
+    pub left_move_count: usize,
+    /// Right's winning moves, Right moving first: the first of them.
     pub right_moves: Vec<MisereMove>,
+    /// How many winning moves Right has.
+    pub right_move_count: usize,
     /// How many distinct game trees the search built.
     pub games: usize,
 }
 
-/// The misère analysis of the sum of `parts`, all built in `forms`;
-/// without `moves`, no part's form and no winning move (not computed).
+/// The misère analysis of the sum of `parts`, all built in `forms`. With
+/// `moves` at Some(n), every winning move is counted and the first n are
+/// listed; with `None`, no part's form and no winning move (not computed).
 pub fn analyze_misere_values(
     forms: &mut Forms,
     parts: &[MiserePart],
-    moves: bool,
+    moves: Option<usize>,
 ) -> Result<MisereAnalysis> {
     let zero = forms.make(&[], &[])?;
     let mut sum = zero;
@@ -315,8 +321,9 @@ pub fn analyze_misere_values(
     let is_impartial = forms.is_impartial(sum);
     let misere_form = forms.misere_form(sum)?;
     let (mut left_moves, mut right_moves) = (Vec::new(), Vec::new());
+    let (mut left_move_count, mut right_move_count) = (0, 0);
     let mut written = Vec::new();
-    if moves {
+    if let Some(most) = moves {
         for (i, part) in parts.iter().enumerate() {
             let impartial = forms.is_impartial(part.form);
             written.push((part.text.clone(), impartial, forms.misere_form(part.form)?));
@@ -329,19 +336,25 @@ pub fn analyze_misere_values(
             for (text, option) in &part.left {
                 let after = forms.add(rest, *option)?;
                 if !forms.right_wins(after) {
-                    left_moves.push(MisereMove {
-                        part: i,
-                        to: text.clone(),
-                    });
+                    left_move_count += 1;
+                    if left_moves.len() < most {
+                        left_moves.push(MisereMove {
+                            part: i,
+                            to: text.clone(),
+                        });
+                    }
                 }
             }
             for (text, option) in &part.right {
                 let after = forms.add(rest, *option)?;
                 if !forms.left_wins(after) {
-                    right_moves.push(MisereMove {
-                        part: i,
-                        to: text.clone(),
-                    });
+                    right_move_count += 1;
+                    if right_moves.len() < most {
+                        right_moves.push(MisereMove {
+                            part: i,
+                            to: text.clone(),
+                        });
+                    }
                 }
             }
         }
@@ -356,7 +369,9 @@ pub fn analyze_misere_values(
         is_impartial,
         misere_form,
         left_moves,
+        left_move_count,
         right_moves,
+        right_move_count,
         games: forms.len(),
     })
 }
