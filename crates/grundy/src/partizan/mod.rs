@@ -182,7 +182,10 @@ pub struct Games {
     /// g ≤ h, for g and h not numbers (a number is compared without search).
     less_or_equal: HashMap<(GameId, GameId), bool>,
     sums: HashMap<(GameId, GameId), GameId>,
-    negatives: HashMap<GameId, GameId>,
+    /// Each game's negative, by id, where it was asked for (else
+    /// [`UNKNOWN`]): asked for every negated part of every option a search
+    /// values, so read by index, not hashed.
+    negatives: Vec<GameId>,
     thermographs: HashMap<GameId, Thermograph>,
     /// The values x + n·↑ + *m held by their parts (not numbers).
     nuses: HashMap<Nus, GameId>,
@@ -221,7 +224,7 @@ impl Games {
             numbers: HashMap::new(),
             less_or_equal: HashMap::new(),
             sums: HashMap::new(),
-            negatives: HashMap::new(),
+            negatives: Vec::new(),
             thermographs: HashMap::new(),
             nuses: HashMap::new(),
             option_bytes: 0,
@@ -257,7 +260,8 @@ impl Games {
             (size_of::<Node>()
                 + size_of::<u32>()
                 + size_of::<(Dyadic, Dyadic)>()
-                + size_of::<Rough>()) as u64,
+                + size_of::<Rough>()
+                + size_of::<GameId>()) as u64,
         ) + hashed(self.forms.len(), size_of::<(Form, GameId)>())
             + 2 * self.option_bytes
             + hashed(self.numbers.len(), size_of::<(Dyadic, GameId)>())
@@ -266,7 +270,6 @@ impl Games {
                 size_of::<((GameId, GameId), bool)>(),
             )
             + hashed(self.sums.len(), size_of::<((GameId, GameId), GameId)>())
-            + hashed(self.negatives.len(), size_of::<(GameId, GameId)>())
             + hashed(
                 self.thermographs.len(),
                 size_of::<(GameId, Thermograph)>() + 256,
@@ -626,6 +629,19 @@ impl Games {
         }
     }
 
+    /// How g's stops compare with h's, the Left stops first, then the
+    /// Right: by their floats where those tell, else exactly.
+    fn stops_cmp(&self, g: GameId, h: GameId) -> Ordering {
+        let (a, b) = (self.rough[g.0 as usize], self.rough[h.0 as usize]);
+        let exact = a.exact && b.exact;
+        self.stop_order(a.left, b.left, exact, || (self.stops(g).0, self.stops(h).0))
+            .then_with(|| {
+                self.stop_order(a.right, b.right, exact, || {
+                    (self.stops(g).1, self.stops(h).1)
+                })
+            })
+    }
+
     /// Whether some Left option of g passes `test` (read in place where g
     /// is held by its form: no copy of the options).
     fn some_left(&mut self, g: GameId, test: impl FnMut(&mut Games, GameId) -> bool) -> bool {
@@ -695,14 +711,19 @@ impl Games {
         if let Some(v) = self.nus_value(g) {
             return self.nus(-v);
         }
-        if let Some(&known) = self.negatives.get(&g) {
+        let known = self.negatives[g.0 as usize];
+        if known != UNKNOWN {
             return known;
         }
         let form = self.form(g);
         let left: Vec<GameId> = form.right.iter().map(|&r| self.neg(r)).collect();
         let right: Vec<GameId> = form.left.iter().map(|&l| self.neg(l)).collect();
         let negative = self.game(&left, &right);
-        self.negatives.insert(g, negative);
+        if !self.stopped() {
+            // -(-g) = g.
+            self.negatives[g.0 as usize] = negative;
+            self.negatives[negative.0 as usize] = g;
+        }
         negative
     }
 
@@ -788,6 +809,7 @@ impl Games {
             },
         });
         self.nodes.push(node);
+        self.negatives.push(UNKNOWN);
         self.stops.push(stops);
         self.heights.push(height);
         id
@@ -885,15 +907,14 @@ impl Games {
             return;
         }
         // Best first: for Left the highest stops, for Right the lowest.
-        let rank = |games: &Games, g: GameId| {
-            let (l, r) = games.stops(g);
-            if left {
-                (-l, -r)
+        options.sort_unstable_by(|&a, &b| {
+            let order = if left {
+                self.stops_cmp(b, a)
             } else {
-                (l, r)
-            }
-        };
-        options.sort_by_cached_key(|&g| rank(self, g));
+                self.stops_cmp(a, b)
+            };
+            order.then(a.cmp(&b))
+        });
         // `worse(a, b)`: a is a worse option than b for its player.
         let worse = |games: &mut Games, a: GameId, b: GameId| {
             if left {
@@ -988,6 +1009,9 @@ struct FormMemo {
     below: HashMap<GameId, bool>,
     above: HashMap<GameId, bool>,
 }
+
+/// The negative of a game not yet asked for.
+const UNKNOWN: GameId = GameId(u32::MAX);
 
 /// The limit met where ups are added past what an i64 holds.
 fn too_many_ups() -> Error {

@@ -64,10 +64,11 @@ impl ShortGame for Domineering {
     /// least of its eight mirror images and transposes.
     fn parts(&self, board: &Grid) -> Vec<Part<Grid>> {
         board
-            .regions()
+            .region_masks()
             .into_iter()
-            .filter(|region| region.cells.count_ones() >= 2)
-            .map(|region| {
+            .filter(|&cells| cells.count_ones() >= 2)
+            .map(|cells| {
+                let region = board.cropped(cells);
                 // Boards are ordered by height first: where the region is
                 // lower than wide, its own images come first, else those
                 // of its transpose; where it is square, the least of both.

@@ -143,6 +143,7 @@ impl Grid {
     }
 
     /// The regions of the cells, each cut to its bounding box.
+    #[cfg(test)]
     pub fn regions(&self) -> Vec<Grid> {
         self.region_masks()
             .into_iter()
@@ -210,7 +211,7 @@ impl Grid {
     }
 
     /// The cells of `cells` on the smallest board that holds them.
-    fn cropped(&self, cells: u64) -> Grid {
+    pub fn cropped(&self, cells: u64) -> Grid {
         self.in_box(cells, self.bounding_box(cells))
     }
 
