@@ -5,6 +5,7 @@
 
 mod analyze;
 mod batch;
+mod compare;
 mod every;
 mod files;
 mod graph;
@@ -52,6 +53,7 @@ enum Command {
     Graph(graph::Args),
     Pattern(pattern::Args),
     Thermograph(thermograph::Args),
+    Compare(compare::Args),
     Quotient(quotient::Args),
     Serve(serve::Args),
     Play(play::Args),
@@ -83,6 +85,7 @@ fn main() -> ExitCode {
         Command::Graph(args) => graph::run(args, &mut out),
         Command::Pattern(args) => pattern::run(args, &mut out),
         Command::Thermograph(args) => thermograph::run(args, &mut out),
+        Command::Compare(args) => compare::run(args, &mut out),
         Command::Quotient(args) => quotient::run(args, &mut out),
         Command::Serve(args) => serve::run(args, &mut out),
         Command::Play(args) => play::run(args, &mut out),

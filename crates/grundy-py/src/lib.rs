@@ -464,6 +464,20 @@ fn thermograph(py: Python<'_>, expression: &str, progress: Option<Py<PyAny>>) ->
     })
 }
 
+/// `grundy compare FIRST SECOND --json`.
+#[pyfunction]
+#[pyo3(signature = (first, second, progress=None))]
+fn compare(
+    py: Python<'_>,
+    first: &str,
+    second: &str,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    detached(py, progress, move |_, on_progress| {
+        Ok(json(&answer::compare::compare(first, second, on_progress)?))
+    })
+}
+
 /// `grundy thermograph EXPRESSION` (SVG).
 #[pyfunction]
 fn thermograph_svg(py: Python<'_>, expression: &str) -> PyResult<String> {
@@ -533,6 +547,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(table_svg, m)?,
         wrap_pyfunction!(thermograph, m)?,
         wrap_pyfunction!(thermograph_svg, m)?,
+        wrap_pyfunction!(compare, m)?,
         wrap_pyfunction!(graph_svg, m)?,
         wrap_pyfunction!(sequence_plot, m)?,
         wrap_pyfunction!(pattern, m)?,

@@ -394,6 +394,20 @@ def test_a_thermograph_and_a_graph_draw_themselves(schema):
     assert g.svg.count("G = ") == 6 and g.svg.count("G = 0") == 2
 
 
+def test_two_games_compare_as_the_command_line_says(schema):
+    # Winning Ways, ch. 11: on + off = dud; over = over though over - over
+    # is a draw.
+    c = grundy.compare("on + off", "dud")
+    assert (c.first, c.relation, c.second) == ("on + off", "=", "dud")
+    schema.validate(c.to_dict())
+    assert grundy.compare("over", "over").relation == "="
+    assert grundy.compare("{1|-1}", "0").relation == "||"
+    assert grundy.compare("domineering 2x3", "domineering 3x2").relation == ">"
+    with pytest.raises(grundy.ParseError) as error:
+        grundy.compare("0", "{1|")
+    assert "in the second game" in str(error.value)
+
+
 def test_progress_reaches_the_callback():
     seen = []
     grundy.sequence("subtraction(1,3,4)", 300000, full=True, values=False, progress=seen.append)

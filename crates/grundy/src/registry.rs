@@ -301,6 +301,13 @@ impl Rulesets {
     }
 
     /// The parts of a sum of values as written.
+    /// Parses a sum of values, whatever its parts: an impartial component
+    /// is a nimber here, even in a sum of impartial components alone.
+    pub fn parse_values(&mut self, text: &str) -> Result<Vec<ValueTerm>> {
+        let terms = expr::parse(text)?;
+        self.value_terms(terms)
+    }
+
     fn value_terms(&mut self, terms: Vec<Signed>) -> Result<Vec<ValueTerm>> {
         let mut parts = Vec::new();
         for Signed { negated, term } in terms {

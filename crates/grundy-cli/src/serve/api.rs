@@ -41,6 +41,7 @@ pub fn router(server: Server, gate: Gate) -> Router {
         .route("/api/table", get(table))
         .route("/api/heatmap", get(heatmap))
         .route("/api/thermograph", get(thermograph))
+        .route("/api/compare", get(compare))
         .fallback(not_found)
         .with_state(server)
         .layer(middleware::from_fn_with_state(gate, super::gate::check))
@@ -315,6 +316,27 @@ async fn thermograph(
     picture(&server, move |stop| {
         let analysis = answer::thermograph::thermograph_analysis(&query.expr, &mut stop.going())?;
         Ok(answer::thermograph::thermograph_svg(&analysis))
+    })
+    .await
+}
+
+/// The query of `/api/compare`: the two games.
+#[derive(Deserialize)]
+struct CompareQuery {
+    first: String,
+    second: String,
+}
+
+/// `GET /api/compare?first=G&second=H`: what `grundy compare G H --json`
+/// prints.
+async fn compare(
+    State(server): State<Server>,
+    query: Result<Query<CompareQuery>, QueryRejection>,
+) -> Result<impl IntoResponse, Refusal> {
+    let Query(query) = query?;
+    respond(&server, move |stop| {
+        let answer = answer::compare::compare(&query.first, &query.second, &mut stop.going())?;
+        Ok(to_json(&answer))
     })
     .await
 }

@@ -11,6 +11,7 @@ mod batch;
 mod browser;
 mod cli;
 mod cli_families;
+mod compare;
 mod docs;
 mod enders;
 mod every;

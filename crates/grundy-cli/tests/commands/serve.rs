@@ -286,6 +286,18 @@ fn the_page_and_the_families_are_served() {
     assert_eq!(status, 400);
 }
 
+/// Two games compared, as `grundy compare` answers: on + off = dud
+/// (Winning Ways, ch. 11); a malformed game is a bad request.
+#[test]
+fn two_games_are_compared_as_the_command_line_compares_them() {
+    let server = Server::start();
+    let (_, compared) = server.get_json("/api/compare?first=on%20%2B%20off&second=dud");
+    assert_eq!(compared, json(&["compare", "on + off", "dud"]));
+    assert_eq!(compared["relation"], "=");
+    let (status, _) = server.get("/api/compare?first=0&second=%7B1%7C");
+    assert_eq!(status, 400);
+}
+
 /// The plot of a nim-sequence is the one `grundy sequence --plot` draws,
 /// byte for byte: G(0..=N), its preperiod and period marked (Kayles:
 /// preperiod 71, period 12, Guy and Smith).

@@ -451,6 +451,13 @@ def thermograph(expression: str, *, progress: Progress = None) -> Thermograph:
     return Thermograph(_run(lambda cb: _native.thermograph(expression, cb), progress))
 
 
+def compare(first: str, second: str, *, progress: Progress = None) -> Answer:
+    """How two sums of values compare (``grundy compare FIRST SECOND
+    --json``): ``relation`` is ``=``, ``<``, ``>`` or ``||`` (confused),
+    short and loopy games alike (``compare("on + off", "dud")``)."""
+    return Answer(_run(lambda cb: _native.compare(first, second, cb), progress))
+
+
 def graph(expression: str, *, depth: Optional[int] = None) -> Graph:
     """The game graph from a position, as ``grundy graph --format svg``
     draws it."""

@@ -1,7 +1,8 @@
 //! The typed answers of every question, and the one JSON schema they make.
 //!
 //! Each question a front end asks (`analyze`, `solve`, `sequence`, `table`,
-//! `pattern`, `quotient`, `thermograph`, the moves of a game being played)
+//! `pattern`, `quotient`, `thermograph`, `compare`, the moves of a game
+//! being played)
 //! has a front-door function here that takes the expression text and typed
 //! options and returns an owned, serialisable answer. The command line
 //! prints `serde_json::to_string` of it for `--json`; other front ends
@@ -26,6 +27,7 @@
 //! progress callback's answer.
 
 pub mod analyze;
+pub mod compare;
 pub mod families;
 pub mod graph;
 pub mod pattern;
@@ -63,8 +65,8 @@ pub use analyze::{analysis, analyze, analyze_with_progress, AnalyzeAnswer, Analy
 /// `solve --plan`; version 9 the count of a sum of values' winning moves,
 /// under normal and misère play (`left_move_count`, `right_move_count`),
 /// of which `--moves` are listed, and a null value after a move where it
-/// is too long to write.
-pub const SCHEMA_VERSION: &str = "9";
+/// is too long to write; version 10 the answer of `compare`.
+pub const SCHEMA_VERSION: &str = "10";
 
 /// What a long computation reports every so often. The callback that gets
 /// it answers whether to go on: `false` stops the computation, which then
@@ -291,6 +293,8 @@ pub enum Answer {
     Quotient(quotient::QuotientAnswer),
     /// `thermograph --format json`: a thermograph as exact numbers.
     Thermograph(thermograph::ThermographAnswer),
+    /// `compare`: how two games compare.
+    Compare(compare::CompareAnswer),
     /// `play --json`: a line of a game played against the perfect player.
     Play(play::PlayLine),
     /// The explorer's `/api/moves`: every move of a position, valued.

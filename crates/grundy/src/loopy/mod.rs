@@ -44,6 +44,7 @@
 //! ```
 
 use crate::error::Result;
+use crate::interrupt::Interrupt;
 use crate::partizan::Games;
 
 pub use graph::Graph;
@@ -153,11 +154,21 @@ pub fn value(game: &Graph, games: &mut Games) -> Result<LoopyValue> {
 /// h - g; for any loopy games, on both sides (Siegel, *Combinatorial Game
 /// Theory*, VI.4: g ≤ h when g⁺ ≤ h⁺ and g⁻ ≤ h⁻).
 pub fn le(g: &Graph, h: &Graph) -> Result<bool> {
+    Ok(compare(g, h, None)?.0)
+}
+
+/// Whether g ≤ h and whether h ≤ g (each at its vertex 0), as [`le`] finds
+/// them, each order computed once on the two games together; stopped,
+/// with a limit error, where `interrupt` is set.
+pub fn compare(g: &Graph, h: &Graph, interrupt: Option<&Interrupt>) -> Result<(bool, bool)> {
     let (g, h) = (g.game(0), h.game(0));
+    let mut union = g.clone();
+    let h0 = union.append(&h);
     if g.is_stopper() && h.is_stopper() {
-        let mut union = g.clone();
-        let h0 = union.append(&h);
-        return Ok(Order::of(&union, None)?.le(0, h0));
+        let order = Order::of(&union, interrupt)?;
+        return Ok((order.le(0, h0), order.le(h0, 0)));
     }
-    Ok(side_le(&g, &h, Side::On, None)? && side_le(&g, &h, Side::Off, None)?)
+    let on = SideOrder::of(&union, Side::On, interrupt)?;
+    let off = SideOrder::of(&union, Side::Off, interrupt)?;
+    Ok((on.le(0, h0) && off.le(0, h0), on.le(h0, 0) && off.le(h0, 0)))
 }
