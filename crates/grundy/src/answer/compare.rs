@@ -127,7 +127,7 @@ pub fn comparison(
     let h = rulesets.parse_values(second).map_err(in_second)?;
     let loopy = registry::has_loopy(&g) || registry::has_loopy(&h);
     let progress = &mut |positions| progress(Progress::Valuing { positions });
-    let mut failed = None;
+    let mut failed_second = false;
     let relation = interruptible(progress, |interrupt| {
         let mut games = Games::new();
         games.interrupt_on(Some(interrupt.clone()));
@@ -136,12 +136,12 @@ pub fn comparison(
             true => {
                 let g = registry::loopy_sum(&g, &mut games, report)?;
                 let h = (registry::loopy_sum(&h, &mut games, report))
-                    .inspect_err(|_| failed = Some(()))?;
+                    .inspect_err(|_| failed_second = true)?;
                 loopy::compare(&g, &h, Some(interrupt))?
             }
             false => {
                 let g = short_sum(&g, &mut games, report)?;
-                let h = short_sum(&h, &mut games, report).inspect_err(|_| failed = Some(()))?;
+                let h = short_sum(&h, &mut games, report).inspect_err(|_| failed_second = true)?;
                 let answer = (games.le(g, h), games.le(h, g));
                 games.check()?;
                 answer
@@ -150,7 +150,7 @@ pub fn comparison(
         Ok(Relation::of(le, ge))
     });
     relation.map_err(|error| CompareError {
-        in_second: failed.is_some(),
+        in_second: failed_second,
         error,
     })
 }
