@@ -62,7 +62,8 @@ enum Command {
 fn main() -> ExitCode {
     let command = Cli::command()
         .after_help(report::expression_help())
-        .mut_subcommand("analyze", |c| c.after_help(report::expression_help()));
+        .mut_subcommand("analyze", |c| c.after_help(report::expression_help()))
+        .mut_subcommand("compare", |c| c.after_help(report::expression_help()));
     let matches = match command.try_get_matches() {
         Ok(matches) => matches,
         Err(e) => usage_error(e),
