@@ -716,9 +716,14 @@ impl Games {
             return known;
         }
         let form = self.form(g);
-        let left: Vec<GameId> = form.right.iter().map(|&r| self.neg(r)).collect();
-        let right: Vec<GameId> = form.left.iter().map(|&l| self.neg(l)).collect();
-        let negative = self.game(&left, &right);
+        let mut left: Vec<GameId> = form.right.iter().map(|&r| self.neg(r)).collect();
+        let mut right: Vec<GameId> = form.left.iter().map(|&l| self.neg(l)).collect();
+        // Negation keeps order, so the negative of a canonical form has no
+        // dominated or reversible option either: it is held as it is,
+        // without the comparisons of `game`.
+        tidy(&mut left);
+        tidy(&mut right);
+        let negative = self.intern(Form { left, right });
         if !self.stopped() {
             // -(-g) = g.
             self.negatives[g.0 as usize] = negative;
