@@ -300,7 +300,6 @@ impl Rulesets {
         self.value_terms(terms).map(Parsed::Values)
     }
 
-    /// The parts of a sum of values as written.
     /// Parses a sum of values, whatever its parts: an impartial component
     /// is a nimber here, even in a sum of impartial components alone.
     pub fn parse_values(&mut self, text: &str) -> Result<Vec<ValueTerm>> {
@@ -308,6 +307,7 @@ impl Rulesets {
         self.value_terms(terms)
     }
 
+    /// The parts of a sum of values as written.
     fn value_terms(&mut self, terms: Vec<Signed>) -> Result<Vec<ValueTerm>> {
         let mut parts = Vec::new();
         for Signed { negated, term } in terms {

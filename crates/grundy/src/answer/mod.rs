@@ -2,9 +2,8 @@
 //!
 //! Each question a front end asks (`analyze`, `solve`, `sequence`, `table`,
 //! `pattern`, `quotient`, `thermograph`, `compare`, the moves of a game
-//! being played)
-//! has a front-door function here that takes the expression text and typed
-//! options and returns an owned, serialisable answer. The command line
+//! being played) has a front-door function here that takes the expression
+//! text and typed options and returns an owned, serialisable answer. The command line
 //! prints `serde_json::to_string` of it for `--json`; other front ends
 //! return or serve the same value, so every front end speaks one schema:
 //! [`schema`], checked in as
