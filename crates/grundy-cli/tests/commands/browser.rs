@@ -5,8 +5,8 @@
 //! `target/browser/` (CI keeps them); then plays a sum of values as Right
 //! to its end. The others play boards by clicking them (a game of
 //! Domineering won as its value says, a column of Connect Four), analyse
-//! a position edited on its board, check that only the pictures that
-//! apply are offered and that work in progress shows, and look at the
+//! a position edited on its board, compare the game shown with another,
+//! check that only the pictures that apply are offered and that work in progress shows, and look at the
 //! page in a window 420 pixels wide.
 //!
 //! Chromium and chromedriver are not needed to build grundy: where they
@@ -651,6 +651,61 @@ fn a_loopy_value_is_shown_with_its_outcome_and_no_moves() {
         browser.text("#moves-note"),
         "(a loopy value: its moves are not listed)"
     );
+}
+
+/// The game shown is compared with one typed, as `grundy compare` says:
+/// a short game, a loopy one and a nimber; a game typed wrong gets its
+/// error with a caret under it; a position without a value, or misère
+/// play, offers no comparison.
+#[test]
+fn the_game_shown_is_compared_with_another() {
+    let Some((_server, browser, base)) = explorer() else {
+        return;
+    };
+    browser.open(&format!("{base}?expr=%7B1%7C-1%7D"));
+    browser.wait_text("#outcome", "N");
+    assert!(browser.displayed("#compare-panel"));
+    browser.type_into("#compare-with", "0");
+    browser.click("#compare-go");
+    browser.wait_text(
+        "#compare-answer",
+        "{1|-1} || 0: confused: each is the better for Left in some sum \
+         (the first minus the second is a first player's win, for short games)",
+    );
+    // over is positive, and below every positive number.
+    browser.open(&format!("{base}?expr=over"));
+    browser.wait_text("#outcome", "L");
+    assert_eq!(browser.text("#compare-answer"), "");
+    browser.type_into("#compare-with", "1");
+    browser.click("#compare-go");
+    browser.wait_for("over < 1", || {
+        let text = browser.text("#compare-answer");
+        text.starts_with("over < 1: less").then_some(())
+    });
+    browser.open(&format!("{base}?expr=nim+3+4+5"));
+    browser.wait_text("#outcome", "N");
+    browser.type_into("#compare-with", "*2");
+    browser.click("#compare-go");
+    browser.wait_for("nim 3 4 5 = *2", || {
+        let text = browser.text("#compare-answer");
+        text.starts_with("nim 3 4 5 = *2: equal").then_some(())
+    });
+    browser.type_into("#compare-with", "{0|");
+    browser.click("#compare-go");
+    let text = browser.wait_for("the error", || {
+        let text = browser.text("#compare-answer");
+        text.contains("never closed").then_some(text)
+    });
+    assert!(
+        text.contains("(in the second game)") && text.ends_with("{0|\n  ^"),
+        "{text}"
+    );
+    browser.open(&format!("{base}?expr=connect4(4,4)+..../..../..../x..."));
+    browser.wait_text("#position", "connect4(4,4) ..../..../..../x...");
+    assert!(!browser.displayed("#compare-panel"));
+    browser.open(&format!("{base}?expr=nim+3+4+5&misere=true"));
+    browser.wait_text("#outcome", "N");
+    assert!(!browser.displayed("#compare-panel"));
 }
 
 #[test]

@@ -271,6 +271,13 @@ function draw({ expr, answer: a, moves }) {
   $("play-plain").hidden = valued || isLoopy(a);
   $("play-sides").hidden = !valued;
 
+  // Values compare under normal play: a sum of partizan values, a loopy
+  // value or a nimber.
+  $("compare-panel").hidden = $("misere").checked
+    || !(isValued(a) || isLoopy(a) || (a.nimber !== undefined && a.nimber !== null));
+  $("compare-answer").textContent = "";
+  $("compare-answer").classList.remove("error");
+
   const comps = a.components || a.parts;
   $("components-panel").hidden = !comps || comps.length < 2;
   if (comps) {
@@ -637,6 +644,29 @@ function analyzeEdited() {
   go(expr);
 }
 
+// The game shown compared with the one typed (/api/compare, as `grundy
+// compare`): their relation in a symbol and in words, or the error with a
+// caret under the game it is in.
+async function compareWith() {
+  const second = $("compare-with").value.trim();
+  if (!current || !second) return;
+  const out = $("compare-answer");
+  const asked = current;
+  try {
+    const c = await working(api("/api/compare", { first: asked.expr, second }));
+    if (current !== asked) return;
+    out.classList.remove("error");
+    out.textContent = c.first + " " + c.relation + " " + c.second + ": " + c.explanation;
+  } catch (error) {
+    if (current !== asked) return;
+    const message = (error && error.message) || String(error);
+    const typed = /\(in the second game\)$/.test(message) ? second : asked.expr;
+    out.classList.add("error");
+    out.textContent = message + (error && error.column
+      ? "\n\n  " + typed + "\n  " + " ".repeat(Math.max(0, error.column - 1)) + "^" : "");
+  }
+}
+
 function classText(letter) {
   return { L: "Left wins", R: "Right wins", N: "the player to move wins", P: "the player to move loses" }[letter] || "";
 }
@@ -914,6 +944,10 @@ $("ask").addEventListener("submit", (e) => {
   e.preventDefault();
   endGame();
   go($("expr").value.trim());
+});
+$("compare").addEventListener("submit", (e) => {
+  e.preventDefault();
+  compareWith();
 });
 $("play-first").addEventListener("click", () => startGame(false));
 $("play-second").addEventListener("click", () => startGame(true));
