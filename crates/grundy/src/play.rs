@@ -705,8 +705,7 @@ fn valued_turn(
         )));
     }
     let left = to_move == Player::Left;
-    let zero = games.zero();
-    let total = (parts.iter()).fold(zero, |total, part| games.add(total, part.value));
+    let total = games.sum(parts.iter().map(|part| part.value));
     let mut choices = Vec::new();
     for (i, part) in parts.iter().enumerate() {
         let rest = games.sub(total, part.value);

@@ -591,9 +591,8 @@ pub fn valued(
             } => {
                 let mut values = Vec::new();
                 for (terms, column) in arguments {
-                    let zero = games.zero();
                     let parts = valued(terms, games, progress)?;
-                    let sum = (parts.iter()).fold(zero, |sum, part| games.add(sum, part.value));
+                    let sum = games.sum(parts.iter().map(|part| part.value));
                     values.push((sum, *column));
                 }
                 let g = functions::apply(games, *function, &values)?;

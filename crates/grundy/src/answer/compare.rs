@@ -162,8 +162,7 @@ fn short_sum(
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<crate::partizan::GameId> {
     let parts = registry::valued(terms, games, progress)?;
-    let zero = games.zero();
-    let sum = (parts.iter()).fold(zero, |sum, part| games.add(sum, part.value));
+    let sum = games.sum(parts.iter().map(|part| part.value));
     games.check()?;
     Ok(sum)
 }

@@ -129,9 +129,7 @@ pub fn value_table<E: Clone + Send>(
             let parts = registry::valued(&terms, &mut games, &mut |positions| {
                 interrupt.report(positions)
             })?;
-            let value = parts
-                .iter()
-                .fold(games.zero(), |sum, p| games.add(sum, p.value));
+            let value = games.sum(parts.iter().map(|p| p.value));
             games.check()?;
             cell(&mut games, value)
         })?;

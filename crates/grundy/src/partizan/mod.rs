@@ -732,6 +732,12 @@ impl Games {
         negative
     }
 
+    /// The sum of `values` (0 of none).
+    pub fn sum(&mut self, values: impl IntoIterator<Item = GameId>) -> GameId {
+        let zero = self.zero();
+        values.into_iter().fold(zero, |sum, g| self.add(sum, g))
+    }
+
     /// g + h: a move in either component.
     pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
         let zero = self.zero();

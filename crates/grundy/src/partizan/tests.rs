@@ -653,9 +653,7 @@ fn remoteness_of_ups_and_nimbers_is_that_of_their_forms() {
 fn switches(games: &mut Games, k: u32) -> GameId {
     let text: Vec<String> = (1..=k).map(|i| format!("{{{i}|-{i}}}")).collect();
     let parts: Vec<GameId> = text.iter().map(|t| games.read(t, 1).unwrap()).collect();
-    parts
-        .into_iter()
-        .fold(games.zero(), |sum, g| games.add(sum, g))
+    games.sum(parts)
 }
 
 /// Issue 36, item 1: a table stops at its memory budget, and says so,

@@ -407,9 +407,7 @@ pub fn analyze_values(
     moves: Option<usize>,
 ) -> Result<ValueAnalysis> {
     let zero = games.zero();
-    let total = parts
-        .iter()
-        .fold(zero, |total, part| games.add(total, part.value));
+    let total = games.sum(parts.iter().map(|part| part.value));
     games.check()?;
     let mut winning = |left: bool, most: usize| -> Result<(Vec<ValueMove>, usize)> {
         let (mut found, mut count) = (Vec::new(), 0);
