@@ -29,14 +29,21 @@ for board in "${boards[@]}"; do
   rows=${board%x*}
   cols=${board#*x}
   stats=$(mktemp)
-  if json=$(/usr/bin/time -f "%e %M" -o "$stats" timeout "$timeout_s" \
-    "$GRUNDY" analyze --json --outcome-only "clobber $(checkerboard "$rows" "$cols")"); then
-    read -r time_s kib <"$stats"
+  status=0
+  json=$(/usr/bin/time -f "%e %M" -o "$stats" timeout "$timeout_s" \
+    "$GRUNDY" analyze --json --outcome-only "clobber $(checkerboard "$rows" "$cols")") || status=$?
+  # time(1) writes a line of its own first where the command failed.
+  read -r time_s kib < <(tail -n 1 "$stats")
+  if [ "$status" -eq 0 ]; then
     outcome=$(grep -o '"outcome":"[LRNP]"' <<<"$json" | cut -d'"' -f4)
     states=$(grep -o '"searched_states":[0-9]*' <<<"$json" | cut -d: -f2)
     echo "| $board | $(published "$rows" "$cols") | $outcome | $states | $time_s | $((kib / 1024)) |"
+  elif [ "$status" -eq 124 ]; then
+    echo "| $board | $(published "$rows" "$cols") | not decided in ${timeout_s} s | | $time_s | $((kib / 1024)) |"
   else
-    echo "| $board | $(published "$rows" "$cols") | not decided in ${timeout_s} s | | | |"
+    # A limit reached (exit 1): its message, from the JSON error.
+    reason=$(grep -o '"message":"[^"]*"' <<<"$json" | cut -d'"' -f4)
+    echo "| $board | $(published "$rows" "$cols") | stopped: ${reason:-exit $status} | | $time_s | $((kib / 1024)) |"
   fi
   rm -f "$stats"
 done

@@ -154,7 +154,12 @@ impl ImpartialVariant {
     pub fn named<G: ShortRules + Sync + Clone>(game: G, name: &str) -> ImpartialVariant {
         ImpartialVariant {
             family: Box::new(Typed {
-                keyed: Mutex::new(Solver::new(Keyed(game.clone()))),
+                // No count of options listed stops it, only the memory
+                // budget and the progress callback (Ctrl-C): the boards of
+                // Beling's Cram table list far more options than the
+                // memory their positions and nimbers take (4 x 9: over 50
+                // million options listed, 157 MB at its peak).
+                keyed: Mutex::new(Solver::with_option_limit(Keyed(game.clone()), usize::MAX)),
                 game,
             }),
             name: name.into(),
