@@ -162,6 +162,12 @@ impl<G: ShortGame> Valuer<G> {
         self.bytes = 0;
     }
 
+    /// What the remembered positions take, for the memory budget (the
+    /// values themselves are in the table of games).
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
     /// How many parts have been valued.
     pub fn len(&self) -> usize {
         self.values.len()

@@ -29,6 +29,11 @@
 //! 4.1 million regions for 1.2 million states, 13.5 million options
 //! listed). A region is a key, its value and where its options are listed;
 //! its options are words in one array for every region, not a vector each.
+//! The states, the regions, the valuer's positions and the table of games
+//! share one memory budget. Values only save work: once the valuer and the
+//! table hold half the budget, no region is valued any more, and the
+//! search goes on with regions open (before, the 2 x 17 Clobber board
+//! stopped there, its values past a budget of their own).
 
 use hashbrown::hash_table::{Entry, HashTable};
 use hashbrown::{DefaultHashBuilder, HashMap};
@@ -188,6 +193,13 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         }
     }
 
+    /// The same search within `bytes` of memory rather than the process's
+    /// budget (the tests search with little).
+    pub fn within(mut self, bytes: u64) -> OutcomeSearch<'a, G> {
+        self.budget = bytes;
+        self
+    }
+
     /// The same search, valuing a region of the sum asked about only where
     /// it takes at most `most` new positions (0: only from the values of
     /// its options, as every other region): the tests search with little
@@ -212,7 +224,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         if parts.len() > 1 && self.value_work > 0 {
             for part in &parts {
                 let r = part.region();
-                if self.regions[r].value.is_none() {
+                if self.regions[r].value.is_none() && self.may_value() {
                     let key = self.keys[r].clone();
                     let (most, progress) = (self.value_work, &mut *self.progress);
                     let found =
@@ -233,6 +245,17 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             right_first_wins,
             states: self.decided.len() as u64,
         })
+    }
+
+    /// What the valuer and the table of games hold.
+    fn value_bytes(&self) -> u64 {
+        self.valuer.bytes() + self.games.bytes()
+    }
+
+    /// Whether regions may still be valued: while the valuer and the table
+    /// of games hold less than half the budget.
+    fn may_value(&self) -> bool {
+        self.value_bytes() < self.budget / 2
     }
 
     /// The index of the region `key`, added to the table if new.
@@ -297,6 +320,9 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         let key = &self.keys[r];
         if let Some(known) = self.valuer.known(self.games, key) {
             return Ok(Some(known));
+        }
+        if !self.may_value() {
+            return Ok(None);
         }
         // A side listed already is looked at first: the other is listed
         // only where the first has every value.
@@ -481,7 +507,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         }
         let held = (open.len() * size_of::<Open>() + size_of::<State>()) as u64;
         self.bytes += memory::hashed(1, held);
-        if self.bytes > self.budget {
+        if self.bytes + self.value_bytes() > self.budget {
             return Err(Error::Limit(format!(
                 "a search of the sum needs more than {} MiB, the memory budget",
                 self.budget >> 20

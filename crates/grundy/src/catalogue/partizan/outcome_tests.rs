@@ -4,6 +4,7 @@
 use super::clobber::CLOBBER;
 use super::domineering::Domineering;
 use super::toads_frogs::TOADS_FROGS;
+use crate::error::Error;
 use crate::partizan::{Games, OutcomeClass, Valuer};
 use crate::short::outcome::{OutcomeSearch, Searched, VALUE_WORK};
 use crate::short::ShortRules;
@@ -160,4 +161,50 @@ fn clobber_checkerboards_as_published() {
         };
         assert_eq!(searched.outcome() == OutcomeClass::P, second_wins, "{text}");
     }
+}
+
+/// The states, the regions and the values share one memory budget: with
+/// less of it the search values fewer regions and searches more states,
+/// and finds the same outcome, until the states themselves do not fit and
+/// it stops at the budget, naming it. (Before, the values had a budget of
+/// their own beside the search's, and the 2 x 17 Clobber board stopped
+/// when they passed it.)
+#[test]
+fn values_give_way_to_the_search_within_one_budget() {
+    let read = |text: &str| {
+        let word = Word {
+            text: text.into(),
+            column: 1,
+        };
+        CLOBBER.parse_position(&word).unwrap()
+    };
+    let sum = [(read("xoxo/oxox/xoxo"), false), (read("xoxox/oxoxo"), true)];
+    let decide = |budget: u64| {
+        let mut games = Games::new();
+        let mut valuer = Valuer::new(CLOBBER);
+        let zero = games.zero();
+        let progress = &mut |_| true;
+        OutcomeSearch::new(&mut valuer, &mut games, progress)
+            .valuing_at_most(usize::MAX)
+            .within(budget)
+            .decide(&sum, zero)
+    };
+    // Unbounded, both boards are valued and no state is searched.
+    let full = decide(u64::MAX).unwrap();
+    let mut searched_more = false;
+    for budget in (18..=26).map(|bits| 1u64 << bits) {
+        match decide(budget) {
+            Ok(searched) => {
+                assert_eq!(searched.outcome(), full.outcome(), "{budget}");
+                searched_more |= searched.states > full.states;
+            }
+            Err(Error::Limit(message)) => {
+                assert!(message.contains("the memory budget"), "{message}");
+                assert!(budget < 1 << 22, "{budget}: {message}");
+            }
+            Err(other) => panic!("{budget}: {other}"),
+        }
+    }
+    assert!(searched_more, "no budget left regions open");
+    assert!(matches!(decide(1 << 18), Err(Error::Limit(_))));
 }
