@@ -38,6 +38,12 @@ pub trait ShortGame {
         }]
     }
 
+    /// [`ShortGame::parts`] of `p` appended to `out`, which a search reuses
+    /// from option to option rather than take a new vector for each.
+    fn parts_into(&self, p: &Self::Position, out: &mut Vec<Part<Self::Position>>) {
+        out.extend(self.parts(p));
+    }
+
     /// The value of `p` by a closed form, when the family has one that
     /// gives a number; the search is then skipped. (Each family tests its
     /// closed form against the search, with this left out.)
@@ -87,6 +93,10 @@ impl<G: ShortGame + ?Sized> ShortGame for Arc<G> {
 
     fn parts(&self, p: &G::Position) -> Vec<Part<G::Position>> {
         (**self).parts(p)
+    }
+
+    fn parts_into(&self, p: &G::Position, out: &mut Vec<Part<G::Position>>) {
+        (**self).parts_into(p, out)
     }
 
     fn number(&self, p: &G::Position) -> Option<Dyadic> {
@@ -312,9 +322,10 @@ impl<G: ShortGame> Valuer<G> {
         if let Some(error) = self.game.failure() {
             return Err(error);
         }
-        let mut parts = Vec::new();
+        let (mut parts, mut split) = (Vec::new(), Vec::new());
         for (i, option) in left.iter().chain(&right).enumerate() {
-            parts.extend(self.game.parts(option).into_iter().map(|part| (i, part)));
+            self.game.parts_into(option, &mut split);
+            parts.extend(split.drain(..).map(|part| (i, part)));
         }
         if let Some(error) = self.game.failure() {
             return Err(error);

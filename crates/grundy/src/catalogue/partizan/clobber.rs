@@ -118,7 +118,6 @@ impl ShortGame for Clobber {
         };
         board
             .region_masks()
-            .into_iter()
             .filter(|&group| match self.cannibal {
                 true => group.count_ones() >= 2,
                 false => group & p.left.cells != 0 && group & p.right.cells != 0,

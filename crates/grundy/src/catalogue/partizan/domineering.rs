@@ -63,9 +63,14 @@ impl ShortGame for Domineering {
     /// The regions of two cells or more (a lone cell is 0), each under the
     /// least of its eight mirror images and transposes.
     fn parts(&self, board: &Grid) -> Vec<Part<Grid>> {
-        board
+        let mut parts = Vec::new();
+        self.parts_into(board, &mut parts);
+        parts
+    }
+
+    fn parts_into(&self, board: &Grid, out: &mut Vec<Part<Grid>>) {
+        let parts = board
             .region_masks()
-            .into_iter()
             .filter(|&cells| cells.count_ones() >= 2)
             .map(|cells| {
                 let region = board.cropped(cells);
@@ -81,8 +86,8 @@ impl ShortGame for Domineering {
                 };
                 let (key, negated) = least.unwrap_or((region, false));
                 Part { key, negated }
-            })
-            .collect()
+            });
+        out.extend(parts);
     }
 }
 

@@ -96,7 +96,6 @@ impl ShortGame for Fission {
         };
         board
             .region_masks()
-            .into_iter()
             .filter(|&region| region & p.stones.cells != 0)
             .map(|region| {
                 let b = board.bounding_box(region);

@@ -39,6 +39,28 @@ fn shr(cells: u64, n: u32) -> u64 {
     cells.checked_shr(n).unwrap_or(0)
 }
 
+/// The regions of a board's cells, as masks, each found when asked for:
+/// the region of the lowest cell not yet in one.
+pub struct Masks<'a> {
+    board: &'a Grid,
+    left: u64,
+    corners: bool,
+}
+
+impl Iterator for Masks<'_> {
+    type Item = u64;
+
+    fn next(&mut self) -> Option<u64> {
+        if self.left == 0 {
+            return None;
+        }
+        let seed = self.left & self.left.wrapping_neg();
+        let region = self.board.grow(seed, self.left, self.corners);
+        self.left &= !region;
+        Some(region)
+    }
+}
+
 /// A set of cells of a `width` × `height` board; cell (row, column) is bit
 /// `row * width + column`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -146,31 +168,28 @@ impl Grid {
     #[cfg(test)]
     pub fn regions(&self) -> Vec<Grid> {
         self.region_masks()
-            .into_iter()
             .map(|region| self.cropped(region))
             .collect()
     }
 
-    /// The regions of the cells, as masks of this board.
-    pub fn region_masks(&self) -> Vec<u64> {
+    /// The regions of the cells, as masks of this board, found as they are
+    /// asked for (a search splits every option it lists: no vector each).
+    pub fn region_masks(&self) -> Masks<'_> {
         self.masks(false)
     }
 
     /// The regions of the cells joined by edges or corners (a queen's
     /// steps), as masks of this board.
-    pub fn king_region_masks(&self) -> Vec<u64> {
+    pub fn king_region_masks(&self) -> Masks<'_> {
         self.masks(true)
     }
 
-    fn masks(&self, corners: bool) -> Vec<u64> {
-        let mut left = self.cells;
-        let mut regions = Vec::new();
-        while left != 0 {
-            let region = self.grow(left & left.wrapping_neg(), left, corners);
-            left &= !region;
-            regions.push(region);
+    fn masks(&self, corners: bool) -> Masks<'_> {
+        Masks {
+            board: self,
+            left: self.cells,
+            corners,
         }
-        regions
     }
 
     /// The cells of one row, as the low bits.
@@ -429,10 +448,10 @@ mod tests {
         assert_eq!(regions, ["..", "###./##../...."]);
         // Joined by a corner: one region as a king steps, two by edges.
         let corner = grid(".#/#.");
-        assert_eq!(corner.region_masks().len(), 2);
-        assert_eq!(corner.king_region_masks(), [0b1001]);
-        assert_eq!(grid(".#./#.#/.#.").king_region_masks().len(), 1);
-        assert_eq!(grid("..#./####/#..#").king_region_masks().len(), 3);
+        assert_eq!(corner.region_masks().count(), 2);
+        assert_eq!(corner.king_region_masks().collect::<Vec<_>>(), [0b1001]);
+        assert_eq!(grid(".#./#.#/.#.").king_region_masks().count(), 1);
+        assert_eq!(grid("..#./####/#..#").king_region_masks().count(), 3);
         assert_eq!(grid(".#/..").transposed().show(), "../#.");
         let turned: Vec<String> = grid(".##/#../...")
             .reflections()
@@ -456,7 +475,7 @@ mod tests {
         assert_eq!(row.horizontal_pairs(), u64::MAX >> 1);
         assert_eq!(row.neighbours(1), 0b10);
         assert_eq!(row.adjacent_pairs(1, u64::MAX).len(), 1);
-        assert_eq!(row.region_masks(), [u64::MAX]);
+        assert_eq!(row.region_masks().collect::<Vec<_>>(), [u64::MAX]);
         let column = grid("64x1");
         assert_eq!(column.vertical_pairs(), u64::MAX >> 1);
         assert_eq!(column.horizontal_pairs(), 0);
