@@ -174,3 +174,27 @@ fn a_solve_whose_ranks_pass_the_budget_is_refused_before_it_starts() {
     assert!(stderr.contains("grundy solve --tiers DIR"), "{stderr}");
     assert!(stderr.contains("also past the budget"), "{stderr}");
 }
+
+/// A search for the outcome alone that meets the memory budget falls back
+/// to the value, which may fit where the search did not; where the value
+/// meets it too, the error names both limits. (Before, it named only the
+/// value's, and the 2 x 17 Clobber board seemed stopped by its values.)
+/// Under 160 MB the address space runs out first, the search's memory
+/// not yet handed back when the value starts (exit 1 all the same).
+#[test]
+fn an_outcome_past_the_budget_names_the_search_and_the_value() {
+    let (code, stderr) = run_under_address_space_limit(
+        400_000,
+        &[
+            "analyze",
+            "--outcome-only",
+            "clobber xoxoxox/oxoxoxo/xoxoxox/oxoxoxo",
+        ],
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("a search of the sum needs more than")
+            && stderr.contains("; valued instead, the values need more than"),
+        "{stderr}"
+    );
+}

@@ -251,14 +251,22 @@ pub fn analysis(
                 .map(|a| Analyzed::MisereValues(Box::new(a)))
         }
         Parsed::Values(terms) if options.outcome_only => {
+            let valued = |progress| {
+                value_analysis(&terms, None, progress).map(|a| Analyzed::Values(Box::new(a)))
+            };
             match searched_analysis(&terms, &mut *progress)? {
-                Some(searched) => Ok(Analyzed::Searched {
+                Searching::Decided(searched) => Ok(Analyzed::Searched {
                     expression: expression.trim().to_string(),
                     searched,
                 }),
-                None => {
-                    value_analysis(&terms, None, progress).map(|a| Analyzed::Values(Box::new(a)))
-                }
+                Searching::NoFamily => valued(progress),
+                // Where the value meets a limit too, the answer names both.
+                Searching::Limit(searched) => valued(progress).map_err(|error| match error {
+                    Error::Limit(valued) => {
+                        Error::Limit(format!("{searched}; valued instead, {valued}"))
+                    }
+                    error => error,
+                }),
             }
         }
         Parsed::Values(terms) => value_analysis(&terms, Some(options.moves), progress)
@@ -341,11 +349,20 @@ pub fn value_analysis(
     })
 }
 
+/// What the search of a sum of values answers.
+enum Searching {
+    /// Who wins.
+    Decided(Searched),
+    /// The sum has no family's position to search.
+    NoFamily,
+    /// The search met a limit (depth, memory) that the canonical form may
+    /// not meet: the limit's message.
+    Limit(String),
+}
+
 /// Who wins a sum of values, by a search of the sum
-/// ([`registry::searched_outcome`]); `None` where it has no family's
-/// position to search, or where the search met a limit (depth, memory)
-/// that the canonical form may not meet. Stopped by `progress`, an error.
-pub fn searched_analysis(terms: &[ValueTerm], progress: OnProgress) -> Result<Option<Searched>> {
+/// ([`registry::searched_outcome`]). Stopped by `progress`, an error.
+fn searched_analysis(terms: &[ValueTerm], progress: OnProgress) -> Result<Searching> {
     let mut stopped = false;
     let answer = valuing(progress, |games, report| {
         let watched = &mut |count| {
@@ -356,8 +373,10 @@ pub fn searched_analysis(terms: &[ValueTerm], progress: OnProgress) -> Result<Op
         registry::searched_outcome(terms, games, watched)
     });
     match answer {
-        Err(Error::Limit(_)) if !stopped => Ok(None),
-        answer => answer,
+        Ok(Some(searched)) => Ok(Searching::Decided(searched)),
+        Ok(None) => Ok(Searching::NoFamily),
+        Err(Error::Limit(limit)) if !stopped => Ok(Searching::Limit(limit)),
+        Err(error) => Err(error),
     }
 }
 
