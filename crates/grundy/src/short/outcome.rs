@@ -32,8 +32,8 @@
 //! The states, the regions, the valuer's positions and the table of games
 //! share one memory budget. Values only save work: once the valuer and the
 //! table hold half the budget, no region is valued any more, and the
-//! search goes on with regions open (before, the 2 x 17 Clobber board
-//! stopped there, its values past a budget of their own).
+//! search goes on with regions open. (Before, each had a budget of its
+//! own, and the process could hold twice the budget.)
 
 use hashbrown::hash_table::{Entry, HashTable};
 use hashbrown::{DefaultHashBuilder, HashMap};

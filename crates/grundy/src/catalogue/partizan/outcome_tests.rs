@@ -167,8 +167,8 @@ fn clobber_checkerboards_as_published() {
 /// less of it the search values fewer regions and searches more states,
 /// and finds the same outcome, until the states themselves do not fit and
 /// it stops at the budget, naming it. (Before, the values had a budget of
-/// their own beside the search's, and the 2 x 17 Clobber board stopped
-/// when they passed it.)
+/// their own beside the search's: the process could hold twice the
+/// budget.)
 #[test]
 fn values_give_way_to_the_search_within_one_budget() {
     let read = |text: &str| {
