@@ -59,6 +59,12 @@ pub trait Game {
     fn heap_bytes(&self, _position: &Self::Position) -> u64 {
         0
     }
+
+    /// The Grundy value of `position` by a theorem, where one gives it at a
+    /// glance: the solvers then list none of its options. By default none.
+    fn closed_nimber(&self, _position: &Self::Position) -> Option<u64> {
+        None
+    }
 }
 
 /// How many of something there are: exactly, or at least that many where

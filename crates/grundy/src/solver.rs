@@ -224,6 +224,9 @@ impl<G: Game> Solver<G> {
 
     fn search(&mut self, position: &G::Position, progress: OnSearched) -> Result<u64> {
         let root = self.intern(position.clone())?;
+        if self.values[root as usize] < ON_STACK {
+            return Ok(self.values[root as usize]);
+        }
         let mut stack_bytes = 0;
         let mut solved = 0u64;
         self.push(root, &mut stack_bytes)?;
@@ -308,8 +311,10 @@ impl<G: Game> Solver<G> {
                     + memory::vector(1, size_of::<u64>() as u64)
                     + memory::hashed(1, size_of::<u32>() as u64)
                     + self.game.heap_bytes(&position);
+                // A position a theorem values is solved without a search.
+                let value = self.game.closed_nimber(&position).unwrap_or(UNSOLVED);
                 positions.push(position);
-                self.values.push(UNSOLVED);
+                self.values.push(value);
                 Ok(id)
             }
         }

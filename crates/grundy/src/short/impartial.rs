@@ -253,6 +253,10 @@ impl<G: ShortRules + Sync> Game for Keyed<G> {
     fn heap_bytes(&self, p: &G::Position) -> u64 {
         self.0.heap_bytes(p) as u64
     }
+
+    fn closed_nimber(&self, p: &G::Position) -> Option<u64> {
+        self.0.variant_nimber(p)
+    }
 }
 
 impl Game for ImpartialVariant {

@@ -55,6 +55,12 @@ pub trait ShortRules: ShortGame<Position: Send + Sync + Debug> + Send + 'static 
     fn pair_text(&self, _a: u64, _b: u64) -> Option<String> {
         None
     }
+
+    /// The nimber of `p` in the family's impartial variant (every move of
+    /// either side), where a theorem gives it at a glance; by default none.
+    fn variant_nimber(&self, _p: &Self::Position) -> Option<u64> {
+        None
+    }
 }
 
 /// A shared family is the family (see the `ShortGame` of `Arc`).
@@ -73,6 +79,10 @@ impl<G: ShortRules + Sync> ShortRules for Arc<G> {
 
     fn pair_text(&self, a: u64, b: u64) -> Option<String> {
         (**self).pair_text(a, b)
+    }
+
+    fn variant_nimber(&self, p: &Self::Position) -> Option<u64> {
+        (**self).variant_nimber(p)
     }
 }
 

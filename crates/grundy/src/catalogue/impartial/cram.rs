@@ -18,8 +18,10 @@
 //! first player first takes the two middle cells of the middle line and
 //! then answers the same way. A row of n cells is Dawson's Kayles with n
 //! pins (octal 0.07: a domino takes two neighbouring cells and leaves the
-//! rest as at most two rows). None is used to skip the search: the tests
-//! check the search against them.
+//! rest as at most two rows). The search takes the first, for every
+//! region it meets, in its general form (Domineering's `variant_nimber`:
+//! any region the half turn maps onto itself with no domino onto its own
+//! image is 0); the tests check it, and the others, against plain search.
 
 use crate::catalogue::partizan::domineering::Domineering;
 use crate::catalogue::{no_parameters, Family, FamilyText};
@@ -110,7 +112,7 @@ mod tests {
     #[test]
     fn agrees_with_plain_search() {
         let (cram, mut memo) = (cram(), HashMap::new());
-        for (height, width) in [(3u8, 4u8), (4, 4), (2, 7)] {
+        for (height, width) in [(3u8, 4u8), (4, 4), (2, 7), (3, 5), (1, 9)] {
             for cells in 0..1u64 << (height * width) {
                 let board = Grid {
                     height,
@@ -125,6 +127,43 @@ mod tests {
                     "{}",
                     board.show()
                 );
+            }
+        }
+    }
+
+    /// The half turn (Domineering's `variant_nimber`, which the search
+    /// takes without listing a move): boards it maps onto themselves with
+    /// no domino onto its own image are 0, as the plain search finds; a
+    /// board with such a domino, or not symmetric, is left to the search.
+    #[test]
+    fn the_half_turn_gives_nimber_0_where_no_domino_is_its_own_image() {
+        use crate::short::ShortRules;
+        let grid = |text: &str| {
+            let word = Word {
+                text: text.into(),
+                column: 1,
+            };
+            Grid::parse(&word).unwrap()
+        };
+        let mut memo = HashMap::new();
+        for (text, by_symmetry) in [
+            ("4x4", true),
+            ("2x6", true),
+            ("2x8", true),
+            ("#..#/..../..../#..#", true),
+            (".../.#./...", true),
+            ("...../..#../.....", true),
+            ("3x3", false),
+            ("2x3", false),
+            ("1x4", false),
+            ("#.../..../..../....", false),
+            ("...../...../.....", false),
+        ] {
+            let board = grid(text);
+            let closed = Domineering.variant_nimber(&board);
+            assert_eq!(closed.is_some(), by_symmetry, "{text}");
+            if let Some(nimber) = closed {
+                assert_eq!(nimber, plain_nimber(&board, &mut memo), "{text}");
             }
         }
     }

@@ -108,6 +108,36 @@ impl ShortRules for Domineering {
     fn pair_text(&self, a: u64, b: u64) -> Option<String> {
         Some(format!("{a}x{b}"))
     }
+
+    /// Cram (the variant) by the symmetry strategy: a board that the half
+    /// turn about its centre maps onto itself, where no domino can be
+    /// placed onto its own image (none covers the centre: an empty centre
+    /// cell, or two empty cells either side of it), is a second-player
+    /// win, nimber 0: the second player answers each domino with its
+    /// image, which is free, since the board and the dominoes on it stay
+    /// symmetric. (Wikipedia, "Cram (game)", for the empty boards with
+    /// both sides even.)
+    fn variant_nimber(&self, board: &Grid) -> Option<u64> {
+        let n = u32::from(board.height) * u32::from(board.width);
+        if n == 0 {
+            return Some(0);
+        }
+        // The half turn takes cell i to cell n - 1 - i.
+        let turned = board.cells.reverse_bits() >> (64 - n);
+        if turned != board.cells {
+            return None;
+        }
+        let (w, empty) = (u32::from(board.width), |i: u32| board.cells >> i & 1 == 1);
+        // A domino onto its own image, or onto one that overlaps it: one
+        // covering an empty centre cell, or two empty cells that are each
+        // other's images, side by side or one above the other.
+        let own_image = (0..n.div_ceil(2)).any(|i| {
+            let j = n - 1 - i;
+            let beside = (j == i + 1 && j % w != 0) || j == i + w;
+            empty(i) && (i == j || (beside && empty(j)))
+        });
+        (!own_image).then_some(0)
+    }
 }
 
 #[cfg(test)]
