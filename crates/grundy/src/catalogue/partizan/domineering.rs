@@ -110,13 +110,13 @@ impl ShortRules for Domineering {
     }
 
     /// Cram (the variant) by the symmetry strategy: a board that the half
-    /// turn about its centre maps onto itself, where no domino can be
-    /// placed onto its own image (none covers the centre: an empty centre
-    /// cell, or two empty cells either side of it), is a second-player
-    /// win, nimber 0: the second player answers each domino with its
-    /// image, which is free, since the board and the dominoes on it stay
-    /// symmetric. (Wikipedia, "Cram (game)", for the empty boards with
-    /// both sides even.)
+    /// turn about its centre maps onto itself is a second-player win,
+    /// nimber 0, where no domino can be placed onto its own image or onto
+    /// one overlapping it (the centre cell is not empty, or the two cells
+    /// either side of the centre are not both empty): the second player
+    /// answers each domino with its image, which is free, since the board
+    /// stays symmetric. (Wikipedia, "Cram (game)", for the empty boards
+    /// with both sides even.)
     fn variant_nimber(&self, board: &Grid) -> Option<u64> {
         let n = u32::from(board.height) * u32::from(board.width);
         if n == 0 {
