@@ -198,3 +198,17 @@ fn an_outcome_past_the_budget_names_the_search_and_the_value() {
         "{stderr}"
     );
 }
+
+/// The misère quotient of Dawson's Kayles meets heap 34, whose trial
+/// quotients grow to tens of thousands of elements: under 400 MB of
+/// address space the run stops at the budget with exit 1, each step
+/// counting the tables the steps before it still hold (a run at 24 GiB was
+/// killed by the system when the check of a trial left out the trial's
+/// own 9 GB table).
+#[test]
+fn a_quotient_past_the_budget_stops_at_it() {
+    let (code, stderr) =
+        run_under_address_space_limit(400_000, &["quotient", "octal(0.07)", "--to", "40"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("the memory budget"), "{stderr}");
+}

@@ -20,7 +20,9 @@
 //! stops with a limit error that names the limit.
 
 use super::checkpoint::{Checkpoint, OnSnapshot, Snapshot};
-use super::monoid::{generated, index_and_period, reduce, Monoid, MultiplicationTable, Product};
+use super::monoid::{
+    generated, index_and_period, reduce, table_bytes, Monoid, MultiplicationTable, Product,
+};
 use super::periodic::{self, Shape};
 use super::search::{self, least_words, mark_p, transitions, verify, Failure, Heaps};
 use crate::error::{Error, Result};
@@ -253,8 +255,9 @@ fn conservative(
         phi,
         transitions: &trans,
     };
+    let held = table_bytes(table.size());
     // The least sum of each element without heap n, and its options.
-    let least = least_words(table, &older, stop)?;
+    let least = least_words(table, &older, held, stop)?;
     let reached: Vec<(u32, Vec<u32>)> = least
         .iter()
         .map(|(y, word)| (*y, option_images(table, &older, word)))
@@ -281,7 +284,7 @@ fn conservative(
             phi,
             transitions: &trans,
         };
-        let failure = verify(table, p, &heaps, stop)?;
+        let failure = verify(table, p, &heaps, held, stop)?;
         phi[n] = 0;
         if failure.is_none() {
             return Ok(Some(x));
@@ -336,14 +339,22 @@ fn expand(
             phi,
         }
     };
+    // What is held beside each step: the quotient so far, the trial's base,
+    // then the trial's P-portion, then the reduced trial and its classes.
+    let quotient_bytes = table_bytes(table.size());
     for _ in 0..limits.trials {
         let product = Product::new(&trial.base, trial.cyclic.clone());
         check_trial_size(product.size(), limits)?;
-        let p = marked(&product, &trial.phi, options, active, stop)?;
+        let held = quotient_bytes.saturating_add(table_bytes(trial.base.size()));
+        let p = marked(&product, &trial.phi, options, active, held, stop)?;
+        let held = held.saturating_add(product.size() as u64);
         let mut generators: Vec<u32> = active.iter().map(|&h| trial.phi[h]).collect();
         generators.sort_unstable();
         generators.dedup();
-        let reduced = reduce(&product, &p, &generators, limits.elements)?;
+        let reduced = reduce(&product, &p, &generators, limits.elements, held)?;
+        let held = held
+            .saturating_add(table_bytes(reduced.table.size()))
+            .saturating_add(reduced.class_of.len() as u64 * 4);
         let phi_r: Vec<u32> = trial
             .phi
             .iter()
@@ -356,7 +367,7 @@ fn expand(
             phi: &phi_r,
             transitions: &trans,
         };
-        match verify(&reduced.table, &reduced.p, &heaps, stop)? {
+        match verify(&reduced.table, &reduced.p, &heaps, held, stop)? {
             None => return Ok((reduced.table, reduced.p, phi_r)),
             Some(failure) => {
                 trial = recalibrate(
@@ -366,6 +377,7 @@ fn expand(
                     active,
                     &failure,
                     limits,
+                    held,
                     stop,
                 )?
                 .ok_or_else(|| {
@@ -394,12 +406,14 @@ fn check_trial_size(size: usize, limits: Limits) -> Result<()> {
     Ok(())
 }
 
-/// The P-portion of a trial, marked from the least sums.
+/// The P-portion of a trial, marked from the least sums, beside `held`
+/// bytes.
 fn marked<M: Monoid>(
     monoid: &M,
     phi: &[u32],
     options: &[Vec<Vec<usize>>],
     active: &[usize],
+    held: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Vec<bool>> {
     let trans = transitions(monoid, phi, options);
@@ -409,7 +423,9 @@ fn marked<M: Monoid>(
         phi,
         transitions: &trans,
     };
-    let least = least_words(monoid, &heaps, stop)?;
+    // `mark_p` takes two flags an element.
+    let held = held.saturating_add(2 * monoid.size() as u64);
+    let least = least_words(monoid, &heaps, held, stop)?;
     Ok(mark_p(monoid, &heaps, &least))
 }
 
@@ -417,7 +433,8 @@ fn marked<M: Monoid>(
 const MOST_FREED_SETS: usize = 4096;
 
 /// A trial that predicts `failure` rightly: some heaps of the failing sum
-/// freed, the fewest first.
+/// freed, the fewest first; beside `held` bytes.
+#[allow(clippy::too_many_arguments)]
 fn recalibrate(
     table: &MultiplicationTable,
     phi: &[u32],
@@ -425,6 +442,7 @@ fn recalibrate(
     active: &[usize],
     failure: &Failure,
     limits: Limits,
+    held: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<Trial>> {
     let involved: Vec<usize> = active
@@ -448,7 +466,7 @@ fn recalibrate(
                 .filter(|h| !freed.contains(h))
                 .map(|&h| phi[h])
                 .collect();
-            let (base, new_of) = generated(table, &kept)?;
+            let (base, new_of) = generated(table, &kept, held)?;
             let cyclic: Vec<(u32, u32)> = freed
                 .iter()
                 .map(|&h| {
@@ -471,7 +489,15 @@ fn recalibrate(
                     *x = 0;
                 }
             }
-            let p = marked(&product, &trial_phi, options, active, stop)?;
+            let base_bytes = table_bytes(base.size());
+            let p = marked(
+                &product,
+                &trial_phi,
+                options,
+                active,
+                held.saturating_add(base_bytes),
+                stop,
+            )?;
             let x = search::image(&product, &trial_phi, &failure.word);
             if p[x as usize] == failure.is_p {
                 return Ok(Some(Trial {

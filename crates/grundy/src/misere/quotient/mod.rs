@@ -40,7 +40,7 @@ use std::collections::VecDeque;
 use build::{build, heap_options};
 pub use build::{Limits, QuotientProgress};
 pub use checkpoint::{Checkpoint, OnSnapshot, Snapshot};
-use monoid::{Monoid, MultiplicationTable};
+use monoid::{table_bytes, Monoid, MultiplicationTable};
 pub use periodic::{Periodicity, Shape};
 pub use presentation::{generator_name, word_text, Presentation};
 
@@ -164,7 +164,7 @@ impl Quotient {
             save: request.save,
         };
         let built = build(options, run, progress, stop)?;
-        let mut quotient = Quotient::renumbered(built.phi.len() - 1, built);
+        let mut quotient = Quotient::renumbered(built.phi.len() - 1, built)?;
         quotient.theorem_applies = shape.is_some();
         quotient.periodicity = shape.and_then(|shape| periodic::proven(&quotient.images, shape));
         Ok(quotient)
@@ -173,7 +173,7 @@ impl Quotient {
     /// The quotient with its elements numbered breadth first from the
     /// identity, multiplying by heaps from the smallest: element 0 is the
     /// identity and each element is named by a sum of fewest heaps.
-    fn renumbered(to: usize, built: build::Built) -> Quotient {
+    fn renumbered(to: usize, built: build::Built) -> Result<Quotient> {
         let size = built.table.size();
         let mut new_of = vec![u32::MAX; size];
         let mut names: Vec<Vec<usize>> = vec![Vec::new()];
@@ -193,11 +193,12 @@ impl Quotient {
                 }
             }
         }
-        let table = MultiplicationTable::build(size, |a, b| {
+        // Beside the built table, as large.
+        let held = table_bytes(size);
+        let table = MultiplicationTable::build(size, held, |a, b| {
             new_of[built.table.mul(order[a as usize], order[b as usize]) as usize]
-        })
-        .expect("the built table fitted, and this one is as large");
-        Quotient {
+        })?;
+        Ok(Quotient {
             to,
             p: order.iter().map(|&x| built.p[x as usize]).collect(),
             images: built.phi.iter().map(|&x| new_of[x as usize]).collect(),
@@ -207,7 +208,7 @@ impl Quotient {
             orders: built.orders,
             periodicity: None,
             theorem_applies: false,
-        }
+        })
     }
 
     /// The largest heap of the sums it answers.

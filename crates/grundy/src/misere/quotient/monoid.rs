@@ -34,7 +34,8 @@ impl Monoid for MultiplicationTable {
 
 /// The bytes a table of `size` elements takes.
 pub fn table_bytes(size: usize) -> u64 {
-    memory::vector((size as u64).saturating_mul(size as u64), 4)
+    // Allocated at its full size at once, never grown.
+    (size as u64).saturating_mul(size as u64).saturating_mul(4)
 }
 
 impl MultiplicationTable {
@@ -54,9 +55,14 @@ impl MultiplicationTable {
         (size > 0 && table.mul.len() == size * size && identity).then_some(table)
     }
 
-    /// The table of `size` elements whose products `product` gives.
-    pub fn build(size: usize, product: impl Fn(u32, u32) -> u32) -> Result<MultiplicationTable> {
-        if table_bytes(size) > memory::budget() {
+    /// The table of `size` elements whose products `product` gives, built
+    /// beside `held` bytes that the caller holds.
+    pub fn build(
+        size: usize,
+        held: u64,
+        product: impl Fn(u32, u32) -> u32,
+    ) -> Result<MultiplicationTable> {
+        if held.saturating_add(table_bytes(size)) > memory::budget() {
             return Err(Error::Limit(format!(
                 "a multiplication table of {size} elements would take more than the memory \
                  budget of {} MiB",
@@ -78,7 +84,12 @@ impl MultiplicationTable {
 pub fn generated<M: Monoid>(
     monoid: &M,
     generators: &[u32],
+    held: u64,
 ) -> Result<(MultiplicationTable, Vec<u32>)> {
+    let held = held.saturating_add(memory::vector(monoid.size() as u64, 4) * 2);
+    if held > memory::budget() {
+        return Err(over_budget(monoid.size()));
+    }
     let mut new_of = vec![u32::MAX; monoid.size()];
     let mut elements = vec![0u32];
     new_of[0] = 0;
@@ -94,7 +105,7 @@ pub fn generated<M: Monoid>(
             }
         }
     }
-    let table = MultiplicationTable::build(elements.len(), |a, b| {
+    let table = MultiplicationTable::build(elements.len(), held, |a, b| {
         new_of[monoid.mul(elements[a as usize], elements[b as usize]) as usize]
     })?;
     Ok((table, new_of))
@@ -187,19 +198,23 @@ pub fn reduce<M: Monoid>(
     p: &[bool],
     generators: &[u32],
     most: usize,
+    held: u64,
 ) -> Result<Reduced> {
     let size = monoid.size();
-    let need = memory::hashed(size as u64, 4 * (generators.len() as u64 + 1) + 32)
-        .saturating_add(memory::vector(size as u64, 4 * generators.len() as u64 + 8));
+    let g = generators.len();
+    // The actions, the classes before and after a round, and the table of
+    // keys (each an allocation of its own) with one entry per class.
+    let key = memory::allocation(4 * (g as u64 + 1));
+    let need = held
+        .saturating_add((size as u64).saturating_mul(4 * g as u64 + 8 + key))
+        .saturating_add(memory::hashed(size as u64, 32));
     if need > memory::budget() {
-        return Err(Error::Limit(format!(
-            "a trial monoid of {size} elements would take more than the memory budget of {} MiB",
-            memory::budget() >> 20
-        )));
+        return Err(over_budget(size));
     }
-    let actions: Vec<Vec<u32>> = (0..size as u32)
-        .map(|x| generators.iter().map(|&g| monoid.mul(x, g)).collect())
-        .collect();
+    let mut actions = Vec::with_capacity(size * g);
+    for x in 0..size as u32 {
+        actions.extend(generators.iter().map(|&a| monoid.mul(x, a)));
+    }
     let mut class: Vec<u32> = p.iter().map(|&b| u32::from(b)).collect();
     let mut count = if p.iter().all(|&b| b) || !p.iter().any(|&b| b) {
         1
@@ -214,7 +229,7 @@ pub fn reduce<M: Monoid>(
         for x in order {
             let mut key = Vec::with_capacity(generators.len() + 1);
             key.push(class[x]);
-            key.extend(actions[x].iter().map(|&y| class[y as usize]));
+            key.extend(actions[x * g..][..g].iter().map(|&y| class[y as usize]));
             let fresh = ids.len() as u32;
             next[x] = *ids.entry(key).or_insert(fresh);
         }
@@ -236,7 +251,9 @@ pub fn reduce<M: Monoid>(
             rep[class[x] as usize] = x as u32;
         }
     }
-    let table = MultiplicationTable::build(count, |a, b| {
+    drop(actions);
+    let held = held.saturating_add(memory::vector(size as u64 + count as u64, 4));
+    let table = MultiplicationTable::build(count, held, |a, b| {
         class[monoid.mul(rep[a as usize], rep[b as usize]) as usize]
     })?;
     let p = rep.iter().map(|&x| p[x as usize]).collect();
@@ -245,6 +262,13 @@ pub fn reduce<M: Monoid>(
         p,
         class_of: class,
     })
+}
+
+fn over_budget(size: usize) -> Error {
+    Error::Limit(format!(
+        "a trial monoid of {size} elements would take more than the memory budget of {} MiB",
+        memory::budget() >> 20
+    ))
 }
 
 #[cfg(test)]
@@ -272,8 +296,8 @@ mod tests {
     #[test]
     fn reduce_merges_elements_no_product_tells_apart() {
         // Z/4 with P = {1, 3}: x and x + 2 are indistinguishable.
-        let z4 = MultiplicationTable::build(4, |a, b| (a + b) % 4).unwrap();
-        let reduced = reduce(&z4, &[false, true, false, true], &[1], 100).unwrap();
+        let z4 = MultiplicationTable::build(4, 0, |a, b| (a + b) % 4).unwrap();
+        let reduced = reduce(&z4, &[false, true, false, true], &[1], 100, 0).unwrap();
         assert_eq!(reduced.table.size(), 2);
         assert_eq!(reduced.class_of, vec![0, 1, 0, 1]);
         assert_eq!(reduced.p, vec![false, true]);

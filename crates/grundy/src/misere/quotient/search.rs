@@ -6,9 +6,11 @@
 //! - `least_words`: the least sum that reaches each element;
 //! - `mark_p`: the P-portion a trial must have, element by element in the
 //!   order of their least sums, from the outcomes of those sums' options;
-//! - `verify`: every sum at once, as pairs (its element, the set of its
-//!   options' elements), which are finitely many: a trial is right exactly
-//!   when no pair has its element in P and an option in P, or neither.
+//! - `verify`: every sum at once, as classes of sums that behave alike
+//!   beside every other sum (the same element, and the same elements that
+//!   their options send into P), which are finitely many: a trial is right
+//!   exactly when no class has its element in P and an option in P, or
+//!   neither.
 
 use hashbrown::HashSet;
 use std::rc::Rc;
@@ -66,12 +68,19 @@ pub fn image<M: Monoid>(monoid: &M, phi: &[u32], word: &[u32]) -> u32 {
 }
 
 /// Each element reached by a sum, with the least sum that reaches it, in
-/// the order of those sums.
+/// the order of those sums; beside `held` bytes the caller holds.
 pub fn least_words<M: Monoid>(
     monoid: &M,
     heaps: &Heaps,
+    held: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Vec<(u32, Word)>> {
+    // At most every element once in this heap's list and the next's.
+    let size = monoid.size() as u64;
+    let word = 32 + memory::allocation(4 * (heaps.to as u64 + 1));
+    if held.saturating_add(size.saturating_mul(1 + 2 * word)) > memory::budget() {
+        return Err(over_budget("least sums of elements", monoid.size()));
+    }
     let mut states: Vec<(u32, Word)> = vec![(0, vec![0; heaps.to + 1])];
     for &h in heaps.active {
         if stop() {
@@ -138,93 +147,130 @@ pub struct Failure {
     pub is_p: bool,
 }
 
-/// Checks a trial over every sum of the heaps: `None` when the element of
-/// every sum is in P exactly when the sum is P, else the least failure.
-/// The sums are followed as pairs (element, set of the elements of its
-/// options): adding a heap h to a sum of element x with options S gives
-/// element x·φ(h) with options S·φ(h) and x·T(h).
+/// Checks a trial over every sum of the heaps, beside `held` bytes the
+/// caller holds: `None` when the element of every sum is in P exactly when
+/// the sum is P, else a failure.
+///
+/// A sum is followed by its element x and the set S of its options'
+/// elements: adding a heap h gives x·φ(h) and S·φ(h) ∪ x·T(h). Of S only
+/// `reach(S)` = {y : s·y is in P for some s in S} matters, the elements y
+/// such that a sum of element y beside it has a P option in it: the sum is
+/// P exactly when it has options and the identity is not in reach(S), and
+/// reach(S·a) = {y : a·y in reach(S)} depends on reach(S) alone. So two
+/// sums with the same x, the same reach and both with or both without
+/// options behave alike beside every other sum, and one is followed for
+/// both: far fewer than the distinct sets S (a sum is still followed by
+/// its S, which is shorter, and its reach is the union of `p_reach(s)`).
 pub fn verify<M: Monoid>(
     monoid: &M,
     p: &[bool],
     heaps: &Heaps,
+    held: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<Failure>> {
-    let blocks = monoid.size().div_ceil(64);
-    // A state is one slice: the element in its first word, the set of the
-    // options' elements in the rest. Each is allocated once, shared by the
-    // set of states seen and the list of the next heap's states, and looked
-    // up by the slice; its sum is kept as the state it came from and the
-    // exponent of the heap added (`trail`), and written out for a failure.
-    // Each state's words are one allocation (with the Rc's two counts),
-    // and a quarter more for what the allocator keeps of those freed (a
-    // run of 0.07 at heap 34 held 7% more than the allocations alone); the
-    // set, the list of the next heap's states and the list of this heap's
-    // each hold a 16-byte pointer to it.
-    let state_bytes = memory::allocation((blocks as u64 + 1) * 8 + 16) * 5 / 4;
-    let mut states: Vec<Rc<[u64]>> = vec![vec![0u64; blocks + 1].into()];
+    let size = monoid.size();
+    let blocks = size.div_ceil(64);
+    let reach_of = {
+        // Bit y of row s: s·y is in P.
+        let bytes = (size as u64 * blocks as u64) * 8;
+        if held.saturating_add(bytes) > memory::budget() {
+            return Err(over_budget("the elements each element sends into P", size));
+        }
+        let mut rows = vec![0u64; size * blocks];
+        for s in 0..size as u32 {
+            if s % 256 == 0 && stop() {
+                return Err(stopped());
+            }
+            let row = &mut rows[s as usize * blocks..][..blocks];
+            for y in 0..size as u32 {
+                if p[monoid.mul(s, y) as usize] {
+                    set(row, y);
+                }
+            }
+        }
+        rows
+    };
+    let held = held.saturating_add(size as u64 * blocks as u64 * 8);
+    // A class of sums is its key (the element and whether the sum has
+    // options, in the first word, then the reach) and one sum's set S. Each
+    // key is one allocation (with the Rc's two counts) held by the set of
+    // keys seen; each set by the list of the next heap's sums, then this
+    // heap's; a quarter more for what the allocator keeps of those freed.
+    // The sum itself is kept as the class it came from and the exponent of
+    // the heap added (`trail`), and written out for a failure.
+    let key_bytes = memory::allocation((blocks as u64 + 1) * 8 + 16) * 5 / 4;
+    let mut sums: Vec<Rc<[u32]>> = vec![Rc::from(&[][..])];
+    let mut elements: Vec<u32> = vec![0];
     let mut trail: Vec<Vec<(u32, u32)>> = Vec::with_capacity(heaps.active.len());
     let mut trailed = 0u64;
-    let mut state = vec![0u64; blocks + 1];
-    let mut moved = vec![0u64; blocks + 1];
+    let mut key = vec![0u64; blocks + 1];
+    let mut options: Vec<u32> = Vec::new();
+    let mut set_bytes = 0u64;
     for &h in heaps.active {
         let a = heaps.phi[h];
-        let mut seen: HashSet<Rc<[u64]>> = HashSet::with_capacity(states.len() * 2);
-        let mut next = Vec::with_capacity(states.len());
-        let mut back = Vec::with_capacity(states.len());
-        for (from, start) in states.iter().enumerate() {
-            state.copy_from_slice(start);
+        let mut seen: HashSet<Rc<[u64]>> = HashSet::with_capacity(sums.len() * 2);
+        let mut next: Vec<Rc<[u32]>> = Vec::with_capacity(sums.len());
+        let mut next_elements = Vec::with_capacity(sums.len());
+        let mut back = Vec::with_capacity(sums.len());
+        let mut next_bytes = 0u64;
+        for (from, start) in sums.iter().enumerate() {
+            let mut x = elements[from];
+            options.clear();
+            options.extend_from_slice(start);
             let mut e = 0u32;
-            while !seen.contains(&state[..]) {
+            loop {
+                key.fill(0);
+                key[0] = x as u64 | ((e > 0 || !start.is_empty()) as u64) << 32;
+                for &s in &options {
+                    let row = &reach_of[s as usize * blocks..][..blocks];
+                    for (k, r) in key[1..].iter_mut().zip(row) {
+                        *k |= r;
+                    }
+                }
+                if seen.contains(&key[..]) {
+                    break;
+                }
                 if next.len() % 4096 == 0 {
                     if stop() {
                         return Err(stopped());
                     }
-                    let (held_next, held_now) = (next.len() as u64 + 1, states.len() as u64);
-                    let held = (held_next + held_now)
-                        .saturating_mul(state_bytes)
+                    let (held_next, held_now) = (next.len() as u64 + 1, sums.len() as u64);
+                    let holding = held_next
+                        .saturating_mul(key_bytes)
+                        .saturating_add(held)
+                        .saturating_add((set_bytes + next_bytes) * 5 / 4)
                         .saturating_add(memory::hashed(held_next, 16))
-                        .saturating_add(memory::vector(held_next, 16))
-                        .saturating_add(memory::vector(held_now, 16))
+                        .saturating_add(memory::vector(held_next + held_now, 16 + 4))
                         .saturating_add(memory::vector(trailed + next.len() as u64, 8));
-                    if held > memory::budget() {
-                        return Err(Error::Limit(format!(
-                            "checking the quotient holds more than {} sets of options, over \
-                             the memory budget of {} MiB",
-                            next.len(),
-                            memory::budget() >> 20
-                        )));
+                    if holding > memory::budget() {
+                        return Err(over_budget("classes of sums", next.len()));
                     }
                 }
-                let kept: Rc<[u64]> = Rc::from(&state[..]);
-                seen.insert(kept.clone());
+                seen.insert(Rc::from(&key[..]));
+                let kept: Rc<[u32]> = Rc::from(&options[..]);
+                next_bytes += memory::allocation(kept.len() as u64 * 4 + 16);
                 next.push(kept);
+                next_elements.push(x);
                 back.push((from as u32, e));
-                let x = state[0] as u32;
-                moved.fill(0);
-                moved[0] = monoid.mul(x, a) as u64;
-                for s in ones(&state[1..]) {
-                    set(&mut moved[1..], monoid.mul(s, a));
+                for s in options.iter_mut() {
+                    *s = monoid.mul(*s, a);
                 }
-                for &t in &heaps.transitions[h] {
-                    set(&mut moved[1..], monoid.mul(x, t));
-                }
-                std::mem::swap(&mut state, &mut moved);
+                options.extend(heaps.transitions[h].iter().map(|&t| monoid.mul(x, t)));
+                options.sort_unstable();
+                options.dedup();
+                x = monoid.mul(x, a);
                 e += 1;
             }
         }
         trailed += back.len() as u64;
         trail.push(back);
-        states = next;
+        sums = next;
+        elements = next_elements;
+        set_bytes = next_bytes;
     }
-    for (i, state) in states.iter().enumerate() {
-        let mut any = false;
-        let mut any_p = false;
-        for s in ones(&state[1..]) {
-            any = true;
-            any_p |= p[s as usize];
-        }
-        let is_p = any && !any_p;
-        if p[state[0] as usize] != is_p {
+    for (i, (options, &x)) in sums.iter().zip(&elements).enumerate() {
+        let is_p = !options.is_empty() && !options.iter().any(|&s| p[s as usize]);
+        if p[x as usize] != is_p {
             let mut word = vec![0; heaps.to + 1];
             let mut at = i;
             for (back, &h) in trail.iter().zip(heaps.active).rev() {
@@ -238,22 +284,15 @@ pub fn verify<M: Monoid>(
     Ok(None)
 }
 
-fn set(bits: &mut [u64], i: u32) {
-    bits[i as usize / 64] |= 1 << (i % 64);
+fn over_budget(what: &str, count: usize) -> Error {
+    Error::Limit(format!(
+        "checking the quotient holds more than {count} {what}, over the memory budget of {} MiB",
+        memory::budget() >> 20
+    ))
 }
 
-fn ones(bits: &[u64]) -> impl Iterator<Item = u32> + '_ {
-    bits.iter().enumerate().flat_map(|(block, &b)| {
-        let mut b = b;
-        std::iter::from_fn(move || {
-            if b == 0 {
-                return None;
-            }
-            let i = b.trailing_zeros();
-            b &= b - 1;
-            Some(block as u32 * 64 + i)
-        })
-    })
+fn set(bits: &mut [u64], i: u32) {
+    bits[i as usize / 64] |= 1 << (i % 64);
 }
 
 pub fn stopped() -> Error {

@@ -195,7 +195,7 @@ fn verify_finds_a_sum_the_p_portion_gets_wrong_and_its_true_outcome() {
         transitions: &transitions,
     };
     assert_eq!(
-        search::verify(&q.table, &q.p, &heaps, &|| false).unwrap(),
+        search::verify(&q.table, &q.p, &heaps, 0, &|| false).unwrap(),
         None
     );
     let mut brute = Search {
@@ -205,7 +205,7 @@ fn verify_finds_a_sum_the_p_portion_gets_wrong_and_its_true_outcome() {
     for x in 0..q.order() {
         let mut wrong = q.p.clone();
         wrong[x] = !wrong[x];
-        let failure = search::verify(&q.table, &wrong, &heaps, &|| false)
+        let failure = search::verify(&q.table, &wrong, &heaps, 0, &|| false)
             .unwrap()
             .expect("a flipped outcome is found");
         let sum: Vec<usize> = failure
