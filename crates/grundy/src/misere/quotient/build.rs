@@ -21,7 +21,7 @@
 
 use super::checkpoint::{Checkpoint, OnSnapshot, Snapshot};
 use super::monoid::{
-    generated, index_and_period, reduce, table_bytes, Monoid, MultiplicationTable, Product,
+    generated, index_and_period, reduce, stopped, table_bytes, Monoid, MultiplicationTable, Product,
 };
 use super::periodic::{self, Shape};
 use super::search::{self, least_words, mark_p, transitions, verify, Failure, Heaps};
@@ -165,7 +165,7 @@ pub fn build(
             to,
             order: table.size(),
         }) {
-            false => Err(search::stopped()),
+            false => Err(stopped()),
             true if options[n].is_empty() => Ok(()),
             true => add_heap(
                 &mut table,
@@ -264,6 +264,9 @@ fn conservative(
         .collect();
     let alone_p = trans[n].iter().all(|&t| !p[t as usize]);
     for x in 0..table.size() as u32 {
+        if x % 64 == 0 && stop() {
+            return Err(stopped());
+        }
         if p[x as usize] != alone_p {
             continue;
         }
@@ -351,7 +354,7 @@ fn expand(
         let mut generators: Vec<u32> = active.iter().map(|&h| trial.phi[h]).collect();
         generators.sort_unstable();
         generators.dedup();
-        let reduced = reduce(&product, &p, &generators, limits.elements, held)?;
+        let reduced = reduce(&product, &p, &generators, limits.elements, held, stop)?;
         let held = held
             .saturating_add(table_bytes(reduced.table.size()))
             .saturating_add(reduced.class_of.len() as u64 * 4);
@@ -426,7 +429,7 @@ fn marked<M: Monoid>(
     // `mark_p` takes two flags an element.
     let held = held.saturating_add(2 * monoid.size() as u64);
     let least = least_words(monoid, &heaps, held, stop)?;
-    Ok(mark_p(monoid, &heaps, &least))
+    mark_p(monoid, &heaps, &least, stop)
 }
 
 /// The most sets of heaps freed for one failure.
@@ -459,14 +462,14 @@ fn recalibrate(
                 return Ok(None);
             }
             if stop() {
-                return Err(search::stopped());
+                return Err(stopped());
             }
             let kept: Vec<u32> = active
                 .iter()
                 .filter(|h| !freed.contains(h))
                 .map(|&h| phi[h])
                 .collect();
-            let (base, new_of) = generated(table, &kept, held)?;
+            let (base, new_of) = generated(table, &kept, held, stop)?;
             let cyclic: Vec<(u32, u32)> = freed
                 .iter()
                 .map(|&h| {

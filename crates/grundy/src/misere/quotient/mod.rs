@@ -164,7 +164,7 @@ impl Quotient {
             save: request.save,
         };
         let built = build(options, run, progress, stop)?;
-        let mut quotient = Quotient::renumbered(built.phi.len() - 1, built)?;
+        let mut quotient = Quotient::renumbered(built.phi.len() - 1, built, stop)?;
         quotient.theorem_applies = shape.is_some();
         quotient.periodicity = shape.and_then(|shape| periodic::proven(&quotient.images, shape));
         Ok(quotient)
@@ -173,7 +173,7 @@ impl Quotient {
     /// The quotient with its elements numbered breadth first from the
     /// identity, multiplying by heaps from the smallest: element 0 is the
     /// identity and each element is named by a sum of fewest heaps.
-    fn renumbered(to: usize, built: build::Built) -> Result<Quotient> {
+    fn renumbered(to: usize, built: build::Built, stop: &dyn Fn() -> bool) -> Result<Quotient> {
         let size = built.table.size();
         let mut new_of = vec![u32::MAX; size];
         let mut names: Vec<Vec<usize>> = vec![Vec::new()];
@@ -195,7 +195,7 @@ impl Quotient {
         }
         // Beside the built table, as large.
         let held = table_bytes(size);
-        let table = MultiplicationTable::build(size, held, |a, b| {
+        let table = MultiplicationTable::build(size, held, stop, |a, b| {
             new_of[built.table.mul(order[a as usize], order[b as usize]) as usize]
         })?;
         Ok(Quotient {

@@ -19,8 +19,19 @@ pub trait Monoid {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MultiplicationTable {
     size: usize,
-    mul: Vec<u32>,
+    mul: Products,
 }
+
+/// The products row by row: two bytes each while every element fits in
+/// them (up to 65,536 elements), which halves the largest tables a
+/// construction holds, else four.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Products {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+const NARROW: usize = 1 << 16;
 
 impl Monoid for MultiplicationTable {
     fn size(&self) -> usize {
@@ -28,14 +39,21 @@ impl Monoid for MultiplicationTable {
     }
 
     fn mul(&self, a: u32, b: u32) -> u32 {
-        self.mul[a as usize * self.size + b as usize]
+        let at = a as usize * self.size + b as usize;
+        match &self.mul {
+            Products::Narrow(mul) => mul[at] as u32,
+            Products::Wide(mul) => mul[at],
+        }
     }
 }
 
 /// The bytes a table of `size` elements takes.
 pub fn table_bytes(size: usize) -> u64 {
     // Allocated at its full size at once, never grown.
-    (size as u64).saturating_mul(size as u64).saturating_mul(4)
+    let entry = if size <= NARROW { 2 } else { 4 };
+    (size as u64)
+        .saturating_mul(size as u64)
+        .saturating_mul(entry)
 }
 
 impl MultiplicationTable {
@@ -43,16 +61,27 @@ impl MultiplicationTable {
     pub fn trivial() -> MultiplicationTable {
         MultiplicationTable {
             size: 1,
-            mul: vec![0],
+            mul: Products::Narrow(vec![0]),
         }
     }
 
-    /// The table of `size` elements with these products, row by row, if 0
-    /// is their identity.
+    /// The table of `size` elements with these products, row by row, if
+    /// they are products of elements of it and 0 is their identity.
     pub fn from_products(size: usize, mul: Vec<u32>) -> Option<MultiplicationTable> {
+        if size == 0 || mul.len() != size.checked_mul(size)? {
+            return None;
+        }
+        if mul.iter().any(|&x| x as usize >= size) {
+            return None;
+        }
+        let mul = if size <= NARROW {
+            Products::Narrow(mul.iter().map(|&x| x as u16).collect())
+        } else {
+            Products::Wide(mul)
+        };
         let table = MultiplicationTable { size, mul };
         let identity = (0..size as u32).all(|x| table.mul(0, x) == x && table.mul(x, 0) == x);
-        (size > 0 && table.mul.len() == size * size && identity).then_some(table)
+        identity.then_some(table)
     }
 
     /// The table of `size` elements whose products `product` gives, built
@@ -60,6 +89,7 @@ impl MultiplicationTable {
     pub fn build(
         size: usize,
         held: u64,
+        stop: &dyn Fn() -> bool,
         product: impl Fn(u32, u32) -> u32,
     ) -> Result<MultiplicationTable> {
         if held.saturating_add(table_bytes(size)) > memory::budget() {
@@ -69,10 +99,19 @@ impl MultiplicationTable {
                 memory::budget() >> 20
             )));
         }
-        let mut mul = Vec::with_capacity(size * size);
+        let mut mul = if size <= NARROW {
+            Products::Narrow(Vec::with_capacity(size * size))
+        } else {
+            Products::Wide(Vec::with_capacity(size * size))
+        };
         for a in 0..size as u32 {
-            for b in 0..size as u32 {
-                mul.push(product(a, b));
+            if a % 64 == 0 && stop() {
+                return Err(stopped());
+            }
+            let row = (0..size as u32).map(|b| product(a, b));
+            match &mut mul {
+                Products::Narrow(mul) => mul.extend(row.map(|x| x as u16)),
+                Products::Wide(mul) => mul.extend(row),
             }
         }
         Ok(MultiplicationTable { size, mul })
@@ -85,6 +124,7 @@ pub fn generated<M: Monoid>(
     monoid: &M,
     generators: &[u32],
     held: u64,
+    stop: &dyn Fn() -> bool,
 ) -> Result<(MultiplicationTable, Vec<u32>)> {
     let held = held.saturating_add(memory::vector(monoid.size() as u64, 4) * 2);
     if held > memory::budget() {
@@ -95,6 +135,9 @@ pub fn generated<M: Monoid>(
     new_of[0] = 0;
     let mut next = 0;
     while next < elements.len() {
+        if next % 4096 == 0 && stop() {
+            return Err(stopped());
+        }
         let x = elements[next];
         next += 1;
         for &g in generators {
@@ -105,7 +148,7 @@ pub fn generated<M: Monoid>(
             }
         }
     }
-    let table = MultiplicationTable::build(elements.len(), held, |a, b| {
+    let table = MultiplicationTable::build(elements.len(), held, stop, |a, b| {
         new_of[monoid.mul(elements[a as usize], elements[b as usize]) as usize]
     })?;
     Ok((table, new_of))
@@ -199,6 +242,7 @@ pub fn reduce<M: Monoid>(
     generators: &[u32],
     most: usize,
     held: u64,
+    stop: &dyn Fn() -> bool,
 ) -> Result<Reduced> {
     let size = monoid.size();
     let g = generators.len();
@@ -213,6 +257,9 @@ pub fn reduce<M: Monoid>(
     }
     let mut actions = Vec::with_capacity(size * g);
     for x in 0..size as u32 {
+        if x % 4096 == 0 && stop() {
+            return Err(stopped());
+        }
         actions.extend(generators.iter().map(|&a| monoid.mul(x, a)));
     }
     let mut class: Vec<u32> = p.iter().map(|&b| u32::from(b)).collect();
@@ -227,6 +274,9 @@ pub fn reduce<M: Monoid>(
         // The identity's class is numbered first, so that it is 0.
         let order = std::iter::once(0).chain(1..size);
         for x in order {
+            if x % 4096 == 0 && stop() {
+                return Err(stopped());
+            }
             let mut key = Vec::with_capacity(generators.len() + 1);
             key.push(class[x]);
             key.extend(actions[x * g..][..g].iter().map(|&y| class[y as usize]));
@@ -253,7 +303,7 @@ pub fn reduce<M: Monoid>(
     }
     drop(actions);
     let held = held.saturating_add(memory::vector(size as u64 + count as u64, 4));
-    let table = MultiplicationTable::build(count, held, |a, b| {
+    let table = MultiplicationTable::build(count, held, stop, |a, b| {
         class[monoid.mul(rep[a as usize], rep[b as usize]) as usize]
     })?;
     let p = rep.iter().map(|&x| p[x as usize]).collect();
@@ -262,6 +312,11 @@ pub fn reduce<M: Monoid>(
         p,
         class_of: class,
     })
+}
+
+/// The error of a construction asked to stop.
+pub fn stopped() -> Error {
+    Error::Limit("the computation of the quotient was stopped".into())
 }
 
 fn over_budget(size: usize) -> Error {
@@ -296,8 +351,8 @@ mod tests {
     #[test]
     fn reduce_merges_elements_no_product_tells_apart() {
         // Z/4 with P = {1, 3}: x and x + 2 are indistinguishable.
-        let z4 = MultiplicationTable::build(4, 0, |a, b| (a + b) % 4).unwrap();
-        let reduced = reduce(&z4, &[false, true, false, true], &[1], 100, 0).unwrap();
+        let z4 = MultiplicationTable::build(4, 0, &|| false, |a, b| (a + b) % 4).unwrap();
+        let reduced = reduce(&z4, &[false, true, false, true], &[1], 100, 0, &|| false).unwrap();
         assert_eq!(reduced.table.size(), 2);
         assert_eq!(reduced.class_of, vec![0, 1, 0, 1]);
         assert_eq!(reduced.p, vec![false, true]);

@@ -15,7 +15,7 @@
 use hashbrown::HashSet;
 use std::rc::Rc;
 
-use super::monoid::Monoid;
+use super::monoid::{stopped, Monoid};
 use crate::error::{Error, Result};
 use crate::memory;
 
@@ -93,6 +93,9 @@ pub fn least_words<M: Monoid>(
             let (mut y, mut e) = (*x, 0u32);
             // From an element reached before, the rest of the chain was too.
             while !seen[y as usize] {
+                if next.len() % 4096 == 0 && stop() {
+                    return Err(stopped());
+                }
                 seen[y as usize] = true;
                 let mut w = word.clone();
                 w[h] = e;
@@ -110,11 +113,19 @@ pub fn least_words<M: Monoid>(
 /// an element is P when the least sum reaching it has options and none of
 /// them is P (under misère play a sum with no move is N). Every option of
 /// that sum comes before it, so its element is marked already.
-pub fn mark_p<M: Monoid>(monoid: &M, heaps: &Heaps, least: &[(u32, Word)]) -> Vec<bool> {
+pub fn mark_p<M: Monoid>(
+    monoid: &M,
+    heaps: &Heaps,
+    least: &[(u32, Word)],
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<bool>> {
     let mut p = vec![false; monoid.size()];
     let mut marked = vec![false; monoid.size()];
     let mut word = vec![0u32; heaps.to + 1];
-    for (x, least_word) in least {
+    for (i, (x, least_word)) in least.iter().enumerate() {
+        if i % 4096 == 0 && stop() {
+            return Err(stopped());
+        }
         word.copy_from_slice(least_word);
         let mut has_option = false;
         let mut option_p = false;
@@ -135,7 +146,7 @@ pub fn mark_p<M: Monoid>(monoid: &M, heaps: &Heaps, least: &[(u32, Word)]) -> Ve
         p[*x as usize] = has_option && !option_p;
         marked[*x as usize] = true;
     }
-    p
+    Ok(p)
 }
 
 /// The least sum whose element's P-portion disagrees with its options, and
@@ -293,8 +304,4 @@ fn over_budget(what: &str, count: usize) -> Error {
 
 fn set(bits: &mut [u64], i: u32) {
     bits[i as usize / 64] |= 1 << (i % 64);
-}
-
-pub fn stopped() -> Error {
-    Error::Limit("the computation of the quotient was stopped".into())
 }
