@@ -349,6 +349,23 @@ mod tests {
     }
 
     #[test]
+    fn products_read_back_are_those_of_a_monoid_of_their_size() {
+        let z3: Vec<u32> = (0..9).map(|i| (i / 3 + i % 3) % 3).collect();
+        let table = MultiplicationTable::from_products(3, z3.clone()).unwrap();
+        assert_eq!(table.mul(2, 2), 1);
+        // Too few products, a product that is no element, no identity.
+        assert_eq!(
+            MultiplicationTable::from_products(3, z3[..8].to_vec()),
+            None
+        );
+        let mut outside = z3.clone();
+        outside[4] = 3;
+        assert_eq!(MultiplicationTable::from_products(3, outside), None);
+        assert_eq!(MultiplicationTable::from_products(3, vec![1; 9]), None);
+        assert_eq!(MultiplicationTable::from_products(0, vec![]), None);
+    }
+
+    #[test]
     fn reduce_merges_elements_no_product_tells_apart() {
         // Z/4 with P = {1, 3}: x and x + 2 are indistinguishable.
         let z4 = MultiplicationTable::build(4, 0, &|| false, |a, b| (a + b) % 4).unwrap();
