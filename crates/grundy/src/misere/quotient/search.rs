@@ -170,8 +170,9 @@ pub struct Failure {
 /// reach(S·a) = {y : a·y in reach(S)} depends on reach(S) alone. So two
 /// sums with the same x, the same reach and both with or both without
 /// options behave alike beside every other sum, and one is followed for
-/// both: far fewer than the distinct sets S (a sum is still followed by
-/// its S, which is shorter, and its reach is the union of `p_reach(s)`).
+/// both: there are far fewer such classes than distinct sets S. Each class
+/// keeps one of its sums' S, a short list, to compute the next reach from:
+/// the union of the rows of `reach_of` for the elements of S.
 pub fn verify<M: Monoid>(
     monoid: &M,
     p: &[bool],
