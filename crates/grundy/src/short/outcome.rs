@@ -18,7 +18,22 @@
 //! finish: measured before the move order below, the 4 x 4 Clobber board
 //! took 3 times longer, the 2 x 12 board 4 times.) A region beside its own
 //! negative leaves both out (G - G = 0); a state with no region open is
-//! decided by its value's outcome class. States are kept in a transposition table with the answer
+//! decided by its value's outcome class.
+//!
+//! Only a small value stands in for its region: x + n↑ + *m (added by
+//! arithmetic) or a form at most [`SMALL_HEIGHT`] moves high (a switch,
+//! ±(1|0), ...), as MCGS simplifies the numbers, nimbers and switches of a
+//! sum. A larger value leaves its region open, to be searched: its sums
+//! with the values beside it are new canonical forms at almost every
+//! state, each built with many comparisons, and they held most of the
+//! memory (Clobber's 2 x 14 board: 418 MiB of games against 137 MiB of
+//! states and regions; 2 x 15 took 96 s and 3.6 GB with every value, 20 s
+//! and 0.6 GB with those of height 4 at most). A large value is still
+//! kept, to value the regions its region is an option of, which may be
+//! small again (leaving those unvalued too, the search of 2 x 15 took 4.7
+//! million states rather than 1.7 million).
+//!
+//! States are kept in a transposition table with the answer
 //! for the player to move. A state's moves are all looked up in the table
 //! before any is searched, and searched fewest replies first (the
 //! opponent's moves in the open regions): on Domineering's 6 x 5 board this
@@ -48,6 +63,10 @@ use crate::partizan::{GameId, Games, OutcomeClass, Valuer};
 /// about may need before the search leaves it open and searches its moves
 /// instead, where the sum has more than one region.
 pub const VALUE_WORK: usize = 1 << 7;
+
+/// The highest a value other than x + n↑ + *m may be, in moves, to stand
+/// in for its region in the search (see the module's notes).
+pub const SMALL_HEIGHT: u32 = 4;
 
 /// The deepest the search goes, in moves: beyond it a sum is left to its
 /// canonical form (the search holds a frame on the thread's stack a move).
@@ -128,7 +147,30 @@ struct Region {
     /// 4 x 6 board from 2.0 GB to 743 MB.
     lists: [u64; 2],
     /// Its canonical form, once found.
-    value: Option<GameId>,
+    value: Valued,
+}
+
+/// Whether a region's value is known, and small enough to stand for it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Valued {
+    /// Not found yet (some option's value is not known yet).
+    Unknown,
+    /// Known and small: the search adds it to the value beside the
+    /// regions left open.
+    Small(GameId),
+    /// Known, but too large to stand for the region, which is searched;
+    /// it still values the regions this one is an option of.
+    Large(GameId),
+}
+
+impl Valued {
+    /// The value, small or large, where it is known.
+    fn known(self) -> Option<GameId> {
+        match self {
+            Valued::Unknown => None,
+            Valued::Small(g) | Valued::Large(g) => Some(g),
+        }
+    }
 }
 
 /// The options listed in `lists` at `at`, each as the words of the regions
@@ -166,6 +208,9 @@ pub struct OutcomeSearch<'a, G: ShortRules> {
     budget: u64,
     /// The most new positions a region may take to be valued.
     value_work: usize,
+    /// The highest a value other than x + n↑ + *m may be to stand in for
+    /// its region.
+    small_height: u32,
     progress: &'a mut dyn FnMut(u64) -> bool,
 }
 
@@ -189,6 +234,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             bytes: 0,
             budget: memory::budget(),
             value_work: VALUE_WORK,
+            small_height: SMALL_HEIGHT,
             progress,
         }
     }
@@ -209,6 +255,14 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         self
     }
 
+    /// The same search, where a value other than x + n↑ + *m stands in for
+    /// its region only if it is at most `height` moves high (the tests
+    /// search with every value, or with none).
+    pub fn small_values(mut self, height: u32) -> OutcomeSearch<'a, G> {
+        self.small_height = height;
+        self
+    }
+
     /// Who wins the sum of `positions` (each negated where its flag says)
     /// and `rest`, a value of the family's table, each player moving first.
     pub fn decide(&mut self, positions: &[(G::Position, bool)], rest: GameId) -> Result<Searched> {
@@ -224,12 +278,14 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         if parts.len() > 1 && self.value_work > 0 {
             for part in &parts {
                 let r = part.region();
-                if self.regions[r].value.is_none() && self.may_value() {
+                if self.regions[r].value == Valued::Unknown && self.may_value() {
                     let key = self.keys[r].clone();
                     let (most, progress) = (self.value_work, &mut *self.progress);
                     let found =
                         (self.valuer).part_value_within(self.games, &key, most, progress)?;
-                    self.regions[r].value = found;
+                    if let Some(g) = found {
+                        self.regions[r].value = self.valued(g);
+                    }
                 }
             }
         }
@@ -258,6 +314,14 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         self.value_bytes() < self.budget / 2
     }
 
+    /// `g` as a region's value: small or large.
+    fn valued(&self, g: GameId) -> Valued {
+        match self.games.height(g) <= self.small_height || self.games.nus_value(g).is_some() {
+            true => Valued::Small(g),
+            false => Valued::Large(g),
+        }
+    }
+
     /// The index of the region `key`, added to the table if new.
     fn region(&mut self, key: G::Position) -> Result<u32> {
         let (keys, hasher) = (&mut self.keys, &self.hasher);
@@ -282,33 +346,28 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         keys.push(key);
         self.regions.push(Region {
             lists: [UNLISTED; 2],
-            value: None,
+            value: Valued::Unknown,
         });
         Ok(r)
     }
 
     /// Puts the region `part` into a state: added to `value` where its
-    /// canonical form is known or found from its options' values, else
-    /// open.
+    /// canonical form is known or found from its options' values, and
+    /// small, else open.
     fn place(&mut self, open: &mut Vec<Open>, value: &mut GameId, part: Open) -> Result<()> {
         let r = part.region();
-        let known = match self.regions[r].value {
-            Some(known) => Some(known),
-            None => {
-                let known = self.value_from_options(r)?;
-                self.regions[r].value = known;
-                known
-            }
-        };
-        match known {
-            Some(mut g) => {
+        if self.regions[r].value == Valued::Unknown {
+            self.regions[r].value = self.value_from_options(r)?;
+        }
+        match self.regions[r].value {
+            Valued::Small(mut g) => {
                 if part.negated() {
                     g = self.games.neg(g);
                 }
                 *value = self.games.add(*value, g);
                 self.games.check()?;
             }
-            None => open.push(part),
+            Valued::Unknown | Valued::Large(_) => open.push(part),
         }
         Ok(())
     }
@@ -316,13 +375,13 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     /// The canonical form of region `r`, where the valuer knows it or the
     /// value of every region of every option of it is known: { the sums of
     /// Left's options' regions | the sums of Right's }.
-    fn value_from_options(&mut self, r: usize) -> Result<Option<GameId>> {
+    fn value_from_options(&mut self, r: usize) -> Result<Valued> {
         let key = &self.keys[r];
         if let Some(known) = self.valuer.known(self.games, key) {
-            return Ok(Some(known));
+            return Ok(self.valued(known));
         }
         if !self.may_value() {
-            return Ok(None);
+            return Ok(Valued::Unknown);
         }
         // A side listed already is looked at first: the other is listed
         // only where the first has every value.
@@ -331,8 +390,8 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             let at = self.list(r, side)?;
             let regions = &self.regions;
             let mut parts = listed(&self.lists, at).flatten();
-            if !parts.all(|&p| regions[Open(p).region()].value.is_some()) {
-                return Ok(None);
+            if !parts.all(|&p| regions[Open(p).region()].value != Valued::Unknown) {
+                return Ok(Valued::Unknown);
             }
         }
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
@@ -342,7 +401,8 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
                 let mut sum = self.games.zero();
                 for &p in option {
                     let p = Open(p);
-                    let mut g = self.regions[p.region()].value.expect("valued above");
+                    let valued = self.regions[p.region()].value.known();
+                    let mut g = valued.expect("valued above");
                     if p.negated() {
                         g = self.games.neg(g);
                     }
@@ -353,7 +413,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         }
         let value = self.games.game(&sides[0], &sides[1]);
         self.games.check()?;
-        Ok(Some(value))
+        Ok(self.valued(value))
     }
 
     /// The options of region `part` for the player `left`, each as the

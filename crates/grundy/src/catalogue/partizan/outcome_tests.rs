@@ -6,18 +6,19 @@ use super::domineering::Domineering;
 use super::toads_frogs::TOADS_FROGS;
 use crate::error::Error;
 use crate::partizan::{Games, OutcomeClass, Valuer};
-use crate::short::outcome::{OutcomeSearch, Searched, VALUE_WORK};
+use crate::short::outcome::{OutcomeSearch, Searched, SMALL_HEIGHT, VALUE_WORK};
 use crate::short::ShortRules;
 use crate::word::Word;
 
 /// Who wins `positions` (negated where flagged) plus `rest` (a literal),
 /// by the canonical form of the sum, and by the search valuing regions
-/// of at most `most` new positions.
+/// of at most `most` new positions, letting values at most `height` high
+/// stand in for their regions.
 fn both<G: ShortRules>(
     game: fn() -> G,
     positions: &[(&str, bool)],
     rest: &str,
-    most: usize,
+    (most, height): (usize, u32),
 ) -> (Searched, OutcomeClass) {
     let read = |text: &str| {
         let word = Word {
@@ -45,6 +46,7 @@ fn both<G: ShortRules>(
     let progress = &mut |_| true;
     let searched = OutcomeSearch::new(&mut valuer, &mut games, progress)
         .valuing_at_most(most)
+        .small_values(height)
         .decide(&positions, rest)
         .unwrap();
     (searched, expected)
@@ -52,7 +54,9 @@ fn both<G: ShortRules>(
 
 /// Boards of Clobber, Domineering and rows of Toads and Frogs, alone,
 /// in sums, negated and beside literals: the search, valuing nothing
-/// or small regions, finds the outcome class of the canonical form.
+/// or small regions, with no value standing in for its region but
+/// x + n↑ + *m, or small ones, or any, finds the outcome class of the
+/// canonical form.
 #[test]
 fn the_search_finds_the_outcome_of_the_canonical_form() {
     let rests = ["0", "*", "^", "{1|-1}", "-1/2", "{0|*}"];
@@ -67,7 +71,9 @@ fn the_search_finds_the_outcome_of_the_canonical_form() {
     ];
     let domineering = ["2x3", "3x3", ".../.#./...", "3x4", "..#/.../#..", "4x4"];
     let toads = ["TT..FF", "T.F.T.F", "TTT...FF", "T..F", ".TF.T.F."];
-    for most in [0, 1, 16, VALUE_WORK] {
+    let heights = [0, 2, SMALL_HEIGHT, u32::MAX];
+    for (most, height) in [0, 1, 16, VALUE_WORK].into_iter().zip(heights) {
+        let most = (most, height);
         for (i, a) in clobber.iter().enumerate() {
             let b = clobber[(i + 1) % clobber.len()];
             let rest = rests[i % rests.len()];
@@ -80,7 +86,7 @@ fn the_search_finds_the_outcome_of_the_canonical_form() {
                 assert_eq!(
                     searched.outcome(),
                     expected,
-                    "clobber {sum:?} + {rest}, {most}"
+                    "clobber {sum:?} + {rest}, {most:?}"
                 );
             }
         }
@@ -96,7 +102,7 @@ fn the_search_finds_the_outcome_of_the_canonical_form() {
                 assert_eq!(
                     searched.outcome(),
                     expected,
-                    "domineering {sum:?} + {rest}, {most}"
+                    "domineering {sum:?} + {rest}, {most:?}"
                 );
             }
         }
@@ -106,7 +112,7 @@ fn the_search_finds_the_outcome_of_the_canonical_form() {
             assert_eq!(
                 searched.outcome(),
                 expected,
-                "toads-frogs {a} + {rest}, {most}"
+                "toads-frogs {a} + {rest}, {most:?}"
             );
         }
     }
@@ -115,7 +121,7 @@ fn the_search_finds_the_outcome_of_the_canonical_form() {
 /// Without valuing, the search does search: states are decided.
 #[test]
 fn without_values_the_search_searches() {
-    let (searched, expected) = both(|| CLOBBER, &[("xoxo/oxox", false)], "0", 0);
+    let (searched, expected) = both(|| CLOBBER, &[("xoxo/oxox", false)], "0", (0, 0));
     assert_eq!(searched.outcome(), expected);
     assert!(searched.states > 10, "{searched:?}");
 }
@@ -134,7 +140,12 @@ fn clobber_checkerboards_as_published() {
     };
     for (rows, n) in [(2, 3), (2, 4), (2, 5), (2, 6), (2, 7), (3, 3), (3, 4)] {
         let text = board(rows, n);
-        let (searched, expected) = both(|| CLOBBER, &[(&text, false)], "0", VALUE_WORK);
+        let (searched, expected) = both(
+            || CLOBBER,
+            &[(&text, false)],
+            "0",
+            (VALUE_WORK, SMALL_HEIGHT),
+        );
         let second_wins = if rows == 2 { n % 3 == 0 } else { n % 2 == 0 };
         assert_eq!(searched.outcome(), expected, "{text}");
         assert_eq!(searched.outcome() == OutcomeClass::P, second_wins, "{text}");
