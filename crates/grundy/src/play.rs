@@ -357,10 +357,7 @@ impl Play {
             Played::Sum(_) => return None,
         };
         let (_, position) = start.rsplit_once(' ')?;
-        let word = Word {
-            text: position.into(),
-            column: 1,
-        };
+        let word = Word::new(position);
         position_and_player(&word, "")
             .ok()
             .map(|(_, player)| player)

@@ -31,6 +31,15 @@ pub struct Word {
 }
 
 impl Word {
+    /// A word at column 1: a whole argument on its own, or a word made by
+    /// the program rather than read from an expression.
+    pub fn new(text: impl Into<String>) -> Word {
+        Word {
+            text: text.into(),
+            column: 1,
+        }
+    }
+
     /// An error about this word.
     pub fn error(&self, message: impl Into<String>) -> Error {
         Error::Parse {

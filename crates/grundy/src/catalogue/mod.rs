@@ -262,10 +262,7 @@ pub(crate) mod check {
 
         /// Checks the position `text` writes, under both plays.
         pub fn assert_text(&mut self, text: &str) {
-            let word = Word {
-                text: text.into(),
-                column: 1,
-            };
+            let word = Word::new(text);
             let p = self.valuer.game().parse_position(&word).unwrap();
             self.assert(&p, true);
         }

@@ -66,12 +66,7 @@ mod tests {
     use crate::word::Word;
 
     fn board(text: &str) -> VariantPosition {
-        cram()
-            .parse_position(&[Word {
-                text: text.into(),
-                column: 1,
-            }])
-            .unwrap()
+        cram().parse_position(&[Word::new(text)]).unwrap()
     }
 
     /// The nimber of a board by plain search: the mex of the nimbers of
@@ -139,10 +134,7 @@ mod tests {
     fn the_half_turn_gives_nimber_0_where_no_domino_is_its_own_image() {
         use crate::short::ShortRules;
         let grid = |text: &str| {
-            let word = Word {
-                text: text.into(),
-                column: 1,
-            };
+            let word = Word::new(text);
             Grid::parse(&word).unwrap()
         };
         let mut memo = HashMap::new();

@@ -338,10 +338,7 @@ mod tests {
             .map(|v| v.as_u64().unwrap())
             .collect();
         let last = *fibonacci.last().unwrap();
-        let word = |n: u64| Word {
-            text: n.to_string(),
-            column: 1,
-        };
+        let word = |n: u64| Word::new(n.to_string());
         for n in 2..=last {
             let start = Fibonacci.parse_position(&[word(n)]).unwrap();
             assert_eq!(is_p_position(&start), fibonacci.contains(&n), "heap {n}");
@@ -409,7 +406,7 @@ mod tests {
 
     #[test]
     fn heaps_of_too_many_digits_are_refused_before_they_are_read() {
-        let word = |text: String| Word { text, column: 1 };
+        let word = |text: String| Word::new(text);
         let err = Fibonacci
             .parse_position(&[word("7".repeat(MAX_DIGITS + 1))])
             .unwrap_err();

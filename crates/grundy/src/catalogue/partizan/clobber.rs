@@ -191,12 +191,7 @@ mod tests {
     use crate::partizan::{Games, Valuer};
 
     fn stones(text: &str) -> Stones {
-        CLOBBER
-            .parse_position(&Word {
-                text: text.into(),
-                column: 1,
-            })
-            .unwrap()
+        CLOBBER.parse_position(&Word::new(text)).unwrap()
     }
 
     fn value(text: &str) -> String {

@@ -313,10 +313,7 @@ mod tests {
 
     fn value(rules: &Colouring, position: &str) -> String {
         let mut games = Games::new();
-        let word = Word {
-            text: position.into(),
-            column: 1,
-        };
+        let word = Word::new(position);
         let p = rules.parse_position(&word).unwrap();
         let g = Valuer::new(rules.clone())
             .value(&mut games, &p, &mut |_| true)

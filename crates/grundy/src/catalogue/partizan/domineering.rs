@@ -151,10 +151,7 @@ mod tests {
     fn value(text: &str) -> String {
         let mut games = Games::new();
         let mut valuer = Valuer::new(Domineering);
-        let word = Word {
-            text: text.into(),
-            column: 1,
-        };
+        let word = Word::new(text);
         let board = Grid::parse(&word).unwrap();
         let g = valuer.value(&mut games, &board, &mut |_| true).unwrap();
         games.write(g).unwrap()

@@ -429,11 +429,7 @@ mod tests {
     use super::*;
 
     fn grid(text: &str) -> Grid {
-        Grid::parse(&Word {
-            text: text.into(),
-            column: 1,
-        })
-        .unwrap()
+        Grid::parse(&Word::new(text)).unwrap()
     }
 
     #[test]
@@ -538,10 +534,7 @@ mod tests {
         assert_eq!(column("../."), 8);
         assert_eq!(column("..x"), 7);
         assert!(matches!(
-            Grid::parse(&Word {
-                text: "9x9".into(),
-                column: 1
-            }),
+            Grid::parse(&Word::new("9x9")),
             Err(Error::Limit(_))
         ));
     }

@@ -51,10 +51,7 @@ where
     let variant = ImpartialVariant::new(game.clone());
     let mut whole = Solver::new(&variant);
     for text in boards {
-        let word = Word {
-            text: text.clone(),
-            column: 1,
-        };
+        let word = Word::new(text.clone());
         let p = game.parse_position(&word).unwrap();
         let expected = plain_nimber(&game, &p, &mut memo);
         let p = ImpartialVariant::position(p);

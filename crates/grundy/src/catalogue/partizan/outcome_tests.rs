@@ -21,10 +21,7 @@ fn both<G: ShortRules>(
     (most, height): (usize, u32),
 ) -> (Searched, OutcomeClass) {
     let read = |text: &str| {
-        let word = Word {
-            text: text.into(),
-            column: 1,
-        };
+        let word = Word::new(text);
         game().parse_position(&word).unwrap()
     };
     let positions: Vec<_> = positions.iter().map(|&(p, n)| (read(p), n)).collect();
@@ -156,10 +153,7 @@ fn clobber_checkerboards_as_published() {
         let text = board(rows, n);
         let mut games = Games::new();
         let mut valuer = Valuer::new(CLOBBER);
-        let position = CLOBBER.parse_position(&Word {
-            text: text.clone(),
-            column: 1,
-        });
+        let position = CLOBBER.parse_position(&Word::new(text.clone()));
         let zero = games.zero();
         let progress = &mut |_| true;
         let searched = OutcomeSearch::new(&mut valuer, &mut games, progress)
@@ -183,10 +177,7 @@ fn clobber_checkerboards_as_published() {
 #[test]
 fn values_give_way_to_the_search_within_one_budget() {
     let read = |text: &str| {
-        let word = Word {
-            text: text.into(),
-            column: 1,
-        };
+        let word = Word::new(text);
         CLOBBER.parse_position(&word).unwrap()
     };
     let sum = [(read("xoxo/oxox/xoxo"), false), (read("xoxox/oxoxo"), true)];

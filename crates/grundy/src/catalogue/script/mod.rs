@@ -830,7 +830,7 @@ impl Ruleset for ScriptGame {
     fn pair_text(&self, a: u64, b: u64) -> Option<String> {
         let pair = Position::Tuple([a.try_into().ok()?, b.try_into().ok()?].into());
         let text = self.format_position(&pair);
-        let word = Word { text, column: 1 };
+        let word = Word::new(text);
         (self.parse_position(std::slice::from_ref(&word)).ok()? == pair).then_some(word.text)
     }
 

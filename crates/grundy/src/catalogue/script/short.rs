@@ -117,10 +117,7 @@ mod tests {
     }
 
     fn word(text: &str) -> Word {
-        Word {
-            text: text.into(),
-            column: 1,
-        }
+        Word::new(text)
     }
 
     /// The value of `position` under `rules`, as text.

@@ -232,10 +232,7 @@ fn bad_parameters_are_refused_at_their_column() {
             "{text}"
         );
     }
-    let word = Word {
-        text: "m = -4".into(),
-        column: 1,
-    };
+    let word = Word::new("m = -4");
     assert_eq!(script_parameter(&word).unwrap(), ("m".to_string(), -4));
 }
 

@@ -135,10 +135,7 @@ impl PartizanGame for FoxAndGeese {
 
     /// The 8×8 board ([`STANDARD`]).
     fn start(&self) -> Result<Board> {
-        Board::read(&Word {
-            text: STANDARD.into(),
-            column: 1,
-        })
+        Board::read(&Word::new(STANDARD))
     }
 
     fn moves(&self, board: &Board, player: Player, add: &mut dyn FnMut(Board)) {
@@ -268,11 +265,7 @@ mod tests {
     use crate::value::Standing;
 
     fn board(text: &str) -> Board {
-        Board::read(&Word {
-            text: text.into(),
-            column: 1,
-        })
-        .unwrap()
+        Board::read(&Word::new(text)).unwrap()
     }
 
     fn graph(text: &str) -> loopy::Graph {
@@ -289,10 +282,7 @@ mod tests {
     /// analysis of the positions with a player to move).
     fn standing(position: &str) -> Standing {
         let turns = Turns::new(FoxAndGeese, Player::Left);
-        let word = Word {
-            text: position.into(),
-            column: 1,
-        };
+        let word = Word::new(position);
         let root = turns.parse_position(&word).unwrap();
         let options = Options { memory: 1 << 30 };
         let table = solve_from(&turns, &[root], &options, &mut |_| true).unwrap();
@@ -503,10 +493,7 @@ mod tests {
             ("../.o", 1),
             ("x./..", 1),
         ] {
-            match Board::read(&Word {
-                text: text.into(),
-                column: 1,
-            }) {
+            match Board::read(&Word::new(text)) {
                 Err(Error::Parse { column: c, .. }) => assert_eq!(c, column, "{text}"),
                 other => panic!("{text}: {other:?}"),
             }
