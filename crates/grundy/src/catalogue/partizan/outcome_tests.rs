@@ -70,7 +70,7 @@ fn the_search_finds_the_outcome_of_the_canonical_form() {
     let toads = ["TT..FF", "T.F.T.F", "TTT...FF", "T..F", ".TF.T.F."];
     let heights = [0, 2, SMALL_HEIGHT, u32::MAX];
     for (most, height) in [0, 1, 16, VALUE_WORK].into_iter().zip(heights) {
-        let most = (most, height);
+        let asked = (most, height);
         for (i, a) in clobber.iter().enumerate() {
             let b = clobber[(i + 1) % clobber.len()];
             let rest = rests[i % rests.len()];
@@ -79,11 +79,11 @@ fn the_search_finds_the_outcome_of_the_canonical_form() {
                 vec![(*a, false), (b, true)],
                 vec![(*a, false), (*a, true)],
             ] {
-                let (searched, expected) = both(|| CLOBBER, &sum, rest, most);
+                let (searched, expected) = both(|| CLOBBER, &sum, rest, asked);
                 assert_eq!(
                     searched.outcome(),
                     expected,
-                    "clobber {sum:?} + {rest}, {most:?}"
+                    "clobber {sum:?} + {rest}, {asked:?}"
                 );
             }
         }
@@ -95,21 +95,21 @@ fn the_search_finds_the_outcome_of_the_canonical_form() {
                 vec![(*a, false), (b, false)],
                 vec![(*a, true), (b, false)],
             ] {
-                let (searched, expected) = both(|| Domineering, &sum, rest, most);
+                let (searched, expected) = both(|| Domineering, &sum, rest, asked);
                 assert_eq!(
                     searched.outcome(),
                     expected,
-                    "domineering {sum:?} + {rest}, {most:?}"
+                    "domineering {sum:?} + {rest}, {asked:?}"
                 );
             }
         }
         for (i, a) in toads.iter().enumerate() {
             let rest = rests[(i + 2) % rests.len()];
-            let (searched, expected) = both(|| TOADS_FROGS, &[(*a, false)], rest, most);
+            let (searched, expected) = both(|| TOADS_FROGS, &[(*a, false)], rest, asked);
             assert_eq!(
                 searched.outcome(),
                 expected,
-                "toads-frogs {a} + {rest}, {most:?}"
+                "toads-frogs {a} + {rest}, {asked:?}"
             );
         }
     }
