@@ -50,14 +50,22 @@ pub fn watched<T>(
         bar.finish_and_clear();
     }
     match (answer, ran_low) {
-        (Err(_), Some(left)) => Err(grundy::Error::Limit(format!(
-            "the solve stopped with {} MiB left of {}, less than an eighth of the {} MiB \
-             there were when it started (its memory budget was {} MiB)",
-            left.bytes >> 20,
-            left.source,
-            available.bytes >> 20,
-            Options::for_available_memory(Some(available.bytes)).memory >> 20
-        ))),
+        (Err(error), Some(left)) => {
+            let mut message = format!(
+                "the solve stopped with {} MiB left of {}, less than an eighth of the {} MiB \
+                 there were when it started (its memory budget was {} MiB)",
+                left.bytes >> 20,
+                left.source,
+                available.bytes >> 20,
+                Options::for_available_memory(Some(available.bytes)).memory >> 20
+            );
+            // What the computation said as it stopped: a limit it met
+            // before (an outcome search past the budget, then valued).
+            if let grundy::Error::Limit(said) = error {
+                message = format!("{message}; it said: {said}");
+            }
+            Err(grundy::Error::Limit(message))
+        }
         (answer, _) => answer,
     }
 }

@@ -199,6 +199,31 @@ fn an_outcome_past_the_budget_names_the_search_and_the_value() {
     );
 }
 
+/// Where the memory left runs low first (160 MB of address space: the
+/// search's memory is not yet handed back when the value starts), the
+/// error says so and keeps what the computation said as it stopped: the
+/// search interrupted, then valued instead, past the budget. (Before,
+/// the command line's watch of the memory replaced that message, and a
+/// run of Domineering 8 x 8 told nothing of its search.)
+#[test]
+fn memory_running_low_keeps_what_the_search_said() {
+    let (code, stderr) = run_under_address_space_limit(
+        160_000,
+        &[
+            "analyze",
+            "--outcome-only",
+            "clobber xoxoxox/oxoxoxo/xoxoxox/oxoxoxo",
+        ],
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the solve stopped with")
+            && stderr.contains("; it said: interrupted")
+            && stderr.contains("; valued instead, the values need more than"),
+        "{stderr}"
+    );
+}
+
 /// The misère quotient of Dawson's Kayles meets heap 34, whose trial
 /// quotients grow to tens of thousands of elements: under 400 MB of
 /// address space the run stops at the budget with exit 1, each step
