@@ -16,6 +16,9 @@ use crate::{every, solitaire, strong, values};
 /// Who wins a sum of games, its nimber, and its winning moves.
 #[derive(clap::Args)]
 pub struct Args {
+    #[command(flatten)]
+    pub values: crate::db::Values,
+
     /// The game, e.g. 'nim 3 4 5' or 'nim 3 + subtraction(1,3,4) 10'. Several
     /// arguments are joined with spaces; the first may start with a minus
     /// ('-1 + {1|}').

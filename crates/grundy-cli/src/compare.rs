@@ -11,6 +11,9 @@ use crate::report::{Failure, Output};
 /// (||), loopy games (over, on, {0|pass}) included.
 #[derive(clap::Args)]
 pub struct Args {
+    #[command(flatten)]
+    pub values: crate::db::Values,
+
     /// The first game, a sum of values, e.g. 'domineering 2x3' or 'over'.
     #[arg(value_name = "G", allow_hyphen_values = true)]
     first: String,

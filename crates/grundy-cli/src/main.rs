@@ -6,6 +6,7 @@
 mod analyze;
 mod batch;
 mod compare;
+mod db;
 mod every;
 mod files;
 mod graph;
@@ -57,6 +58,28 @@ enum Command {
     Quotient(quotient::Args),
     Serve(serve::Args),
     Play(play::Args),
+    Db(db::Args),
+}
+
+impl Command {
+    /// The databases of values the command was given, where it reads
+    /// them (its questions may name partizan families).
+    fn values(&self) -> Option<&[String]> {
+        let values = match self {
+            Command::Analyze(args) => &args.values,
+            Command::Table(args) => &args.values,
+            Command::Graph(args) => &args.values,
+            Command::Pattern(args) => &args.values,
+            Command::Thermograph(args) => &args.values,
+            Command::Compare(args) => &args.values,
+            Command::Serve(args) => &args.values,
+            Command::Play(args) => &args.values,
+            Command::Sequence(_) | Command::Solve(_) | Command::Quotient(_) | Command::Db(_) => {
+                return None
+            }
+        };
+        Some(&values.files)
+    }
 }
 
 fn main() -> ExitCode {
@@ -75,7 +98,8 @@ fn main() -> ExitCode {
     let json = wants_json(&matches);
     machine::set_search_budget();
     let mut out = Output::stdout();
-    let result = match cli.command {
+    let values = cli.command.values().map_or(Ok(()), db::use_files);
+    let result = values.and_then(|()| match cli.command {
         Command::Analyze(args) => match args.batch_file() {
             Some(file) => batch::run(file, &args.question(), args.json(), &mut out),
             None => analyze::run(args, &mut out),
@@ -90,19 +114,25 @@ fn main() -> ExitCode {
         Command::Quotient(args) => quotient::run(args, &mut out),
         Command::Serve(args) => serve::run(args, &mut out),
         Command::Play(args) => play::run(args, &mut out),
-    };
+        Command::Db(args) => db::run(args, &mut out),
+    });
     match result.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => failure.report(json, &mut out),
     }
 }
 
-/// Whether the subcommand was given `--json` (every subcommand has it), so
-/// that its errors are JSON too.
+/// Whether the subcommand (or its own subcommand: `db show`) was given
+/// `--json` (every subcommand has it), so that its errors are JSON too.
 fn wants_json(matches: &ArgMatches) -> bool {
+    let mut matches = matches;
+    while let Some((_, sub)) = matches.subcommand() {
+        matches = sub;
+    }
     matches
-        .subcommand()
-        .and_then(|(_, sub)| sub.try_get_one::<bool>("json").ok().flatten())
+        .try_get_one::<bool>("json")
+        .ok()
+        .flatten()
         .copied()
         .unwrap_or(false)
 }
@@ -124,4 +154,17 @@ fn usage_error(error: clap::Error) -> ! {
         report::report_usage(&error);
     }
     error.exit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// clap's own checks of every subcommand's arguments (unique names,
+    /// no flag of a flattened group, such as `--values`, clashing with
+    /// another), which otherwise fail only when that subcommand runs.
+    #[test]
+    fn every_subcommand_is_well_formed() {
+        Cli::command().debug_assert();
+    }
 }

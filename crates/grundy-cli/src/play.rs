@@ -41,6 +41,9 @@ use crate::report::{warn, Failure, Output};
 /// shown. Each move names its player.
 #[derive(clap::Args)]
 pub struct Args {
+    #[command(flatten)]
+    pub values: crate::db::Values,
+
     /// The game, e.g. 'nim 3 4 5', 'mnk(3,3,3) .........',
     /// 'partizan-graph(examples/game.txt) 0@Left' or 'domineering 3x3'.
     /// Several arguments are joined with

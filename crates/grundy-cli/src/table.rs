@@ -23,6 +23,9 @@ use crate::report::{Failure, Output};
 /// The values of a ruleset whose positions can be two numbers, as a table.
 #[derive(clap::Args)]
 pub struct Args {
+    #[command(flatten)]
+    pub values: crate::db::Values,
+
     /// The ruleset, e.g. 'wythoff', 'euclid', or a script whose positions
     /// are pairs written a,b: 'script(examples/wythoff.rhai)'.
     #[arg(value_name = "RULESET")]

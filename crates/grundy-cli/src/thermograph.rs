@@ -15,6 +15,9 @@ use crate::report::{Failure, Output};
 /// temperature -1/2^k).
 #[derive(clap::Args)]
 pub struct Args {
+    #[command(flatten)]
+    pub values: crate::db::Values,
+
     /// The game: partizan positions and game literals, e.g.
     /// 'domineering 3x3', '{2|{1|0}}' or 'hackenbush BRB + {1|-1}'.
     #[arg(value_name = "EXPR", allow_hyphen_values = true)]

@@ -478,6 +478,35 @@ fn compare(
     })
 }
 
+/// `grundy db build FAMILY --cells N --out PATH --json`.
+#[pyfunction]
+#[pyo3(signature = (family, cells, out, progress=None))]
+fn build_values(
+    py: Python<'_>,
+    family: &str,
+    cells: u32,
+    out: PathBuf,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    detached(py, progress, move |_, on_progress| {
+        let (built, db) = answer::values::build_values(family, cells, on_progress)?;
+        grundy::file::write_bytes(&out, db.to_text().as_bytes())?;
+        Ok(json(&built))
+    })
+}
+
+/// `grundy ... --values PATH`: the database, read and checked, for every
+/// question of its family from now on; `db show PATH --json` of it.
+#[pyfunction]
+fn use_values(py: Python<'_>, path: PathBuf) -> PyResult<String> {
+    detached(py, None, move |_, _| {
+        let shown = path.display().to_string();
+        let limit = grundy::machine::MemoryLimit::file_bytes();
+        let bytes = grundy::file::read_at_most(&shown, limit, "database of values")?;
+        Ok(json(&answer::values::use_values(&bytes, &shown)?))
+    })
+}
+
 /// `grundy thermograph EXPRESSION` (SVG).
 #[pyfunction]
 fn thermograph_svg(py: Python<'_>, expression: &str) -> PyResult<String> {
@@ -548,6 +577,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(thermograph, m)?,
         wrap_pyfunction!(thermograph_svg, m)?,
         wrap_pyfunction!(compare, m)?,
+        wrap_pyfunction!(build_values, m)?,
+        wrap_pyfunction!(use_values, m)?,
         wrap_pyfunction!(graph_svg, m)?,
         wrap_pyfunction!(sequence_plot, m)?,
         wrap_pyfunction!(pattern, m)?,

@@ -661,3 +661,32 @@ def test_a_solve_too_large_for_memory_names_the_tiered_solve():
     message = str(raised.value)
     assert "ranks 70728639995483 positions" in message, message
     assert "tiers=DIR" in message, message
+
+
+def test_a_database_of_values_answers_as_the_search_and_a_damaged_one_raises(
+    tmp_path, cli, schema
+):
+    """``build_values`` writes what ``grundy db build`` writes; once
+    ``use_values`` has read it, a question of its family answers as before
+    (here as the command line does without it); a byte flipped raises
+    :class:`FileError` naming the file, and the database in use stays."""
+    out = tmp_path / "clobber.values"
+    built = grundy.build_values("clobber", 5, out)
+    schema.validate(built.to_dict())
+    assert built.to_dict() == cli("db", "show", str(out))
+    assert (built.family, built.cells) == ("clobber", 5) and built.regions > 0
+    used = grundy.use_values(out)
+    assert used.to_dict() == built.to_dict()
+    for expression in ["clobber xox/oxo/xox", "clobber xoxo/oxox - clobber xo/ox/xo"]:
+        assert grundy.analyze(expression).to_dict() == cli("analyze", expression)
+    damaged = bytearray(out.read_bytes())
+    damaged[damaged.index(b"\t") + 1] ^= 0x04
+    out.write_bytes(bytes(damaged))
+    with pytest.raises(grundy.FileError) as raised:
+        grundy.use_values(out)
+    assert str(out) in str(raised.value)
+    assert grundy.analyze("clobber xo/ox").value == "*"
+    with pytest.raises(grundy.ParseError):
+        grundy.build_values("nim", 3, tmp_path / "nim.values")
+    with pytest.raises(grundy.LimitError):
+        grundy.build_values("domineering", 15, tmp_path / "big.values")

@@ -50,6 +50,9 @@ use crate::report::{Failure, Output};
     README.md has the whole API."
 )]
 pub struct Args {
+    #[command(flatten)]
+    pub values: crate::db::Values,
+
     /// The port to listen on; 0 picks a free one. The address is printed
     /// at start.
     #[arg(long, default_value_t = 8080)]

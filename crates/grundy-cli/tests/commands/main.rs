@@ -12,6 +12,7 @@ mod browser;
 mod cli;
 mod cli_families;
 mod compare;
+mod db;
 mod docs;
 mod enders;
 mod every;

@@ -41,6 +41,7 @@ from ._answers import (
     Thermograph,
     Graph,
     analyze,
+    build_values,
     compare,
     engine_move,
     graph,
@@ -52,6 +53,7 @@ from ._answers import (
     solve,
     table,
     thermograph,
+    use_values,
     value,
 )
 
@@ -78,6 +80,7 @@ __all__ = [
     "Thermograph",
     "UnsupportedError",
     "analyze",
+    "build_values",
     "compare",
     "engine_move",
     "graph",
@@ -89,6 +92,7 @@ __all__ = [
     "solve",
     "table",
     "thermograph",
+    "use_values",
     "value",
     "__version__",
 ]

@@ -458,6 +458,29 @@ def compare(first: str, second: str, *, progress: Progress = None) -> Answer:
     return Answer(_run(lambda cb: _native.compare(first, second, cb), progress))
 
 
+def build_values(
+    family: str,
+    cells: int,
+    out: Union[str, os.PathLike],
+    *,
+    progress: Progress = None,
+) -> Answer:
+    """Values every region of at most ``cells`` cells of a family of
+    boards and writes them to ``out`` with their checksum, whole or not at
+    all (``grundy db build FAMILY --cells N --out FILE --json``): the
+    answer says the family, cells, regions and digest."""
+    path = os.fspath(out)
+    return Answer(_run(lambda cb: _native.build_values(family, cells, path, cb), progress))
+
+
+def use_values(path: Union[str, os.PathLike]) -> Answer:
+    """Reads and checks a database :func:`build_values` wrote, and gives it
+    to every later question of its family in this process, which takes a
+    region's value from it rather than search it (``--values FILE``). A
+    damaged file raises :class:`FileError` naming it."""
+    return Answer(json.loads(_native.use_values(os.fspath(path))))
+
+
 def graph(expression: str, *, depth: Optional[int] = None) -> Graph:
     """The game graph from a position, as ``grundy graph --format svg``
     draws it."""

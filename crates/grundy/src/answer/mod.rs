@@ -37,6 +37,7 @@ pub mod sequence;
 pub mod solve;
 pub mod table;
 pub mod thermograph;
+pub mod values;
 
 use std::borrow::Cow;
 
@@ -64,8 +65,9 @@ pub use analyze::{analysis, analyze, analyze_with_progress, AnalyzeAnswer, Analy
 /// `solve --plan`; version 9 the count of a sum of values' winning moves,
 /// under normal and misère play (`left_move_count`, `right_move_count`),
 /// of which `--moves` are listed, and a null value after a move where it
-/// is too long to write; version 10 the answer of `compare`.
-pub const SCHEMA_VERSION: &str = "10";
+/// is too long to write; version 10 the answer of `compare`; version 11
+/// the answer of `db build` and `db show`.
+pub const SCHEMA_VERSION: &str = "11";
 
 /// What a long computation reports every so often. The callback that gets
 /// it answers whether to go on: `false` stops the computation, which then
@@ -294,6 +296,8 @@ pub enum Answer {
     Thermograph(thermograph::ThermographAnswer),
     /// `compare`: how two games compare.
     Compare(compare::CompareAnswer),
+    /// `db build` and `db show`: a database of values.
+    Values(values::ValuesAnswer),
     /// `play --json`: a line of a game played against the perfect player.
     Play(play::PlayLine),
     /// The explorer's `/api/moves`: every move of a position, valued.

@@ -138,7 +138,10 @@ const PROGRESS_EVERY: u64 = 1 << 12;
 pub struct Valuer<G: ShortGame> {
     game: G,
     values: HashMap<G::Position, GameId>,
-    /// What the remembered positions hold, for the budget.
+    /// Values known before the search, as text (a database's), read into
+    /// the table when first asked for.
+    given: HashMap<G::Position, Box<str>>,
+    /// What the remembered and given positions hold, for the budget.
     bytes: u64,
     budget: u64,
 }
@@ -155,9 +158,28 @@ impl<G: ShortGame> Valuer<G> {
         Valuer {
             game,
             values: HashMap::new(),
+            given: HashMap::new(),
             bytes: 0,
             budget,
         }
+    }
+
+    /// Gives the values of parts known before the search (each the
+    /// canonical form of a key, as text), which it takes rather than
+    /// search them.
+    pub fn given(mut self, given: HashMap<G::Position, Box<str>>) -> Valuer<G> {
+        self.bytes = self.given_bytes(&given);
+        self.given = given;
+        self
+    }
+
+    /// What `given` holds, for the budget.
+    fn given_bytes(&self, given: &HashMap<G::Position, Box<str>>) -> u64 {
+        let each = size_of::<(G::Position, Box<str>)>() as u64;
+        let heap: u64 = (given.iter())
+            .map(|(p, text)| (self.game.heap_bytes(p) + text.len()) as u64)
+            .sum();
+        memory::hashed(given.len() as u64, each) + heap
     }
 
     /// The game whose positions this search values.
@@ -169,7 +191,7 @@ impl<G: ShortGame> Valuer<G> {
     /// is being dropped (one that met a limit).
     pub fn forget(&mut self) {
         self.values = HashMap::new();
-        self.bytes = 0;
+        self.bytes = self.given_bytes(&self.given);
     }
 
     /// What the remembered positions take, for the memory budget (the
@@ -307,12 +329,24 @@ impl<G: ShortGame> Valuer<G> {
         }
     }
 
-    /// The value of a part already remembered, or given by a closed form.
-    pub fn known(&self, games: &mut Games, key: &G::Position) -> Option<GameId> {
+    /// The value of a part already remembered, or given by a closed form
+    /// or before the search (read into `games` then, and remembered).
+    pub fn known(&mut self, games: &mut Games, key: &G::Position) -> Option<GameId> {
         if let Some(&known) = self.values.get(key) {
             return Some(known);
         }
-        self.game.number(key).map(|x| games.number(x))
+        if let Some(x) = self.game.number(key) {
+            return Some(games.number(x));
+        }
+        // A text that does not read (a table past its limits) leaves the
+        // part to the search.
+        let value = games.read(self.given.get(key)?, 1).ok()?;
+        self.bytes += memory::hashed(
+            1,
+            (size_of::<(G::Position, GameId)>() + self.game.heap_bytes(key)) as u64,
+        );
+        self.values.insert(key.clone(), value);
+        Some(value)
     }
 
     /// A part to value: its options, Left's first, split into their parts.

@@ -25,11 +25,15 @@
 pub mod impartial;
 pub mod misere;
 pub mod outcome;
+pub mod regions;
+pub mod values;
 
 use std::fmt::Debug;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::error::Result;
+use hashbrown::{HashMap, HashSet};
+
+use crate::error::{Error, Result};
 use crate::misere::forms::Forms;
 use crate::partizan::{
     Confusion, Dyadic, GameId, Games, OutcomeClass, ShortGame, Thermograph, Valuer, MAX_HEIGHT,
@@ -61,6 +65,12 @@ pub trait ShortRules: ShortGame<Position: Send + Sync + Debug> + Send + 'static 
     fn variant_nimber(&self, _p: &Self::Position) -> Option<u64> {
         None
     }
+
+    /// How the family's small regions are written, for a database of
+    /// their values ([`values`]); by default it has none.
+    fn boards(&self) -> Option<regions::Boards> {
+        None
+    }
 }
 
 /// A shared family is the family (see the `ShortGame` of `Arc`).
@@ -83,6 +93,10 @@ impl<G: ShortRules + Sync> ShortRules for Arc<G> {
 
     fn variant_nimber(&self, p: &Self::Position) -> Option<u64> {
         (**self).variant_nimber(p)
+    }
+
+    fn boards(&self) -> Option<regions::Boards> {
+        (**self).boards()
     }
 }
 
@@ -193,6 +207,20 @@ pub trait DynShort: Send + Sync {
         games: &mut Games,
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> Result<outcome::Searched>;
+
+    /// The database of the values of every region of at most `cells`
+    /// cells ([`values`]). `progress` is told how many boards were read
+    /// and regions valued, and stops it by answering false.
+    fn build_values(
+        &self,
+        cells: u32,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<values::Database>;
+
+    /// Whether `db` is a database of this family: every key one of its
+    /// regions as its parts write it, every value a game (an error naming
+    /// `source` and the line where not).
+    fn check_values(&self, db: &values::Database, source: &str) -> Result<()>;
 }
 
 /// The search of a family behind [`DynShort`]: one table of its values for
@@ -205,11 +233,29 @@ pub struct ShortSolver<G: ShortRules> {
 
 impl<G: ShortRules> ShortSolver<G> {
     /// The family's search, with an empty table, within the process's
-    /// memory budget.
+    /// memory budget; the values of the database provided for the
+    /// family ([`values::provided`]) are given to it.
     pub fn new(game: G) -> ShortSolver<G> {
+        let provided = values::provided(&game.name());
+        ShortSolver::with_values(game, provided.as_deref())
+    }
+
+    /// The family's search, given the values of `db` (checked by
+    /// [`DynShort::check_values`]: a key the family does not read is left
+    /// out).
+    pub fn with_values(game: G, db: Option<&values::Database>) -> ShortSolver<G> {
+        let name = game.name();
+        let mut given = HashMap::new();
+        if let Some(db) = db {
+            for (key, value) in &db.entries {
+                if let Ok(key) = game.parse_position(&Word::new(key)) {
+                    given.insert(key, value.as_str().into());
+                }
+            }
+        }
         ShortSolver {
-            name: game.name(),
-            state: Mutex::new((Games::new(), Valuer::new(game))),
+            name,
+            state: Mutex::new((Games::new(), Valuer::new(game).given(given))),
         }
     }
 
@@ -282,9 +328,104 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
         }
         answer
     }
+
+    fn build_values(
+        &self,
+        cells: u32,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<values::Database> {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let (own, valuer) = &mut *state;
+        let mut answer = (|| {
+            let keys = self.regions(valuer.game(), cells, progress)?;
+            let mut entries = Vec::with_capacity(keys.len());
+            for key in &keys {
+                let value = valuer.value(own, key, progress)?;
+                entries.push((valuer.game().show(key), own.write(value)?));
+            }
+            Ok(values::Database {
+                family: self.name.clone(),
+                cells,
+                entries,
+            })
+        })();
+        if let Err(error) = own.check() {
+            // As in `valued`: a table past a limit is dropped.
+            *own = Games::new();
+            valuer.forget();
+            answer = answer.and(Err(error));
+        }
+        answer
+    }
+
+    fn check_values(&self, db: &values::Database, source: &str) -> Result<()> {
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let game = state.1.game();
+        // The regions start on the file's fifth line.
+        let refuse = |i: usize, message: String| Error::File {
+            path: source.to_string(),
+            message: format!("line {}: {message}", i + 5),
+        };
+        if db.family != self.name {
+            return Err(Error::File {
+                path: source.to_string(),
+                message: format!("a database of {}, not of {}", db.family, self.name),
+            });
+        }
+        let mut games = Games::new();
+        for (i, (key, value)) in db.entries.iter().enumerate() {
+            let position = (game.parse_position(&Word::new(key)))
+                .map_err(|e| refuse(i, format!("{key:?} is not a board: {e}")))?;
+            let parts = game.parts(&position);
+            if !matches!(&parts[..], [part] if part.key == position && !part.negated) {
+                return Err(refuse(i, format!("{key:?} is not a region as its key")));
+            }
+            match games.read(value, 1) {
+                Ok(_) => {}
+                Err(Error::Limit(message)) => return Err(Error::Limit(message)),
+                Err(e) => return Err(refuse(i, format!("{value:?} is not a value: {e}"))),
+            }
+        }
+        Ok(())
+    }
 }
 
 impl<G: ShortRules> ShortSolver<G> {
+    /// Every region key of the boards of at most `cells` cells, each once,
+    /// in the order first met.
+    fn regions(
+        &self,
+        game: &G,
+        cells: u32,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Vec<G::Position>> {
+        let Some(boards) = game.boards() else {
+            return Err(Error::Unsupported(format!(
+                "{} has no database of values: only families of boards (domineering, \
+                 clobber, ...) have one",
+                self.name
+            )));
+        };
+        boards.check(cells)?;
+        let (mut seen, mut keys, mut read) = (HashSet::new(), Vec::new(), 0u64);
+        boards.each(cells, &mut |text| {
+            let board = game.parse_position(&Word::new(text))?;
+            for part in game.parts(&board) {
+                if seen.insert(part.key.clone()) {
+                    keys.push(part.key);
+                }
+            }
+            read += 1;
+            if read % (1 << 14) == 0 && !progress(read) {
+                return Err(Error::Limit(format!(
+                    "interrupted after reading {read} boards"
+                )));
+            }
+            Ok(())
+        })?;
+        Ok(keys)
+    }
+
     /// The part written in `word`, valued in the family's table `own`
     /// and copied into `games`.
     fn value_in(

@@ -18,6 +18,7 @@ use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
 use crate::error::Result;
 use crate::partizan::{Part, ShortGame};
+use crate::short::regions::Boards;
 use crate::short::ShortRules;
 use crate::word::Word;
 
@@ -111,6 +112,15 @@ impl ShortGame for Amazons {
 impl ShortRules for Amazons {
     fn name(&self) -> String {
         FAMILY.name.into()
+    }
+
+    /// A region is a polyomino of cells not burnt, each an amazon or empty.
+    fn boards(&self) -> Option<Boards> {
+        Some(Boards {
+            cells: &['x', 'o', '.'],
+            outside: '#',
+            rows: false,
+        })
     }
 
     /// `x`, `o`, `.` and `#`, rows split by `/`, or `RxC` for an empty

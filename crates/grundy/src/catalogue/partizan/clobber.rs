@@ -16,6 +16,7 @@ use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
 use crate::error::Result;
 use crate::partizan::{Part, ShortGame};
+use crate::short::regions::Boards;
 use crate::short::ShortRules;
 use crate::word::Word;
 
@@ -152,6 +153,15 @@ impl ShortGame for Clobber {
 impl ShortRules for Clobber {
     fn name(&self) -> String {
         self.name.into()
+    }
+
+    /// A region is a polyomino of stones, empty cells around it.
+    fn boards(&self) -> Option<Boards> {
+        Some(Boards {
+            cells: &['x', 'o'],
+            outside: '.',
+            rows: false,
+        })
     }
 
     fn parse_position(&self, word: &Word) -> Result<Stones> {

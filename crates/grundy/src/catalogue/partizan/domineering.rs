@@ -14,6 +14,7 @@ use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
 use crate::error::Result;
 use crate::partizan::{Part, ShortGame};
+use crate::short::regions::Boards;
 use crate::short::ShortRules;
 use crate::word::Word;
 
@@ -94,6 +95,15 @@ impl ShortGame for Domineering {
 impl ShortRules for Domineering {
     fn name(&self) -> String {
         FAMILY.name.into()
+    }
+
+    /// A region is a polyomino of empty cells, blocked cells around it.
+    fn boards(&self) -> Option<Boards> {
+        Some(Boards {
+            cells: &['.'],
+            outside: '#',
+            rows: false,
+        })
     }
 
     fn parse_position(&self, word: &Word) -> Result<Grid> {

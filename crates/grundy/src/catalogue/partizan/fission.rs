@@ -17,6 +17,7 @@ use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
 use crate::error::Result;
 use crate::partizan::{Part, ShortGame};
+use crate::short::regions::Boards;
 use crate::short::ShortRules;
 use crate::word::Word;
 
@@ -126,6 +127,15 @@ impl ShortGame for Fission {
 impl ShortRules for Fission {
     fn name(&self) -> String {
         FAMILY.name.into()
+    }
+
+    /// A region is a polyomino of the board's cells, each a stone or empty.
+    fn boards(&self) -> Option<Boards> {
+        Some(Boards {
+            cells: &['x', '.'],
+            outside: '#',
+            rows: false,
+        })
     }
 
     fn parse_position(&self, word: &Word) -> Result<Board> {

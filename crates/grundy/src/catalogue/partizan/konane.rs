@@ -16,6 +16,7 @@ use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
 use crate::error::Result;
 use crate::partizan::{Part, ShortGame};
+use crate::short::regions::Boards;
 use crate::short::ShortRules;
 use crate::word::Word;
 
@@ -88,6 +89,15 @@ impl ShortGame for Konane {
 impl ShortRules for Konane {
     fn name(&self) -> String {
         FAMILY.name.into()
+    }
+
+    /// A region is a polyomino of the board's cells, each a stone or empty.
+    fn boards(&self) -> Option<Boards> {
+        Some(Boards {
+            cells: &['x', 'o', '.'],
+            outside: '#',
+            rows: false,
+        })
     }
 
     fn parse_position(&self, word: &Word) -> Result<Pieces> {

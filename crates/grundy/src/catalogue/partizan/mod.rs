@@ -21,3 +21,5 @@ mod outcome_tests;
 pub(crate) mod pieces;
 pub(crate) mod toads_frogs;
 pub(crate) mod toppling_dominoes;
+#[cfg(test)]
+mod values_tests;

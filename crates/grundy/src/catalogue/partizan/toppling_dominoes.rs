@@ -15,6 +15,7 @@ use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
 use crate::partizan::{Part, ShortGame};
+use crate::short::regions::Boards;
 use crate::short::ShortRules;
 use crate::word::Word;
 
@@ -165,6 +166,15 @@ impl ShortGame for TopplingDominoes {
 impl ShortRules for TopplingDominoes {
     fn name(&self) -> String {
         FAMILY.name.into()
+    }
+
+    /// A region is a row of dominoes.
+    fn boards(&self) -> Option<Boards> {
+        Some(Boards {
+            cells: &['x', 'o', 'g'],
+            outside: '.',
+            rows: true,
+        })
     }
 
     fn parse_position(&self, word: &Word) -> Result<Row> {
