@@ -948,3 +948,44 @@ fn an_edited_script_is_answered_as_a_fresh_process_answers() {
     // The two games differ on this sum, so the answer is the new script's.
     assert_ne!(kayles["winning_move_count"], dawson["winning_move_count"]);
 }
+
+/// `grundy serve --values FILE` answers a family's questions from the
+/// database as the command line answers them without it; a damaged file
+/// keeps the server from starting, named, exit 2.
+#[test]
+fn a_database_of_values_answers_as_without_it() {
+    let path = temp_path("domineering.values");
+    let file = path.to_str().unwrap();
+    json(&["db", "build", "domineering", "--cells", "6", "--out", file]);
+    let server = Server::start_with(&["--values", file]);
+    for (expr, query) in [
+        ("domineering 4x4 + domineering ..#/.../#..", ""),
+        ("domineering 5x5", "&outcome_only=true"),
+    ] {
+        let path = format!("/api/analyze?expr={}{query}", encode(expr));
+        let (status, served) = server.get_json(&path);
+        assert_eq!(status, 200, "{expr}: {served}");
+        let mut args = vec!["analyze", expr];
+        if !query.is_empty() {
+            args.push("--outcome-only");
+        }
+        let mut plain = json(&args);
+        let mut served = served;
+        // The search's count of states may differ: a region valued from
+        // the database stands for itself.
+        for answer in [&mut plain, &mut served] {
+            answer.as_object_mut().unwrap().remove("searched_states");
+        }
+        assert_eq!(served, plain, "{expr}");
+    }
+    drop(server);
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text = text.replacen("-1\n", "-2\n", 1);
+    std::fs::write(&path, text).unwrap();
+    let out = grundy()
+        .args(["serve", "--port", "0", "--values", file])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains(file));
+}

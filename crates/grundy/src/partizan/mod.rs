@@ -39,7 +39,7 @@ use crate::memory;
 pub use dyadic::Dyadic;
 pub use nus::Nus;
 pub use properties::Confusion;
-pub use search::{Part, ShortGame, Valuer};
+pub use search::{Given, Part, ShortGame, Valuer};
 pub use text::{read_into, write_braced, Build, MAX_WRITTEN};
 pub use thermograph::{Thermograph, Trajectory};
 

@@ -129,6 +129,10 @@ pub struct Part<P> {
     pub negated: bool,
 }
 
+/// Values known before a search, by position, each a canonical form as
+/// text (a database's), shared by every search given them.
+pub type Given<P> = HashMap<P, Box<str>>;
+
 /// Every how many positions valued the progress callback is asked whether
 /// to go on.
 const PROGRESS_EVERY: u64 = 1 << 12;
@@ -140,7 +144,9 @@ pub struct Valuer<G: ShortGame> {
     values: HashMap<G::Position, GameId>,
     /// Values known before the search, as text (a database's), read into
     /// the table when first asked for.
-    given: HashMap<G::Position, Box<str>>,
+    given: Arc<Given<G::Position>>,
+    /// What `given` holds, for the budget.
+    given_bytes: u64,
     /// What the remembered and given positions hold, for the budget.
     bytes: u64,
     budget: u64,
@@ -158,7 +164,8 @@ impl<G: ShortGame> Valuer<G> {
         Valuer {
             game,
             values: HashMap::new(),
-            given: HashMap::new(),
+            given: Arc::default(),
+            given_bytes: 0,
             bytes: 0,
             budget,
         }
@@ -167,19 +174,15 @@ impl<G: ShortGame> Valuer<G> {
     /// Gives the values of parts known before the search (each the
     /// canonical form of a key, as text), which it takes rather than
     /// search them.
-    pub fn given(mut self, given: HashMap<G::Position, Box<str>>) -> Valuer<G> {
-        self.bytes = self.given_bytes(&given);
-        self.given = given;
-        self
-    }
-
-    /// What `given` holds, for the budget.
-    fn given_bytes(&self, given: &HashMap<G::Position, Box<str>>) -> u64 {
+    pub fn given(mut self, given: Arc<Given<G::Position>>) -> Valuer<G> {
         let each = size_of::<(G::Position, Box<str>)>() as u64;
         let heap: u64 = (given.iter())
             .map(|(p, text)| (self.game.heap_bytes(p) + text.len()) as u64)
             .sum();
-        memory::hashed(given.len() as u64, each) + heap
+        self.given_bytes = memory::hashed(given.len() as u64, each) + heap;
+        self.bytes = self.given_bytes;
+        self.given = given;
+        self
     }
 
     /// The game whose positions this search values.
@@ -191,7 +194,7 @@ impl<G: ShortGame> Valuer<G> {
     /// is being dropped (one that met a limit).
     pub fn forget(&mut self) {
         self.values = HashMap::new();
-        self.bytes = self.given_bytes(&self.given);
+        self.bytes = self.given_bytes;
     }
 
     /// What the remembered positions take, for the memory budget (the

@@ -31,12 +31,13 @@ pub mod values;
 use std::fmt::Debug;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use hashbrown::{HashMap, HashSet};
+use hashbrown::HashSet;
 
 use crate::error::{Error, Result};
 use crate::misere::forms::Forms;
 use crate::partizan::{
-    Confusion, Dyadic, GameId, Games, OutcomeClass, ShortGame, Thermograph, Valuer, MAX_HEIGHT,
+    Confusion, Dyadic, GameId, Games, Given, OutcomeClass, ShortGame, Thermograph, Valuer,
+    MAX_HEIGHT,
 };
 use crate::word::Word;
 
@@ -223,6 +224,18 @@ pub trait DynShort: Send + Sync {
     fn check_values(&self, db: &values::Database, source: &str) -> Result<()>;
 }
 
+/// The values of `db` by position of `game`'s family (a key it does not
+/// read left out).
+fn given<G: ShortRules>(game: &G, db: &values::Database) -> Given<G::Position> {
+    let mut given = Given::new();
+    for (key, value) in &db.entries {
+        if let Ok(key) = game.parse_position(&Word::new(key)) {
+            given.insert(key, value.as_str().into());
+        }
+    }
+    given
+}
+
 /// The search of a family behind [`DynShort`]: one table of its values for
 /// the whole run, so that later questions reuse what earlier ones found;
 /// answers are copied into the caller's table.
@@ -236,25 +249,22 @@ impl<G: ShortRules> ShortSolver<G> {
     /// memory budget; the values of the database provided for the
     /// family ([`values::provided`]) are given to it.
     pub fn new(game: G) -> ShortSolver<G> {
-        let provided = values::provided(&game.name());
-        ShortSolver::with_values(game, provided.as_deref())
+        let read = |db: &values::Database| given(&game, db);
+        let given = values::given(&game.name(), read).unwrap_or_default();
+        ShortSolver::with_given(game, given)
     }
 
     /// The family's search, given the values of `db` (checked by
     /// [`DynShort::check_values`]: a key the family does not read is left
     /// out).
-    pub fn with_values(game: G, db: Option<&values::Database>) -> ShortSolver<G> {
-        let name = game.name();
-        let mut given = HashMap::new();
-        if let Some(db) = db {
-            for (key, value) in &db.entries {
-                if let Ok(key) = game.parse_position(&Word::new(key)) {
-                    given.insert(key, value.as_str().into());
-                }
-            }
-        }
+    pub fn with_values(game: G, db: &values::Database) -> ShortSolver<G> {
+        let given = Arc::new(given(&game, db));
+        ShortSolver::with_given(game, given)
+    }
+
+    fn with_given(game: G, given: Arc<Given<G::Position>>) -> ShortSolver<G> {
         ShortSolver {
-            name,
+            name: game.name(),
             state: Mutex::new((Games::new(), Valuer::new(game).given(given))),
         }
     }

@@ -40,11 +40,13 @@
 //! assert!(error.to_string().starts_with("d.values: "), "{error}");
 //! ```
 
+use std::any::Any;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::error::{Error, Result};
 use crate::file::sha256_hex;
+use crate::partizan::Given;
 
 /// The version of the format this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -179,23 +181,50 @@ impl Database {
     }
 }
 
+/// A database provided for the process, and its values by position once
+/// its family has read them.
+struct Provided {
+    db: Arc<Database>,
+    given: Option<Arc<dyn Any + Send + Sync>>,
+}
+
 /// The databases provided for the process, by family.
-static PROVIDED: Mutex<Option<HashMap<String, Arc<Database>>>> = Mutex::new(None);
+static PROVIDED: Mutex<Option<HashMap<String, Provided>>> = Mutex::new(None);
 
 /// Makes `db` the database of its family for every table of values made
 /// from now on in this process (one made before keeps what it had);
 /// replaces the family's earlier one.
 pub fn provide(db: Database) {
     let mut provided = PROVIDED.lock().unwrap_or_else(PoisonError::into_inner);
-    provided
-        .get_or_insert_with(HashMap::new)
-        .insert(db.family.clone(), Arc::new(db));
+    let db = Arc::new(db);
+    let entry = Provided { db, given: None };
+    (provided.get_or_insert_with(HashMap::new)).insert(entry.db.family.clone(), entry);
 }
 
 /// The database provided for `family`, if any.
 pub fn provided(family: &str) -> Option<Arc<Database>> {
     let provided = PROVIDED.lock().unwrap_or_else(PoisonError::into_inner);
-    provided.as_ref()?.get(family).cloned()
+    Some(provided.as_ref()?.get(family)?.db.clone())
+}
+
+/// The values of the database provided for `family`, if any, by position:
+/// `read` (the family's reading of its keys) runs once for the process,
+/// and every table of the family made afterwards shares what it made (a
+/// server's or Python's questions each make their own tables).
+pub fn given<P: Send + Sync + 'static>(
+    family: &str,
+    read: impl FnOnce(&Database) -> Given<P>,
+) -> Option<Arc<Given<P>>> {
+    let mut provided = PROVIDED.lock().unwrap_or_else(PoisonError::into_inner);
+    let entry = provided.as_mut()?.get_mut(family)?;
+    if let Some(given) = entry.given.clone() {
+        if let Ok(given) = given.downcast::<Given<P>>() {
+            return Some(given);
+        }
+    }
+    let given = Arc::new(read(&entry.db));
+    entry.given = Some(given.clone());
+    Some(given)
 }
 
 #[cfg(test)]
@@ -243,5 +272,19 @@ mod tests {
         provide(first.clone());
         assert_eq!(provided("test-family-values").unwrap().cells, 3);
         assert!(provided("no-such-family").is_none());
+        // The values by position are read once, then shared.
+        let mut reads = 0;
+        let mut read = |db: &Database| {
+            reads += 1;
+            db.entries
+                .iter()
+                .map(|(k, v)| (k.len(), v.as_str().into()))
+                .collect()
+        };
+        let first = given::<usize>("test-family-values", &mut read).unwrap();
+        let again = given::<usize>("test-family-values", &mut read).unwrap();
+        assert!(given::<usize>("no-such-family", &mut read).is_none());
+        assert!(Arc::ptr_eq(&first, &again) && reads == 1);
+        assert_eq!(first.get(&2).map(|v| &**v), Some("*"));
     }
 }

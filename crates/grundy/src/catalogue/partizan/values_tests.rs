@@ -71,17 +71,17 @@ fn check<G: ShortRules>(game: fn() -> G, cells: u32, boards: &[String]) {
     assert!(!db.entries.is_empty(), "{name}");
     let read = Database::read(db.to_text().as_bytes(), "test.values").unwrap();
     assert_eq!(read, db);
-    let plain = ShortSolver::with_values(game(), None);
+    let plain = ShortSolver::new(game());
     plain.check_values(&db, "test.values").unwrap();
     let mut games = Games::new();
     let expected = answers(&plain, boards, &mut games);
-    let given = ShortSolver::with_values(game(), Some(&db));
+    let given = ShortSolver::with_values(game(), &db);
     assert_eq!(answers(&given, boards, &mut games), expected, "{name}");
     let mut wrong = db.clone();
     for entry in &mut wrong.entries {
         entry.1 = "1".into();
     }
-    let misled = ShortSolver::with_values(game(), Some(&wrong));
+    let misled = ShortSolver::with_values(game(), &wrong);
     assert_ne!(
         answers(&misled, boards, &mut games),
         expected,
