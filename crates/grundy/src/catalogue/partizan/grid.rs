@@ -294,34 +294,49 @@ impl Grid {
                 });
             }
         }
-        let rows: Vec<&str> = text.split('/').collect();
+        let [grid] = Grid::marked(word, ['.'], |other, column| {
+            (other != '#').then(|| Error::Parse {
+                column,
+                message: format!(
+                    "'{other}' is not a cell: '.' is an empty cell, '#' a blocked one, \
+                     '/' ends a row"
+                ),
+            })
+        })?;
+        Ok(grid)
+    }
+
+    /// The cells holding each of `marks`, on boards of one size, read in
+    /// one pass (rows separated by `/`, each as long as the first); a
+    /// character of no mark is an error where `other` of it and its column
+    /// says so.
+    fn marked<const N: usize>(
+        word: &Word,
+        marks: [char; N],
+        other: impl Fn(char, usize) -> Option<Error>,
+    ) -> Result<[Grid; N]> {
+        let rows: Vec<&str> = word.text.split('/').collect();
         let width = rows[0].chars().count();
-        let mut column = word.column;
-        let mut cells = 0u64;
-        let mut i = 0;
+        let (mut column, mut i, mut cells) = (word.column, 0u32, [0u64; N]);
         for (r, row) in rows.iter().enumerate() {
-            if row.chars().count() != width {
+            let count = row.chars().count();
+            if count != width {
                 return Err(Error::Parse {
                     column,
                     message: format!(
-                        "row {} has {} cells where the first has {width}: a board is a rectangle",
-                        r + 1,
-                        row.chars().count()
+                        "row {} has {count} cells where the first has {width}: a board is a \
+                         rectangle",
+                        r + 1
                     ),
                 });
             }
             for c in row.chars() {
-                match c {
-                    '.' => cells |= 1u64.checked_shl(i).unwrap_or(0),
-                    '#' => {}
-                    other => {
-                        return Err(Error::Parse {
-                            column,
-                            message: format!(
-                                "'{other}' is not a cell: '.' is an empty cell, '#' a blocked one, \
-                                 '/' ends a row"
-                            ),
-                        })
+                match marks.iter().position(|&m| m == c) {
+                    Some(k) => cells[k] |= 1u64.checked_shl(i).unwrap_or(0),
+                    None => {
+                        if let Some(error) = other(c, column) {
+                            return Err(error);
+                        }
                     }
                 }
                 i += 1;
@@ -330,7 +345,7 @@ impl Grid {
             column += 1;
         }
         let grid = Grid::sized(word, rows.len(), width)?;
-        Ok(Grid { cells, ..grid })
+        Ok(cells.map(|cells| Grid { cells, ..grid }))
     }
 
     /// An empty board of this size, if it has between 1 and 64 cells.
@@ -370,25 +385,7 @@ impl Grid {
                 message: how.into(),
             });
         }
-        let mut grids = [Grid {
-            height: 0,
-            width: 0,
-            cells: 0,
-        }; N];
-        for (grid, mark) in grids.iter_mut().zip(marks) {
-            let text: String = (word.text.chars())
-                .map(|c| match c {
-                    '/' => '/',
-                    c if c == mark => '.',
-                    _ => '#',
-                })
-                .collect();
-            *grid = Grid::parse(&Word {
-                text,
-                column: word.column,
-            })?;
-        }
-        Ok(grids)
+        Grid::marked(word, marks, |_, _| None)
     }
 
     /// A board of marked cells as [`Grid::parse_marked`] reads it: each
