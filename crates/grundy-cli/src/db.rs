@@ -75,7 +75,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                 build_values(&family, cells, progress)
             })
             .map_err(Failure::about(&family))?;
-            crate::files::write_bytes(&path, db.to_text().as_bytes())?;
+            crate::files::write_whole(&path, |out| db.write(out).map(drop))?;
             let written = format!("written to {}", path.display());
             report(out, &answer, json, &written)
         }

@@ -490,7 +490,7 @@ fn build_values(
 ) -> PyResult<String> {
     detached(py, progress, move |_, on_progress| {
         let (built, db) = answer::values::build_values(family, cells, on_progress)?;
-        grundy::file::write_bytes(&out, db.to_text().as_bytes())?;
+        grundy::file::write_whole(&out, |file| db.write(file).map(drop))?;
         Ok(json(&built))
     })
 }

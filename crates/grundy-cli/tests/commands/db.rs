@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::common::{grundy, json, temp_path, validated};
+use crate::common::{grundy, json, run_under_address_space_limit, temp_path, validated};
 
 /// Builds the database of `family`'s regions of at most `cells` cells
 /// into `path`.
@@ -177,4 +177,26 @@ fn bad_families_and_sizes_are_refused() {
         assert!(stderr.contains(says), "{args:?}: {stderr}");
     }
     assert!(!Path::new(path).exists());
+}
+
+/// Building or reading a database within little memory stops at the
+/// budget, exit 1 naming it, never an abort; nothing is written.
+#[test]
+fn a_database_past_the_memory_stops_at_the_budget() {
+    let path = temp_path("big.values");
+    let file = path.to_str().unwrap();
+    let args = ["db", "build", "domineering", "--cells", "13", "--out", file];
+    let (code, stderr) = run_under_address_space_limit(100_000, &args);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("the memory budget"), "{stderr}");
+    assert!(!path.exists());
+    build("clobber", "8", &path);
+    // 51,040 lines need about 15 MiB once read: more than the budget in
+    // 40 MB of address space, not in 200 MB.
+    let args = ["analyze", "clobber xo", "--values", file];
+    let (code, stderr) = run_under_address_space_limit(40_000, &args);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("more than the memory budget"), "{stderr}");
+    let (code, stderr) = run_under_address_space_limit(200_000, &args);
+    assert_eq!(code, Some(0), "{stderr}");
 }

@@ -34,6 +34,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use hashbrown::HashSet;
 
 use crate::error::{Error, Result};
+use crate::memory;
 use crate::misere::forms::Forms;
 use crate::partizan::{
     Confusion, Dyadic, GameId, Games, Given, OutcomeClass, ShortGame, Thermograph, Valuer,
@@ -236,6 +237,20 @@ fn given<G: ShortRules>(game: &G, db: &values::Database) -> Given<G::Position> {
     given
 }
 
+/// Whether `count` regions of `each` bytes fit in the memory budget, kept
+/// twice (to tell them apart, and in order), `read` boards read so far.
+fn regions_fit(count: usize, each: u64, read: u64) -> Result<()> {
+    let count = count as u64;
+    let held = memory::hashed(count, each) + memory::vector(count, each);
+    if held > memory::budget() {
+        return Err(Error::Limit(format!(
+            "the regions met in {read} boards would need more than {} MiB, the memory budget",
+            memory::budget() >> 20
+        )));
+    }
+    Ok(())
+}
+
 /// The search of a family behind [`DynShort`]: one table of its values for
 /// the whole run, so that later questions reuse what earlier ones found;
 /// answers are copied into the caller's table.
@@ -348,10 +363,28 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
         let (own, valuer) = &mut *state;
         let mut answer = (|| {
             let keys = self.regions(valuer.game(), cells, progress)?;
-            let mut entries = Vec::with_capacity(keys.len());
+            // What the keys and the entries hold, for the budget, checked
+            // before each is taken.
+            let mut held = (keys.capacity() * size_of::<G::Position>()
+                + keys.len() * size_of::<(String, String)>()) as u64;
+            let mut entries = Vec::new();
             for key in &keys {
                 let value = valuer.value(own, key, progress)?;
-                entries.push((valuer.game().show(key), own.write(value)?));
+                let entry = (valuer.game().show(key), own.write(value)?);
+                held += (entry.0.len() + entry.1.len()) as u64;
+                if held + valuer.bytes() + own.bytes() > memory::budget() {
+                    return Err(Error::Limit(format!(
+                        "the values of {} regions of {} need more than {} MiB, the memory \
+                         budget",
+                        entries.len() + 1,
+                        keys.len(),
+                        memory::budget() >> 20
+                    )));
+                }
+                if entries.is_empty() {
+                    entries.reserve_exact(keys.len());
+                }
+                entries.push(entry);
             }
             Ok(values::Database {
                 family: self.name.clone(),
@@ -421,6 +454,11 @@ impl<G: ShortRules> ShortSolver<G> {
         boards.each(cells, &mut |text| {
             let board = game.parse_position(&Word::new(text))?;
             for part in game.parts(&board) {
+                if seen.len() == seen.capacity() {
+                    // Checked before the regions met grow (twice as many).
+                    let each = size_of::<G::Position>() + game.heap_bytes(&part.key);
+                    regions_fit(2 * seen.len() + 16, each as u64, read)?;
+                }
                 if seen.insert(part.key.clone()) {
                     keys.push(part.key);
                 }
