@@ -16,9 +16,6 @@ use crate::{every, solitaire, strong, values};
 /// Who wins a sum of games, its nimber, and its winning moves.
 #[derive(clap::Args)]
 pub struct Args {
-    #[command(flatten)]
-    pub values: crate::db::Values,
-
     /// The game, e.g. 'nim 3 4 5' or 'nim 3 + subtraction(1,3,4) 10'. Several
     /// arguments are joined with spaces; the first may start with a minus
     /// ('-1 + {1|}').
@@ -92,6 +89,9 @@ pub struct Args {
     /// the blocks the position and its moves are in.
     #[arg(long, value_name = "FILE|DIR")]
     db: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub values: crate::db::Values,
 }
 
 impl Args {

@@ -11,9 +11,6 @@ use crate::report::{Failure, Output};
 /// (||), loopy games (over, on, {0|pass}) included.
 #[derive(clap::Args)]
 pub struct Args {
-    #[command(flatten)]
-    pub values: crate::db::Values,
-
     /// The first game, a sum of values, e.g. 'domineering 2x3' or 'over'.
     #[arg(value_name = "G", allow_hyphen_values = true)]
     first: String,
@@ -25,6 +22,9 @@ pub struct Args {
     /// Print JSON: {"first", "second", "relation", "explanation"}.
     #[arg(long)]
     json: bool,
+
+    #[command(flatten)]
+    pub values: crate::db::Values,
 }
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {

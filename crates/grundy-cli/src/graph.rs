@@ -25,9 +25,6 @@ use crate::report::{Failure, Output};
      {MAX_NODES} positions; --depth draws the first levels of a larger one."
 ))]
 pub struct Args {
-    #[command(flatten)]
-    pub values: crate::db::Values,
-
     /// The position: a sum of impartial components, e.g. 'bash(3) 8' or
     /// 'nim 2 3', or one position of a ruleset solved strongly, e.g.
     /// 'mnk(1,3,2) ...' or 'partizan-graph(examples/game.txt) 0@Left'.
@@ -50,6 +47,9 @@ pub struct Args {
     /// Print errors as JSON (the picture itself is DOT or SVG).
     #[arg(long)]
     json: bool,
+
+    #[command(flatten)]
+    pub values: crate::db::Values,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]

@@ -24,9 +24,6 @@ use crate::table::{parse_of, parse_range};
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("positions").required(true).args(["to", "rows"])))]
 pub struct Args {
-    #[command(flatten)]
-    pub values: crate::db::Values,
-
     /// The ruleset, e.g. 'bash(3)', 'subtraction(1,3,4)', 'wythoff'; with
     /// --k, the family alone, e.g. 'lieges'.
     #[arg(value_name = "RULESET")]
@@ -60,6 +57,9 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+
+    #[command(flatten)]
+    pub values: crate::db::Values,
 }
 
 pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {

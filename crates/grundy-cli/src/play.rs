@@ -41,9 +41,6 @@ use crate::report::{warn, Failure, Output};
 /// shown. Each move names its player.
 #[derive(clap::Args)]
 pub struct Args {
-    #[command(flatten)]
-    pub values: crate::db::Values,
-
     /// The game, e.g. 'nim 3 4 5', 'mnk(3,3,3) .........',
     /// 'partizan-graph(examples/game.txt) 0@Left' or 'domineering 3x3'.
     /// Several arguments are joined with
@@ -90,6 +87,9 @@ pub struct Args {
     /// its position and moves are in), without solving.
     #[arg(long, value_name = "FILE|DIR", conflicts_with = "misere")]
     db: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub values: crate::db::Values,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

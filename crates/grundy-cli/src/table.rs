@@ -23,9 +23,6 @@ use crate::report::{Failure, Output};
 /// The values of a ruleset whose positions can be two numbers, as a table.
 #[derive(clap::Args)]
 pub struct Args {
-    #[command(flatten)]
-    pub values: crate::db::Values,
-
     /// The ruleset, e.g. 'wythoff', 'euclid', or a script whose positions
     /// are pairs written a,b: 'script(examples/wythoff.rhai)'.
     #[arg(value_name = "RULESET")]
@@ -53,6 +50,9 @@ pub struct Args {
     /// 'left_stop', 'right_stop', 'mean', 'temperature' or 'birthday'.
     #[arg(long, value_name = "WHAT", value_parser = parse_of, default_value = "value")]
     of: Tabulated,
+
+    #[command(flatten)]
+    pub values: crate::db::Values,
 }
 
 /// What a table of partizan values holds (`--of`), as the library reads

@@ -15,9 +15,6 @@ use crate::report::{Failure, Output};
 /// temperature -1/2^k).
 #[derive(clap::Args)]
 pub struct Args {
-    #[command(flatten)]
-    pub values: crate::db::Values,
-
     /// The game: partizan positions and game literals, e.g.
     /// 'domineering 3x3', '{2|{1|0}}' or 'hackenbush BRB + {1|-1}'.
     #[arg(value_name = "EXPR", allow_hyphen_values = true)]
@@ -34,6 +31,9 @@ pub struct Args {
     /// Print errors as JSON (the same as --format json for the answer).
     #[arg(long)]
     json: bool,
+
+    #[command(flatten)]
+    pub values: crate::db::Values,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

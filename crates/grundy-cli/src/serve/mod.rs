@@ -50,9 +50,6 @@ use crate::report::{Failure, Output};
     README.md has the whole API."
 )]
 pub struct Args {
-    #[command(flatten)]
-    pub values: crate::db::Values,
-
     /// The port to listen on; 0 picks a free one. The address is printed
     /// at start.
     #[arg(long, default_value_t = 8080)]
@@ -95,6 +92,9 @@ pub struct Args {
     /// answered as without it.
     #[arg(long, value_name = "FILE|DIR")]
     db: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub values: crate::db::Values,
 }
 
 /// The directories expressions may name files in: those given, or
