@@ -197,9 +197,17 @@ pub fn misere_one_line(a: &MisereAnalysis, outcome_only: bool) -> String {
 pub fn searched_text(expression: &str, s: &Searched) -> String {
     let outcome = s.outcome();
     let says = |wins: bool| if wins { "wins" } else { "loses" };
+    let forgotten = match s.forgotten {
+        0 => String::new(),
+        n => format!(
+            "; the states decided were forgotten {n} time{} to stay within the memory, and \
+             some decided again",
+            if n == 1 { "" } else { "s" }
+        ),
+    };
     format!(
         "{expression}\noutcome: {} ({})\nLeft moving first {}, Right moving first {}\n\
-         searched: {} states of the sum (its value was not built)\n",
+         searched: {} states of the sum (its value was not built){forgotten}\n",
         outcome.letter(),
         outcome.explanation(),
         says(s.left_first_wins),

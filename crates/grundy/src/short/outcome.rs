@@ -39,10 +39,14 @@
 //! opponent's moves in the open regions): on Domineering's 6 x 5 board this
 //! order looks at a tenth of the states, on Amazons' 4 x 4 a thirtieth.
 //!
-//! Memory is what stops a search first: every state is kept, and the
-//! regions its moves lead to outnumber the states (on Clobber's 4 x 6 board
-//! 4.1 million regions for 1.2 million states, 13.5 million options
-//! listed). The order of moves counts the replies in each state a move
+//! Memory is what stops a search first: every state decided is kept, and
+//! the regions its moves lead to outnumber the states (on Clobber's 4 x 6
+//! board 4.1 million regions for 1.2 million states, 13.5 million options
+//! listed). Where the budget is reached and the states hold a quarter of
+//! it or more, they are forgotten, all at once, and the search goes on,
+//! deciding again the states it meets again; the regions are kept (the
+//! states being searched refer to them), and where they alone fill the
+//! budget the search stops. The order of moves counts the replies in each state a move
 //! leads to without listing them, as most of those states are never
 //! searched (Clobber's 3 x 8 board: 5.1 s and 257 MiB, against 6.3 s and
 //! 276 MiB when counting listed them and added their regions).
@@ -87,8 +91,12 @@ pub struct Searched {
     pub left_first_wins: bool,
     /// Whether Right wins moving first.
     pub right_first_wins: bool,
-    /// States of the sum decided (each once).
+    /// States of the sum decided (each once, unless the search forgot them:
+    /// see the module's notes).
     pub states: u64,
+    /// How many times the states decided were forgotten to stay within the
+    /// memory budget.
+    pub forgotten: u64,
 }
 
 impl Searched {
@@ -215,6 +223,13 @@ pub struct OutcomeSearch<'a, G: ShortRules> {
     /// Every region's options, where `Region::lists` says.
     lists: Vec<u32>,
     decided: HashMap<State, bool>,
+    /// What `decided` holds, for the memory budget.
+    decided_bytes: u64,
+    /// How many times `decided` was forgotten.
+    forgotten: u64,
+    /// States decided, those decided again after `decided` was forgotten
+    /// counted again.
+    decisions: u64,
     /// What `decided` and the regions hold, for the memory budget.
     bytes: u64,
     budget: u64,
@@ -243,6 +258,9 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             regions: Vec::new(),
             lists: Vec::new(),
             decided: HashMap::new(),
+            decided_bytes: 0,
+            forgotten: 0,
+            decisions: 0,
             bytes: 0,
             budget: memory::budget(),
             value_work: VALUE_WORK,
@@ -311,7 +329,8 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         Ok(Searched {
             left_first_wins,
             right_first_wins,
-            states: self.decided.len() as u64,
+            states: self.decisions,
+            forgotten: self.forgotten,
         })
     }
 
@@ -598,16 +617,29 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
                 }
             }
         }
-        let held = (open.len() * size_of::<Open>() + size_of::<State>()) as u64;
-        self.bytes += memory::hashed(1, held);
-        if self.bytes + self.value_bytes() > self.budget {
-            return Err(Error::Limit(format!(
-                "a search of the sum needs more than {} MiB, the memory budget",
-                self.budget >> 20
-            )));
+        let held = memory::hashed(
+            1,
+            (open.len() * size_of::<Open>() + size_of::<State>()) as u64,
+        );
+        if self.bytes + held + self.value_bytes() > self.budget {
+            if self.decided_bytes < self.budget / 4 {
+                return Err(Error::Limit(format!(
+                    "a search of the sum needs more than {} MiB, the memory budget",
+                    self.budget >> 20
+                )));
+            }
+            // The states decided are forgotten, the regions kept: the
+            // search goes on, deciding again the states it meets again.
+            self.decided = HashMap::new();
+            self.bytes -= self.decided_bytes;
+            self.decided_bytes = 0;
+            self.forgotten += 1;
         }
+        self.bytes += held;
+        self.decided_bytes += held;
         self.decided.insert(state, wins);
-        let count = self.decided.len() as u64;
+        self.decisions += 1;
+        let count = self.decisions;
         if count % PROGRESS_EVERY == 0 && !(self.progress)(count) {
             return Err(Error::Limit(format!(
                 "interrupted after deciding {count} states of the sum"

@@ -210,3 +210,39 @@ fn values_give_way_to_the_search_within_one_budget() {
     assert!(searched_more, "no budget left regions open");
     assert!(matches!(decide(1 << 18), Err(Error::Limit(_))));
 }
+
+/// Where the budget is reached and the states decided hold a quarter of
+/// it, they are forgotten and the search goes on: a sum of two second
+/// player's wins (Clobber 2 x 6 and 3 x 4, MCGS's table), searched with
+/// no region valued, is decided within budgets where it stopped before,
+/// with the same outcome; with a budget smaller still, the regions alone
+/// do not fit and it stops, naming the budget.
+#[test]
+fn the_states_decided_are_forgotten_at_the_budget() {
+    let read = |text: &str| CLOBBER.parse_position(&Word::new(text)).unwrap();
+    let sum = [
+        (read("xoxoxo/oxoxox"), false),
+        (read("xoxo/oxox/xoxo"), false),
+    ];
+    let decide = |budget: u64| {
+        let mut games = Games::new();
+        let mut valuer = Valuer::new(CLOBBER);
+        let zero = games.zero();
+        let progress = &mut |_| true;
+        OutcomeSearch::new(&mut valuer, &mut games, progress)
+            .valuing_at_most(0)
+            .small_values(0)
+            .within(budget)
+            .decide(&sum, zero)
+    };
+    let full = decide(u64::MAX).unwrap();
+    assert_eq!((full.outcome(), full.forgotten), (OutcomeClass::P, 0));
+    for bits in [20, 21] {
+        let searched = decide(1 << bits).unwrap();
+        assert_eq!(searched.outcome(), OutcomeClass::P, "2^{bits}");
+        assert!(searched.forgotten > 0, "2^{bits}");
+        assert!(searched.states > full.states, "2^{bits}");
+    }
+    let error = decide(1 << 18).unwrap_err();
+    assert!(error.to_string().contains("the memory budget"), "{error}");
+}
