@@ -200,3 +200,17 @@ fn a_database_past_the_memory_stops_at_the_budget() {
     let (code, stderr) = run_under_address_space_limit(200_000, &args);
     assert_eq!(code, Some(0), "{stderr}");
 }
+
+/// Ctrl-C stops a long build (Amazons' regions of 8 cells: 17.9 million
+/// boards), exit 1, and no file is written.
+#[test]
+fn ctrl_c_stops_a_build_and_writes_nothing() {
+    let path = temp_path("amazons.values");
+    let file = path.to_str().unwrap();
+    let args = ["db", "build", "amazons", "--cells", "8", "--out", file];
+    let out = crate::common::interrupted_after(std::time::Duration::from_secs(1), &args);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    assert!(!path.exists());
+}

@@ -22,8 +22,8 @@
 //! another version, or broken anywhere is refused with its name.
 //!
 //! A front end provides a database once for the process ([`provide`]);
-//! each family's table of values made afterwards takes it
-//! ([`provided`]).
+//! each family's table of values made afterwards takes its values, read
+//! by position once and shared ([`given`]).
 //!
 //! ```
 //! use grundy::short::values::Database;
