@@ -1,7 +1,7 @@
 //! The search of sums for their outcome (`crate::short::outcome`) against
 //! the canonical forms of the sums, on the families' positions.
 
-use super::clobber::CLOBBER;
+use super::clobber::{Stones, CLOBBER};
 use super::domineering::Domineering;
 use super::toads_frogs::TOADS_FROGS;
 use crate::error::Error;
@@ -168,6 +168,25 @@ fn clobber_checkerboards_as_published() {
     }
 }
 
+/// Who wins the sum of Clobber boards `sum`, by the search valuing
+/// regions of at most `most` new positions, letting values at most
+/// `height` high stand in for them, within `budget` bytes.
+fn clobber_within(
+    sum: &[(Stones, bool)],
+    (most, height): (usize, u32),
+    budget: u64,
+) -> Result<Searched, Error> {
+    let mut games = Games::new();
+    let mut valuer = Valuer::new(CLOBBER);
+    let zero = games.zero();
+    let progress = &mut |_| true;
+    OutcomeSearch::new(&mut valuer, &mut games, progress)
+        .valuing_at_most(most)
+        .small_values(height)
+        .within(budget)
+        .decide(sum, zero)
+}
+
 /// The states, the regions and the values share one memory budget: with
 /// less of it the search values fewer regions and searches more states,
 /// and finds the same outcome, until the states themselves do not fit and
@@ -181,16 +200,7 @@ fn values_give_way_to_the_search_within_one_budget() {
         CLOBBER.parse_position(&word).unwrap()
     };
     let sum = [(read("xoxo/oxox/xoxo"), false), (read("xoxox/oxoxo"), true)];
-    let decide = |budget: u64| {
-        let mut games = Games::new();
-        let mut valuer = Valuer::new(CLOBBER);
-        let zero = games.zero();
-        let progress = &mut |_| true;
-        OutcomeSearch::new(&mut valuer, &mut games, progress)
-            .valuing_at_most(usize::MAX)
-            .within(budget)
-            .decide(&sum, zero)
-    };
+    let decide = |budget| clobber_within(&sum, (usize::MAX, SMALL_HEIGHT), budget);
     // Unbounded, both boards are valued and no state is searched.
     let full = decide(u64::MAX).unwrap();
     let mut searched_more = false;
@@ -224,17 +234,7 @@ fn the_states_decided_are_forgotten_at_the_budget() {
         (read("xoxoxo/oxoxox"), false),
         (read("xoxo/oxox/xoxo"), false),
     ];
-    let decide = |budget: u64| {
-        let mut games = Games::new();
-        let mut valuer = Valuer::new(CLOBBER);
-        let zero = games.zero();
-        let progress = &mut |_| true;
-        OutcomeSearch::new(&mut valuer, &mut games, progress)
-            .valuing_at_most(0)
-            .small_values(0)
-            .within(budget)
-            .decide(&sum, zero)
-    };
+    let decide = |budget| clobber_within(&sum, (0, 0), budget);
     let full = decide(u64::MAX).unwrap();
     assert_eq!((full.outcome(), full.forgotten), (OutcomeClass::P, 0));
     for bits in [20, 21] {
