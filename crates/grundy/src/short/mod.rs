@@ -73,6 +73,14 @@ pub trait ShortRules: ShortGame<Position: Send + Sync + Debug> + Send + 'static 
     fn boards(&self) -> Option<regions::Boards> {
         None
     }
+
+    /// Simpler games either side of `p`, where the family knows some:
+    /// they decide a sum without a search where the player to move wins
+    /// the one below it or loses the one above ([`outcome::Bounds`]); by
+    /// default none.
+    fn bounds(&self, _p: &Self::Position) -> Option<outcome::Bounds<Self::Position>> {
+        None
+    }
 }
 
 /// A shared family is the family (see the `ShortGame` of `Arc`).
@@ -99,6 +107,10 @@ impl<G: ShortRules + Sync> ShortRules for Arc<G> {
 
     fn boards(&self) -> Option<regions::Boards> {
         (**self).boards()
+    }
+
+    fn bounds(&self, p: &Self::Position) -> Option<outcome::Bounds<Self::Position>> {
+        (**self).bounds(p)
     }
 }
 

@@ -39,14 +39,22 @@
 //! opponent's moves in the open regions): on Domineering's 6 x 5 board this
 //! order looks at a tenth of the states, on Amazons' 4 x 4 a thirtieth.
 //!
+//! A family may bound its regions by simpler games ([`Bounds`]): a state
+//! is then decided without a search where the player to move wins the sum
+//! of the bounds worse for them, or loses the sum of those better.
+//! Domineering's bounds hold Breuker, Uiterwijk and van den Herik's safe
+//! moves and Bullock's protective areas: on the 7 x 7 board the search
+//! decides 615,947 states rather than 846,452, in about the same time.
+//!
 //! Memory is what stops a search first: every state decided is kept, and
 //! the regions its moves lead to outnumber the states (on Clobber's 4 x 6
 //! board 4.1 million regions for 1.2 million states, 13.5 million options
-//! listed). Where the budget is reached and the states hold a quarter of
-//! it or more, they are forgotten, all at once, and the search goes on,
-//! deciding again the states it meets again; the regions are kept (the
-//! states being searched refer to them), and where they alone fill the
-//! budget the search stops. The order of moves counts the replies in each state a move
+//! listed; on Domineering's 7 x 7, 8 million for 0.6 million). Where the
+//! budget is reached and the states hold a quarter of it or more, they
+//! are forgotten, all at once, and the search goes on, deciding again the
+//! states it meets again; the regions are kept (the states being searched
+//! refer to them), and where they alone fill the budget the search
+//! stops. The order of moves counts the replies in each state a move
 //! leads to without listing them, as most of those states are never
 //! searched (Clobber's 3 x 8 board: 5.1 s and 257 MiB, against 6.3 s and
 //! 276 MiB when counting listed them and added their regions).
@@ -65,7 +73,7 @@ use std::hash::BuildHasher;
 use super::ShortRules;
 use crate::error::{Error, Result};
 use crate::memory;
-use crate::partizan::{GameId, Games, OutcomeClass, Valuer};
+use crate::partizan::{Dyadic, GameId, Games, OutcomeClass, Valuer};
 
 /// The most new positions the canonical form of a region of the sum asked
 /// about may need before the search leaves it open and searches its moves
@@ -112,6 +120,33 @@ impl Searched {
         }
     }
 }
+
+/// Two simpler games either side of a position G, each a position of the
+/// family and an integer: `below.0 - below.1 <= G <= above.0 + above.1`.
+/// Where Left wins the sum with the game below in place of G, moving
+/// first or second, Left wins it with G; where Left loses it with the
+/// game above, Left loses it with G; the same for Right, the other way
+/// round. A game below G: G with some of Left's moves taken away (a game
+/// where Left has fewer options, at every turn, and Right the same, is at
+/// most G), such as Domineering's board where Left places only on some
+/// cells (those no domino of Right's joins to the others), and Right's
+/// moves on the others counted as an integer, the most Right can make
+/// there (a game where only Right moves is minus its longest play). The
+/// counts of safe moves in Breuker, Uiterwijk and van den Herik's
+/// "Solving 8×8 Domineering" (2000) are such bounds, and so are
+/// Bullock's protective areas (2002).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bounds<P> {
+    /// A position below G but for an integer: G less some of Left's
+    /// moves, and the most moves those take from Right.
+    pub below: (P, u32),
+    /// A position above G but for an integer.
+    pub above: (P, u32),
+}
+
+/// The most new positions the valuer may take to value a bound of a
+/// region ([`Bounds`]); a region whose bounds take more has none.
+pub const BOUND_WORK: usize = 1 << 8;
 
 /// A region open in a state, in one word: its index in the table above
 /// the lowest bit, and whether it is negated (Left and Right exchanged) in
@@ -223,6 +258,9 @@ pub struct OutcomeSearch<'a, G: ShortRules> {
     /// Every region's options, where `Region::lists` says.
     lists: Vec<u32>,
     decided: HashMap<State, bool>,
+    /// The values bounding each region, below and above, where they were
+    /// asked for, and found.
+    bounds: HashMap<u32, Option<[GameId; 2]>>,
     /// What `decided` holds, for the memory budget.
     decided_bytes: u64,
     /// How many times `decided` was forgotten.
@@ -258,6 +296,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             regions: Vec::new(),
             lists: Vec::new(),
             decided: HashMap::new(),
+            bounds: HashMap::new(),
             decided_bytes: 0,
             forgotten: 0,
             decisions: 0,
@@ -530,6 +569,129 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         self.decided.get(state).copied()
     }
 
+    /// Whether the player to move (Left where `left`) wins the regions
+    /// `open` and the value beside them, where the sums of the regions'
+    /// bounds say so: the player wins where the player wins the sum of
+    /// the bounds worse for the player, and loses where the player loses
+    /// the sum of those better. A sum is built only where its stops, from
+    /// those of its parts, leave the answer open (Siegel, *Combinatorial
+    /// Game Theory*, II.3: the Left stop of a sum is at most the sum of
+    /// the parts' and at least one part's plus the Right stops of the
+    /// others; a game whose Left stop is below 0 is below 0).
+    fn bounded(&mut self, open: &[Open], value: GameId, left: bool) -> Result<Option<bool>> {
+        let mut parts = Vec::with_capacity(open.len() + 1);
+        for &part in open {
+            let Some(bounds) = self.region_bounds(part.region())? else {
+                return Ok(None);
+            };
+            parts.push((bounds, part.negated()));
+        }
+        parts.push(([value; 2], false));
+        // The bound below the sum (0) and above it (1): its parts' sums
+        // of Left stops and of Right stops, and the widest of their gaps.
+        let (mut lefts, mut rights) = ([Dyadic::ZERO; 2], [Dyadic::ZERO; 2]);
+        let mut gaps = [Dyadic::ZERO; 2];
+        for &(bounds, negated) in &parts {
+            for side in 0..2 {
+                let (l, r) = match negated {
+                    false => self.games.stops(bounds[side]),
+                    true => {
+                        let (l, r) = self.games.stops(bounds[1 - side]);
+                        (-r, -l)
+                    }
+                };
+                (lefts[side], rights[side]) = (lefts[side] + l, rights[side] + r);
+                gaps[side] = gaps[side].max(l - r);
+            }
+        }
+        let zero = Dyadic::ZERO;
+        // Where the player to move may win the bound worse for them, and
+        // may lose the one better.
+        let (worse, may_win, better, may_lose) = match left {
+            true => (0, lefts[0] >= zero, 1, rights[1] + gaps[1] <= zero),
+            false => (1, rights[1] <= zero, 0, lefts[0] - gaps[0] >= zero),
+        };
+        if may_win && self.first_wins(&parts, worse, left)? {
+            return Ok(Some(true));
+        }
+        if may_lose && !self.first_wins(&parts, better, left)? {
+            return Ok(Some(false));
+        }
+        Ok(None)
+    }
+
+    /// Whether the player (Left where `left`) wins moving first the sum
+    /// of the bounds below (`side` 0) or above (1) each of `parts`.
+    fn first_wins(
+        &mut self,
+        parts: &[([GameId; 2], bool)],
+        side: usize,
+        left: bool,
+    ) -> Result<bool> {
+        let mut sum = self.games.zero();
+        for &(bounds, negated) in parts {
+            let g = match negated {
+                false => bounds[side],
+                true => self.games.neg(bounds[1 - side]),
+            };
+            sum = self.games.add(sum, g);
+        }
+        self.games.check()?;
+        Ok(self.games.outcome(sum).first_player_wins(left))
+    }
+
+    /// The values below and above region `r` ([`Bounds`]), where its
+    /// family gives them and they are valued within [`BOUND_WORK`] new
+    /// positions each.
+    fn region_bounds(&mut self, r: usize) -> Result<Option<[GameId; 2]>> {
+        if let Some(&known) = self.bounds.get(&(r as u32)) {
+            return Ok(known);
+        }
+        let Some(bounds) = self.valuer.game().bounds(&self.keys[r]) else {
+            return Ok(None);
+        };
+        if !self.may_value() {
+            return Ok(None);
+        }
+        let mut values = [self.games.zero(); 2];
+        let sides = [(bounds.below, false), (bounds.above, true)];
+        for (value, ((position, moves), above)) in values.iter_mut().zip(sides) {
+            let Some(g) = self.bound_value(&position)? else {
+                self.bounds.insert(r as u32, None);
+                return Ok(None);
+            };
+            let moves = i128::from(moves);
+            let integer = self
+                .games
+                .number(Dyadic::integer(if above { moves } else { -moves }));
+            *value = self.games.add(g, integer);
+        }
+        self.games.check()?;
+        self.bytes += memory::hashed(1, size_of::<(u32, Option<[GameId; 2]>)>() as u64);
+        self.bounds.insert(r as u32, Some(values));
+        Ok(Some(values))
+    }
+
+    /// The value of `position`, the sum of its parts' values, where each
+    /// is found within [`BOUND_WORK`] new positions.
+    fn bound_value(&mut self, position: &G::Position) -> Result<Option<GameId>> {
+        let mut sum = self.games.zero();
+        for part in self.valuer.game().parts(position) {
+            let progress = &mut *self.progress;
+            let found = self
+                .valuer
+                .part_value_within(self.games, &part.key, BOUND_WORK, progress)?;
+            let Some(mut g) = found else {
+                return Ok(None);
+            };
+            if part.negated {
+                g = self.games.neg(g);
+            }
+            sum = self.games.add(sum, g);
+        }
+        Ok(Some(sum))
+    }
+
     /// How many moves the player to move in `state` has in its open
     /// regions.
     fn replies(&mut self, state: &State) -> Result<usize> {
@@ -542,6 +704,16 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         Ok(replies)
     }
 
+    /// Forgets the states decided, keeping the regions (the states being
+    /// searched refer to them): the search goes on, deciding again the
+    /// states it meets again.
+    fn forget(&mut self) {
+        self.decided = HashMap::new();
+        self.bytes -= self.decided_bytes;
+        self.decided_bytes = 0;
+        self.forgotten += 1;
+    }
+
     /// Whether the player to move in `state` wins, `depth` moves from the
     /// sum asked about.
     fn wins(&mut self, state: State, depth: usize) -> Result<bool> {
@@ -549,6 +721,9 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             return Ok(known);
         }
         let (open, value, left) = &state;
+        if let Some(known) = self.bounded(open, *value, *left)? {
+            return Ok(known);
+        }
         if depth >= MAX_DEPTH {
             return Err(Error::Limit(format!(
                 "a search of the sum goes deeper than {MAX_DEPTH} moves"
@@ -628,12 +803,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
                     self.budget >> 20
                 )));
             }
-            // The states decided are forgotten, the regions kept: the
-            // search goes on, deciding again the states it meets again.
-            self.decided = HashMap::new();
-            self.bytes -= self.decided_bytes;
-            self.decided_bytes = 0;
-            self.forgotten += 1;
+            self.forget();
         }
         self.bytes += held;
         self.decided_bytes += held;

@@ -14,6 +14,7 @@ use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
 use crate::error::Result;
 use crate::partizan::{Part, ShortGame};
+use crate::short::outcome::Bounds;
 use crate::short::regions::Boards;
 use crate::short::ShortRules;
 use crate::word::Word;
@@ -119,6 +120,38 @@ impl ShortRules for Domineering {
         Some(format!("{a}x{b}"))
     }
 
+    /// Below the board, Left's areas: the board where Left places only
+    /// on the rows' runs of one or two cells (Right can place at most
+    /// one domino on each, and none joins them to other cells), less
+    /// Right's moves on the longer runs (half of each, rounded down);
+    /// above it, Right's areas the same way, with columns for rows. Left
+    /// places every domino on cells of one run of one cell ("safe moves",
+    /// Breuker, Uiterwijk and van den Herik, 2000) and on the 2 × 2
+    /// squares of two runs of two ("protective areas", Bullock, 2002),
+    /// among others.
+    fn bounds(&self, board: &Grid) -> Option<Bounds<Grid>> {
+        let areas = |vertical: bool| {
+            let (mut short, mut moves) = (0, 0);
+            for run in board.runs(vertical) {
+                match run.count_ones() {
+                    1 | 2 => short |= run,
+                    n => moves += n / 2,
+                }
+            }
+            (
+                Grid {
+                    cells: short,
+                    ..*board
+                },
+                moves,
+            )
+        };
+        Some(Bounds {
+            below: areas(false),
+            above: areas(true),
+        })
+    }
+
     /// Cram (the variant) by the symmetry strategy: a board that the half
     /// turn about its centre maps onto itself is a second-player win,
     /// nimber 0, where no domino can be placed onto its own image or onto
@@ -156,7 +189,7 @@ mod tests {
     use std::collections::HashMap;
 
     use crate::catalogue::check::{outcome_by_search, MisereCheck};
-    use crate::partizan::{Games, Valuer};
+    use crate::partizan::{Dyadic, Games, Valuer};
 
     fn value(text: &str) -> String {
         let mut games = Games::new();
@@ -232,6 +265,44 @@ mod tests {
                 assert_eq!(Domineering.parts(&board), expected, "{}", board.show());
             }
         }
+    }
+
+    /// The bounds of every board of 3 × 4, 4 × 3 and 2 × 6 cells with any
+    /// cells blocked are below and above its value, all by canonical
+    /// forms; the bound below is the value itself on some boards with a
+    /// run of three cells or more (so the integer counts).
+    #[test]
+    fn bounds_are_below_and_above_every_board() {
+        let mut games = Games::new();
+        let mut valuer = Valuer::new(Domineering);
+        let mut tight = 0;
+        for (height, width) in [(3u8, 4u8), (4, 3), (2, 6)] {
+            for cells in 0..1u64 << (height * width) {
+                let board = Grid {
+                    height,
+                    width,
+                    cells,
+                };
+                let bounds = Domineering.bounds(&board).unwrap();
+                let mut value = |p: &Grid| valuer.value(&mut games, p, &mut |_| true).unwrap();
+                let (g, below, above) = (
+                    value(&board),
+                    value(&bounds.below.0),
+                    value(&bounds.above.0),
+                );
+                let mut integer = |n: i128| games.number(Dyadic::integer(n));
+                let (fewer, more) = (
+                    integer(-i128::from(bounds.below.1)),
+                    integer(bounds.above.1.into()),
+                );
+                let (below, above) = (games.add(below, fewer), games.add(above, more));
+                assert!(games.le(below, g), "{}", board.show());
+                assert!(games.le(g, above), "{}", board.show());
+                let long_runs = board.runs(false).iter().any(|run| run.count_ones() >= 3);
+                tight += usize::from(long_runs && below == g);
+            }
+        }
+        assert!(tight > 0);
     }
 
     /// Every board of 3 rows and 4 columns with any cells blocked, and the

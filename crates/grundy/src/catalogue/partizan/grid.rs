@@ -101,6 +101,30 @@ impl Grid {
         self.cells & (self.cells >> 1) & !self.column_mask(false)
     }
 
+    /// The runs of the board's cells: the cells side by side in a row (or
+    /// one above the other in a column, `vertical`) with no gap, as many
+    /// as there are, each as a mask.
+    pub fn runs(&self, vertical: bool) -> Vec<u64> {
+        let (h, w) = (self.height as usize, self.width as usize);
+        let (lines, along) = if vertical { (w, h) } else { (h, w) };
+        let mut runs = Vec::new();
+        for line in 0..lines {
+            let mut run = 0;
+            for at in 0..along {
+                let (row, column) = if vertical { (at, line) } else { (line, at) };
+                match self.has(row, column) {
+                    true => run |= self.bit(row, column),
+                    false if run != 0 => runs.push(std::mem::take(&mut run)),
+                    false => {}
+                }
+            }
+            if run != 0 {
+                runs.push(run);
+            }
+        }
+        runs
+    }
+
     /// Every pair (i, j) of a cell i of `from` and a cell j of `to` next
     /// to it by an edge.
     pub fn adjacent_pairs(&self, from: u64, to: u64) -> Vec<(u32, u32)> {

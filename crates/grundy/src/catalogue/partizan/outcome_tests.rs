@@ -3,9 +3,10 @@
 
 use super::clobber::{Stones, CLOBBER};
 use super::domineering::Domineering;
+use super::grid::Grid;
 use super::toads_frogs::TOADS_FROGS;
 use crate::error::Error;
-use crate::partizan::{Games, OutcomeClass, Valuer};
+use crate::partizan::{Games, OutcomeClass, Part, ShortGame, Valuer};
 use crate::short::outcome::{OutcomeSearch, Searched, SMALL_HEIGHT, VALUE_WORK};
 use crate::short::ShortRules;
 use crate::word::Word;
@@ -112,6 +113,99 @@ fn the_search_finds_the_outcome_of_the_canonical_form() {
                 "toads-frogs {a} + {rest}, {asked:?}"
             );
         }
+    }
+}
+
+/// Domineering boards of 4 × 5 and 5 × 4 cells with about a quarter of
+/// them blocked, drawn by a fixed generator: alone, beside another and
+/// its negative, and beside literals, the search (with the bounds of
+/// Domineering's regions deciding states) finds the outcome class of the
+/// canonical form, valuing nothing or small regions.
+#[test]
+fn the_search_finds_the_outcome_of_random_domineering_boards() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut random = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let rests = ["0", "*", "^", "{1|-1}", "-1/2", "{0|*}", "1", "-2"];
+    let mut boards = Vec::new();
+    for i in 0..48 {
+        let (height, width) = if i % 2 == 0 { (4, 5) } else { (5, 4) };
+        // A cell is empty where either of two random bits is set.
+        let cells = (random() | random()) & ((1 << 20) - 1);
+        boards.push(
+            Grid {
+                height,
+                width,
+                cells,
+            }
+            .show(),
+        );
+    }
+    for (i, a) in boards.iter().enumerate() {
+        let b = &boards[(i + 1) % boards.len()];
+        let rest = rests[i % rests.len()];
+        let asked = [(0, 0), (VALUE_WORK, SMALL_HEIGHT)][i % 2];
+        for sum in [vec![(a.as_str(), false)], vec![(a, false), (b, true)]] {
+            let (searched, expected) = both(|| Domineering, &sum, rest, asked);
+            assert_eq!(searched.outcome(), expected, "domineering {sum:?} + {rest}");
+        }
+    }
+}
+
+/// Domineering with its rules and regions, but no bounds.
+#[derive(Clone, Copy)]
+struct Unbounded;
+
+impl ShortGame for Unbounded {
+    type Position = Grid;
+
+    fn left_options(&self, board: &Grid) -> Vec<Grid> {
+        Domineering.left_options(board)
+    }
+
+    fn right_options(&self, board: &Grid) -> Vec<Grid> {
+        Domineering.right_options(board)
+    }
+
+    fn parts(&self, board: &Grid) -> Vec<Part<Grid>> {
+        Domineering.parts(board)
+    }
+}
+
+impl ShortRules for Unbounded {
+    fn name(&self) -> String {
+        Domineering.name()
+    }
+
+    fn parse_position(&self, word: &Word) -> crate::error::Result<Grid> {
+        Domineering.parse_position(word)
+    }
+
+    fn show(&self, board: &Grid) -> String {
+        Domineering.show(board)
+    }
+}
+
+/// The bounds of Domineering's regions decide states the search would
+/// otherwise search: on the empty boards 4 × 5 and 5 × 5 and a board with
+/// blocked cells, the search decides fewer states with them, and finds
+/// the same outcome as without them and as the canonical form.
+#[test]
+fn the_bounds_decide_states_without_a_search() {
+    for board in ["4x5", "5x5", "..#../...../#..../...#./....."] {
+        let sum = [(board, false)];
+        let (bounded, expected) = both(|| Domineering, &sum, "0", (0, 0));
+        let (unbounded, _) = both(|| Unbounded, &sum, "0", (0, 0));
+        assert_eq!(bounded.outcome(), expected, "{board}");
+        assert_eq!(unbounded.outcome(), expected, "{board}");
+        assert!(
+            bounded.states < unbounded.states,
+            "{board}: {bounded:?} {unbounded:?}"
+        );
     }
 }
 
