@@ -76,8 +76,8 @@ pub trait ShortRules: ShortGame<Position: Send + Sync + Debug> + Send + 'static 
 
     /// Simpler games either side of `p`, where the family knows some:
     /// they decide a sum without a search where the player to move wins
-    /// the one below it or loses the one above ([`outcome::Bounds`]); by
-    /// default none.
+    /// with the one worse for them in its place, or loses with the one
+    /// better ([`outcome::Bounds`]); by default none.
     fn bounds(&self, _p: &Self::Position) -> Option<outcome::Bounds<Self::Position>> {
         None
     }

@@ -653,23 +653,22 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         if !self.may_value() {
             return Ok(None);
         }
-        let mut values = [self.games.zero(); 2];
-        let sides = [(bounds.below, false), (bounds.above, true)];
-        for (value, ((position, moves), above)) in values.iter_mut().zip(sides) {
+        let mut values = Some([self.games.zero(); 2]);
+        let sides = [(bounds.below, -1), (bounds.above, 1)];
+        for (side, ((position, moves), sign)) in sides.into_iter().enumerate() {
             let Some(g) = self.bound_value(&position)? else {
-                self.bounds.insert(r as u32, None);
-                return Ok(None);
+                values = None;
+                break;
             };
-            let moves = i128::from(moves);
-            let integer = self
-                .games
-                .number(Dyadic::integer(if above { moves } else { -moves }));
-            *value = self.games.add(g, integer);
+            let integer = self.games.number(Dyadic::integer(sign * i128::from(moves)));
+            if let Some(values) = &mut values {
+                values[side] = self.games.add(g, integer);
+            }
         }
         self.games.check()?;
         self.bytes += memory::hashed(1, size_of::<(u32, Option<[GameId; 2]>)>() as u64);
-        self.bounds.insert(r as u32, Some(values));
-        Ok(Some(values))
+        self.bounds.insert(r as u32, values);
+        Ok(values)
     }
 
     /// The value of `position`, the sum of its parts' values, where each

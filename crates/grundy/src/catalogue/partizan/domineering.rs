@@ -124,11 +124,11 @@ impl ShortRules for Domineering {
     /// on the rows' runs of one or two cells (Right can place at most
     /// one domino on each, and none joins them to other cells), less
     /// Right's moves on the longer runs (half of each, rounded down);
-    /// above it, Right's areas the same way, with columns for rows. Left
-    /// places every domino on cells of one run of one cell ("safe moves",
-    /// Breuker, Uiterwijk and van den Herik, 2000) and on the 2 × 2
-    /// squares of two runs of two ("protective areas", Bullock, 2002),
-    /// among others.
+    /// above it, Right's areas the same way, with columns for rows. The
+    /// bound below keeps Left's dominoes on two cells each alone in its
+    /// row ("safe moves", Breuker, Uiterwijk and van den Herik, 2000) and
+    /// on the 2 × 2 squares of two runs of two ("protective areas",
+    /// Bullock, 2002), among others.
     fn bounds(&self, board: &Grid) -> Option<Bounds<Grid>> {
         let areas = |vertical: bool| {
             let (mut short, mut moves) = (0, 0);
