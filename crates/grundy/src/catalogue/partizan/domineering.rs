@@ -121,20 +121,21 @@ impl ShortRules for Domineering {
     }
 
     /// Below the board, Left's areas: the board where Left places only
-    /// on the rows' runs of one or two cells (Right can place at most
+    /// on the rows' runs of one to three cells (Right can place at most
     /// one domino on each, and none joins them to other cells), less
     /// Right's moves on the longer runs (half of each, rounded down);
     /// above it, Right's areas the same way, with columns for rows. The
     /// bound below keeps Left's dominoes on two cells each alone in its
     /// row ("safe moves", Breuker, Uiterwijk and van den Herik, 2000) and
     /// on the 2 × 2 squares of two runs of two ("protective areas",
-    /// Bullock, 2002), among others.
+    /// Bullock, 2002), among others. (Runs of up to four cells decide
+    /// more states, but take longer to value: see BENCHMARKS.md.)
     fn bounds(&self, board: &Grid) -> Option<Bounds<Grid>> {
         let areas = |vertical: bool| {
             let (mut short, mut moves) = (0, 0);
             for run in board.runs(vertical) {
                 match run.count_ones() {
-                    1 | 2 => short |= run,
+                    1..=3 => short |= run,
                     n => moves += n / 2,
                 }
             }
@@ -270,7 +271,7 @@ mod tests {
     /// The bounds of every board of 3 × 4, 4 × 3 and 2 × 6 cells with any
     /// cells blocked are below and above its value, all by canonical
     /// forms; the bound below is the value itself on some boards with a
-    /// run of three cells or more (so the integer counts).
+    /// run of four cells or more (so the integer counts).
     #[test]
     fn bounds_are_below_and_above_every_board() {
         let mut games = Games::new();
@@ -298,7 +299,7 @@ mod tests {
                 let (below, above) = (games.add(below, fewer), games.add(above, more));
                 assert!(games.le(below, g), "{}", board.show());
                 assert!(games.le(g, above), "{}", board.show());
-                let long_runs = board.runs(false).iter().any(|run| run.count_ones() >= 3);
+                let long_runs = board.runs(false).iter().any(|run| run.count_ones() >= 4);
                 tight += usize::from(long_runs && below == g);
             }
         }
