@@ -579,6 +579,12 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     /// the parts' and at least one part's plus the Right stops of the
     /// others; a game whose Left stop is below 0 is below 0).
     fn bounded(&mut self, open: &[Open], value: GameId, left: bool) -> Result<Option<bool>> {
+        // Most families have no bounds: asked of the first region, before
+        // anything is taken for the rest.
+        match open.first() {
+            Some(first) if self.region_bounds(first.region())?.is_some() => {}
+            _ => return Ok(None),
+        }
         let mut parts = Vec::with_capacity(open.len() + 1);
         for &part in open {
             let Some(bounds) = self.region_bounds(part.region())? else {
