@@ -49,7 +49,7 @@
 //! Memory is what stops a search first: every state decided is kept, and
 //! the regions its moves lead to outnumber the states (on Clobber's 4 x 6
 //! board 4.1 million regions for 1.2 million states, 13.5 million options
-//! listed; on Domineering's 7 x 7, 8 million for 0.6 million). Where the
+//! listed). Where the
 //! budget is reached and the states hold a quarter of it or more, they
 //! are forgotten, all at once, and the search goes on, deciding again the
 //! states it meets again; the regions are kept (the states being searched

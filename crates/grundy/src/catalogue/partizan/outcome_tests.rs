@@ -117,8 +117,8 @@ fn the_search_finds_the_outcome_of_the_canonical_form() {
 }
 
 /// Domineering boards of 4 × 5 and 5 × 4 cells with about a quarter of
-/// them blocked, drawn by a fixed generator: alone, beside another and
-/// its negative, and beside literals, the search (with the bounds of
+/// them blocked, drawn by a fixed generator: alone, beside the negative
+/// of another, and beside literals, the search (with the bounds of
 /// Domineering's regions deciding states) finds the outcome class of the
 /// canonical form, valuing nothing or small regions.
 #[test]
