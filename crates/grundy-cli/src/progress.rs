@@ -124,3 +124,59 @@ fn message(progress: Progress) -> String {
         _ => String::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where the memory left is below an eighth of what there was, the
+    /// watch stops the computation at its next report, and the error says
+    /// so while keeping the limit the computation met as it stopped (an
+    /// outcome search past the budget, then valued). A question that came
+    /// with more memory than this process will ever have stands for one
+    /// whose memory ran low.
+    #[test]
+    fn memory_running_low_keeps_what_the_computation_said() {
+        let available = MemoryLimit {
+            bytes: u64::MAX / 2,
+            source: "a test",
+        };
+        let mut went_on = None;
+        let answer: grundy::Result<()> = watched(false, &available, |report| {
+            went_on = Some(report(Progress::Searching { positions: 1 }));
+            Err(grundy::Error::Limit(
+                "a search of the sum was interrupted; valued instead, the values need more".into(),
+            ))
+        });
+        assert_eq!(went_on, Some(false), "the report is told to stop");
+        let Err(grundy::Error::Limit(message)) = answer else {
+            panic!("a limit error: {answer:?}");
+        };
+        assert!(message.starts_with("the solve stopped with"), "{message}");
+        assert!(
+            message.ends_with(
+                "; it said: a search of the sum was interrupted; valued instead, the values need more"
+            ),
+            "{message}"
+        );
+    }
+
+    /// With memory to spare, the computation's own answer passes through.
+    #[test]
+    fn an_error_with_memory_to_spare_is_the_computation_s() {
+        let available = MemoryLimit {
+            bytes: 0,
+            source: "a test",
+        };
+        let mut went_on = None;
+        let answer: grundy::Result<()> = watched(false, &available, |report| {
+            went_on = Some(report(Progress::Searching { positions: 1 }));
+            Err(grundy::Error::Limit("the values need more".into()))
+        });
+        assert_eq!(went_on, Some(true));
+        assert!(
+            matches!(answer, Err(grundy::Error::Limit(ref m)) if m == "the values need more"),
+            "{answer:?}"
+        );
+    }
+}

@@ -177,51 +177,36 @@ fn a_solve_whose_ranks_pass_the_budget_is_refused_before_it_starts() {
 
 /// A search for the outcome alone that meets the memory budget falls back
 /// to the value, which may fit where the search did not; where the value
-/// meets it too, the error names both limits. (Before, it named only the
-/// value's, and the 2 x 17 Clobber board seemed stopped by its values.)
-/// Under 160 MB the address space runs out first, the search's memory
-/// not yet handed back when the value starts (exit 1 all the same).
+/// meets it too, the error names both. (Before, it named only the value's,
+/// and the 2 x 17 Clobber board seemed stopped by its values.)
+///
+/// What stops the search first depends on timing: its own count meeting
+/// the budget, or the command line's watch of the memory left (read at
+/// each report, every 50 ms), which then keeps what the search said. Both
+/// are right, and each was seen in CI at both sizes, so the message may be
+/// either; the watch's keeping of the message is tested alone, without
+/// timing, in `progress.rs`.
 #[test]
 fn an_outcome_past_the_budget_names_the_search_and_the_value() {
-    let (code, stderr) = run_under_address_space_limit(
-        400_000,
-        &[
-            "analyze",
-            "--outcome-only",
-            "clobber xoxoxox/oxoxoxo/xoxoxox/oxoxoxo",
-        ],
-    );
-    assert_eq!(code, Some(1), "{stderr}");
-    assert!(
-        stderr.contains("a search of the sum needs more than")
-            && stderr.contains("; valued instead, the values need more than"),
-        "{stderr}"
-    );
-}
-
-/// Where the memory left runs low first (160 MB of address space: the
-/// search's memory is not yet handed back when the value starts), the
-/// error says so and keeps what the computation said as it stopped: the
-/// search interrupted, then valued instead, past the budget. (Before,
-/// the command line's watch of the memory replaced that message, and a
-/// run of Domineering 8 x 8 told nothing of its search.)
-#[test]
-fn memory_running_low_keeps_what_the_search_said() {
-    let (code, stderr) = run_under_address_space_limit(
-        160_000,
-        &[
-            "analyze",
-            "--outcome-only",
-            "clobber xoxoxox/oxoxoxo/xoxoxox/oxoxoxo",
-        ],
-    );
-    assert_eq!(code, Some(1), "{stderr}");
-    assert!(
-        stderr.contains("the solve stopped with")
-            && stderr.contains("; it said: interrupted")
-            && stderr.contains("; valued instead, the values need more than"),
-        "{stderr}"
-    );
+    for kb in [400_000, 160_000] {
+        let (code, stderr) = run_under_address_space_limit(
+            kb,
+            &[
+                "analyze",
+                "--outcome-only",
+                "clobber xoxoxox/oxoxoxo/xoxoxox/oxoxoxo",
+            ],
+        );
+        assert_eq!(code, Some(1), "{kb} KB: {stderr}");
+        let search = stderr.contains("a search of the sum needs more than")
+            || (stderr.contains("the solve stopped with")
+                && stderr.contains("; it said: interrupted"));
+        assert!(search, "{kb} KB: {stderr}");
+        assert!(
+            stderr.contains("; valued instead, the values need more than"),
+            "{kb} KB: {stderr}"
+        );
+    }
 }
 
 /// The misère quotient of Dawson's Kayles meets heap 34, whose trial
