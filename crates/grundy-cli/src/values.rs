@@ -197,12 +197,25 @@ pub fn misere_one_line(a: &MisereAnalysis, outcome_only: bool) -> String {
 pub fn searched_text(expression: &str, s: &Searched) -> String {
     let outcome = s.outcome();
     let says = |wins: bool| if wins { "wins" } else { "loses" };
-    let forgotten = match s.forgotten {
-        0 => String::new(),
-        n => format!(
-            "; the states decided were forgotten {n} time{} to stay within the memory, and \
-             some decided again",
-            if n == 1 { "" } else { "s" }
+    let times = |n: u64| {
+        if n == 1 {
+            "once".to_string()
+        } else {
+            format!("{n} times")
+        }
+    };
+    let forgotten = match (s.forgotten, s.collected) {
+        (0, _) => String::new(),
+        (n, 0) => format!(
+            "; the states decided were forgotten {} to stay within the memory, and some \
+             decided again",
+            times(n)
+        ),
+        (n, m) => format!(
+            "; the states decided were forgotten {} to stay within the memory ({} with the \
+             regions without a value), and some decided again",
+            times(n),
+            times(m)
         ),
     };
     format!(

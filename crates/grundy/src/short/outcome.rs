@@ -49,12 +49,19 @@
 //! Memory is what stops a search first: every state decided is kept, and
 //! the regions its moves lead to outnumber the states (on Clobber's 4 x 6
 //! board 4.1 million regions for 1.2 million states, 13.5 million options
-//! listed). Where the
-//! budget is reached and the states hold a quarter of it or more, they
-//! are forgotten, all at once, and the search goes on, deciding again the
-//! states it meets again; the regions are kept (the states being searched
-//! refer to them), and where they alone fill the budget the search
-//! stops. The order of moves counts the replies in each state a move
+//! listed; on Domineering's 7 x 7 board 7.4 million regions, 99% of them
+//! never valued, for 0.4 million states). Where the budget is reached,
+//! the states are forgotten, all at once, and the search goes on,
+//! deciding again the states it meets again. Where the states held less
+//! than a quarter of it, the regions go too, but for those with a value
+//! (which took the work) and those of the states being searched and of
+//! the moves each still has to search (`pinned`): their indices are taken
+//! again by new regions, and every list of options goes (they name
+//! regions let go), to be listed again where needed. Only where what is
+//! kept fills three quarters of the budget does the search stop. (Before,
+//! the regions were always kept, and where they filled the budget the
+//! search stopped: Clobber's 4 x 7 board under 2 GB of address space
+//! exited 1; it is now decided, with 663 MB at most.) The order of moves counts the replies in each state a move
 //! leads to without listing them, as most of those states are never
 //! searched (Clobber's 3 x 8 board: 5.1 s and 257 MiB, against 6.3 s and
 //! 276 MiB when counting listed them and added their regions).
@@ -105,6 +112,9 @@ pub struct Searched {
     /// How many times the states decided were forgotten to stay within the
     /// memory budget.
     pub forgotten: u64,
+    /// How many of those times the regions without a value, outside the
+    /// states being searched, were let go too.
+    pub collected: u64,
 }
 
 impl Searched {
@@ -205,6 +215,17 @@ struct Region {
 /// Where a region's options for one side are not counted yet.
 const UNCOUNTED: u32 = u32::MAX;
 
+impl Region {
+    /// A region met for the first time: nothing known of it.
+    fn new() -> Region {
+        Region {
+            lists: [UNLISTED; 2],
+            counts: [UNCOUNTED; 2],
+            value: Valued::Unknown,
+        }
+    }
+}
+
 /// Whether a region's value is known, and small enough to stand for it.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Valued {
@@ -253,8 +274,17 @@ pub struct OutcomeSearch<'a, G: ShortRules> {
     /// Each region's index, found by its key.
     index: HashTable<u32>,
     hasher: DefaultHashBuilder,
-    keys: Vec<G::Position>,
+    /// Each region's key; `None` where the region was let go and its
+    /// index is free (`collect`).
+    keys: Vec<Option<G::Position>>,
     regions: Vec<Region>,
+    /// The indices of regions let go, to be taken again.
+    free: Vec<u32>,
+    /// The regions of the states being searched, and of the moves each
+    /// still has to search: they stay when the others are let go.
+    pinned: Vec<Open>,
+    /// How many times the regions were let go.
+    collected: u64,
     /// Every region's options, where `Region::lists` says.
     lists: Vec<u32>,
     decided: HashMap<State, bool>,
@@ -294,6 +324,9 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             hasher: DefaultHashBuilder::default(),
             keys: Vec::new(),
             regions: Vec::new(),
+            free: Vec::new(),
+            pinned: Vec::new(),
+            collected: 0,
             lists: Vec::new(),
             decided: HashMap::new(),
             bounds: HashMap::new(),
@@ -348,7 +381,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             for part in &parts {
                 let r = part.region();
                 if self.regions[r].value == Valued::Unknown && self.may_value() {
-                    let key = self.keys[r].clone();
+                    let key = self.key(r).clone();
                     let (most, progress) = (self.value_work, &mut *self.progress);
                     let found =
                         (self.valuer).part_value_within(self.games, &key, most, progress)?;
@@ -363,13 +396,18 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         }
         open.sort_unstable();
         cancel(&mut open);
+        // The state Right moves first in waits while Left's is searched.
+        self.pinned.clear();
+        self.pinned.extend_from_slice(&open);
         let left_first_wins = self.wins((open.clone(), value, true), 0)?;
         let right_first_wins = self.wins((open, value, false), 0)?;
+        self.pinned.clear();
         Ok(Searched {
             left_first_wins,
             right_first_wins,
             states: self.decisions,
             forgotten: self.forgotten,
+            collected: self.collected,
         })
     }
 
@@ -392,33 +430,56 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         }
     }
 
+    /// The key of region `r`, which is held.
+    fn key(&self, r: usize) -> &G::Position {
+        self.keys[r].as_ref().expect("a region held")
+    }
+
+    /// What a region's slot holds, whether a region is in it or not.
+    const SLOT_BYTES: u64 = (size_of::<Option<G::Position>>() + size_of::<Region>()) as u64;
+
+    /// What `slots` regions' slots take, counted as vectors that double
+    /// as they grow ([`memory::vector`]).
+    fn slots_bytes(slots: usize) -> u64 {
+        memory::vector(slots as u64, Self::SLOT_BYTES)
+    }
+
+    /// What a region held in a slot holds besides: its key's heap and its
+    /// entry in the index.
+    fn held_bytes(game: &G, key: &G::Position) -> u64 {
+        memory::hashed(1, 4) + game.heap_bytes(key) as u64
+    }
+
     /// The index of the region `key`, added to the table if new.
     fn region(&mut self, key: G::Position) -> Result<u32> {
-        let (keys, hasher) = (&mut self.keys, &self.hasher);
+        let (keys, hasher) = (&self.keys, &self.hasher);
+        let key_of = |r: &u32| keys[*r as usize].as_ref().expect("an indexed region");
         let entry = self.index.entry(
             hasher.hash_one(&key),
-            |&r| keys[r as usize] == key,
-            |&r| hasher.hash_one(&keys[r as usize]),
+            |r| *key_of(r) == key,
+            |r| hasher.hash_one(key_of(r)),
         );
         let vacant = match entry {
             Entry::Occupied(found) => return Ok(*found.get()),
             Entry::Vacant(vacant) => vacant,
         };
-        if keys.len() >= MAX_REGIONS {
-            return Err(Error::Limit(format!(
-                "a search of a sum tells at most {MAX_REGIONS} regions apart"
-            )));
-        }
-        let r = keys.len() as u32;
-        let held = size_of::<G::Position>() + self.valuer.game().heap_bytes(&key);
-        self.bytes += memory::hashed(1, 4) + (held + size_of::<Region>()) as u64;
+        let r = match self.free.pop() {
+            Some(r) => r,
+            None if keys.len() >= MAX_REGIONS => {
+                return Err(Error::Limit(format!(
+                    "a search of a sum tells at most {MAX_REGIONS} regions apart"
+                )));
+            }
+            None => {
+                self.keys.push(None);
+                self.regions.push(Region::new());
+                self.bytes += Self::slots_bytes(1);
+                (self.keys.len() - 1) as u32
+            }
+        };
         vacant.insert(r);
-        keys.push(key);
-        self.regions.push(Region {
-            lists: [UNLISTED; 2],
-            counts: [UNCOUNTED; 2],
-            value: Valued::Unknown,
-        });
+        self.bytes += Self::held_bytes(self.valuer.game(), &key);
+        self.keys[r as usize] = Some(key);
         Ok(r)
     }
 
@@ -447,7 +508,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     /// value of every region of every option of it is known: { the sums of
     /// Left's options' regions | the sums of Right's }.
     fn value_from_options(&mut self, r: usize) -> Result<Valued> {
-        let key = &self.keys[r];
+        let key = self.keys[r].as_ref().expect("a region held");
         if let Some(known) = self.valuer.known(self.games, key) {
             return Ok(self.valued(known));
         }
@@ -521,7 +582,9 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
                 list.push(Open::new(self.region(part.key)?, part.negated).0);
             }
         }
-        self.bytes += (list.len() * size_of::<u32>()) as u64;
+        // Counted as a vector that doubles as it grows: the words of every
+        // region are one vector.
+        self.bytes += memory::vector(list.len() as u64, size_of::<u32>() as u64);
         let at = self.lists.len() as u64;
         self.lists.extend_from_slice(&list);
         self.regions[r].lists[side] = at;
@@ -531,7 +594,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     /// The options of region `r` for Left (`side` 0) or Right (1), as
     /// positions.
     fn side_options(&self, r: usize, side: usize) -> Result<Vec<G::Position>> {
-        let key = &self.keys[r];
+        let key = self.key(r);
         let game = self.valuer.game();
         let options = if side == 0 {
             game.left_options(key)
@@ -653,7 +716,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         if let Some(&known) = self.bounds.get(&(r as u32)) {
             return Ok(known);
         }
-        let Some(bounds) = self.valuer.game().bounds(&self.keys[r]) else {
+        let Some(bounds) = self.valuer.game().bounds(self.key(r)) else {
             return Ok(None);
         };
         if !self.may_value() {
@@ -719,6 +782,48 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         self.forgotten += 1;
     }
 
+    /// Lets go of every region the search can find again, once the states
+    /// decided are forgotten: each whose value is unknown and that is not
+    /// in a state being searched (`pinned`). The lists of
+    /// options go too (they name regions let go), and are listed again
+    /// where needed. Kept: the regions with a value, which took the work,
+    /// and those the states being searched refer to.
+    fn collect(&mut self) {
+        let mut kept: Vec<bool> = (self.regions.iter())
+            .map(|region| region.value != Valued::Unknown)
+            .collect();
+        for part in &self.pinned {
+            kept[part.region()] = true;
+        }
+        self.lists = Vec::new();
+        self.index = HashTable::new();
+        self.bytes = Self::slots_bytes(self.regions.len());
+        let (keys, hasher) = (&mut self.keys, &self.hasher);
+        for (r, &keep) in kept.iter().enumerate() {
+            self.regions[r].lists = [UNLISTED; 2];
+            if keys[r].is_none() {
+                continue;
+            }
+            if !keep {
+                keys[r] = None;
+                self.regions[r] = Region::new();
+                self.free.push(r as u32);
+                continue;
+            }
+            let key = keys[r].as_ref().expect("a region held");
+            let key_of = |q: &u32| keys[*q as usize].as_ref().expect("an indexed region");
+            self.index
+                .insert_unique(hasher.hash_one(key), r as u32, |q| {
+                    hasher.hash_one(key_of(q))
+                });
+            self.bytes += Self::held_bytes(self.valuer.game(), key);
+        }
+        self.bounds.retain(|&r, _| kept[r as usize]);
+        let bound_bytes = memory::hashed(1, size_of::<(u32, Option<[GameId; 2]>)>() as u64);
+        self.bytes += bound_bytes * self.bounds.len() as u64;
+        self.collected += 1;
+    }
+
     /// Whether the player to move in `state` wins, `depth` moves from the
     /// sum asked about.
     fn wins(&mut self, state: State, depth: usize) -> Result<bool> {
@@ -729,6 +834,9 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         if let Some(known) = self.bounded(open, *value, *left)? {
             return Ok(known);
         }
+        // This state's regions and its moves' stay while they are searched.
+        let pins = self.pinned.len();
+        self.pinned.extend_from_slice(open);
         if depth >= MAX_DEPTH {
             return Err(Error::Limit(format!(
                 "a search of the sum goes deeper than {MAX_DEPTH} moves"
@@ -786,6 +894,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             // is the likeliest to win, and its state the quickest to decide.
             let mut ordered = Vec::with_capacity(unknown.len());
             for next in unknown {
+                self.pinned.extend_from_slice(&next.0);
                 ordered.push((self.replies(&next)?, next));
             }
             ordered.sort_by_key(|(replies, _)| *replies);
@@ -802,14 +911,20 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             (open.len() * size_of::<Open>() + size_of::<State>()) as u64,
         );
         if self.bytes + held + self.value_bytes() > self.budget {
-            if self.decided_bytes < self.budget / 4 {
-                return Err(Error::Limit(format!(
-                    "a search of the sum needs more than {} MiB, the memory budget",
-                    self.budget >> 20
-                )));
-            }
+            // Where the states held too little, the regions go too.
+            let states_were_most = self.decided_bytes >= self.budget / 4;
             self.forget();
+            if !states_were_most {
+                self.collect();
+                if self.bytes + held + self.value_bytes() > self.budget / 4 * 3 {
+                    return Err(Error::Limit(format!(
+                        "a search of the sum needs more than {} MiB, the memory budget",
+                        self.budget >> 20
+                    )));
+                }
+            }
         }
+        self.pinned.truncate(pins);
         self.bytes += held;
         self.decided_bytes += held;
         self.decided.insert(state, wins);
