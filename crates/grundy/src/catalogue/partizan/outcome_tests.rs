@@ -135,13 +135,7 @@ fn the_search_finds_the_outcome_of_the_canonical_form() {
 /// canonical form, valuing nothing or small regions.
 #[test]
 fn the_search_finds_the_outcome_of_random_domineering_boards() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut random = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
     let rests = ["0", "*", "^", "{1|-1}", "-1/2", "{0|*}", "1", "-2"];
     let mut boards = Vec::new();
     for i in 0..48 {
@@ -165,6 +159,16 @@ fn the_search_finds_the_outcome_of_random_domineering_boards() {
             let (searched, expected) = both(|| Domineering, &sum, rest, asked);
             assert_eq!(searched.outcome(), expected, "domineering {sum:?} + {rest}");
         }
+    }
+}
+
+/// A fixed generator of random words (Marsaglia's xorshift), from `seed`.
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
     }
 }
 
@@ -359,13 +363,7 @@ fn the_states_decided_are_forgotten_at_the_budget() {
 /// class of the canonical form, or stop at the budget, naming it.
 #[test]
 fn the_regions_let_go_at_the_budget_leave_the_outcome_unchanged() {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut random = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut random = xorshift(0x2545_f491_4f6c_dd1d);
     let boards: Vec<String> = (0..24)
         .map(|i| {
             let (height, width) = if i % 2 == 0 { (3, 5) } else { (5, 3) };
