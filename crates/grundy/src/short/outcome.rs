@@ -61,12 +61,17 @@
 //! kept fills three quarters of the budget does the search stop. (Before,
 //! the regions were always kept, and where they filled the budget the
 //! search stopped: Clobber's 4 x 7 board under 2 GB of address space
-//! exited 1; it is now decided, with 663 MB at most.) The order of moves counts the replies in each state a move
-//! leads to without listing them, as most of those states are never
-//! searched (Clobber's 3 x 8 board: 5.1 s and 257 MiB, against 6.3 s and
-//! 276 MiB when counting listed them and added their regions).
+//! exited 1; it is now decided, with 663 MB at most.)
+//!
+//! The order of moves counts the replies in each state a move leads to
+//! without listing them, as most of those states are never searched
+//! (Clobber's 3 x 8 board: 5.1 s and 257 MiB, against 6.3 s and 276 MiB
+//! when counting listed them and added their regions).
 //! A region is a key, its value and where its options are listed;
 //! its options are words in one array for every region, not a vector each.
+//! The regions and that array are counted as vectors that double as they
+//! grow, three times their length (counted at their length, the process
+//! ran out of address space before the search reached its budget).
 //! The states, the regions, the valuer's positions and the table of games
 //! share one memory budget. Values only save work: once the valuer and the
 //! table hold half the budget, no region is valued any more, and the
