@@ -70,8 +70,9 @@
 //! A region is a key, its value and where its options are listed;
 //! its options are words in one array for every region, not a vector each.
 //! The regions and that array are counted as vectors that double as they
-//! grow, three times their length (counted at their length, the process
-//! ran out of address space before the search reached its budget).
+//! grow: their capacity, and the next buffer where they are more than half
+//! full (counted at their length, the process ran out of address space
+//! before the search reached its budget).
 //! The states, the regions, the valuer's positions and the table of games
 //! share one memory budget. Values only save work: once the valuer and the
 //! table hold half the budget, no region is valued any more, and the
@@ -303,7 +304,9 @@ pub struct OutcomeSearch<'a, G: ShortRules> {
     /// States decided, those decided again after `decided` was forgotten
     /// counted again.
     decisions: u64,
-    /// What `decided` and the regions hold, for the memory budget.
+    /// What `decided`, the index of regions, their keys' heaps and their
+    /// bounds hold, for the memory budget (the vectors are counted apart:
+    /// `vectors_bytes`).
     bytes: u64,
     budget: u64,
     /// The most new positions a region may take to be valued.
@@ -440,13 +443,29 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         self.keys[r].as_ref().expect("a region held")
     }
 
-    /// What a region's slot holds, whether a region is in it or not.
-    const SLOT_BYTES: u64 = (size_of::<Option<G::Position>>() + size_of::<Region>()) as u64;
-
-    /// What `slots` regions' slots take, counted as vectors that double
-    /// as they grow ([`memory::vector`]).
-    fn slots_bytes(slots: usize) -> u64 {
-        memory::vector(slots as u64, Self::SLOT_BYTES)
+    /// What the search's vectors take (the regions' slots, every list of
+    /// options): each its capacity, and where it is more than half full,
+    /// the buffer it takes as it grows next, twice its capacity, held
+    /// beside the old one while the items move. (Counted at their length,
+    /// the process ran out of address space before the search reached its
+    /// budget; counted at three times their length, the slots of regions
+    /// let go filled half the budget.)
+    fn vectors_bytes(&self) -> u64 {
+        // A vector of `capacity` items of `bytes` each, `used` of them.
+        let growing = |used: usize, capacity: usize, bytes: usize| {
+            let next = if used * 2 > capacity { 2 * capacity } else { 0 };
+            ((capacity + next) * bytes) as u64
+        };
+        // The slots of regions let go are taken before the vectors grow.
+        let held = self.regions.len() - self.free.len();
+        let slots = size_of::<Option<G::Position>>() + size_of::<Region>();
+        growing(
+            held,
+            self.regions.capacity().max(self.keys.capacity()),
+            slots,
+        ) + growing(self.lists.len(), self.lists.capacity(), size_of::<u32>())
+            + growing(self.free.len(), self.free.capacity(), size_of::<u32>())
+            + growing(self.pinned.len(), self.pinned.capacity(), size_of::<Open>())
     }
 
     /// What a region held in a slot holds besides: its key's heap and its
@@ -478,7 +497,6 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             None => {
                 self.keys.push(None);
                 self.regions.push(Region::new());
-                self.bytes += Self::slots_bytes(1);
                 (self.keys.len() - 1) as u32
             }
         };
@@ -587,9 +605,6 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
                 list.push(Open::new(self.region(part.key)?, part.negated).0);
             }
         }
-        // Counted as a vector that doubles as it grows: the words of every
-        // region are one vector.
-        self.bytes += memory::vector(list.len() as u64, size_of::<u32>() as u64);
         let at = self.lists.len() as u64;
         self.lists.extend_from_slice(&list);
         self.regions[r].lists[side] = at;
@@ -802,7 +817,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         }
         self.lists = Vec::new();
         self.index = HashTable::new();
-        self.bytes = Self::slots_bytes(self.regions.len());
+        self.bytes = 0;
         let (keys, hasher) = (&mut self.keys, &self.hasher);
         for (r, &keep) in kept.iter().enumerate() {
             self.regions[r].lists = [UNLISTED; 2];
@@ -915,13 +930,14 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             1,
             (open.len() * size_of::<Open>() + size_of::<State>()) as u64,
         );
-        if self.bytes + held + self.value_bytes() > self.budget {
+        if self.bytes + self.vectors_bytes() + held + self.value_bytes() > self.budget {
             // Where the states held too little, the regions go too.
             let states_were_most = self.decided_bytes >= self.budget / 4;
             self.forget();
             if !states_were_most {
                 self.collect();
-                if self.bytes + held + self.value_bytes() > self.budget / 4 * 3 {
+                let kept = self.bytes + self.vectors_bytes() + held + self.value_bytes();
+                if kept > self.budget / 4 * 3 {
                     return Err(Error::Limit(format!(
                         "a search of the sum needs more than {} MiB, the memory budget",
                         self.budget >> 20
