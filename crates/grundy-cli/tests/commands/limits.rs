@@ -178,35 +178,36 @@ fn a_solve_whose_ranks_pass_the_budget_is_refused_before_it_starts() {
 /// A search for the outcome alone that meets the memory budget falls back
 /// to the value, which may fit where the search did not; where the value
 /// meets it too, the error names both. (Before, it named only the value's,
-/// and the 2 x 17 Clobber board seemed stopped by its values.)
+/// and the 2 x 17 Clobber board seemed stopped by its values.) Under 160 MB
+/// of address space the search forgets its states and lets its regions go
+/// until what it keeps fills three quarters of its budget. (Under 400 MB
+/// that took two minutes of a release build: the board, which needs
+/// 3.3 GB to search at once, is decided within 600 MB.)
 ///
 /// What stops the search first depends on timing: its own count meeting
 /// the budget, or the command line's watch of the memory left (read at
 /// each report, every 50 ms), which then keeps what the search said. Both
-/// are right, and each was seen in CI at both sizes, so the message may be
-/// either; the watch's keeping of the message is tested alone, without
-/// timing, in `progress.rs`.
+/// are right, and each was seen in CI, so the message may be either; the
+/// watch's keeping of the message is tested alone, without timing, in
+/// `progress.rs`.
 #[test]
 fn an_outcome_past_the_budget_names_the_search_and_the_value() {
-    for kb in [400_000, 160_000] {
-        let (code, stderr) = run_under_address_space_limit(
-            kb,
-            &[
-                "analyze",
-                "--outcome-only",
-                "clobber xoxoxox/oxoxoxo/xoxoxox/oxoxoxo",
-            ],
-        );
-        assert_eq!(code, Some(1), "{kb} KB: {stderr}");
-        let search = stderr.contains("a search of the sum needs more than")
-            || (stderr.contains("the solve stopped with")
-                && stderr.contains("; it said: interrupted"));
-        assert!(search, "{kb} KB: {stderr}");
-        assert!(
-            stderr.contains("; valued instead, the values need more than"),
-            "{kb} KB: {stderr}"
-        );
-    }
+    let (code, stderr) = run_under_address_space_limit(
+        160_000,
+        &[
+            "analyze",
+            "--outcome-only",
+            "clobber xoxoxox/oxoxoxo/xoxoxox/oxoxoxo",
+        ],
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    let search = stderr.contains("a search of the sum needs more than")
+        || (stderr.contains("the solve stopped with") && stderr.contains("; it said: interrupted"));
+    assert!(search, "{stderr}");
+    assert!(
+        stderr.contains("; valued instead, the values need more than"),
+        "{stderr}"
+    );
 }
 
 /// The misère quotient of Dawson's Kayles meets heap 34, whose trial
