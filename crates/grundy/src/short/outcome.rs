@@ -61,7 +61,7 @@
 //! kept fills three quarters of the budget does the search stop. (Before,
 //! the regions were always kept, and where they filled the budget the
 //! search stopped: Clobber's 4 x 7 board under 2 GB of address space
-//! exited 1; it is now decided, with 663 MB at most.)
+//! exited 1; it is now decided, with 590 MB at most.)
 //!
 //! The order of moves counts the replies in each state a move leads to
 //! without listing them, as most of those states are never searched
