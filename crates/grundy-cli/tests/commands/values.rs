@@ -644,7 +644,9 @@ fn ctrl_c_stops_a_long_computation_of_values() {
 /// 4.8 million states; the 2 x 12 board it replaced came to be decided
 /// within the two seconds once the search's memory shrank). Before, Cram
 /// ran on through Ctrl-C: its search was the ruleset's closed-form hook,
-/// which has no progress to stop.
+/// which has no progress to stop. And the search of a sum stopped by
+/// Ctrl-C went on to value the sum, whose first report stopped it again:
+/// "interrupted ...; valued instead, interrupted ...".
 #[test]
 #[ignore = "slow: CI runs it (cargo test --workspace -- --ignored)"]
 fn ctrl_c_stops_the_impartial_variant_and_the_search_of_a_sum() {
@@ -662,6 +664,9 @@ fn ctrl_c_stops_the_impartial_variant_and_the_search_of_a_sum() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         let said = stderr.contains("interrupted") || stderr.contains("was stopped");
         assert!(said, "{args:?}: {stderr}");
+        // A search stopped is not followed by the value, which the next
+        // report would stop too: the message says so once.
+        assert!(!stderr.contains("valued instead"), "{args:?}: {stderr}");
     }
 }
 

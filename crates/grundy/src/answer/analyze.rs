@@ -370,7 +370,11 @@ fn searched_analysis(terms: &[ValueTerm], progress: OnProgress) -> Result<Search
             stopped |= !go;
             go
         };
-        registry::searched_outcome(terms, games, watched)
+        let answer = registry::searched_outcome(terms, games, watched);
+        // Ctrl-C may be heard by the table of games, between two reports:
+        // a search stopped so is not to be followed by the value.
+        stopped |= games.interrupt().is_some_and(|flag| flag.is_set());
+        answer
     });
     match answer {
         Ok(Some(searched)) => Ok(Searching::Decided(searched)),
