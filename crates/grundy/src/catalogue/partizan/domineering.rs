@@ -78,15 +78,23 @@ impl ShortGame for Domineering {
                 let region = board.cropped(cells);
                 // Boards are ordered by height first: where the region is
                 // lower than wide, its own images come first, else those
-                // of its transpose; where it is square, the least of both.
-                let same = |g: Grid| g.reflections().into_iter().map(|g| (g, false));
-                let negated = |g: Grid| g.reflections().into_iter().map(|g| (g, true));
-                let least = match region.height.cmp(&region.width) {
-                    Ordering::Less => same(region).min(),
-                    Ordering::Greater => negated(region.transposed()).min(),
-                    Ordering::Equal => same(region).chain(negated(region.transposed())).min(),
+                // of its transpose; where it is square, the least of both
+                // (its own on a tie).
+                let (key, negated) = match region.height.cmp(&region.width) {
+                    Ordering::Less => (region.least_reflection(false), false),
+                    Ordering::Greater => (region.least_reflection(true), true),
+                    Ordering::Equal => {
+                        let (same, turned) = (
+                            region.least_reflection(false),
+                            region.least_reflection(true),
+                        );
+                        if turned < same {
+                            (turned, true)
+                        } else {
+                            (same, false)
+                        }
+                    }
                 };
-                let (key, negated) = least.unwrap_or((region, false));
                 Part { key, negated }
             });
         out.extend(parts);

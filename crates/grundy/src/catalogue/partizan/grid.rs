@@ -39,6 +39,18 @@ fn shr(cells: u64, n: u32) -> u64 {
     cells.checked_shr(n).unwrap_or(0)
 }
 
+/// An 8 x 8 board held a row a byte (cell (r, c) at bit 8r + c), turned
+/// about its diagonal: cell (r, c) goes to (c, r) (three exchanges of
+/// blocks of bits, of 1, 2 and 4 cells).
+fn transpose_bytes(x: u64) -> u64 {
+    let t = (x ^ (x >> 7)) & 0x00aa_00aa_00aa_00aa;
+    let x = x ^ t ^ (t << 7);
+    let t = (x ^ (x >> 14)) & 0x0000_cccc_0000_cccc;
+    let x = x ^ t ^ (t << 14);
+    let t = (x ^ (x >> 28)) & 0x0000_0000_f0f0_f0f0;
+    x ^ t ^ (t << 28)
+}
+
 /// The regions of a board's cells, as masks, each found when asked for:
 /// the region of the lowest cell not yet in one.
 pub struct Masks<'a> {
@@ -277,6 +289,47 @@ impl Grid {
         ]
     }
 
+    /// The least of the board's four reflections, or of its transpose's
+    /// where `transposed` (by [`Grid`]'s order, as of
+    /// [`Grid::reflections`]). A board of at most 8 rows and 8 columns is
+    /// held one row a byte for this, where each image is a few operations
+    /// on one word: a search keys every region of every option it lists.
+    pub fn least_reflection(&self, transposed: bool) -> Grid {
+        let (mut h, mut w) = (u32::from(self.height), u32::from(self.width));
+        if h > 8 || w > 8 {
+            let board = if transposed { self.transposed() } else { *self };
+            let [a, b, c, d] = board.reflections();
+            return a.min(b).min(c).min(d);
+        }
+        let mut x = 0;
+        for r in 0..h as usize {
+            x |= self.row(self.cells, r) << (8 * r);
+        }
+        if transposed {
+            x = transpose_bytes(x);
+            (h, w) = (w, h);
+        }
+        // Rows in the other order; columns in the other order (the bits of
+        // each byte reversed, then moved down to the first column).
+        let upside_down = |x: u64| x.swap_bytes() >> (8 * (8 - h));
+        let mirrored = |x: u64| x.reverse_bits().swap_bytes() >> (8 - w);
+        // Boards of one size are ordered by their last row first, then by
+        // their last column: held a row a byte, they compare the same way.
+        let least = x
+            .min(upside_down(x))
+            .min(mirrored(x))
+            .min(upside_down(mirrored(x)));
+        let mut cells = 0;
+        for r in 0..h as usize {
+            cells |= ((least >> (8 * r)) & 0xff) << (r * w as usize);
+        }
+        Grid {
+            height: h as u8,
+            width: w as u8,
+            cells,
+        }
+    }
+
     /// Rows become columns.
     pub fn transposed(&self) -> Grid {
         let (h, w) = (self.height as usize, self.width as usize);
@@ -480,6 +533,41 @@ mod tests {
             [".##/#../...", "##./..#/...", ".../#../.##", ".../..#/##."]
         );
         assert_eq!(grid("..#/#../...").transposed().show(), ".#./.../#..");
+    }
+
+    /// The least reflection, read a row a byte, is the least of the four
+    /// images `reflections` gives, of the board or of its transpose, on
+    /// boards of every size up to 8 x 8 and past it (a plain search).
+    #[test]
+    fn the_least_reflection_is_the_least_of_the_four() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for h in 1..=10u8 {
+            for w in 1..=10u8 {
+                if usize::from(h) * usize::from(w) > MAX_CELLS {
+                    continue;
+                }
+                for _ in 0..50 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let full = low_bits(usize::from(h) * usize::from(w));
+                    let board = Grid {
+                        height: h,
+                        width: w,
+                        cells: seed & full,
+                    };
+                    let least = |g: Grid| g.reflections().into_iter().min().unwrap();
+                    assert_eq!(
+                        board.least_reflection(false),
+                        least(board),
+                        "{}",
+                        board.show()
+                    );
+                    let turned = least(board.transposed());
+                    assert_eq!(board.least_reflection(true), turned, "{}", board.show());
+                }
+            }
+        }
     }
 
     /// A row of 64 cells, and a column: no cell has one below it in the
