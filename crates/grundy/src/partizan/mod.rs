@@ -35,6 +35,7 @@ use std::cmp::Ordering;
 use crate::error::{Error, Result};
 use crate::interrupt::Interrupt;
 use crate::memory;
+use comparisons::Comparisons;
 
 pub use dyadic::Dyadic;
 pub use nus::Nus;
@@ -43,6 +44,7 @@ pub use search::{Given, Part, ShortGame, Valuer};
 pub use text::{read_into, write_braced, Build, MAX_WRITTEN};
 pub use thermograph::{Thermograph, Trajectory};
 
+mod comparisons;
 mod cooling;
 mod dyadic;
 mod infinitesimal;
@@ -180,7 +182,7 @@ pub struct Games {
     forms: HashMap<Form, GameId>,
     numbers: HashMap<Dyadic, GameId>,
     /// g ≤ h, for g and h not numbers (a number is compared without search).
-    less_or_equal: HashMap<(GameId, GameId), bool>,
+    less_or_equal: Comparisons,
     sums: HashMap<(GameId, GameId), GameId>,
     /// Each game's negative, by id, where it was asked for (else
     /// [`UNKNOWN`]): asked for every negated part of every option a search
@@ -222,7 +224,7 @@ impl Games {
             rough: Vec::new(),
             forms: HashMap::new(),
             numbers: HashMap::new(),
-            less_or_equal: HashMap::new(),
+            less_or_equal: Comparisons::default(),
             sums: HashMap::new(),
             negatives: Vec::new(),
             thermographs: HashMap::new(),
@@ -265,10 +267,7 @@ impl Games {
         ) + hashed(self.forms.len(), size_of::<(Form, GameId)>())
             + 2 * self.option_bytes
             + hashed(self.numbers.len(), size_of::<(Dyadic, GameId)>())
-            + hashed(
-                self.less_or_equal.len(),
-                size_of::<((GameId, GameId), bool)>(),
-            )
+            + self.less_or_equal.bytes()
             + hashed(self.sums.len(), size_of::<((GameId, GameId), GameId)>())
             + hashed(
                 self.thermographs.len(),
@@ -385,6 +384,9 @@ impl Games {
 
     /// The value of g if g is a number.
     pub fn number_value(&self, g: GameId) -> Option<Dyadic> {
+        if self.rough[g.0 as usize].kind != Kind::Number {
+            return None;
+        }
         match self.nodes[g.0 as usize] {
             Node::Number(x) => Some(x),
             _ => None,
@@ -411,6 +413,11 @@ impl Games {
 
     /// g as x + n·↑ + *m, where it is one (every number is).
     pub fn nus_value(&self, g: GameId) -> Option<Nus> {
+        // The kind from the small record `le` reads too, where most games
+        // a search meets are of neither kind.
+        if self.rough[g.0 as usize].kind == Kind::Other {
+            return None;
+        }
         match self.nodes[g.0 as usize] {
             Node::Number(x) => Some(Nus::number(x)),
             Node::Nus(v) => Some(v),
@@ -597,13 +604,13 @@ impl Games {
         {
             return false;
         }
-        if let Some(&known) = self.less_or_equal.get(&(g, h)) {
+        if let Some(known) = self.less_or_equal.get(g, h) {
             return known;
         }
         // g ≤ h unless some g^L ≥ h or some h^R ≤ g.
         let answer = !(self.some_left(g, |games, gl| games.le(h, gl))
             || self.some_right(h, |games, hr| games.le(hr, g)));
-        self.less_or_equal.insert((g, h), answer);
+        self.less_or_equal.insert(g, h, answer);
         self.within_budget();
         answer
     }
@@ -627,19 +634,6 @@ impl Games {
             let (x, y) = stops();
             x.cmp(&y)
         }
-    }
-
-    /// How g's stops compare with h's, the Left stops first, then the
-    /// Right: by their floats where those tell, else exactly.
-    fn stops_cmp(&self, g: GameId, h: GameId) -> Ordering {
-        let (a, b) = (self.rough[g.0 as usize], self.rough[h.0 as usize]);
-        let exact = a.exact && b.exact;
-        self.stop_order(a.left, b.left, exact, || (self.stops(g).0, self.stops(h).0))
-            .then_with(|| {
-                self.stop_order(a.right, b.right, exact, || {
-                    (self.stops(g).1, self.stops(h).1)
-                })
-            })
     }
 
     /// Whether some Left option of g passes `test` (read in place where g
@@ -918,14 +912,16 @@ impl Games {
             return;
         }
         // Best first: for Left the highest stops, for Right the lowest.
-        options.sort_unstable_by(|&a, &b| {
-            let order = if left {
-                self.stops_cmp(b, a)
-            } else {
-                self.stops_cmp(a, b)
-            };
-            order.then(a.cmp(&b))
+        // Each option's stops are read once (a sort compares an option
+        // with many).
+        let mut by_stops: Vec<((Dyadic, Dyadic), GameId)> =
+            options.iter().map(|&a| (self.stops(a), a)).collect();
+        by_stops.sort_unstable_by(|(x, a), (y, b)| {
+            let order = if left { y.cmp(x) } else { x.cmp(y) };
+            order.then(a.cmp(b))
         });
+        options.clear();
+        options.extend(by_stops.iter().map(|&(_, a)| a));
         // `worse(a, b)`: a is a worse option than b for its player.
         let worse = |games: &mut Games, a: GameId, b: GameId| {
             if left {
