@@ -607,7 +607,14 @@ impl Games {
         if let Some(known) = self.less_or_equal.get(g, h) {
             return known;
         }
-        // g ≤ h unless some g^L ≥ h or some h^R ≤ g.
+        // g ≤ h unless some g^L ≥ h or some h^R ≤ g (the comparisons
+        // remembered of these asked for at once first).
+        for &gl in &self.other(g).left {
+            self.less_or_equal.prefetch(h, gl);
+        }
+        for &hr in &self.other(h).right {
+            self.less_or_equal.prefetch(hr, g);
+        }
         let answer = !(self.some_left(g, |games, gl| games.le(h, gl))
             || self.some_right(h, |games, hr| games.le(hr, g)));
         self.less_or_equal.insert(g, h, answer);
@@ -932,6 +939,10 @@ impl Games {
         };
         let mut kept: Vec<GameId> = Vec::with_capacity(options.len());
         for &a in options.iter() {
+            for &k in &kept {
+                let (g, h) = if left { (a, k) } else { (k, a) };
+                self.less_or_equal.prefetch(g, h);
+            }
             if kept.iter().any(|&k| worse(self, a, k)) {
                 continue;
             }
