@@ -49,6 +49,13 @@ time_of() {
 
 mib() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
 
+# ratio_of PEER_S GRUNDY_S: the peer's time over grundy's, to one decimal;
+# "-" where both are below /usr/bin/time's 0.01 s (no ratio is measured).
+ratio_of() {
+  awk -v p="$1" -v g="$2" 'BEGIN {
+    if (p < 0.01 && g < 0.01) print "-"; else printf "%.1f", p / (g > 0 ? g : 0.01) }'
+}
+
 # peer_board_of RxC: the empty board in cgt-tools' notation (rows of `.`
 # separated by `|`).
 peer_board_of() {
@@ -68,7 +75,7 @@ for board in "${boards[@]}"; do
   check=$("$grundy" analyze --json --outcome-only -- "$peer_value - domineering $board")
   agree=no
   grep -q '"outcome":"P"' <<<"$check" && agree=yes
-  ratio=$(awk -v p="$p_s" -v g="$g_s" 'BEGIN { printf "%.1f", p / (g > 0 ? g : 0.01) }')
+  ratio=$(ratio_of "$p_s" "$g_s")
   table+=$'\n'"| $board | $g_s | $(mib "$g_k") | $p_s | $(mib "$p_k") | $ratio | $agree |"
   echo "domineering $board: grundy $g_s s, cgt-tools $p_s s, agree: $agree" >&2
 done
@@ -92,7 +99,7 @@ for board in "${boards[@]}"; do
     check=$("$grundy" analyze --json --outcome-only -- "${pair%%|*} - ${pair#*|}")
     grep -q '"outcome":"P"' <<<"$check" || agree=no
   done
-  ratio=$(awk -v p="$p_s" -v g="$g_s" 'BEGIN { printf "%.1f", p / (g > 0 ? g : 0.01) }')
+  ratio=$(ratio_of "$p_s" "$g_s")
   theory+=$'\n'"| $board | $g_s | $(mib "$g_k") | $p_s | $(mib "$p_k") | $ratio | $agree |"
   echo "theory of domineering $board: grundy $g_s s, cgt-tools $p_s s, agree: $agree" >&2
 done
