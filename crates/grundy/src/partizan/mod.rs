@@ -191,6 +191,9 @@ pub struct Games {
     thermographs: HashMap<GameId, Thermograph>,
     /// The values x + n·↑ + *m held by their parts (not numbers).
     nuses: HashMap<Nus, GameId>,
+    /// The options of a form being built with their stops, sorted: kept
+    /// from one form to the next (see [`Games::keep_best`]).
+    by_stops: Vec<((Dyadic, Dyadic), GameId)>,
     /// What the options of the forms held take on the heap.
     option_bytes: u64,
     /// The most the table may take, in bytes.
@@ -229,6 +232,7 @@ impl Games {
             negatives: Vec::new(),
             thermographs: HashMap::new(),
             nuses: HashMap::new(),
+            by_stops: Vec::new(),
             option_bytes: 0,
             budget,
             exceeded: None,
@@ -842,8 +846,13 @@ impl Games {
         let parts = |games: &Games, side: &[GameId]| -> Vec<Option<Nus>> {
             side.iter().map(|&o| games.nus_value(o)).collect()
         };
-        if let Some(v) = Nus::of_options(&parts(self, &form.left), &parts(self, &form.right)) {
-            return self.nus(v);
+        // Only a form whose options are all held by their value may be one
+        // (most are not: their options are not listed).
+        let by_value = |g: &GameId| self.rough[g.0 as usize].kind != Kind::Other;
+        if form.left.iter().chain(&form.right).all(by_value) {
+            if let Some(v) = Nus::of_options(&parts(self, &form.left), &parts(self, &form.right)) {
+                return self.nus(v);
+            }
         }
         let options = form.left.iter().chain(&form.right);
         let height = 1 + options.map(|&o| self.height(o)).max().unwrap_or(0);
@@ -920,15 +929,16 @@ impl Games {
         }
         // Best first: for Left the highest stops, for Right the lowest.
         // Each option's stops are read once (a sort compares an option
-        // with many).
-        let mut by_stops: Vec<((Dyadic, Dyadic), GameId)> =
-            options.iter().map(|&a| (self.stops(a), a)).collect();
+        // with many), into a vector the table keeps for this.
+        let mut by_stops = std::mem::take(&mut self.by_stops);
+        by_stops.extend(options.iter().map(|&a| (self.stops(a), a)));
         by_stops.sort_unstable_by(|(x, a), (y, b)| {
             let order = if left { y.cmp(x) } else { x.cmp(y) };
             order.then(a.cmp(b))
         });
         options.clear();
-        options.extend(by_stops.iter().map(|&(_, a)| a));
+        options.extend(by_stops.drain(..).map(|(_, a)| a));
+        self.by_stops = by_stops;
         // `worse(a, b)`: a is a worse option than b for its player.
         let worse = |games: &mut Games, a: GameId, b: GameId| {
             if left {
@@ -937,27 +947,32 @@ impl Games {
                 games.le(b, a)
             }
         };
-        let mut kept: Vec<GameId> = Vec::with_capacity(options.len());
-        for &a in options.iter() {
-            for &k in &kept {
+        // The options kept are the first `kept` of `options`, each option
+        // met after them.
+        let mut kept = 0;
+        for j in 0..options.len() {
+            let a = options[j];
+            for &k in &options[..kept] {
                 let (g, h) = if left { (a, k) } else { (k, a) };
                 self.less_or_equal.prefetch(g, h);
             }
-            if kept.iter().any(|&k| worse(self, a, k)) {
+            if (0..kept).any(|i| worse(self, a, options[i])) {
                 continue;
             }
             let stops = self.stops(a);
             let mut i = 0;
-            while i < kept.len() {
-                if self.stops(kept[i]) == stops && worse(self, kept[i], a) {
-                    kept.swap_remove(i);
+            while i < kept {
+                if self.stops(options[i]) == stops && worse(self, options[i], a) {
+                    kept -= 1;
+                    options.swap(i, kept);
                 } else {
                     i += 1;
                 }
             }
-            kept.push(a);
+            options[kept] = a;
+            kept += 1;
         }
-        *options = kept;
+        options.truncate(kept);
     }
 
     /// Replaces one reversible option by the options it reverses to; says

@@ -149,6 +149,9 @@ pub struct Valuer<G: ShortGame> {
     given_bytes: u64,
     /// What the remembered and given positions hold, for the budget.
     bytes: u64,
+    /// The values of the options of the part last valued, kept from one
+    /// part to the next (no vector each).
+    option_values: Vec<GameId>,
     budget: u64,
 }
 
@@ -167,6 +170,7 @@ impl<G: ShortGame> Valuer<G> {
             given: Arc::default(),
             given_bytes: 0,
             bytes: 0,
+            option_values: Vec::new(),
             budget,
         }
     }
@@ -303,7 +307,9 @@ impl<G: ShortGame> Valuer<G> {
             if repeats {
                 path.remove(&frame.key);
             }
-            let mut values = vec![games.zero(); frame.options];
+            let mut values = std::mem::take(&mut self.option_values);
+            values.clear();
+            values.resize(frame.options, games.zero());
             for ((option, part), &(mut v)) in frame.parts.iter().zip(&frame.values) {
                 if part.negated {
                     v = games.neg(v);
@@ -311,6 +317,7 @@ impl<G: ShortGame> Valuer<G> {
                 values[*option] = games.add(values[*option], v);
             }
             let value = games.game(&values[..frame.left], &values[frame.left..]);
+            self.option_values = values;
             self.bytes += memory::hashed(
                 1,
                 (size_of::<(G::Position, GameId)>() + self.game.heap_bytes(&frame.key)) as u64,
