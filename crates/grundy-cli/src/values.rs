@@ -211,11 +211,18 @@ pub fn searched_text(expression: &str, s: &Searched) -> String {
              decided again",
             times(n)
         ),
-        (n, m) => format!(
+        (n, m) if s.values_let_go == 0 => format!(
             "; the states decided were forgotten {} to stay within the memory ({} with the \
              regions without a value), and some decided again",
             times(n),
             times(m)
+        ),
+        (n, m) => format!(
+            "; the states decided were forgotten {} to stay within the memory ({} with the \
+             regions without a value, {} of them with the values too), and some decided again",
+            times(n),
+            times(m),
+            times(s.values_let_go)
         ),
     };
     format!(

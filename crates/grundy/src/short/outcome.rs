@@ -57,11 +57,17 @@
 //! (which took the work) and those of the states being searched and of
 //! the moves each still has to search (`pinned`): their indices are taken
 //! again by new regions, and every list of options goes (they name
-//! regions let go), to be listed again where needed. Only where what is
-//! kept fills three quarters of the budget does the search stop. (Before,
-//! the regions were always kept, and where they filled the budget the
-//! search stopped: Clobber's 4 x 7 board under 2 GB of address space
-//! exited 1; it is now decided, with 590 MB at most.)
+//! regions let go), to be listed again where needed. (Before, the regions
+//! were always kept, and where they filled the budget the search stopped:
+//! Clobber's 4 x 7 board under 2 GB of address space exited 1; it is now
+//! decided, with 590 MB at most.) Where what is kept still fills three
+//! quarters of the budget, the regions with a value go as well (but for
+//! those pinned), and the valuer forgets the positions it valued: values
+//! are found again where needed. The table of games stays (the states
+//! being searched hold its ids); only where it and what is pinned fill
+//! three quarters of the budget does the search stop. (Before, the values
+//! were kept: Domineering's 8 x 8 board stopped after 30 minutes under an
+//! 8 GiB budget.)
 //!
 //! The order of moves counts the replies in each state a move leads to
 //! without listing them, as most of those states are never searched
@@ -121,6 +127,9 @@ pub struct Searched {
     /// How many of those times the regions without a value, outside the
     /// states being searched, were let go too.
     pub collected: u64,
+    /// How many of those times the regions with a value went too, and the
+    /// positions the valuer had valued.
+    pub values_let_go: u64,
 }
 
 impl Searched {
@@ -291,6 +300,8 @@ pub struct OutcomeSearch<'a, G: ShortRules> {
     pinned: Vec<Open>,
     /// How many times the regions were let go.
     collected: u64,
+    /// How many of those times the values went too.
+    values_let_go: u64,
     /// Every region's options, where `Region::lists` says.
     lists: Vec<u32>,
     decided: HashMap<State, bool>,
@@ -335,6 +346,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             free: Vec::new(),
             pinned: Vec::new(),
             collected: 0,
+            values_let_go: 0,
             lists: Vec::new(),
             decided: HashMap::new(),
             bounds: HashMap::new(),
@@ -416,6 +428,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             states: self.decisions,
             forgotten: self.forgotten,
             collected: self.collected,
+            values_let_go: self.values_let_go,
         })
     }
 
@@ -807,11 +820,20 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     /// in a state being searched (`pinned`). The lists of
     /// options go too (they name regions let go), and are listed again
     /// where needed. Kept: the regions with a value, which took the work,
-    /// and those the states being searched refer to.
-    fn collect(&mut self) {
+    /// but where `values` says, and those the states being searched refer
+    /// to. Where `values` says, the valuer forgets the positions it valued
+    /// too: their values are found again where needed (the table of games
+    /// stays, as the states being searched hold its ids).
+    fn collect(&mut self, values: bool) {
         let mut kept: Vec<bool> = (self.regions.iter())
-            .map(|region| region.value != Valued::Unknown)
+            .map(|region| !values && region.value != Valued::Unknown)
             .collect();
+        if values {
+            self.valuer.forget();
+            self.values_let_go += 1;
+        } else {
+            self.collected += 1;
+        }
         for part in &self.pinned {
             kept[part.region()] = true;
         }
@@ -841,7 +863,6 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         self.bounds.retain(|&r, _| kept[r as usize]);
         let bound_bytes = memory::hashed(1, size_of::<(u32, Option<[GameId; 2]>)>() as u64);
         self.bytes += bound_bytes * self.bounds.len() as u64;
-        self.collected += 1;
     }
 
     /// Whether the player to move in `state` wins, `depth` moves from the
@@ -935,8 +956,13 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             let states_were_most = self.decided_bytes >= self.budget / 4;
             self.forget();
             if !states_were_most {
-                self.collect();
-                let kept = self.bytes + self.vectors_bytes() + held + self.value_bytes();
+                // The values go only where the rest is not enough.
+                self.collect(false);
+                let mut kept = self.bytes + self.vectors_bytes() + held + self.value_bytes();
+                if kept > self.budget / 4 * 3 {
+                    self.collect(true);
+                    kept = self.bytes + self.vectors_bytes() + held + self.value_bytes();
+                }
                 if kept > self.budget / 4 * 3 {
                     return Err(Error::Limit(format!(
                         "a search of the sum needs more than {} MiB, the memory budget",

@@ -357,10 +357,12 @@ fn the_states_decided_are_forgotten_at_the_budget() {
 
 /// Where the regions fill the budget, the states decided are forgotten and
 /// the regions without a value let go, but for those of the states being
-/// searched: random Clobber boards of 3 x 5 and 5 x 3, alone and beside
-/// the negative of another, searched valuing no region but from its
-/// options, within budgets small enough for that, each find the outcome
-/// class of the canonical form, or stop at the budget, naming it.
+/// searched (and where that is not enough, the regions with a value and
+/// the valuer's positions too): random Clobber boards of 3 x 5 and 5 x 3,
+/// alone and beside the negative of another, searched valuing no region
+/// but from its options, within budgets small enough for that, each find
+/// the outcome class of the canonical form, or stop at the budget, naming
+/// it.
 #[test]
 fn the_regions_let_go_at_the_budget_leave_the_outcome_unchanged() {
     let mut random = xorshift(0x2545_f491_4f6c_dd1d);
@@ -381,7 +383,7 @@ fn the_regions_let_go_at_the_budget_leave_the_outcome_unchanged() {
             rows.join("/")
         })
         .collect();
-    let (mut collected, mut decided) = (0, 0);
+    let (mut collected, mut values, mut decided) = (0, 0, 0);
     for (i, a) in boards.iter().enumerate() {
         let b = &boards[(i + 1) % boards.len()];
         for budget in [1 << 16, 1 << 17, 1 << 18, 1 << 19] {
@@ -391,7 +393,9 @@ fn the_regions_let_go_at_the_budget_leave_the_outcome_unchanged() {
                     Ok(searched) => {
                         assert_eq!(searched.outcome(), expected, "{sum:?} in {budget} bytes");
                         assert!(searched.collected <= searched.forgotten);
+                        assert!(searched.values_let_go <= searched.collected);
                         collected += u64::from(searched.collected > 0);
+                        values += u64::from(searched.values_let_go > 0);
                         decided += 1;
                     }
                     Err(Error::Limit(message)) => {
@@ -405,5 +409,9 @@ fn the_regions_let_go_at_the_budget_leave_the_outcome_unchanged() {
     assert!(
         collected >= 40,
         "{collected} of {decided} searches let regions go"
+    );
+    assert!(
+        values >= 3,
+        "{values} of {decided} searches let the values go"
     );
 }
