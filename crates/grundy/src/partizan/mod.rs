@@ -289,6 +289,16 @@ impl Games {
         }
     }
 
+    /// Forgets what was remembered only to answer again quickly (the
+    /// comparisons, the sums and the thermographs), keeping every game
+    /// and its id: a search that must let memory go and holds ids asks the
+    /// same questions again, and gets the same answers, computed anew.
+    pub fn forget_answers(&mut self) {
+        self.less_or_equal = Comparisons::default();
+        self.sums = HashMap::new();
+        self.thermographs = HashMap::new();
+    }
+
     /// Whether the table met a limit, and so answers at once.
     fn stopped(&self) -> bool {
         self.exceeded.is_some()

@@ -92,6 +92,25 @@ proptest! {
     }
 
     #[test]
+    fn answers_forgotten_are_found_again_the_same(a in trees(), b in trees()) {
+        let mut games = Games::new();
+        let (ga, gb) = (id(&mut games, &a), id(&mut games, &b));
+        let asked = |games: &mut Games| {
+            (games.add(ga, gb), games.le(ga, gb), games.le(gb, ga), games.thermograph(ga))
+        };
+        let before = asked(&mut games);
+        let (count, bytes) = (games.len(), games.bytes());
+        games.forget_answers();
+        prop_assert!(games.bytes() <= bytes);
+        prop_assert_eq!(games.len(), count);
+        prop_assert_eq!(&asked(&mut games), &before);
+        // And they are still right.
+        let difference = tree_sum(&b, &tree_neg(&a));
+        prop_assert_eq!(before.1, non_negative(&difference));
+        prop_assert_eq!(before.0, id(&mut games, &tree_sum(&a, &b)));
+    }
+
+    #[test]
     fn sums_are_associative_and_canonical_forms_are_fixed(
         a in trees(), b in trees(), c in trees()
     ) {

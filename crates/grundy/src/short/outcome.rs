@@ -63,8 +63,9 @@
 //! decided, with 590 MB at most.) Where what is kept still fills three
 //! quarters of the budget, the regions with a value go as well (but for
 //! those pinned), and the valuer forgets the positions it valued: values
-//! are found again where needed. The table of games stays (the states
-//! being searched hold its ids); only where it and what is pinned fill
+//! are found again where needed, and so are the answers the table of
+//! games remembered (comparisons, sums). Its games stay (the states being
+//! searched hold their ids); only where they and what is pinned fill
 //! three quarters of the budget does the search stop. (Before, the values
 //! were kept: Domineering's 8 x 8 board stopped after 30 minutes under an
 //! 8 GiB budget.)
@@ -822,14 +823,16 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     /// where needed. Kept: the regions with a value, which took the work,
     /// but where `values` says, and those the states being searched refer
     /// to. Where `values` says, the valuer forgets the positions it valued
-    /// too: their values are found again where needed (the table of games
-    /// stays, as the states being searched hold its ids).
+    /// too, and the table of games its answers: they are found again where
+    /// needed (the games stay, as the states being searched hold their
+    /// ids).
     fn collect(&mut self, values: bool) {
         let mut kept: Vec<bool> = (self.regions.iter())
             .map(|region| !values && region.value != Valued::Unknown)
             .collect();
         if values {
             self.valuer.forget();
+            self.games.forget_answers();
             self.values_let_go += 1;
         } else {
             self.collected += 1;
