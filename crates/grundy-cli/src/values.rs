@@ -204,25 +204,31 @@ pub fn searched_text(expression: &str, s: &Searched) -> String {
             format!("{n} times")
         }
     };
-    let forgotten = match (s.forgotten, s.collected) {
-        (0, _) => String::new(),
-        (n, 0) => format!(
-            "; the states decided were forgotten {} to stay within the memory, and some \
-             decided again",
-            times(n)
-        ),
-        (n, m) if s.values_let_go == 0 => format!(
-            "; the states decided were forgotten {} to stay within the memory ({} with the \
-             regions without a value), and some decided again",
-            times(n),
-            times(m)
-        ),
-        (n, m) => format!(
-            "; the states decided were forgotten {} to stay within the memory ({} with the \
-             regions without a value, {} of them with the values too), and some decided again",
-            times(n),
-            times(m),
+    let mut went = Vec::new();
+    if s.collected > 0 {
+        went.push(format!(
+            "the regions no state held were let go {}",
+            times(s.collected)
+        ));
+    }
+    if s.forgotten > 0 {
+        went.push(format!(
+            "the states decided were forgotten {}",
+            times(s.forgotten)
+        ));
+    }
+    if s.values_let_go > 0 {
+        went.push(format!(
+            "the values found were let go {}",
             times(s.values_let_go)
+        ));
+    }
+    let forgotten = match (went.is_empty(), s.forgotten > 0) {
+        (true, _) => String::new(),
+        (false, false) => format!("; to stay within the memory, {}", went.join(", ")),
+        (false, true) => format!(
+            "; to stay within the memory, {}, and some states were decided again",
+            went.join(", ")
         ),
     };
     format!(

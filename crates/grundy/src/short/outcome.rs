@@ -51,24 +51,28 @@
 //! board 4.1 million regions for 1.2 million states, 13.5 million options
 //! listed; on Domineering's 7 x 7 board 7.4 million regions, 99% of them
 //! never valued, for 0.4 million states). Where the budget is reached,
-//! the states are forgotten, all at once, and the search goes on,
-//! deciding again the states it meets again. Where the states held less
-//! than a quarter of it, the regions go too, but for those with a value
-//! (which took the work) and those of the states being searched and of
-//! the moves each still has to search (`pinned`): their indices are taken
-//! again by new regions, and every list of options goes (they name
-//! regions let go), to be listed again where needed. (Before, the regions
-//! were always kept, and where they filled the budget the search stopped:
-//! Clobber's 4 x 7 board under 2 GB of address space exited 1; it is now
-//! decided, with 590 MB at most.) Where what is kept still fills three
-//! quarters of the budget, the regions with a value go as well (but for
-//! those pinned), and the valuer forgets the positions it valued: values
-//! are found again where needed, and so are the answers the table of
-//! games remembered (comparisons, sums). Its games stay (the states being
-//! searched hold their ids); only where they and what is pinned fill
-//! three quarters of the budget does the search stop. (Before, the values
-//! were kept: Domineering's 8 x 8 board stopped after 30 minutes under an
-//! 8 GiB budget.)
+//! and the states hold a quarter of it or more, they are forgotten, all
+//! at once, and the search goes on, deciding again the states it meets
+//! again. Where they hold less, the regions go first, but for those with
+//! a value (which took the work), those of the states decided, and those
+//! of the states being searched and of the moves each still has to
+//! search (`pinned`): their indices are taken again by new regions, and
+//! every list of options goes (they name regions let go), to be listed
+//! again where needed. (Before, the regions were always kept, and where
+//! they filled the budget the search stopped: Clobber's 4 x 7 board under
+//! 2 GB of address space exited 1; it is now decided, with 590 MB at
+//! most. And the states were forgotten before their regions went, though
+//! on Domineering's 8 x 8 board they held a twentieth of what the regions
+//! did.) Where what is kept fills more than half the budget, the states
+//! are forgotten and their regions go too; where it still fills three
+//! quarters, the regions with a value go as well (but for those pinned),
+//! and the valuer forgets the positions it valued: values are found again
+//! where needed, and so are the answers the table of games remembered
+//! (comparisons, sums). Its games stay (the states being searched hold
+//! their ids); only where they and what is pinned fill three quarters of
+//! the budget does the search stop. (Before, the values were kept:
+//! Domineering's 8 x 8 board stopped after 30 minutes under an 8 GiB
+//! budget.)
 //!
 //! The order of moves counts the replies in each state a move leads to
 //! without listing them, as most of those states are never searched
@@ -125,8 +129,9 @@ pub struct Searched {
     /// How many times the states decided were forgotten to stay within the
     /// memory budget.
     pub forgotten: u64,
-    /// How many of those times the regions without a value, outside the
-    /// states being searched, were let go too.
+    /// How many times the regions without a value that no state decided or
+    /// being searched holds were let go to stay within the memory budget
+    /// (and the states decided with them, where that was not enough).
     pub collected: u64,
     /// How many of those times the regions with a value went too, and the
     /// positions the valuer had valued.
@@ -816,13 +821,12 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         self.forgotten += 1;
     }
 
-    /// Lets go of every region the search can find again, once the states
-    /// decided are forgotten: each whose value is unknown and that is not
-    /// in a state being searched (`pinned`). The lists of
-    /// options go too (they name regions let go), and are listed again
-    /// where needed. Kept: the regions with a value, which took the work,
-    /// but where `values` says, and those the states being searched refer
-    /// to. Where `values` says, the valuer forgets the positions it valued
+    /// Lets go of every region the search can find again: each whose value
+    /// is unknown and that no state decided or being searched (`pinned`)
+    /// holds. The lists of options go too (they name regions let go), and
+    /// are listed again where needed. Kept: the regions with a value,
+    /// which took the work, but where `values` says, and those the states
+    /// decided and being searched refer to. Where `values` says, the valuer forgets the positions it valued
     /// too, and the table of games its answers: they are found again where
     /// needed (the games stay, as the states being searched hold their
     /// ids).
@@ -833,16 +837,14 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         if values {
             self.valuer.forget();
             self.games.forget_answers();
-            self.values_let_go += 1;
-        } else {
-            self.collected += 1;
         }
-        for part in &self.pinned {
+        let held = self.decided.keys().flat_map(|(open, _, _)| open);
+        for part in self.pinned.iter().chain(held) {
             kept[part.region()] = true;
         }
         self.lists = Vec::new();
         self.index = HashTable::new();
-        self.bytes = 0;
+        self.bytes = self.decided_bytes;
         let (keys, hasher) = (&mut self.keys, &self.hasher);
         for (r, &keep) in kept.iter().enumerate() {
             self.regions[r].lists = [UNLISTED; 2];
@@ -955,18 +957,26 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             (open.len() * size_of::<Open>() + size_of::<State>()) as u64,
         );
         if self.bytes + self.vectors_bytes() + held + self.value_bytes() > self.budget {
-            // Where the states held too little, the regions go too.
-            let states_were_most = self.decided_bytes >= self.budget / 4;
-            self.forget();
-            if !states_were_most {
-                // The values go only where the rest is not enough.
+            let kept =
+                |search: &Self| search.bytes + search.vectors_bytes() + held + search.value_bytes();
+            if self.decided_bytes >= self.budget / 4 {
+                // The states hold the most: they go.
+                self.forget();
+            } else {
+                // First the regions no state decided holds; where that
+                // leaves more than half the budget, the states too; where
+                // that leaves more than three quarters, the values too.
+                self.collected += 1;
                 self.collect(false);
-                let mut kept = self.bytes + self.vectors_bytes() + held + self.value_bytes();
-                if kept > self.budget / 4 * 3 {
-                    self.collect(true);
-                    kept = self.bytes + self.vectors_bytes() + held + self.value_bytes();
+                if kept(self) > self.budget / 2 {
+                    self.forget();
+                    self.collect(false);
                 }
-                if kept > self.budget / 4 * 3 {
+                if kept(self) > self.budget / 4 * 3 {
+                    self.values_let_go += 1;
+                    self.collect(true);
+                }
+                if kept(self) > self.budget / 4 * 3 {
                     return Err(Error::Limit(format!(
                         "a search of the sum needs more than {} MiB, the memory budget",
                         self.budget >> 20

@@ -355,10 +355,11 @@ fn the_states_decided_are_forgotten_at_the_budget() {
     assert!(error.to_string().contains("the memory budget"), "{error}");
 }
 
-/// Where the regions fill the budget, the states decided are forgotten and
-/// the regions without a value let go, but for those of the states being
-/// searched (and where that is not enough, the regions with a value and
-/// the valuer's positions too): random Clobber boards of 3 x 5 and 5 x 3,
+/// Where the regions fill the budget, the regions without a value are let
+/// go, but for those of the states decided and being searched (and where
+/// that is not enough, the states decided and their regions, then the
+/// regions with a value and the valuer's positions too): random Clobber
+/// boards of 3 x 5 and 5 x 3,
 /// alone and beside the negative of another, searched valuing no region
 /// but from its options, within budgets small enough for that, each find
 /// the outcome class of the canonical form, or stop at the budget, naming
@@ -366,7 +367,7 @@ fn the_states_decided_are_forgotten_at_the_budget() {
 #[test]
 fn the_regions_let_go_at_the_budget_leave_the_outcome_unchanged() {
     let mut random = xorshift(0x2545_f491_4f6c_dd1d);
-    let boards: Vec<String> = (0..24)
+    let boards: Vec<String> = (0..60)
         .map(|i| {
             let (height, width) = if i % 2 == 0 { (3, 5) } else { (5, 3) };
             let rows: Vec<String> = (0..height)
@@ -383,7 +384,7 @@ fn the_regions_let_go_at_the_budget_leave_the_outcome_unchanged() {
             rows.join("/")
         })
         .collect();
-    let (mut collected, mut values, mut decided) = (0, 0, 0);
+    let (mut collected, mut values, mut kept_states, mut decided) = (0, 0, 0, 0);
     for (i, a) in boards.iter().enumerate() {
         let b = &boards[(i + 1) % boards.len()];
         for budget in [1 << 16, 1 << 17, 1 << 18, 1 << 19] {
@@ -391,11 +392,15 @@ fn the_regions_let_go_at_the_budget_leave_the_outcome_unchanged() {
                 let (searched, expected) = both_within(|| CLOBBER, &sum, "0", (0, 0), budget);
                 match searched {
                     Ok(searched) => {
-                        assert_eq!(searched.outcome(), expected, "{sum:?} in {budget} bytes");
-                        assert!(searched.collected <= searched.forgotten);
+                        assert_eq!(
+                            searched.outcome(),
+                            expected,
+                            "{i}: {sum:?} in {budget} bytes"
+                        );
                         assert!(searched.values_let_go <= searched.collected);
                         collected += u64::from(searched.collected > 0);
                         values += u64::from(searched.values_let_go > 0);
+                        kept_states += u64::from(searched.collected > 0 && searched.forgotten == 0);
                         decided += 1;
                     }
                     Err(Error::Limit(message)) => {
@@ -413,5 +418,9 @@ fn the_regions_let_go_at_the_budget_leave_the_outcome_unchanged() {
     assert!(
         values >= 3,
         "{values} of {decided} searches let the values go"
+    );
+    assert!(
+        kept_states >= 3,
+        "{kept_states} of {decided} searches let regions go and kept every state decided"
     );
 }
