@@ -826,10 +826,10 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     /// holds. The lists of options go too (they name regions let go), and
     /// are listed again where needed. Kept: the regions with a value,
     /// which took the work, but where `values` says, and those the states
-    /// decided and being searched refer to. Where `values` says, the valuer forgets the positions it valued
-    /// too, and the table of games its answers: they are found again where
-    /// needed (the games stay, as the states being searched hold their
-    /// ids).
+    /// decided and being searched refer to. Where `values` says, the
+    /// valuer forgets the positions it valued too, and the table of games
+    /// its answers: they are found again where needed (the games stay, as
+    /// the states being searched hold their ids).
     fn collect(&mut self, values: bool) {
         let mut kept: Vec<bool> = (self.regions.iter())
             .map(|region| !values && region.value != Valued::Unknown)

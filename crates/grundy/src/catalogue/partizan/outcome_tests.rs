@@ -359,11 +359,10 @@ fn the_states_decided_are_forgotten_at_the_budget() {
 /// go, but for those of the states decided and being searched (and where
 /// that is not enough, the states decided and their regions, then the
 /// regions with a value and the valuer's positions too): random Clobber
-/// boards of 3 x 5 and 5 x 3,
-/// alone and beside the negative of another, searched valuing no region
-/// but from its options, within budgets small enough for that, each find
-/// the outcome class of the canonical form, or stop at the budget, naming
-/// it.
+/// boards of 3 x 5 and 5 x 3, alone and beside the negative of another,
+/// searched valuing no region but from its options, within budgets small
+/// enough for that, each find the outcome class of the canonical form, or
+/// stop at the budget, naming it.
 #[test]
 fn the_regions_let_go_at_the_budget_leave_the_outcome_unchanged() {
     let mut random = xorshift(0x2545_f491_4f6c_dd1d);
