@@ -161,6 +161,56 @@ fn col_and_snort_colour_a_graph_file() {
         .stderr(predicate::str::contains("neighbours"));
 }
 
+/// Hackenbush on a picture from a file: values as the stalks have them,
+/// positions written back as they are read, winning moves checked, and
+/// the impartial variant lists a green edge's cut once.
+#[test]
+fn hackenbush_plays_on_a_picture_from_a_file() {
+    // A blue edge on the ground with a red and a green edge on top, and a
+    // green edge from the ground to the green edge's top.
+    let file = temp_file("picture.txt", "# u v colour\n0 1 B\n1 2 R\n1 3 g\n3 0 G\n");
+    let file = file.to_str().unwrap();
+    let picture = |position: &str| format!("hackenbush(\"{file}\") {position}");
+    // Alone, the blue edge with the red one on it is the stalk BR = 1/2.
+    assert_eq!(
+        analyze_json(&(picture("BR..") + " - hackenbush BR"))["value"],
+        "0"
+    );
+    // The red edge falls with the blue one where nothing else holds it.
+    let json = analyze_json(&picture("all"));
+    assert_eq!(json["expression"], picture("BRGG"));
+    assert_eq!(json["outcome"], "L");
+    let left = json["left_moves"].as_array().unwrap();
+    assert!(!left.is_empty());
+    for m in left {
+        // Left moving first wins by moving to a sum she wins second.
+        let after = analyze_json(m["to"].as_str().unwrap());
+        assert!(
+            ["L", "P"].contains(&after["outcome"].as_str().unwrap()),
+            "{m}"
+        );
+    }
+    let variant = analyze_json(&format!("impartial(hackenbush, \"{file}\") ...G"));
+    assert_eq!(variant["nimber"], 1);
+    assert_eq!(variant["winning_moves"].as_array().unwrap().len(), 1);
+    for (position, message) in [("BRGB", "column"), ("BRG", "4 edges")] {
+        grundy()
+            .args(["analyze", &picture(position)])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+    let bad = temp_file("bad-picture.txt", "0 1 B\n1 2 blue\n");
+    grundy()
+        .args([
+            "analyze",
+            &format!("hackenbush(\"{}\") all", bad.to_str().unwrap()),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 2"));
+}
+
 #[test]
 fn a_partizan_script_has_values_alone_and_is_solved_strongly_with_a_player() {
     let script = example("toads_frogs.rhai");

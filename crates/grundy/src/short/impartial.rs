@@ -20,6 +20,7 @@ use std::fmt::{self, Debug};
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use hashbrown::HashSet;
 use num_bigint::BigUint;
 
 use crate::error::{Error, Result};
@@ -214,9 +215,16 @@ where
         self.game.pair_text(a, b)
     }
 
+    /// Each position once: a move both players may make (a green edge
+    /// cut) is one move of the variant. (The nimber search keeps both, as
+    /// the mex does not mind them.)
     fn every_move(&self, p: &VariantPosition) -> Result<Vec<VariantPosition>> {
         let moves = every_move(&self.game, p.of::<G::Position>()?)?;
-        Ok(moves.into_iter().map(VariantPosition::new).collect())
+        let mut seen = HashSet::with_capacity(moves.len());
+        Ok((moves.into_iter())
+            .filter(|m| seen.insert(m.clone()))
+            .map(VariantPosition::new)
+            .collect())
     }
 
     fn nimber(&self, p: &VariantPosition, progress: &mut dyn FnMut(u64) -> bool) -> Result<u64> {

@@ -2,13 +2,15 @@
 //! a stalk of edges on the ground, written from the ground up, `B` Left's
 //! (blue), `R` Right's (red), `G` either's (green). A player cuts one of
 //! their edges, and every edge above it falls; who cannot cut loses. Each
-//! word is one stalk, and several are a sum.
+//! word is one stalk, and several are a sum. `hackenbush(FILE)` plays on
+//! a picture of any shape instead (`hackenbush_picture`).
 //!
 //! A stalk of blue and red edges is a number, by Berlekamp's sign
 //! expansion: the first run of one colour counts 1 an edge for its
 //! owner, and each edge after it half the one before, +1/2, +1/4, ... for
 //! blue and the negatives for red. A green stalk of n edges is *n.
 
+use super::hackenbush_picture::Picture;
 use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
@@ -18,9 +20,11 @@ use crate::word::Word;
 
 pub const FAMILY: Family = Family {
     name: "hackenbush",
-    usage: "hackenbush STALK...",
+    usage: "hackenbush[(FILE)] STALK...|EDGES",
     summary: "stalks of edges from the ground up, B Left's, R Right's, G either's: cut one \
-              of yours and all above it falls; who cannot cut loses",
+              of yours and all above it falls; who cannot cut loses. With a FILE of edges \
+              `U V C` (0 the ground), a picture: one letter an edge, its colour or '.' \
+              where cut, or 'all'; what no longer reaches the ground falls",
     example: "hackenbush BRB GG",
     build,
 };
@@ -29,9 +33,15 @@ pub const FAMILY: Family = Family {
 /// 2^64 (see `partizan::dyadic`).
 pub const MAX_EDGES: usize = 60;
 
+/// Stalks without parameters; a picture from its file with one.
 fn build(written: &FamilyText) -> Result<RulesetRef> {
-    no_parameters(written)?;
-    Ok(short_ruleset_ref(Hackenbush))
+    match &written.parameters[..] {
+        [file] => Ok(short_ruleset_ref(Picture::read(&file.text)?)),
+        _ => {
+            no_parameters(written)?;
+            Ok(short_ruleset_ref(Hackenbush))
+        }
+    }
 }
 
 /// The rules; a position is one stalk, its colours from the ground up.

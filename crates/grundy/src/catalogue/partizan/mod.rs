@@ -12,6 +12,7 @@ pub(crate) mod elephants;
 pub(crate) mod fission;
 pub(crate) mod grid;
 pub(crate) mod hackenbush;
+pub(crate) mod hackenbush_picture;
 #[cfg(test)]
 mod impartial_tests;
 pub(crate) mod konane;
