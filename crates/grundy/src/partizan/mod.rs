@@ -158,6 +158,10 @@ enum Kind {
     Other,
 }
 
+/// The remembered answers of comparisons take at most the budget divided
+/// by this; beyond, they are forgotten and asked again (`comparisons.rs`).
+const ANSWERS_SHARE: u64 = 4;
+
 /// The canonical games met so far, each once, and what was computed of them.
 ///
 /// The table holds no more than its memory budget and no game higher than
@@ -227,7 +231,7 @@ impl Games {
             rough: Vec::new(),
             forms: HashMap::new(),
             numbers: HashMap::new(),
-            less_or_equal: Comparisons::default(),
+            less_or_equal: Comparisons::within(budget / ANSWERS_SHARE),
             sums: HashMap::new(),
             negatives: Vec::new(),
             thermographs: HashMap::new(),
@@ -250,6 +254,20 @@ impl Games {
     /// How many distinct games the table holds.
     pub fn len(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// A table whose remembered comparisons take at most `bytes`, and how
+    /// many times they were forgotten, for tests of the forgetting.
+    #[cfg(test)]
+    pub(crate) fn with_answers_within(bytes: u64) -> Games {
+        let mut games = Games::new();
+        games.less_or_equal = Comparisons::within(bytes);
+        games
+    }
+
+    #[cfg(test)]
+    pub(crate) fn answers_forgotten(&self) -> u64 {
+        self.less_or_equal.cleared
     }
 
     /// Whether the table holds no game (never after [`Games::new`], which
@@ -294,7 +312,7 @@ impl Games {
     /// and its id: a search that must let memory go and holds ids asks the
     /// same questions again, and gets the same answers, computed anew.
     pub fn forget_answers(&mut self) {
-        self.less_or_equal = Comparisons::default();
+        self.less_or_equal.forget();
         self.sums = HashMap::new();
         self.thermographs = HashMap::new();
     }

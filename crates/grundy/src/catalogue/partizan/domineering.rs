@@ -249,6 +249,38 @@ mod tests {
         }
     }
 
+    /// A table whose remembered comparisons may take 8 KiB only (1,024
+    /// slots) forgets them over and over on these boards (14 times), and gives
+    /// every value as a table that keeps them all: the same forms, on the
+    /// cgt-tools boards above and the 4 x 5 and 5 x 4 boards.
+    #[test]
+    fn values_are_the_same_where_comparisons_are_forgotten() {
+        let (mut keeping, mut forgetting) = (Games::new(), Games::with_answers_within(8 << 10));
+        for text in [
+            "3x3",
+            "..#/..#/...",
+            "#.../..../..../....",
+            "4x5",
+            "5x4",
+            "4x4",
+        ] {
+            let board = Grid::parse(&Word::new(text)).unwrap();
+            let kept = Valuer::new(Domineering)
+                .value(&mut keeping, &board, &mut |_| true)
+                .unwrap();
+            let found = Valuer::new(Domineering)
+                .value(&mut forgetting, &board, &mut |_| true)
+                .unwrap();
+            assert_eq!(forgetting.write(found), keeping.write(kept), "{text}");
+        }
+        assert!(
+            forgetting.answers_forgotten() >= 10,
+            "{}",
+            forgetting.answers_forgotten()
+        );
+        assert_eq!(keeping.answers_forgotten(), 0);
+    }
+
     /// Each part is keyed by the least of all eight images of its region
     /// (four mirror images, four of the transpose, negated), on every set
     /// of cells of boards of 2x5, 5x2, 3x3 and 4x3 cells.
