@@ -262,7 +262,12 @@ impl ShortRules for Picture {
         Ok(self.grounded(standing))
     }
 
+    /// One letter an edge; `all` for a picture of no edge, which has no
+    /// letter to write.
     fn show(&self, p: &u64) -> String {
+        if self.ends.is_empty() {
+            return "all".into();
+        }
         (0..self.ends.len())
             .map(|e| match p >> e & 1 {
                 1 => self.colours[e] as char,
@@ -427,6 +432,9 @@ mod tests {
         // Without the first green edge, the red edge hangs from the blue.
         let without_green = rules.parse_position(&Word::new("BR.G")).unwrap();
         assert_eq!(shows(rules.left_options(&without_green)), ["...G", "BR.."]);
+        let empty = Picture::from_text("empty", "# no edge\n").unwrap();
+        let nothing = empty.parse_position(&Word::new("all")).unwrap();
+        assert_eq!((nothing, empty.show(&nothing).as_str()), (0, "all"));
         // A floating edge written as standing has fallen.
         let floating = rules.parse_position(&Word::new(".R..")).unwrap();
         assert_eq!(rules.show(&floating), "....");
