@@ -256,8 +256,8 @@ impl Games {
         self.nodes.len()
     }
 
-    /// A table whose remembered comparisons take at most `bytes`, and how
-    /// many times they were forgotten, for tests of the forgetting.
+    /// A table whose remembered comparisons take at most `bytes`, for
+    /// tests of their forgetting.
     #[cfg(test)]
     pub(crate) fn with_answers_within(bytes: u64) -> Games {
         let mut games = Games::new();
@@ -265,6 +265,8 @@ impl Games {
         games
     }
 
+    /// How many times the table forgot its remembered comparisons, having
+    /// filled their share of the budget.
     #[cfg(test)]
     pub(crate) fn answers_forgotten(&self) -> u64 {
         self.less_or_equal.cleared
