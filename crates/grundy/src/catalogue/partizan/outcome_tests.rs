@@ -1,10 +1,20 @@
 //! The search of sums for their outcome (`crate::short::outcome`) against
 //! the canonical forms of the sums, on the families' positions.
 
+use super::amazons::Amazons;
+use super::cannibal_clobber::CANNIBAL_CLOBBER;
 use super::clobber::{Stones, CLOBBER};
+use super::cutcake::Cutcake;
 use super::domineering::Domineering;
+use super::elephants::ELEPHANTS;
+use super::fission::Fission;
 use super::grid::Grid;
+use super::hackenbush::Hackenbush;
+use super::hackenbush_picture::Picture;
+use super::konane::Konane;
+use super::nogo::NoGo;
 use super::toads_frogs::TOADS_FROGS;
+use super::toppling_dominoes::TopplingDominoes;
 use crate::error::Error;
 use crate::partizan::{Games, OutcomeClass, Part, ShortGame, Valuer};
 use crate::short::outcome::{OutcomeSearch, Searched, SMALL_HEIGHT, VALUE_WORK};
@@ -126,6 +136,87 @@ fn the_search_finds_the_outcome_of_the_canonical_form() {
             );
         }
     }
+}
+
+/// The picture of Hackenbush the test below sums: a blue edge on the
+/// ground with a red and a green edge on it, a green edge from the ground
+/// to the green one's top, and a red loop on the ground.
+fn picture() -> Picture {
+    Picture::from_text("test", "0 1 B\n1 2 R\n1 3 G\n3 0 G\n0 0 R\n2 4 B\n").unwrap()
+}
+
+/// Sums of each other family's positions (alone, two of them with the
+/// second negated, and a position beside its own negative), beside
+/// literals: the search, valuing nothing and then small regions, finds
+/// the outcome class of the canonical form, each player moving first.
+#[test]
+fn the_search_finds_the_outcome_of_sums_of_every_family() {
+    fn check<G: ShortRules>(name: &str, game: fn() -> G, positions: &[&str]) {
+        let rests = ["0", "*", "{1|-1}", "-1/2", "v", "{0|*}"];
+        for (i, a) in positions.iter().enumerate() {
+            let b = positions[(i + 1) % positions.len()];
+            for (j, sum) in [
+                vec![(*a, false)],
+                vec![(*a, false), (b, true)],
+                vec![(*a, false), (*a, true)],
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let rest = rests[(i + j) % rests.len()];
+                for asked in [(0, 0), (VALUE_WORK, SMALL_HEIGHT)] {
+                    let (searched, expected) = both(game, &sum, rest, asked);
+                    assert_eq!(
+                        searched.outcome(),
+                        expected,
+                        "{name} {sum:?} + {rest}, {asked:?}"
+                    );
+                }
+            }
+        }
+    }
+    check(
+        "amazons",
+        || Amazons,
+        &["x../..o", "x.#/.o./...", "xo../..#./....", "x..o"],
+    );
+    check(
+        "konane",
+        || Konane,
+        &["xo./...", "xo.o/.x../....", "x.ox/oxo.", ".xo./o..x"],
+    );
+    check(
+        "nogo",
+        || NoGo,
+        &["2x2", "2x3", "x../.../..o", ".../.x./..."],
+    );
+    check(
+        "fission",
+        || Fission,
+        &["./x/.", "..../.x../..../#..#", ".../.x./..x/...", ".x."],
+    );
+    check(
+        "toppling-dominoes",
+        || TopplingDominoes,
+        &["xxogoo", "xog", "g.xo", "oxxgx"],
+    );
+    check(
+        "cannibal-clobber",
+        || CANNIBAL_CLOBBER,
+        &["xox/oxo", "xxo", "xo./oox", "xo/ox"],
+    );
+    check(
+        "elephants",
+        || ELEPHANTS,
+        &["TT..FF", "T.F.T.F", "T..F", ".TF.T.F."],
+    );
+    check("cutcake", || Cutcake, &["3x4", "2x7", "5x3", "1x9"]);
+    check("hackenbush", || Hackenbush, &["BRB", "GG", "RBG", "BBR"]);
+    check(
+        "hackenbush(test)",
+        picture,
+        &["all", "BRG.RB", "B.GGR.", "BR.G.B"],
+    );
 }
 
 /// Domineering boards of 4 × 5 and 5 × 4 cells with about a quarter of
