@@ -545,6 +545,31 @@ fn cram_amazons_and_an_impartial_variant_are_played_by_clicking() {
     browser.click("#board [data-cell='0.0.0.0']");
     browser.click("#board [data-cell='0.0.1.0']");
     browser.wait_text("#position", "impartial(domineering) ###/#..");
+    // A Hackenbush picture from a file is no stalk: no board is drawn
+    // (before, its letters were drawn as one stalk), and its moves are
+    // listed to click: three for each player (the house's two blue walls
+    // and green ceiling, its ceiling and two red roof edges), and five in
+    // its impartial variant, the ceiling once.
+    let house = common::example_path("house.txt");
+    let house = house.to_str().unwrap();
+    for (expr, shown, moves) in [
+        (
+            format!("hackenbush({house})+all"),
+            format!("hackenbush({house}) BBGRR"),
+            6,
+        ),
+        (
+            format!("impartial(hackenbush,{house})+all"),
+            format!("impartial(hackenbush,{house}) BBGRR"),
+            5,
+        ),
+    ] {
+        browser.open(&format!("{base}?expr={expr}"));
+        browser.wait_text("#position", &shown);
+        assert!(!browser.displayed("#boards"), "{expr}");
+        let listed = browser.script("return document.querySelectorAll('#moves button').length;");
+        assert_eq!(listed, json!(moves), "{expr}");
+    }
 }
 
 /// A Fox and Geese board is drawn with the player to move kept apart: a

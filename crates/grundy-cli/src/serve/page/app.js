@@ -308,7 +308,9 @@ function draw({ expr, answer: a, moves }) {
 // grid of cells, stalks of edges, or cakes), what a click means (`pick`:
 // the cells a move changes, a column, an edge and all above it; none: a
 // board only drawn) and `help` says so, the marks an edited cell cycles
-// through, and how each cell looks (`look`).
+// through, and how each cell looks (`look`). A `bare` family is drawn
+// only where written without parameters: `hackenbush(FILE)` is a picture
+// of any shape, not stalks, and is shown as text.
 const BOARDS = {
   mnk: { kind: "grid", pick: "cells", marks: ".xo", look: "letters", help: "Click a cell to mark it." },
   connect4: { kind: "grid", pick: "column", marks: ".xo", look: "discs", help: "Click a column to drop a disc into it." },
@@ -354,7 +356,10 @@ const BOARDS = {
     kind: "grid", pick: "amazon", marks: ".xo#", look: "letters",
     help: "Click an amazon, the cell it slides to, then the cell its arrow burns.",
   },
-  hackenbush: { kind: "stalks", pick: "edge", marks: "BRG", look: "edges", help: "Click an edge to cut it: all above it falls." },
+  hackenbush: {
+    kind: "stalks", pick: "edge", marks: "BRG", look: "edges", bare: true,
+    help: "Click an edge to cut it: all above it falls.",
+  },
   cutcake: {
     kind: "cakes", pick: "cut", look: "cake",
     help: "Click two neighbouring cells of a cake to cut between them: upright for Left, across for Right.",
@@ -364,8 +369,10 @@ const BOARDS = {
 // The board of `impartial(FAMILY, ...)`: its family's, either player
 // making any move of either side.
 function impartialBoard(parameters) {
-  const inner = parameters && BOARDS[parameters.slice(1).split(/[,)]/)[0].trim()];
-  return inner && Object.assign({}, inner, { help: "Either player makes any move of either side. " + inner.help });
+  const [name, ...rest] = parameters ? parameters.slice(1, -1).split(",") : [""];
+  const inner = BOARDS[name.trim()];
+  if (!inner || (inner.bare && rest.length > 0)) return undefined;
+  return Object.assign({}, inner, { help: "Either player makes any move of either side. " + inner.help });
 }
 
 // The components of an expression as the API writes it (`A + B`): each
@@ -374,7 +381,8 @@ function impartialBoard(parameters) {
 function componentsOf(expr) {
   return expr.trim().split(/\s+\+\s+/).map((text) => {
     const m = /^([a-z0-9-]+)(\([^)]*\))?\s+(.+)$/.exec(text);
-    const spec = m && (m[1] === "impartial" ? impartialBoard(m[2]) : BOARDS[m[1]]);
+    const family = m && BOARDS[m[1]];
+    const spec = m && (m[1] === "impartial" ? impartialBoard(m[2]) : family && !(family.bare && m[2]) && family);
     return spec ? { text, head: m[1] + (m[2] || ""), spec, tokens: m[3].split(/\s+/) } : { text };
   });
 }
