@@ -178,6 +178,10 @@ impl Picture {
     /// The nimber of `p` as green Hackenbush (every edge cut by either
     /// player), by fusion and the colon principle (the module's notes).
     fn green_nimber(&self, p: u64) -> u64 {
+        // What no longer reaches the ground has fallen (a position read
+        // or cut is grounded already; this keeps every edge met below
+        // reached from the ground).
+        let p = self.grounded(p);
         let n = self.touching.len();
         // Depth-first from the ground: each vertex's order of discovery and
         // the least order its subtree reaches by one edge back (Tarjan's
@@ -567,6 +571,11 @@ mod tests {
                 rules.show(&p)
             );
             cycles += usize::from(rules.green_nimber(p) != 0 && p.count_ones() > 2);
+            // Edges written as standing but no longer grounded have fallen.
+            assert_eq!(
+                rules.green_nimber(rules.all()),
+                rules.green_nimber(rules.grounded(rules.all()))
+            );
         }
         assert!(cycles > 50, "{cycles}");
     }
