@@ -200,6 +200,11 @@ fn hackenbush_plays_on_a_picture_from_a_file() {
             .code(2)
             .stderr(predicate::str::contains(message));
     }
+    grundy()
+        .args(["analyze", &format!("hackenbush(\"{file}\", 2) all")])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("one parameter at most"));
     let bad = temp_file("bad-picture.txt", "0 1 B\n1 2 blue\n");
     grundy()
         .args([

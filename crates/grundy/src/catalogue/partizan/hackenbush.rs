@@ -11,7 +11,7 @@
 //! blue and the negatives for red. A green stalk of n edges is *n.
 
 use super::hackenbush_picture::Picture;
-use crate::catalogue::{no_parameters, Family, FamilyText};
+use crate::catalogue::{Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
 use crate::partizan::{Dyadic, ShortGame};
@@ -36,11 +36,12 @@ pub const MAX_EDGES: usize = 60;
 /// Stalks without parameters; a picture from its file with one.
 fn build(written: &FamilyText) -> Result<RulesetRef> {
     match &written.parameters[..] {
+        [] => Ok(short_ruleset_ref(Hackenbush)),
         [file] => Ok(short_ruleset_ref(Picture::read(&file.text)?)),
-        _ => {
-            no_parameters(written)?;
-            Ok(short_ruleset_ref(Hackenbush))
-        }
+        [_, extra, ..] => Err(extra.error(
+            "hackenbush takes one parameter at most, the file of a picture: \
+             hackenbush(FILE) EDGES",
+        )),
     }
 }
 
