@@ -160,6 +160,9 @@ pub fn misere_text(a: &MisereAnalysis, outcome_only: bool) -> String {
         a.outcome.letter(),
         a.outcome.explanation()
     ));
+    if a.dead_ending && !a.is_impartial {
+        out.push_str("dead-ending: a player with no move never has one later\n");
+    }
     if outcome_only {
         return out;
     }

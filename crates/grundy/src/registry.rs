@@ -31,9 +31,10 @@ use crate::expr::{self, ComponentText, Function, Signed, Term};
 use crate::functions;
 use crate::loopy;
 use crate::misere::forms::{FormId, Forms};
+use crate::misere::sums::SumSearch;
 use crate::partizan::{self, Build, Games};
 use crate::retrograde::Player;
-use crate::short::misere::{MiserePart, MAX_HELD_OPTIONS};
+use crate::short::misere::{FamilyParts, MiserePart, SumPart, MAX_HELD_OPTIONS};
 use crate::short::outcome::Searched;
 use crate::short::Valued;
 use crate::strong::StrongAnalysis;
@@ -658,68 +659,122 @@ pub fn misere_parts(
     forms: &mut Forms,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Vec<MiserePart>> {
+    (terms.iter())
+        .map(|term| misere_tree(term, forms, progress))
+        .collect()
+}
+
+/// The parts of a sum of values for the misère search ([`SumSearch`]): a
+/// family's position by its regions, listed as the search meets them (one
+/// source a family, added to `search`), the other parts built as game
+/// trees in `forms` ([`misere_parts`]) and made parts whole.
+pub fn misere_sum_parts<'a>(
+    terms: &'a [ValueTerm],
+    forms: &mut Forms,
+    search: &mut SumSearch<'a>,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Vec<SumPart>> {
+    let mut made = hashbrown::HashMap::new();
+    let mut sources: Vec<(*const (), Box<dyn FamilyParts<'a> + 'a>)> = Vec::new();
     let mut parts = Vec::new();
     for term in terms {
-        let part = match &term.part {
-            ValuePart::Literal(word) => {
-                let g = partizan::read_into(forms, &word.text, word.column)?;
-                MiserePart::literal(forms, &word.text, g)?
-            }
-            ValuePart::Short { ruleset, position } => match ruleset.short() {
-                Some(short) => short.misere_part(position, forms, progress)?,
-                None => {
-                    return Err(Error::Unsupported(format!(
-                        "{} has no values",
-                        ruleset.name()
-                    )))
-                }
-            },
-            ValuePart::Impartial(component) if component.has_wins_at_once() => {
-                return Err(Error::File {
-                    path: component.ruleset_name(),
-                    message: "its positions may win at once (fn wins_at_once), which is \
-                              answered under normal play only: misère play of it is not \
-                              defined"
-                        .into(),
-                });
-            }
-            ValuePart::Impartial(component) => {
-                let mut built = HashMap::new();
-                let form = impartial_form(component, forms, &mut built, 0, 0)?;
-                let mut options = Vec::new();
-                for option in component.options()? {
-                    let mut g = forms.make(&[], &[])?;
-                    for part in &option {
-                        let h = impartial_form(part, forms, &mut built, 1, 0)?;
-                        g = forms.add(g, h)?;
+        parts.push(match &term.part {
+            ValuePart::Short { ruleset, position } => {
+                let short = ruleset.short().ok_or_else(|| no_values(ruleset.name()))?;
+                let at = std::ptr::from_ref(short).cast::<()>();
+                let i = match sources.iter().position(|(p, _)| *p == at) {
+                    Some(i) => i,
+                    None => {
+                        let index = u32::try_from(search.sources() + sources.len())
+                            .expect("a source a term");
+                        sources.push((at, short.misere_source(index)));
+                        sources.len() - 1
                     }
-                    options.push((components_text(&option), g));
-                }
-                MiserePart {
-                    text: components_text(std::slice::from_ref(component)),
-                    form,
-                    left: options.clone(),
-                    right: options,
-                }
+                };
+                sources[i]
+                    .1
+                    .part(position, term.negated, search.parts(), progress)?
             }
-            ValuePart::Loopy { text, .. } => return Err(loopy_no_short(text)),
-            ValuePart::Function { call, .. } => {
-                return Err(Error::Unsupported(format!(
-                    "{} is a value of normal play: under misère play a sum takes game \
-                     literals and positions",
-                    call.text.trim()
-                )))
+            _ => {
+                let tree = misere_tree(term, forms, progress)?;
+                SumPart::of_tree(&tree, forms, search, &mut made)?
             }
-        };
-        // An impartial component is its own negative.
-        let impartial = matches!(term.part, ValuePart::Impartial(_));
-        parts.push(if term.negated && !impartial {
-            part.negated(forms)?
-        } else {
-            part
         });
     }
+    for (_, source) in sources {
+        search.add_source(source.into_source());
+    }
     Ok(parts)
+}
+
+fn no_values(name: String) -> Error {
+    Error::Unsupported(format!("{name} has no values"))
+}
+
+/// One part of a sum of values built as it is ([`misere_parts`]).
+fn misere_tree(
+    term: &ValueTerm,
+    forms: &mut Forms,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<MiserePart> {
+    let part = match &term.part {
+        ValuePart::Literal(word) => {
+            let g = partizan::read_into(forms, &word.text, word.column)?;
+            MiserePart::literal(forms, &word.text, g)?
+        }
+        ValuePart::Short { ruleset, position } => match ruleset.short() {
+            Some(short) => short.misere_part(position, forms, progress)?,
+            None => {
+                return Err(Error::Unsupported(format!(
+                    "{} has no values",
+                    ruleset.name()
+                )))
+            }
+        },
+        ValuePart::Impartial(component) if component.has_wins_at_once() => {
+            return Err(Error::File {
+                path: component.ruleset_name(),
+                message: "its positions may win at once (fn wins_at_once), which is \
+                          answered under normal play only: misère play of it is not \
+                          defined"
+                    .into(),
+            });
+        }
+        ValuePart::Impartial(component) => {
+            let mut built = HashMap::new();
+            let form = impartial_form(component, forms, &mut built, 0, 0)?;
+            let mut options = Vec::new();
+            for option in component.options()? {
+                let mut g = forms.make(&[], &[])?;
+                for part in &option {
+                    let h = impartial_form(part, forms, &mut built, 1, 0)?;
+                    g = forms.add(g, h)?;
+                }
+                options.push((components_text(&option), g));
+            }
+            MiserePart {
+                text: components_text(std::slice::from_ref(component)),
+                form,
+                left: options.clone(),
+                right: options,
+            }
+        }
+        ValuePart::Loopy { text, .. } => return Err(loopy_no_short(text)),
+        ValuePart::Function { call, .. } => {
+            return Err(Error::Unsupported(format!(
+                "{} is a value of normal play: under misère play a sum takes game \
+                 literals and positions",
+                call.text.trim()
+            )))
+        }
+    };
+    // An impartial component is its own negative.
+    let impartial = matches!(term.part, ValuePart::Impartial(_));
+    Ok(if term.negated && !impartial {
+        part.negated(forms)?
+    } else {
+        part
+    })
 }
 
 /// An impartial component built as a game tree, each position once (by

@@ -234,11 +234,16 @@ fn a_partizan_script_has_values_alone_and_is_solved_strongly_with_a_player() {
         .stderr(predicate::str::contains("without @"));
     // Moves that come back make no short game: exit 1.
     let cycle = temp_file("cycle.rhai", "fn left(p) { [1 - p] } fn right(p) { [] }");
-    grundy()
-        .args(["analyze", &format!("script(\"{}\") 0", cycle.display())])
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("comes back"));
+    for misere in [false, true] {
+        let expression = format!("script(\"{}\") 0", cycle.display());
+        let mut args = vec!["analyze", expression.as_str()];
+        args.extend(misere.then_some("--misere"));
+        grundy()
+            .args(&args)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("comes back"));
+    }
 }
 
 #[test]
@@ -582,8 +587,15 @@ fn limits_exit_1_naming_them() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("at most 64"));
+    // 600 moves of Left's alone, never built as one game: Right, with no
+    // move, wins moving first, and Left, who must make them all, loses.
     grundy()
-        .args(["analyze", "--misere", "300 + {299|}"])
+        .args(["analyze", "--misere", "--outcome-only", "300 + {299|}"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("outcome: R"));
+    grundy()
+        .args(["analyze", "--misere", "nim 1000000 + ^"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains(

@@ -27,10 +27,11 @@ use crate::game::Count;
 use crate::interrupt::interruptible;
 use crate::loopy::{self, LoopyValue};
 use crate::misere::forms::Forms;
+use crate::misere::sums::SumSearch;
 use crate::partizan::Games;
 use crate::registry::{self, Parsed, Rulesets, ValueTerm};
 use crate::retrograde::Options;
-use crate::short::misere::{analyze_misere_values, MisereAnalysis, MisereMove};
+use crate::short::misere::{analyze_misere_sum, MisereAnalysis, MisereMove};
 use crate::short::outcome::Searched;
 use crate::short::{self, ValueAnalysis, ValueMove};
 use crate::solitaire::SolitaireOutcome;
@@ -396,9 +397,11 @@ pub fn misere_value_analysis(
     interruptible(progress, |interrupt| {
         let mut forms = Forms::new();
         forms.interrupt_on(Some(interrupt.clone()));
+        let mut search = SumSearch::new();
+        search.interrupt_on(Some(interrupt.clone()));
         let report = &mut |positions| interrupt.report(positions);
-        let parts = registry::misere_parts(terms, &mut forms, report)?;
-        analyze_misere_values(&mut forms, &parts, moves)
+        let parts = registry::misere_sum_parts(terms, &mut forms, &mut search, report)?;
+        analyze_misere_sum(&mut search, &mut forms, &parts, moves, report)
     })
 }
 
@@ -1010,8 +1013,18 @@ pub struct MisereValuesAnswer {
     /// null where it is not, or where the form is written in more than
     /// 100,000 characters.
     pub misere_form: Option<String>,
-    /// How many distinct game trees the search built.
+    /// How many distinct parts the search met: the regions of the
+    /// families' positions and the games written as literals, each with
+    /// its followers.
     pub games: usize,
+    /// Whether the sum is dead-ending: in each of its followers, a player
+    /// with no move has none after any of the other's either (the
+    /// families say so of their rules, such as Domineering's, a placement
+    /// game; a literal is checked move by move). Where every part left
+    /// is a dead end (one player alone can move there), misère play is
+    /// decided at once: each player runs out of moves by their shortest
+    /// way, and the player to move wins where theirs is no longer.
+    pub dead_ending: bool,
     /// The parts and moves; left out with `--outcome-only`.
     #[serde(flatten)]
     pub moves: Option<MisereValuesMoves>,
@@ -1078,6 +1091,7 @@ impl MisereValuesAnswer {
             is_impartial: a.is_impartial,
             misere_form: a.misere_form.clone(),
             games: a.games,
+            dead_ending: a.dead_ending,
             moves: (!outcome_only).then(|| MisereValuesMoves {
                 parts: (a.parts.iter())
                     .map(|(part, impartial, form)| MiserePart {

@@ -66,8 +66,9 @@ pub use analyze::{analysis, analyze, analyze_with_progress, AnalyzeAnswer, Analy
 /// under normal and misère play (`left_move_count`, `right_move_count`),
 /// of which `--moves` are listed, and a null value after a move where it
 /// is too long to write; version 10 the answer of `compare`; version 11
-/// the answer of `db build` and `db show`.
-pub const SCHEMA_VERSION: &str = "11";
+/// the answer of `db build` and `db show`; version 12 whether a sum under
+/// misère play is dead-ending (`dead_ending`).
+pub const SCHEMA_VERSION: &str = "12";
 
 /// What a long computation reports every so often. The callback that gets
 /// it answers whether to go on: `false` stops the computation, which then

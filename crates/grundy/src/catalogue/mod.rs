@@ -134,8 +134,10 @@ pub(crate) mod check {
     use std::hash::Hash;
 
     use crate::misere::forms::Forms;
+    use crate::misere::sums::SumSearch;
     use crate::partizan::{Games, OutcomeClass, ShortGame, Valuer};
-    use crate::short::misere::Built;
+    use crate::short::misere::{Built, FamilyParts, Regions};
+
     use crate::short::ShortRules;
     use crate::solver::Solver;
     use crate::word::Word;
@@ -202,12 +204,15 @@ pub(crate) mod check {
     }
 
     /// The misère play of a family's positions checked against plain
-    /// search: each position built as a game tree for misère play
-    /// (`short::misere`), the outcome of the tree that of the search.
+    /// search: each position built as a game tree for misère play (as
+    /// `grundy play` does) and searched by its regions (as `analyze` does,
+    /// [`SumSearch`]), each giving the outcome of the search; and where the
+    /// family says it is dead-ending, each position is.
     pub struct MisereCheck<P> {
         forms: Forms,
         built: Built<P>,
         memo: HashMap<(P, bool), bool>,
+        dead: HashMap<(P, bool), bool>,
     }
 
     impl<P: Clone + Eq + Hash> MisereCheck<P> {
@@ -216,6 +221,7 @@ pub(crate) mod check {
                 forms: Forms::new(),
                 built: Built::default(),
                 memo: HashMap::new(),
+                dead: HashMap::new(),
             }
         }
 
@@ -225,7 +231,86 @@ pub(crate) mod check {
                 .unwrap();
             let searched = misere_outcome_by_search(game, p, &mut self.memo);
             assert_eq!(self.forms.outcome(tree), searched, "{}", game.show(p));
+            let by_parts = misere_by_parts(game, &[(p.clone(), false)]);
+            assert_eq!(by_parts, searched, "{} by its parts", game.show(p));
+            if game.dead_ending() {
+                assert!(
+                    dead_ending(game, p, &mut self.dead),
+                    "{} is not dead-ending",
+                    game.show(p)
+                );
+            }
         }
+    }
+
+    /// Who wins the sum of `positions` (each negated where flagged) under
+    /// misère play, by the search of `analyze`.
+    pub fn misere_by_parts<G: ShortRules>(
+        game: &G,
+        positions: &[(G::Position, bool)],
+    ) -> OutcomeClass {
+        let mut search = SumSearch::new();
+        let mut regions = Box::new(Regions::new(game, "test", 0));
+        let mut parts = Vec::new();
+        for (p, negated) in positions {
+            let part = regions.position_part(p, *negated, search.parts()).unwrap();
+            parts.extend(part.parts);
+        }
+        search.add_source(regions.into_source());
+        let mut go_on = |_| true;
+        match (
+            search.wins(&parts, true, &mut go_on).unwrap(),
+            search.wins(&parts, false, &mut go_on).unwrap(),
+        ) {
+            (true, true) => OutcomeClass::N,
+            (true, false) => OutcomeClass::L,
+            (false, true) => OutcomeClass::R,
+            (false, false) => OutcomeClass::P,
+        }
+    }
+
+    /// Whether `p` is dead-ending by plain search: in each follower where
+    /// a player has no move, none of the other's moves gives them one,
+    /// nor any move after. `dead` remembers, for each follower and side,
+    /// whether that side is dead there.
+    pub fn dead_ending<G: ShortGame>(
+        game: &G,
+        p: &G::Position,
+        dead: &mut HashMap<(G::Position, bool), bool>,
+    ) -> bool {
+        fn is_dead<G: ShortGame>(
+            game: &G,
+            p: &G::Position,
+            left: bool,
+            dead: &mut HashMap<(G::Position, bool), bool>,
+        ) -> bool {
+            if let Some(&known) = dead.get(&(p.clone(), left)) {
+                return known;
+            }
+            let (own, other) = match left {
+                true => (game.left_options(p), game.right_options(p)),
+                false => (game.right_options(p), game.left_options(p)),
+            };
+            let answer = own.is_empty() && other.iter().all(|o| is_dead(game, o, left, dead));
+            dead.insert((p.clone(), left), answer);
+            answer
+        }
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![p.clone()];
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f.clone()) {
+                continue;
+            }
+            let (left, right) = (game.left_options(&f), game.right_options(&f));
+            if (left.is_empty() && !is_dead(game, &f, true, dead))
+                || (right.is_empty() && !is_dead(game, &f, false, dead))
+            {
+                return false;
+            }
+            stack.extend(left);
+            stack.extend(right);
+        }
+        true
     }
 
     /// A family's values checked against plain search: the outcome class

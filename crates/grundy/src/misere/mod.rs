@@ -24,3 +24,4 @@ pub mod forms;
 pub mod genus;
 pub mod positions;
 pub mod quotient;
+pub mod sums;

@@ -1,19 +1,25 @@
 //! Misère play of a sum of short partizan games (game literals and
 //! positions of families): who wins when the player who cannot move wins,
 //! and each player's winning moves. No value of normal play decides it, so
-//! each part is built as a game tree as it is ([`Forms`]: a literal as
-//! written, a position by its moves), and the sum is searched. Where the
-//! sum is impartial, its misère canonical form is given too.
+//! the sum is searched ([`SumSearch`]): a family's position by its regions,
+//! a literal as written (its tree in [`Forms`]). Where the sum is
+//! impartial, its misère canonical form is given too.
 //!
 //! ```
 //! use grundy::misere::forms::Forms;
+//! use grundy::misere::sums::SumSearch;
 //! use grundy::partizan::{read_into, OutcomeClass};
-//! use grundy::short::misere::{analyze_misere_values, MiserePart};
+//! use grundy::short::misere::{analyze_misere_sum, MiserePart, SumPart};
 //!
 //! let mut forms = Forms::new();
 //! let star = read_into(&mut forms, "*", 1).unwrap();
-//! let parts = [MiserePart::literal(&forms, "*", star).unwrap()];
-//! let analysis = analyze_misere_values(&mut forms, &parts, Some(100)).unwrap();
+//! let tree = MiserePart::literal(&forms, "*", star).unwrap();
+//! let mut search = SumSearch::new();
+//! let mut made = Default::default();
+//! let parts = [SumPart::of_tree(&tree, &forms, &mut search, &mut made).unwrap()];
+//! let mut go_on = |_| true;
+//! let analysis =
+//!     analyze_misere_sum(&mut search, &mut forms, &parts, Some(100), &mut go_on).unwrap();
 //! // Under misère play the player to move at * must take the last move,
 //! // and loses.
 //! assert_eq!(analysis.outcome, OutcomeClass::P);
@@ -21,6 +27,7 @@
 //! ```
 
 use std::hash::Hash;
+use std::ops::Deref;
 
 use hashbrown::{HashMap, HashSet};
 
@@ -28,6 +35,7 @@ use super::{ShortRules, MAX_LISTED_OPTIONS};
 use crate::error::{Error, Result};
 use crate::memory;
 use crate::misere::forms::{FormId, Forms};
+use crate::misere::sums::{NodeId, Options, Parts, Source, SumSearch};
 use crate::partizan::{OutcomeClass, MAX_HEIGHT};
 use crate::word::Word;
 
@@ -130,11 +138,7 @@ impl<P> Default for Built<P> {
     }
 }
 
-/// The most options held along one line of play while a game is built
-/// for misère play (each position's, until its options are built): a
-/// position whose lines of play hold more is refused early, not after
-/// holding a million options at each of 512 levels.
-pub const MAX_HELD_OPTIONS: usize = 1 << 20;
+pub use crate::misere::sums::MAX_HELD_OPTIONS;
 
 /// A position being built: its options, and how many are built.
 struct Frame<P> {
@@ -301,56 +305,341 @@ pub struct MisereAnalysis {
     pub right_moves: Vec<MisereMove>,
     /// How many winning moves Right has.
     pub right_move_count: usize,
-    /// How many distinct game trees the search built.
+    /// How many distinct parts (regions, games as written) the search
+    /// made.
     pub games: usize,
+    /// Whether the sum is dead-ending: in each of its followers, a player
+    /// with no move has none after any of the other's either
+    /// ([`crate::misere::sums`]).
+    pub dead_ending: bool,
 }
 
-/// The misère analysis of the sum of `parts`, all built in `forms`. With
-/// `moves` at Some(n), every winning move is counted and the first n are
-/// listed; with `None`, no part's form and no winning move (not computed).
-pub fn analyze_misere_values(
-    forms: &mut Forms,
-    parts: &[MiserePart],
-    moves: Option<usize>,
-) -> Result<MisereAnalysis> {
-    let zero = forms.make(&[], &[])?;
-    let mut sum = zero;
-    for part in parts {
-        sum = forms.add(sum, part.form)?;
+/// One part of a sum as the misère search holds it ([`SumSearch`]): its
+/// text as an expression writes it, the parts of the search it is (a
+/// board's regions), and its options with theirs.
+#[derive(Clone, Debug)]
+pub struct SumPart {
+    /// The part as an expression writes it.
+    pub text: String,
+    /// The parts of the search it is made of.
+    pub parts: Vec<NodeId>,
+    /// Left's options, each as an expression and with its parts.
+    pub left: Vec<(String, Vec<NodeId>)>,
+    /// Right's options.
+    pub right: Vec<(String, Vec<NodeId>)>,
+}
+
+impl SumPart {
+    /// A part built as a game tree in `forms`, made parts of `search`
+    /// (`made` remembers the forms made).
+    pub fn of_tree(
+        part: &MiserePart,
+        forms: &Forms,
+        search: &mut SumSearch,
+        made: &mut HashMap<FormId, Option<NodeId>>,
+    ) -> Result<SumPart> {
+        let mut side = |options: &[(String, FormId)]| -> Result<Vec<(String, Vec<NodeId>)>> {
+            let mut sided = Vec::with_capacity(options.len());
+            for (text, g) in options {
+                let parts = search.of_form(forms, *g, made)?.into_iter().collect();
+                sided.push((text.clone(), parts));
+            }
+            Ok(sided)
+        };
+        let left = side(&part.left)?;
+        let right = side(&part.right)?;
+        Ok(SumPart {
+            text: part.text.clone(),
+            parts: search
+                .of_form(forms, part.form, made)?
+                .into_iter()
+                .collect(),
+            left,
+            right,
+        })
     }
-    let is_impartial = forms.is_impartial(sum);
-    let misere_form = forms.misere_form(sum)?;
+}
+
+/// A family's positions for the misère search, and the game read through
+/// it: its regions numbered as met, their options listed when the search
+/// asks ([`Source`]).
+pub trait FamilyParts<'a>: Source {
+    /// The position written in `word` (negated where `negated`): its
+    /// regions, and its options with theirs. `progress` is told how many
+    /// positions were looked through where the family's play may come
+    /// back (a script's), and stops the work by answering false.
+    fn part(
+        &mut self,
+        word: &Word,
+        negated: bool,
+        parts: &mut Parts,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<SumPart>;
+
+    /// The source, for the search to hold.
+    fn into_source(self: Box<Self>) -> Box<dyn Source + 'a>;
+}
+
+/// A position's options: Left's, Right's.
+type Sides<P> = (Vec<P>, Vec<P>);
+
+/// The regions of a family met by a misère search, each by its key and
+/// whether it is negated, numbered as met. `R` reads the family.
+pub(crate) struct Regions<R, P> {
+    game: R,
+    name: String,
+    /// The index of the source in the search.
+    index: u32,
+    keys: Vec<(P, bool)>,
+    numbers: HashMap<(P, bool), NodeId>,
+}
+
+impl<G: ShortRules, R: Deref<Target = G>> Regions<R, G::Position> {
+    /// The regions of `game`'s family (named `name`), the search's source
+    /// number `index`.
+    pub(crate) fn new(game: R, name: &str, index: u32) -> Self {
+        Regions {
+            game,
+            name: name.to_string(),
+            index,
+            keys: Vec::new(),
+            numbers: HashMap::new(),
+        }
+    }
+
+    /// The position `position` (negated where `negated`): its regions, and
+    /// its options with theirs.
+    pub(crate) fn position_part(
+        &mut self,
+        position: &G::Position,
+        negated: bool,
+        parts: &mut Parts,
+    ) -> Result<SumPart> {
+        let (left, right) = self.listed(position, negated)?;
+        let sign = if negated { "-" } else { "" };
+        let text = |s: &Self, p: &G::Position| format!("{sign}{} {}", s.name, s.game.show(p));
+        let mut side = |options: Vec<G::Position>| -> Result<Vec<(String, Vec<NodeId>)>> {
+            let mut sided = Vec::with_capacity(options.len());
+            for option in options {
+                let of = self.of(&option, negated, parts)?;
+                sided.push((text(self, &option), of));
+            }
+            Ok(sided)
+        };
+        let left = side(left)?;
+        let right = side(right)?;
+        Ok(SumPart {
+            text: text(self, position),
+            parts: self.of(position, negated, parts)?,
+            left,
+            right,
+        })
+    }
+
+    /// The parts of position `p` (its regions, each negated where
+    /// `negated`), numbered where they are new.
+    fn of(&mut self, p: &G::Position, negated: bool, parts: &mut Parts) -> Result<Vec<NodeId>> {
+        let mut of = Vec::new();
+        for part in self.game.parts(p) {
+            let key = (part.key, part.negated ^ negated);
+            if let Some(&id) = self.numbers.get(&key) {
+                of.push(id);
+                continue;
+            }
+            let local = u32::try_from(self.keys.len())
+                .map_err(|_| Error::Limit("misère play meets fewer than 2^32 regions".into()))?;
+            let id = parts.new_part(self.index, local)?;
+            let entry = size_of::<((G::Position, bool), NodeId)>() + self.game.heap_bytes(&key.0);
+            parts.hold(memory::hashed(1, entry as u64) + memory::vector(1, entry as u64));
+            self.keys.push(key.clone());
+            self.numbers.insert(key, id);
+            of.push(id);
+        }
+        Ok(of)
+    }
+
+    /// The options of `p` (Left's, Right's; swapped where `negated`),
+    /// refused where the family counts more than can be listed.
+    fn listed(&self, p: &G::Position, negated: bool) -> Result<Sides<G::Position>> {
+        let game = &*self.game;
+        if let Some(count) = game.option_count(p).filter(|&n| n > MAX_LISTED_OPTIONS) {
+            return Err(Error::Limit(format!(
+                "{} has {count} options, more than misère play lists \
+                 ({MAX_LISTED_OPTIONS}): searched whole, it takes a smaller position",
+                game.show(p)
+            )));
+        }
+        let (left, right) = (game.left_options(p), game.right_options(p));
+        if let Some(error) = game.failure() {
+            return Err(error);
+        }
+        Ok(if negated {
+            (right, left)
+        } else {
+            (left, right)
+        })
+    }
+
+    /// Refuses a position of a family whose play may come back to it (a
+    /// script's) where it does: misère play is searched on short games
+    /// only. Every position reached is looked through once, within the
+    /// memory budget; `progress` is told how many.
+    fn check_short(
+        &self,
+        p: &G::Position,
+        negated: bool,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<()> {
+        let mut path = HashSet::new();
+        let mut done = HashSet::new();
+        self.visit(p, negated, &mut path, &mut done, progress)
+    }
+
+    fn visit(
+        &self,
+        p: &G::Position,
+        negated: bool,
+        path: &mut HashSet<G::Position>,
+        done: &mut HashSet<G::Position>,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<()> {
+        if done.contains(p) {
+            return Ok(());
+        }
+        let count = done.len() as u64;
+        if count % PROGRESS_EVERY == 0 && count > 0 {
+            if !progress(count) {
+                return Err(Error::Limit(format!(
+                    "interrupted after looking through {count} positions for misère play"
+                )));
+            }
+            let each = size_of::<G::Position>() + self.game.heap_bytes(p);
+            if memory::hashed(count, each as u64) > memory::budget() {
+                return Err(Error::Limit(format!(
+                    "misère play needs more than {} MiB, the memory budget, to look through \
+                     the {count} positions reached so far",
+                    memory::budget() >> 20
+                )));
+            }
+        }
+        if path.len() >= MAX_HEIGHT as usize {
+            return Err(Error::Limit(format!(
+                "misère play is searched on games at most {MAX_HEIGHT} moves long; this one \
+                 is longer"
+            )));
+        }
+        if !path.insert(p.clone()) {
+            return Err(Error::Unsupported(format!(
+                "a position comes back after {} moves: play can go on forever, so the game \
+                 is not short and misère play of it is not searched (solve it strongly \
+                 instead, with a player to move)",
+                path.len()
+            )));
+        }
+        let (left, right) = self.listed(p, negated)?;
+        for option in left.iter().chain(&right) {
+            self.visit(option, negated, path, done, progress)?;
+        }
+        path.remove(p);
+        done.insert(p.clone());
+        Ok(())
+    }
+}
+
+impl<G: ShortRules, R: Deref<Target = G>> Source for Regions<R, G::Position> {
+    fn options(&mut self, local: u32, parts: &mut Parts) -> Result<Options> {
+        let (p, negated) = self.keys[local as usize].clone();
+        let (left, right) = self.listed(&p, negated)?;
+        let mut side = |options: Vec<G::Position>| -> Result<Vec<Vec<NodeId>>> {
+            (options.iter())
+                .map(|o| self.of(o, negated, parts))
+                .collect()
+        };
+        Ok((side(left)?, side(right)?))
+    }
+
+    fn dead_ending(&self) -> bool {
+        ShortRules::dead_ending(&*self.game)
+    }
+}
+
+impl<'a, G: ShortRules, R: Deref<Target = G> + 'a> FamilyParts<'a> for Regions<R, G::Position> {
+    fn part(
+        &mut self,
+        word: &Word,
+        negated: bool,
+        parts: &mut Parts,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<SumPart> {
+        let position = self.game.parse_position(word)?;
+        if self.game.may_repeat() {
+            self.check_short(&position, negated, progress)?;
+        }
+        self.position_part(&position, negated, parts)
+    }
+
+    fn into_source(self: Box<Self>) -> Box<dyn Source + 'a> {
+        self
+    }
+}
+
+/// The misère analysis of the sum of `parts`, all made in `search` (the
+/// trees of impartial parts built in `forms` for their misère canonical
+/// forms). With `moves` at Some(n), every winning move is counted and the
+/// first n are listed; with `None`, no part's form and no winning move
+/// (not computed). `progress` is told how many positions were searched
+/// and stops the search by answering false.
+pub fn analyze_misere_sum(
+    search: &mut SumSearch,
+    forms: &mut Forms,
+    parts: &[SumPart],
+    moves: Option<usize>,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<MisereAnalysis> {
+    let all: Vec<NodeId> = parts.iter().flat_map(|p| p.parts.iter().copied()).collect();
+    let left_wins = search.wins(&all, true, progress)?;
+    let right_wins = search.wins(&all, false, progress)?;
+    let outcome = match (left_wins, right_wins) {
+        (true, true) => OutcomeClass::N,
+        (true, false) => OutcomeClass::L,
+        (false, true) => OutcomeClass::R,
+        (false, false) => OutcomeClass::P,
+    };
+    let mut built = HashMap::new();
+    let mut misere_form =
+        |search: &mut SumSearch, forms: &mut Forms, of: &[NodeId]| match search.impartial(of)? {
+            true => {
+                let g = search.form(of, forms, &mut built)?;
+                forms.misere_form(g)
+            }
+            false => Ok(None),
+        };
+    let is_impartial = search.impartial(&all)?;
+    let sum_form = misere_form(search, forms, &all)?;
     let (mut left_moves, mut right_moves) = (Vec::new(), Vec::new());
     let (mut left_move_count, mut right_move_count) = (0, 0);
     let mut written = Vec::new();
     if let Some(most) = moves {
         for (i, part) in parts.iter().enumerate() {
-            let impartial = forms.is_impartial(part.form);
-            written.push((part.text.clone(), impartial, forms.misere_form(part.form)?));
-            let mut rest = zero;
-            for (j, other) in parts.iter().enumerate() {
-                if j != i {
-                    rest = forms.add(rest, other.form)?;
-                }
-            }
-            for (text, option) in &part.left {
-                let after = forms.add(rest, *option)?;
-                if !forms.right_wins(after) {
-                    left_move_count += 1;
-                    if left_moves.len() < most {
-                        left_moves.push(MisereMove {
-                            part: i,
-                            to: text.clone(),
-                        });
+            let form = misere_form(search, forms, &part.parts)?;
+            written.push((part.text.clone(), search.impartial(&part.parts)?, form));
+            let rest: Vec<NodeId> = (parts.iter().enumerate())
+                .filter(|&(j, _)| j != i)
+                .flat_map(|(_, p)| p.parts.iter().copied())
+                .collect();
+            for (left, options) in [(true, &part.left), (false, &part.right)] {
+                for (text, option) in options {
+                    let after: Vec<NodeId> = rest.iter().chain(option).copied().collect();
+                    if search.wins(&after, !left, progress)? {
+                        continue;
                     }
-                }
-            }
-            for (text, option) in &part.right {
-                let after = forms.add(rest, *option)?;
-                if !forms.left_wins(after) {
-                    right_move_count += 1;
-                    if right_moves.len() < most {
-                        right_moves.push(MisereMove {
+                    let (count, listed) = match left {
+                        true => (&mut left_move_count, &mut left_moves),
+                        false => (&mut right_move_count, &mut right_moves),
+                    };
+                    *count += 1;
+                    if listed.len() < most {
+                        listed.push(MisereMove {
                             part: i,
                             to: text.clone(),
                         });
@@ -365,13 +654,14 @@ pub fn analyze_misere_values(
             .collect::<Vec<_>>()
             .join(" + "),
         parts: written,
-        outcome: forms.outcome(sum),
+        outcome,
         is_impartial,
-        misere_form,
+        misere_form: sum_form,
         left_moves,
         left_move_count,
         right_moves,
         right_move_count,
-        games: forms.len(),
+        games: search.len(),
+        dead_ending: search.dead_ending(),
     })
 }

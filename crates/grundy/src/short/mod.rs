@@ -29,7 +29,8 @@ pub mod regions;
 pub mod values;
 
 use std::fmt::Debug;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::ops::Deref;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use hashbrown::HashSet;
 
@@ -81,6 +82,14 @@ pub trait ShortRules: ShortGame<Position: Send + Sync + Debug> + Send + 'static 
     fn bounds(&self, _p: &Self::Position) -> Option<outcome::Bounds<Self::Position>> {
         None
     }
+
+    /// Whether every game of the family is dead-ending: a player with no
+    /// move in a position has none after any of the other's either (a
+    /// placement game: Domineering), so that the misère search may say so
+    /// ([`crate::misere::sums`]); by default not.
+    fn dead_ending(&self) -> bool {
+        false
+    }
 }
 
 /// A shared family is the family (see the `ShortGame` of `Arc`).
@@ -111,6 +120,10 @@ impl<G: ShortRules + Sync> ShortRules for Arc<G> {
 
     fn bounds(&self, p: &Self::Position) -> Option<outcome::Bounds<Self::Position>> {
         (**self).bounds(p)
+    }
+
+    fn dead_ending(&self) -> bool {
+        (**self).dead_ending()
     }
 }
 
@@ -187,6 +200,17 @@ impl Valued {
     }
 }
 
+/// A family's rules read through the lock on its table.
+struct Locked<'a, G: ShortRules>(MutexGuard<'a, (Games, Valuer<G>)>);
+
+impl<G: ShortRules> Deref for Locked<'_, G> {
+    type Target = G;
+
+    fn deref(&self) -> &G {
+        self.0 .1.game()
+    }
+}
+
 /// A family of short partizan games, whatever its type.
 pub trait DynShort: Send + Sync {
     /// The position written in `word`, valued in `games`. `progress` is
@@ -208,6 +232,11 @@ pub trait DynShort: Send + Sync {
         forms: &mut Forms,
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> Result<misere::MiserePart>;
+
+    /// The family's positions for a misère search, its source number
+    /// `index` ([`misere::FamilyParts`]). It holds the family until
+    /// dropped: one at a time.
+    fn misere_source(&self, index: u32) -> Box<dyn misere::FamilyParts<'_> + '_>;
 
     /// Who wins the sum of the positions written in `words` (each negated
     /// where its flag says) and `rest`, a value of `games`, each player
@@ -337,6 +366,11 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
     ) -> Result<misere::MiserePart> {
         let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         misere::part(state.1.game(), &self.name, word, forms, progress)
+    }
+
+    fn misere_source(&self, index: u32) -> Box<dyn misere::FamilyParts<'_> + '_> {
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        Box::new(misere::Regions::new(Locked(state), &self.name, index))
     }
 
     fn outcome_of_sum(

@@ -192,6 +192,13 @@ impl ShortRules for Clobber {
         };
         Some((0..a).map(row).collect::<Vec<_>>().join("/"))
     }
+
+    /// A stone moves only onto a stone: no stone ever gains a neighbour,
+    /// so a player without a move (no stone of theirs next to one they
+    /// may take) never has one again. (Clobber is moreover a dicot.)
+    fn dead_ending(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

@@ -287,6 +287,12 @@ impl ShortRules for Colouring {
             })
             .collect()
     }
+
+    /// A placement game: a vertex a player may not colour stays so, and
+    /// the other's colouring only takes vertices away.
+    fn dead_ending(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

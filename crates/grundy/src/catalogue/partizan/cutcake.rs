@@ -149,6 +149,12 @@ impl ShortRules for Cutcake {
     fn pair_text(&self, a: u64, b: u64) -> Option<String> {
         Some(format!("{a}x{b}"))
     }
+
+    /// Left cuts where a piece is more than one column wide, and Right's
+    /// cuts never widen a piece (and the other way round).
+    fn dead_ending(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

@@ -190,6 +190,12 @@ impl ShortRules for Domineering {
         });
         (!own_image).then_some(0)
     }
+
+    /// A placement game: a player who cannot place a domino never can
+    /// again, the board only filling.
+    fn dead_ending(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

@@ -124,6 +124,12 @@ impl ShortRules for Hackenbush {
             _ => format!("{}{}", "B".repeat(a), "R".repeat(b)),
         })
     }
+
+    /// A cut only removes edges: a player with no edge of theirs left
+    /// never has one again.
+    fn dead_ending(&self) -> bool {
+        true
+    }
 }
 
 /// The value of a stalk of blue and red edges by the sign expansion; None

@@ -393,6 +393,12 @@ impl ShortRules for Picture {
             })
             .collect()
     }
+
+    /// A cut only removes edges: a player with no edge of theirs left
+    /// never has one again.
+    fn dead_ending(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

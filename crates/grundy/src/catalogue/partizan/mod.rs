@@ -16,6 +16,8 @@ pub(crate) mod hackenbush_picture;
 #[cfg(test)]
 mod impartial_tests;
 pub(crate) mod konane;
+#[cfg(test)]
+mod misere_tests;
 pub(crate) mod nogo;
 #[cfg(test)]
 mod outcome_tests;

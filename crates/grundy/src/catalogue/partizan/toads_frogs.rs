@@ -166,6 +166,15 @@ impl ShortRules for ToadsFrogs {
             })
             .collect()
     }
+
+    /// Elephants and Rhinos is: an animal that cannot step is blocked by
+    /// the edge, one of its own kind that cannot step either, or one of
+    /// the other kind facing it, which cannot step into it; all stay.
+    /// Toads and Frogs is not: a frog that jumps a toad away frees the
+    /// square the toad faced.
+    fn dead_ending(&self) -> bool {
+        !self.jumps
+    }
 }
 
 #[cfg(test)]

@@ -223,6 +223,12 @@ impl ShortRules for TopplingDominoes {
             )
             .collect()
     }
+
+    /// A toppling only removes dominoes: a player with no domino of
+    /// theirs (or green) left never has one again.
+    fn dead_ending(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]
