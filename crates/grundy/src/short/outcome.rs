@@ -394,6 +394,21 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     /// Who wins the sum of `positions` (each negated where its flag says)
     /// and `rest`, a value of the family's table, each player moving first.
     pub fn decide(&mut self, positions: &[(G::Position, bool)], rest: GameId) -> Result<Searched> {
+        let answer = self.search(positions, rest);
+        // Interrupted wherever it was (valuing a region, in the table of
+        // games), the search says how far it came, not the table.
+        let interrupted = self.games.interrupt().is_some_and(|i| i.is_set());
+        match answer {
+            Err(Error::Limit(_)) if interrupted => Err(Error::Limit(format!(
+                "interrupted after deciding {} states of the sum",
+                self.decisions
+            ))),
+            answer => answer,
+        }
+    }
+
+    /// [`OutcomeSearch::decide`], but for what an interruption says.
+    fn search(&mut self, positions: &[(G::Position, bool)], rest: GameId) -> Result<Searched> {
         let mut open = Vec::new();
         let mut value = rest;
         let mut parts = Vec::new();
