@@ -576,12 +576,7 @@ pub fn valued(
             }
             ValuePart::Short { ruleset, position } => match ruleset.short() {
                 Some(short) => short.valued(position, games, progress)?,
-                None => {
-                    return Err(Error::Unsupported(format!(
-                        "{} has no values",
-                        ruleset.name()
-                    )))
-                }
+                None => return Err(no_values(ruleset.name())),
             },
             ValuePart::Impartial(component) => impartial_valued(component, games, progress)?,
             ValuePart::Loopy { text, .. } => return Err(loopy_no_short(text)),
@@ -724,12 +719,7 @@ fn misere_tree(
         }
         ValuePart::Short { ruleset, position } => match ruleset.short() {
             Some(short) => short.misere_part(position, forms, progress)?,
-            None => {
-                return Err(Error::Unsupported(format!(
-                    "{} has no values",
-                    ruleset.name()
-                )))
-            }
+            None => return Err(no_values(ruleset.name())),
         },
         ValuePart::Impartial(component) if component.has_wins_at_once() => {
             return Err(Error::File {
