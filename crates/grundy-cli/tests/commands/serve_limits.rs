@@ -56,13 +56,13 @@ const LIMIT_KB: u64 = 500_000;
 
 /// Items 1 and 2 (repro 17): a sum of switches is answered with the
 /// memory budget, 3,840 ups (360 bytes of query) with the height limit,
-/// and the server answers `nim 3 4 5` after each. (Repro 17's 24 switches
-/// fit a budget a little larger than this server's, and their value is
-/// then refused as too long to write: 28 need several times the memory.)
+/// and the server answers `nim 3 4 5` after each. (Repro 17's 24 switches,
+/// and up to 36, fit this server's budget, and their value is then
+/// refused as too long to write: 40 need more memory.)
 #[test]
 fn values_past_their_limits_are_refused_and_the_server_lives_on() {
     let server = Served::start_under_address_space_limit(LIMIT_KB);
-    let switches: Vec<String> = (1..=28).map(|i| format!("{{{i}|-{i}}}")).collect();
+    let switches: Vec<String> = (1..=40).map(|i| format!("{{{i}|-{i}}}")).collect();
     let (status, answer) = get(&server, &analyze(&switches.join(" + "), ""));
     assert_limit(status, &answer, "the memory budget");
     assert_alive(&server);
