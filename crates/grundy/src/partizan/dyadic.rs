@@ -106,6 +106,30 @@ impl Dyadic {
         self.numerator.unsigned_abs() <= 1 << f64::MANTISSA_DIGITS
     }
 
+    /// The number a float holds, where it was made by [`Dyadic::to_f64`]
+    /// from a number [`Dyadic::is_exact_f64`] says it holds exactly.
+    pub fn from_exact_f64(x: f64) -> Dyadic {
+        if x == 0.0 {
+            return Dyadic::ZERO;
+        }
+        // x = ±mantissa · 2^power, the mantissa with its leading 1 (x is
+        // at least 2^-64 in size, never subnormal), less its factors of 2.
+        let bits = x.to_bits();
+        let mantissa = (bits & ((1 << 52) - 1)) | (1 << 52);
+        let zeros = mantissa.trailing_zeros();
+        let power = ((bits >> 52) & 0x7ff) as i32 - 1075 + zeros as i32;
+        let odd = i128::from(mantissa >> zeros);
+        let numerator = if bits >> 63 == 1 { -odd } else { odd };
+        if power >= 0 {
+            Dyadic::integer(numerator << power)
+        } else {
+            Dyadic {
+                numerator,
+                exponent: power.unsigned_abs(),
+            }
+        }
+    }
+
     /// 1 / 2^k, the distance from a number m/2^k (m odd) to its options.
     pub fn unit(exponent: u32) -> Dyadic {
         Dyadic::new(1, exponent)
@@ -256,6 +280,22 @@ mod tests {
         }
         // Equal floats of different numbers, neither exact.
         assert_eq!(d((1 << 60) + 1, 0).to_f64(), d(1 << 60, 0).to_f64());
+    }
+
+    /// A number a float holds exactly is read back from it, whatever its
+    /// sign, size and denominator.
+    #[test]
+    fn exact_floats_are_read_back() {
+        let mut numbers = vec![Dyadic::ZERO, d(1, 64), d(-3, 64), d(3, 2), d(-13, 3)];
+        for k in [0, 1, 7, 40, 63, 64] {
+            for n in [1, -1, 5, (1 << 53) - 1, -(1 << 53), 1 << 53, 12345] {
+                numbers.push(d(n, k));
+            }
+        }
+        for x in numbers {
+            assert!(x.is_exact_f64(), "{x}");
+            assert_eq!(Dyadic::from_exact_f64(x.to_f64()), x, "{x}");
+        }
     }
 
     /// Winning Ways, chapter 1: {0|1} = 1/2, {1/2|1} = 3/4, {|-3} = -4,

@@ -198,13 +198,15 @@ pub struct Games {
     nodes: Chunked<Node>,
     /// Each game's height (see [`MAX_HEIGHT`]), by id.
     heights: Chunked<u32>,
-    /// Each game's Left and Right stops, by id: where play ends, as a
-    /// number, when Left or Right starts and each moves while moving is
-    /// worth more than the number reached (Siegel, II.3). Cheap bounds on
-    /// comparisons: G ≤ H needs both stops of G at most those of H, and
-    /// holds when G's Left stop is below H's Right stop.
-    stops: Chunked<(Dyadic, Dyadic)>,
-    /// Each game's kind and stops as floats, by id.
+    /// The Left and Right stops of the games whose stops `rough` does not
+    /// hold exactly as floats (almost none; [`Games::stops`] reads the
+    /// others from there, which saves 64 bytes a game).
+    inexact_stops: HashMap<GameId, (Dyadic, Dyadic)>,
+    /// Each game's kind and stops as floats, by id. The stops are where
+    /// play ends, as a number, when Left or Right starts and each moves
+    /// while moving is worth more than the number reached (Siegel, II.3):
+    /// cheap bounds on comparisons (G ≤ H needs both stops of G at most
+    /// those of H, and holds when G's Left stop is below H's Right stop).
     rough: Chunked<Rough>,
     /// The games not held by their value, found by their form, which
     /// only `nodes` holds: each id beside its form's hash (see
@@ -254,7 +256,7 @@ impl Games {
         let mut games = Games {
             nodes: Chunked::new(),
             heights: Chunked::new(),
-            stops: Chunked::new(),
+            inexact_stops: HashMap::new(),
             rough: Chunked::new(),
             forms: HashTable::new(),
             hasher: DefaultHashBuilder::default(),
@@ -311,7 +313,10 @@ impl Games {
         let hashed = |count: usize, bytes: usize| memory::hashed(count as u64, bytes as u64);
         self.nodes.bytes()
             + self.heights.bytes()
-            + self.stops.bytes()
+            + hashed(
+                self.inexact_stops.len(),
+                size_of::<(GameId, (Dyadic, Dyadic))>(),
+            )
             + self.rough.bytes()
             + self.negatives.bytes()
             + hashed(self.forms.len(), size_of::<(GameId, u32)>())
@@ -875,14 +880,32 @@ impl Games {
         });
         self.nodes.push(node);
         self.negatives.push(UNKNOWN);
-        self.stops.push(stops);
+        if !self.rough[id.0 as usize].exact {
+            self.inexact_stops.insert(id, stops);
+        }
         self.heights.push(height);
         id
     }
 
     /// The Left and Right stops of g.
     pub fn stops(&self, g: GameId) -> (Dyadic, Dyadic) {
-        self.stops[g.0 as usize]
+        let rough = self.rough[g.0 as usize];
+        if rough.exact {
+            let exact = Dyadic::from_exact_f64;
+            (exact(rough.left), exact(rough.right))
+        } else {
+            self.inexact_stops[&g]
+        }
+    }
+
+    /// Whether g and h have the same stops, read as floats where exact.
+    fn same_stops(&self, g: GameId, h: GameId) -> bool {
+        let (a, b) = (self.rough[g.0 as usize], self.rough[h.0 as usize]);
+        if a.exact && b.exact {
+            a.left == b.left && a.right == b.right
+        } else {
+            self.stops(g) == self.stops(h)
+        }
     }
 
     /// The id of a canonical form that is not a number, added if new
@@ -1033,10 +1056,9 @@ impl Games {
             if (0..kept).any(|i| worse(self, a, options[i])) {
                 continue;
             }
-            let stops = self.stops(a);
             let mut i = 0;
             while i < kept {
-                if self.stops(options[i]) == stops && worse(self, options[i], a) {
+                if self.same_stops(options[i], a) && worse(self, options[i], a) {
                     kept -= 1;
                     options.swap(i, kept);
                 } else {

@@ -442,7 +442,7 @@ fn the_states_decided_are_forgotten_at_the_budget() {
     assert_eq!(searched.outcome(), OutcomeClass::P);
     assert!(searched.forgotten > 0);
     assert!(searched.states > full.states);
-    let error = decide(1 << 18).unwrap_err();
+    let error = decide(1 << 17).unwrap_err();
     assert!(error.to_string().contains("the memory budget"), "{error}");
 }
 
