@@ -135,11 +135,43 @@ impl OutcomeClass {
 /// from options that is one of those forms is read back to its parts
 /// (`Nus::of_options`), so that two games stay equal exactly when their
 /// ids are.
+///
+/// A node takes 48 bytes (a number's i128 sets the size; a value by its
+/// parts is boxed, being larger and rare), and a form one allocation.
 #[derive(Clone, Debug)]
 enum Node {
     Number(Dyadic),
-    Nus(Nus),
-    Other(Form),
+    Nus(Box<Nus>),
+    Other(Packed),
+}
+
+/// A form as the table holds it: Left's options, then Right's, in one
+/// allocation (a `Form`'s two vectors took two, and 48 bytes beside).
+#[derive(Clone, Debug)]
+struct Packed {
+    options: Box<[GameId]>,
+    left: u32,
+}
+
+impl Packed {
+    fn new(form: &Form) -> Packed {
+        Packed {
+            options: form.left.iter().chain(&form.right).copied().collect(),
+            left: u32::try_from(form.left.len()).expect("fewer than 2^32 options"),
+        }
+    }
+
+    fn left(&self) -> &[GameId] {
+        &self.options[..self.left as usize]
+    }
+
+    fn right(&self) -> &[GameId] {
+        &self.options[self.left as usize..]
+    }
+
+    fn is(&self, form: &Form) -> bool {
+        self.left() == form.left.as_slice() && self.right() == form.right.as_slice()
+    }
 }
 
 /// What [`Games::le`] reads first of a game, kept together so that most
@@ -154,16 +186,12 @@ struct Rough {
     kind: Kind,
 }
 
-/// The form of g among `nodes`, a game of neither kind held by its value
-/// (those have none stored; theirs read as {|}).
-fn other(nodes: &Chunked<Node>, g: GameId) -> &Form {
-    static NONE: Form = Form {
-        left: Vec::new(),
-        right: Vec::new(),
-    };
+/// The options of g among `nodes`, Left's and Right's, a game of neither
+/// kind held by its value (those have none stored; theirs read as {|}).
+fn sides(nodes: &Chunked<Node>, g: GameId) -> (&[GameId], &[GameId]) {
     match &nodes[g.0 as usize] {
-        Node::Other(form) => form,
-        Node::Number(_) | Node::Nus(_) => &NONE,
+        Node::Other(form) => (form.left(), form.right()),
+        Node::Number(_) | Node::Nus(_) => (&[], &[]),
     }
 }
 
@@ -227,8 +255,9 @@ pub struct Games {
     /// The options of a form being built with their stops, sorted: kept
     /// from one form to the next (see [`Games::keep_best`]).
     by_stops: Vec<((Dyadic, Dyadic), GameId)>,
-    /// What the options of the forms held take on the heap.
-    option_bytes: u64,
+    /// What the forms' options and the values held by their parts take
+    /// on the heap.
+    heap_bytes: u64,
     /// The most the table may take, in bytes.
     budget: u64,
     /// The limit the table met, after which it computes nothing.
@@ -267,7 +296,7 @@ impl Games {
             thermographs: HashMap::new(),
             nuses: HashMap::new(),
             by_stops: Vec::new(),
-            option_bytes: 0,
+            heap_bytes: 0,
             budget,
             exceeded: None,
             interrupt: None,
@@ -320,7 +349,7 @@ impl Games {
             + self.rough.bytes()
             + self.negatives.bytes()
             + hashed(self.forms.len(), size_of::<(GameId, u32)>())
-            + self.option_bytes
+            + self.heap_bytes
             + hashed(self.numbers.len(), size_of::<(Dyadic, GameId)>())
             + self.less_or_equal.bytes()
             + hashed(self.sums.len(), size_of::<((GameId, GameId), GameId)>())
@@ -471,7 +500,8 @@ impl Games {
             return self.zero();
         }
         let height = u32::try_from(v.height()).unwrap_or(u32::MAX);
-        let id = self.push(Node::Nus(v), (v.x, v.x), height);
+        self.heap_bytes += memory::allocation(size_of::<Nus>() as u64);
+        let id = self.push(Node::Nus(Box::new(v)), (v.x, v.x), height);
         self.nuses.insert(v, id);
         id
     }
@@ -485,7 +515,7 @@ impl Games {
         }
         match self.nodes[g.0 as usize] {
             Node::Number(x) => Some(Nus::number(x)),
-            Node::Nus(v) => Some(v),
+            Node::Nus(ref v) => Some(**v),
             Node::Other(_) => None,
         }
     }
@@ -496,9 +526,10 @@ impl Games {
     ///
     /// [`form`]: Games::form
     pub fn listed_form(&mut self, g: GameId, most: u64) -> Option<Form> {
-        let Node::Nus(v) = self.nodes[g.0 as usize] else {
+        let Node::Nus(ref v) = self.nodes[g.0 as usize] else {
             return Some(self.form(g));
         };
+        let v = **v;
         (v.option_count() <= most).then(|| self.nus_form(v))
     }
 
@@ -516,8 +547,12 @@ impl Games {
     /// out: the table stops, and this answers {|}.
     pub fn form(&mut self, g: GameId) -> Form {
         match &self.nodes[g.0 as usize] {
-            Node::Other(form) => form.clone(),
-            &Node::Nus(v) => {
+            Node::Other(form) => Form {
+                left: form.left().to_vec(),
+                right: form.right().to_vec(),
+            },
+            Node::Nus(v) => {
+                let v = **v;
                 if self.height(g) > MAX_HEIGHT {
                     self.stop(Error::Limit(format!(
                         "a value has more than {MAX_HEIGHT} levels of options, the most that are \
@@ -674,10 +709,10 @@ impl Games {
         }
         // g ≤ h unless some g^L ≥ h or some h^R ≤ g (the comparisons
         // remembered of these asked for at once first).
-        for &gl in &self.other(g).left {
+        for &gl in self.sides(g).0 {
             self.less_or_equal.prefetch(h, gl);
         }
-        for &hr in &self.other(h).right {
+        for &hr in self.sides(h).1 {
             self.less_or_equal.prefetch(hr, g);
         }
         let answer = !(self.some_left(g, |games, gl| games.le(h, gl))
@@ -733,8 +768,8 @@ impl Games {
         }
         let mut i = 0;
         loop {
-            let form = self.other(g);
-            let side = if left { &form.left } else { &form.right };
+            let (lefts, rights) = self.sides(g);
+            let side = if left { lefts } else { rights };
             let Some(&option) = side.get(i) else {
                 return false;
             };
@@ -747,8 +782,8 @@ impl Games {
 
     /// The form of g, a game of neither kind held by its value (those
     /// have none stored; theirs read as {|} here, which no caller asks for).
-    fn other(&self, g: GameId) -> &Form {
-        other(&self.nodes, g)
+    fn sides(&self, g: GameId) -> (&[GameId], &[GameId]) {
+        sides(&self.nodes, g)
     }
 
     /// Who wins g.
@@ -938,8 +973,7 @@ impl Games {
         if !self.within_budget() {
             return self.zero();
         }
-        self.option_bytes += memory::allocation(4 * form.left.len() as u64)
-            + memory::allocation(4 * form.right.len() as u64);
+        self.heap_bytes += memory::allocation(4 * (form.left.len() + form.right.len()) as u64);
         // A game that is not a number has options on both sides.
         let left_stop = form.left.iter().map(|&l| self.stops(l).1).max();
         let right_stop = form.right.iter().map(|&r| self.stops(r).0).min();
@@ -947,7 +981,7 @@ impl Games {
             left_stop.unwrap_or(Dyadic::ZERO),
             right_stop.unwrap_or(Dyadic::ZERO),
         );
-        let id = self.push(Node::Other(form), stops, height);
+        let id = self.push(Node::Other(Packed::new(&form)), stops, height);
         self.forms
             .insert_unique(spread(hash), (id, hash), |&(_, held)| spread(held));
         id
@@ -971,7 +1005,8 @@ impl Games {
         let nodes = &self.nodes;
         self.forms
             .find(spread(hash), |&(id, held)| {
-                held == hash && other(nodes, id) == form
+                held == hash
+                    && matches!(&nodes[id.0 as usize], Node::Other(packed) if packed.is(form))
             })
             .map(|&(id, _)| id)
     }

@@ -55,9 +55,9 @@ impl Games {
             let birthday = match &self.nodes[h.0 as usize] {
                 &Node::Number(x) => number_birthday(x),
                 // Each level above x's form one day more (`nus.rs`).
-                &Node::Nus(v) => number_birthday(v.x).saturating_add(u128::from(v.height())),
+                Node::Nus(v) => number_birthday(v.x).saturating_add(u128::from(v.height())),
                 Node::Other(form) => {
-                    let options = form.left.iter().chain(&form.right);
+                    let options = form.options.iter();
                     1 + options.map(|o| birthdays[o]).max().unwrap_or(0)
                 }
             };
@@ -134,7 +134,8 @@ impl Games {
         let mut known: HashMap<(GameId, bool), u32> = HashMap::new();
         let mut parts = HashMap::new();
         for h in self.subpositions(g) {
-            if let Node::Nus(v) = self.nodes[h.0 as usize] {
+            if let Node::Nus(ref v) = self.nodes[h.0 as usize] {
+                let v = **v;
                 if v.height() > u64::from(MAX_HEIGHT) {
                     self.stop(Error::Limit(format!(
                         "a value has more than {MAX_HEIGHT} levels of options, the most that \
@@ -152,7 +153,7 @@ impl Games {
             };
             let form = form.clone();
             for mover in [true, false] {
-                let options = if mover { &form.left } else { &form.right };
+                let options = if mover { form.left() } else { form.right() };
                 let played = options.iter().map(|&o| {
                     let r = match self.number_value(o) {
                         Some(x) => number_remoteness(x, !mover),
@@ -183,7 +184,7 @@ impl Games {
                 continue;
             }
             if let Node::Other(form) = &self.nodes[h.0 as usize] {
-                stack.extend(form.left.iter().chain(&form.right));
+                stack.extend(form.options.iter());
             }
         }
         let mut found: Vec<GameId> = seen.into_iter().collect();

@@ -128,6 +128,22 @@ proptest! {
 /// Game Theory*, I.1 and II.1; Winning Ways, chapters 1-2): `1/2 + 1/2 = 1`,
 /// `* + * = 0`, `↑ + ↓ = 0` with `↑ > 0` but `↑` confused with `*`,
 /// `±1 + ±1 = 0`, and `{0,*|0,*} = *2`.
+/// What the table holds a game in: its node (48 bytes: a number's
+/// i128 sets the size) and, for a form, its options read back in order.
+#[test]
+fn a_game_is_held_in_little() {
+    assert!(size_of::<Node>() <= 48, "{}", size_of::<Node>());
+    let mut games = Games::new();
+    let [one, two, five, minus_two] = [1, 2, 5, -2].map(|n| games.number(Dyadic::integer(n)));
+    let switch = games.game(&[five], &[one]);
+    // {2, {5|1} | -2}: no option dominated or reversible.
+    let g = games.game(&[switch, two], &[minus_two]);
+    let form = games.form(g);
+    let mut left = vec![two, switch];
+    left.sort_unstable();
+    assert_eq!((form.left, form.right), (left, vec![minus_two]));
+}
+
 #[test]
 fn the_first_values_of_the_theory() {
     let mut g = Games::new();
