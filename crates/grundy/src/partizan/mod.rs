@@ -56,6 +56,7 @@ mod nus;
 mod products;
 mod properties;
 mod search;
+mod sharded;
 mod text;
 mod thermograph;
 

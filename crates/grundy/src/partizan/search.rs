@@ -8,6 +8,7 @@ use hashbrown::{HashMap, HashSet};
 use std::hash::Hash;
 use std::sync::Arc;
 
+use super::sharded::Sharded;
 use super::{Dyadic, GameId, Games};
 use crate::error::{Error, Result};
 use crate::memory;
@@ -141,13 +142,14 @@ const PROGRESS_EVERY: u64 = 1 << 12;
 /// [`Games`] (the values it remembers are ids in that table).
 pub struct Valuer<G: ShortGame> {
     game: G,
-    values: HashMap<G::Position, GameId>,
+    values: Sharded<G::Position, GameId>,
     /// Values known before the search, as text (a database's), read into
     /// the table when first asked for.
     given: Arc<Given<G::Position>>,
     /// What `given` holds, for the budget.
     given_bytes: u64,
-    /// What the remembered and given positions hold, for the budget.
+    /// What the given positions hold and the remembered ones hold on the
+    /// heap, for the budget (`values` counts its tables).
     bytes: u64,
     /// The values of the options of the part last valued, kept from one
     /// part to the next (no vector each).
@@ -166,7 +168,7 @@ impl<G: ShortGame> Valuer<G> {
     pub fn with_budget(game: G, budget: u64) -> Valuer<G> {
         Valuer {
             game,
-            values: HashMap::new(),
+            values: Sharded::new(),
             given: Arc::default(),
             given_bytes: 0,
             bytes: 0,
@@ -197,14 +199,14 @@ impl<G: ShortGame> Valuer<G> {
     /// Forgets every value found: the ids it remembers are of a table that
     /// is being dropped (one that met a limit).
     pub fn forget(&mut self) {
-        self.values = HashMap::new();
+        self.values = Sharded::new();
         self.bytes = self.given_bytes;
     }
 
     /// What the remembered positions take, for the memory budget (the
     /// values themselves are in the table of games).
     pub fn bytes(&self) -> u64 {
-        self.bytes
+        self.bytes + self.values.bytes()
     }
 
     /// How many parts have been valued.
@@ -318,10 +320,7 @@ impl<G: ShortGame> Valuer<G> {
             }
             let value = games.game(&values[..frame.left], &values[frame.left..]);
             self.option_values = values;
-            self.bytes += memory::hashed(
-                1,
-                (size_of::<(G::Position, GameId)>() + self.game.heap_bytes(&frame.key)) as u64,
-            );
+            self.bytes += self.game.heap_bytes(&frame.key) as u64;
             self.check_budget(games, stack_bytes)?;
             self.values.insert(frame.key, value);
             if stack.is_empty() {
@@ -351,10 +350,7 @@ impl<G: ShortGame> Valuer<G> {
         // A text that does not read (a table past its limits) leaves the
         // part to the search.
         let value = games.read(self.given.get(key)?, 1).ok()?;
-        self.bytes += memory::hashed(
-            1,
-            (size_of::<(G::Position, GameId)>() + self.game.heap_bytes(key)) as u64,
-        );
+        self.bytes += self.game.heap_bytes(key) as u64;
         self.values.insert(key.clone(), value);
         Some(value)
     }
@@ -386,7 +382,7 @@ impl<G: ShortGame> Valuer<G> {
     /// Whether the search and the table of games stay within their limits.
     fn check_budget(&self, games: &Games, stack_bytes: u64) -> Result<()> {
         games.check()?;
-        if self.bytes + games.bytes() + stack_bytes > self.budget {
+        if self.bytes() + games.bytes() + stack_bytes > self.budget {
             return Err(Error::Limit(format!(
                 "the values need more than {} MiB, the memory budget ({} positions valued, {} \
                  distinct games)",
