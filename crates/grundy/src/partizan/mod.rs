@@ -781,8 +781,9 @@ impl Games {
         }
     }
 
-    /// The form of g, a game of neither kind held by its value (those
-    /// have none stored; theirs read as {|} here, which no caller asks for).
+    /// The options of g, Left's and Right's, a game of neither kind held
+    /// by its value (those have none stored; theirs read as {|} here,
+    /// which no caller asks for).
     fn sides(&self, g: GameId) -> (&[GameId], &[GameId]) {
         sides(&self.nodes, g)
     }
