@@ -290,12 +290,13 @@ fn partizan_positions_get_their_misere_outcome_and_winning_moves() {
         .stdout(predicate::str::contains(
             "dead-ending: a player with no move",
         ));
-    // Domineering and Clobber say they are dead-ending, and Toads and
+    // Domineering, Clobber and NoGo say they are dead-ending, and Toads and
     // Frogs that it is not (a frog jumping a toad away frees a square);
     // a literal is checked move by move: in {|0}, Left has no move, nor
     // after Right's; in {|{0|}} Right's move gives her one.
     for (sum, dead_ending) in [
         ("domineering 4x5 + clobber xox/oxo", true),
+        ("nogo o./x. + nogo 2x3", true),
         ("domineering 3x3 + toads-frogs TT..FF", false),
         ("{0|{|0}} + domineering 2x2", true),
         ("{0|{|{0|}}} + domineering 2x2", false),

@@ -167,6 +167,16 @@ impl ShortRules for NoGo {
     fn show(&self, p: &Pieces) -> String {
         p.show()
     }
+
+    /// A cell where a player may not place stays so while it is empty, as
+    /// no stone is ever taken off. Were the player's group through it to
+    /// have no liberty, its neighbours are all the other's stones, and
+    /// stay so; were it to take the last liberty of a group of the other's,
+    /// that group can gain none (a stone joining it would stand on that
+    /// cell). So a player with no cell to place on never has one again.
+    fn dead_ending(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]
