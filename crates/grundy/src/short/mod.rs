@@ -90,6 +90,18 @@ pub trait ShortRules: ShortGame<Position: Send + Sync + Debug> + Send + 'static 
     fn dead_ending(&self) -> bool {
         false
     }
+
+    /// Who wins `p` alone, each player moving first, where the family has
+    /// a search of a lone position of its own that does better than the
+    /// search of sums ([`outcome`]); by default none. `progress` hears the
+    /// positions searched and stops the search by answering false.
+    fn decide_alone(
+        &self,
+        _p: &Self::Position,
+        _progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<Result<outcome::Searched>> {
+        None
+    }
 }
 
 /// A shared family is the family (see the `ShortGame` of `Arc`).
@@ -124,6 +136,14 @@ impl<G: ShortRules + Sync> ShortRules for Arc<G> {
 
     fn dead_ending(&self) -> bool {
         (**self).dead_ending()
+    }
+
+    fn decide_alone(
+        &self,
+        p: &Self::Position,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<Result<outcome::Searched>> {
+        (**self).decide_alone(p, progress)
     }
 }
 
@@ -389,6 +409,11 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
                 positions.push((valuer.game().parse_position(word)?, negated));
             }
             let rest = own.import(games, rest)?;
+            if let ([(position, negated)], true) = (&positions[..], rest == own.zero()) {
+                if let Some(searched) = valuer.game().decide_alone(position, progress) {
+                    return searched.map(|s| if *negated { s.negated() } else { s });
+                }
+            }
             outcome::OutcomeSearch::new(valuer, own, progress).decide(&positions, rest)
         })();
         if let Err(error) = own.check() {

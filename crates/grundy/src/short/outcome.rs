@@ -139,6 +139,16 @@ pub struct Searched {
 }
 
 impl Searched {
+    /// The answer for the negative of the sum: Left moving first there is
+    /// Right moving first here.
+    pub fn negated(self) -> Searched {
+        Searched {
+            left_first_wins: self.right_first_wins,
+            right_first_wins: self.left_first_wins,
+            ..self
+        }
+    }
+
     /// The outcome class: `L` where Left wins whoever starts, `R` where
     /// Right does, `N` where whoever starts wins, `P` where whoever starts
     /// loses.

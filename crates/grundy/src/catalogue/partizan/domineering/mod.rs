@@ -7,6 +7,8 @@
 //! of its transpose; a transposed region is the negative (the players'
 //! dominoes exchanged).
 
+mod alone;
+
 use std::cmp::Ordering;
 
 use super::grid::Grid;
@@ -14,7 +16,7 @@ use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
 use crate::error::Result;
 use crate::partizan::{Part, ShortGame};
-use crate::short::outcome::Bounds;
+use crate::short::outcome::{Bounds, Searched};
 use crate::short::regions::Boards;
 use crate::short::ShortRules;
 use crate::word::Word;
@@ -195,6 +197,15 @@ impl ShortRules for Domineering {
     /// again, the board only filling.
     fn dead_ending(&self) -> bool {
         true
+    }
+
+    /// A board alone is searched by [`alone`], the board a word of bits.
+    fn decide_alone(
+        &self,
+        board: &Grid,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<Result<Searched>> {
+        Some(alone::decide(board, progress))
     }
 }
 
