@@ -25,7 +25,8 @@
 //!   does, saved a tenth of the positions on the 6 × 8 board but took
 //!   three times as long: a slot read is a miss of every cache.)
 //! - Moves are searched in the order that leaves the player the most
-//!   moves, and safe moves, against the other's.
+//!   moves, and safe moves, against the other's; among those alike, the
+//!   moves of the cells that won most often first.
 //!
 //! On the 7 × 7 board this search looks at 0.9 million positions, where
 //! the search of sums decided 0.4 million states in 17 s: a position here
@@ -86,6 +87,11 @@ struct Search<'a> {
     table: Vec<Slot>,
     /// Positions searched.
     positions: u64,
+    /// For each player and cell, how much the moves of a domino there have
+    /// won (each win counts 2^(empty cells / 2), 2^15 at most): among moves
+    /// of one score, those that won most often are searched first (the
+    /// history heuristic).
+    history: [[u32; 64]; 2],
     progress: &'a mut dyn FnMut(u64) -> bool,
 }
 
@@ -123,6 +129,7 @@ pub fn decide(board: &Grid, progress: &mut dyn FnMut(u64) -> bool) -> Result<Sea
         square: h == w,
         table: vec![[0; 2]; 1 << bits],
         positions: 0,
+        history: [[0; 64]; 2],
         progress,
     };
     let left_first_wins = search.wins(board.cells, true)?;
@@ -294,13 +301,16 @@ impl Search<'_> {
             let score = self.most_moves(after, left) as i32 - self.most_moves(after, !left) as i32
                 + self.most_moves(self.untouchable(after, left), left) as i32
                 - self.most_moves(self.untouchable(after, !left), !left) as i32;
-            moves.push((score, i));
+            let history = self.history[usize::from(left)][i as usize] >> 16;
+            moves.push((score << 16 | history.min(0xffff) as i32, i));
         }
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         let mut won = false;
         for &(_, i) in &moves {
             let domino = 1u64 << i | 1u64 << (i + step);
             if !self.wins(cells & !domino, !left)? {
+                let history = &mut self.history[usize::from(left)][i as usize];
+                *history = history.saturating_add(1 << (cells.count_ones() / 2).min(15));
                 won = true;
                 break;
             }
