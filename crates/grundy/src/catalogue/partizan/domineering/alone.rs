@@ -104,7 +104,8 @@ pub fn decide(board: &Grid, progress: &mut dyn FnMut(u64) -> bool) -> Result<Sea
     let full = low_bits(h * w);
     let first_column = (0..h).fold(0u64, |m, r| m | 1 << (r * w));
     let last_column = first_column << (w.max(1) - 1);
-    // A slot for every 2^(cells/2 - 6) positions, 64 at least.
+    // 2^(cells/2) slots, 2^6 at least and 2^26 at most, within half the
+    // budget.
     let wanted = (board.cells.count_ones() / 2).clamp(6, MOST_SLOTS);
     let slot = size_of::<Slot>() as u64;
     let mut bits = wanted;
