@@ -32,7 +32,8 @@
 //!   cache.)
 //! - Moves are searched in the order that leaves the player the most
 //!   moves, and safe moves, against the other's; among those alike, the
-//!   moves of the cells that won most often first.
+//!   better placed first (as Obsequi places them, see `placement`), then
+//!   the moves of the cells that won most often.
 //!
 //! On the 7 × 7 board this search looks at 0.7 million positions in half
 //! a second, where the search of sums decided 0.4 million states in 17 s:
@@ -102,6 +103,10 @@ struct Search<'a> {
     /// of one score, those that won most often are searched first (the
     /// history heuristic).
     history: [[u32; 64]; 2],
+    /// For each player and cell, how good a place it is for a domino of
+    /// theirs (see `placement`): among moves of one score, the better
+    /// placed first, before their history.
+    placement: [[u8; 64]; 2],
     progress: &'a mut dyn FnMut(u64) -> bool,
 }
 
@@ -141,6 +146,7 @@ pub fn decide(board: &Grid, progress: &mut dyn FnMut(u64) -> bool) -> Result<Sea
         table: vec![[[0; 2]; 4]; 1 << (bits - 2)],
         positions: 0,
         history: [[0; 64]; 2],
+        placement: [true, false].map(|left| placement(h, w, left)),
         progress,
     };
     let left_first_wins = search.wins(board.cells, true)?;
@@ -152,6 +158,31 @@ pub fn decide(board: &Grid, progress: &mut dyn FnMut(u64) -> bool) -> Result<Sea
         forgotten: 0,
         collected: 0,
         values_let_go: 0,
+    })
+}
+
+/// How good a place each cell of an h × w board is for the first cell of
+/// a domino of Left's (vertical) or Right's, as Obsequi ranks them: best on
+/// the second line from an edge across the dominoes, and every other line
+/// from there (a domino there leaves the line between it and the edge safe
+/// for the player), each domino aligned with the edge along them (so that
+/// a row of them leaves no cell between); then the same lines off that
+/// alignment; then the other lines, the edges last; nearer an edge first.
+fn placement(h: u32, w: u32, left: bool) -> [u8; 64] {
+    std::array::from_fn(|i| {
+        let (r, c) = (i as u32 / w.max(1), i as u32 % w.max(1));
+        let (across, along, lines, length) = if left { (c, r, w, h) } else { (r, c, h, w) };
+        // Lines from the nearer edge across, cells from the nearer end along.
+        let line = across.min(lines.saturating_sub(1 + across));
+        let cell = along.min(length.saturating_sub(2 + along));
+        let tier = match (line % 2 == 1, cell % 2 == 0, line) {
+            (true, true, _) => 4,
+            (true, false, _) => 3,
+            (false, _, 0) => 0,
+            (false, true, _) => 2,
+            (false, false, _) => 1,
+        };
+        (tier * 32 + 31 - (line * 4 + cell / 2).min(31)) as u8
     })
 }
 
@@ -428,7 +459,8 @@ impl Search<'_> {
                 + self.most_moves(self.untouchable(after, left), left) as i32
                 - self.most_moves(self.untouchable(after, !left), !left) as i32;
             let history = self.history[usize::from(left)][i as usize] >> 16;
-            moves.push((score << 16 | history.min(0xffff) as i32, i));
+            let placed = i32::from(self.placement[usize::from(left)][i as usize]);
+            moves.push((score << 24 | placed << 16 | history.min(0xffff) as i32, i));
         }
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         let mut won = false;
