@@ -35,9 +35,10 @@
 //!   better placed first (as Obsequi places them, see `placement`), then
 //!   the moves of the cells that won most often.
 //!
-//! On the 7 × 7 board this search looks at 0.7 million positions in half
-//! a second, where the search of sums decided 0.4 million states in 17 s:
-//! a position here costs under a microsecond, a state there about forty.
+//! On the 7 × 7 board this search looks at half a million positions in
+//! under half a second, where the search of sums decided 0.4 million
+//! states in 17 s: a position here costs under a microsecond, a state
+//! there about forty. It decides the 8 × 8 board in 157 million positions.
 
 use super::Grid;
 use crate::error::{Error, Result};
