@@ -254,7 +254,7 @@ fn the_search_finds_the_outcome_of_random_domineering_boards() {
 }
 
 /// A fixed generator of random words (Marsaglia's xorshift), from `seed`.
-fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
     move || {
         seed ^= seed << 13;
         seed ^= seed >> 7;

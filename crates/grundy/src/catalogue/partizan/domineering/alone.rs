@@ -484,6 +484,7 @@ impl Search<'_> {
 mod tests {
     use super::*;
     use crate::catalogue::partizan::domineering::Domineering;
+    use crate::catalogue::partizan::outcome_tests::xorshift;
     use crate::partizan::{Games, OutcomeClass, Valuer};
     use crate::short::{DynShort, ShortSolver};
     use crate::word::Word;
@@ -528,13 +529,7 @@ mod tests {
     #[test]
     fn random_boards_are_decided_as_their_values_say() {
         let (mut games, mut valuer) = (Games::new(), Valuer::new(Domineering));
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = xorshift(0x2545_f491_4f6c_dd1d);
         for (height, width) in [(4u8, 5u8), (5, 4), (4, 4), (5, 5)] {
             let n = u32::from(height) * u32::from(width);
             for _ in 0..150 {
@@ -572,59 +567,36 @@ mod tests {
         won
     }
 
+    /// The search's answer for a board, each player first, is what trying
+    /// every move says.
+    fn check(height: u8, width: u8, cells: u64, known: &mut HashMap<(u64, bool), bool>) {
+        let board = &Grid {
+            height,
+            width,
+            cells,
+        };
+        let searched = decide(board, &mut |_| true).unwrap();
+        let expected = (plain(board, true, known), plain(board, false, known));
+        let found = (searched.left_first_wins, searched.right_first_wins);
+        assert_eq!(found, expected, "{}", board.show());
+    }
+
     /// Every board inside a 4 × 4 square, and random boards of 5 × 5,
     /// 4 × 6, 6 × 4 and 5 × 6 cells with about a third blocked: who wins
     /// each, each player first, is what trying every move says.
     #[test]
     fn boards_are_decided_as_trying_every_move_says() {
         let mut known = HashMap::new();
-        let square = |cells| Grid {
-            height: 4,
-            width: 4,
-            cells,
-        };
         for cells in 0..1u64 << 16 {
-            let board = square(cells);
-            let searched = decide(&board, &mut |_| true).unwrap();
-            let expected = (
-                plain(&board, true, &mut known),
-                plain(&board, false, &mut known),
-            );
-            assert_eq!(
-                (searched.left_first_wins, searched.right_first_wins),
-                expected,
-                "{}",
-                board.show()
-            );
+            check(4, 4, cells, &mut known);
         }
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
         for (height, width) in [(5u8, 5u8), (4, 6), (6, 4), (5, 6)] {
             let mut known = HashMap::new();
-            let n = u32::from(height) * u32::from(width);
+            let all = (1u64 << (u32::from(height) * u32::from(width))) - 1;
             for _ in 0..300 {
-                let blocked = random() & (random() | random()) & ((1 << n) - 1);
-                let board = Grid {
-                    height,
-                    width,
-                    cells: !blocked & ((1 << n) - 1),
-                };
-                let searched = decide(&board, &mut |_| true).unwrap();
-                let expected = (
-                    plain(&board, true, &mut known),
-                    plain(&board, false, &mut known),
-                );
-                assert_eq!(
-                    (searched.left_first_wins, searched.right_first_wins),
-                    expected,
-                    "{}",
-                    board.show()
-                );
+                let blocked = random() & (random() | random());
+                check(height, width, !blocked & all, &mut known);
             }
         }
     }
