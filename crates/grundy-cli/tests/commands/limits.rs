@@ -211,6 +211,23 @@ fn an_outcome_past_the_budget_names_the_search_and_the_value() {
     );
 }
 
+/// A Domineering board of more cells than a board holds (9x9 has 81):
+/// the search and the value meet the same limit, named once, exit 1.
+#[test]
+fn a_board_past_64_cells_names_its_limit_once() {
+    let output = grundy()
+        .args(["analyze", "--outcome-only", "domineering 9x9"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr.matches("has 81 cells: at most 64").count(),
+        1,
+        "{stderr}"
+    );
+}
+
 /// The misère quotient of Dawson's Kayles meets heap 34, whose trial
 /// quotients grow to tens of thousands of elements: under 400 MB of
 /// address space the run stops at the budget with exit 1, each step

@@ -261,8 +261,10 @@ pub fn analysis(
                     searched,
                 }),
                 Searching::NoFamily => valued(progress),
-                // Where the value meets a limit too, the answer names both.
+                // Where the value meets a limit too, the answer names both
+                // (once where they are the same).
                 Searching::Limit(searched) => valued(progress).map_err(|error| match error {
+                    Error::Limit(valued) if valued == searched => Error::Limit(valued),
                     Error::Limit(valued) => {
                         Error::Limit(format!("{searched}; valued instead, {valued}"))
                     }
