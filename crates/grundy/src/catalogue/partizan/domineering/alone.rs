@@ -18,9 +18,10 @@
 //!   other's dominoes spoil one, two or a protective square at a time (see
 //!   `guaranteed`).
 //! - A safe move is not searched while the player has another: it stays
-//!   theirs, and Bullock proved a player never needs to make it before
-//!   the others (Obsequi leaves it out too). A player with only safe moves
-//!   is decided by counting.
+//!   theirs, and Bullock's thesis reports a proof that a player never
+//!   needs to make it before the others (Obsequi's source says so and
+//!   leaves it out; the tests check it against trying every move). A
+//!   player with only safe moves is decided by counting.
 //! - A position is remembered under the least of its mirror images (and,
 //!   on a square board, of its transpose's, the players exchanged), with
 //!   who wins it with each player to move, in a table of a fixed number of
@@ -451,7 +452,8 @@ impl Search<'_> {
         }
         let before = self.positions;
         let step = self.step(left);
-        // A safe move need not be searched while there are others (Bullock);
+        // A safe move need not be searched while there are others (Bullock's
+        // proof, as Obsequi's source reports it);
         // a player with only safe moves was decided by counting above.
         let safe = self.pairs(self.untouchable(cells, left), left);
         let searched = match mine & !safe {
