@@ -126,7 +126,14 @@ trait VariantFamily: Send + Sync {
 struct Typed<G: ShortRules + Sync> {
     game: G,
     keyed: Mutex<Solver<Keyed<G>>>,
+    own: Option<Mutex<OwnSearch<G::Position>>>,
 }
+
+/// A search of a family's own for the nimber of a whole position (Cram's
+/// board as a word of bits), with what it keeps from one question to the
+/// next; it reports its progress as [`ImpartialVariant::nimber`] does.
+pub type OwnSearch<P> =
+    Box<dyn FnMut(&P, &mut dyn FnMut(u64) -> bool) -> Result<u64> + Send + Sync>;
 
 /// The variant's positions with each option split into its parts, every
 /// part under its key (a region moved to a corner, its least mirror
@@ -153,6 +160,16 @@ impl ImpartialVariant {
 
     /// The variant of `game` as a family of its own name (`cram`).
     pub fn named<G: ShortRules + Sync + Clone>(game: G, name: &str) -> ImpartialVariant {
+        ImpartialVariant::searched(game, name, None)
+    }
+
+    /// The variant of `game` under `name`, its nimbers found by `own`
+    /// search where it has one, else by parts under their keys.
+    pub fn searched<G: ShortRules + Sync + Clone>(
+        game: G,
+        name: &str,
+        own: Option<OwnSearch<G::Position>>,
+    ) -> ImpartialVariant {
         ImpartialVariant {
             family: Box::new(Typed {
                 // No count of options listed stops it, only the memory
@@ -161,6 +178,7 @@ impl ImpartialVariant {
                 // memory their positions and nimbers take (4 x 9: over 50
                 // million options listed, 157 MB at its peak).
                 keyed: Mutex::new(Solver::with_option_limit(Keyed(game.clone()), usize::MAX)),
+                own: own.map(Mutex::new),
                 game,
             }),
             name: name.into(),
@@ -229,6 +247,9 @@ where
 
     fn nimber(&self, p: &VariantPosition, progress: &mut dyn FnMut(u64) -> bool) -> Result<u64> {
         let p = p.of::<G::Position>()?;
+        if let Some(own) = &self.own {
+            return own.lock().unwrap_or_else(PoisonError::into_inner)(p, progress);
+        }
         let mut solver = self.keyed.lock().unwrap_or_else(PoisonError::into_inner);
         let mut nimber = 0;
         for part in self.game.parts(p) {

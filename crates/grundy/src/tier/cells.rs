@@ -8,30 +8,6 @@
 
 use super::{Bits, Width, UNREACHED};
 
-/// `n` zeros, their pages backed by huge pages where the kernel grants
-/// them (Linux: `MADV_HUGEPAGE`, asked before the pages are first
-/// touched). A tier's bits and cells are looked up at random: with pages
-/// of 4 KiB, each lookup in gigabytes misses the TLB as well as the cache.
-pub(super) fn zeroed<T: bytemuck::Zeroable + Clone>(n: usize) -> Vec<T> {
-    let zeros = vec![T::zeroed(); n];
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 1 << 21;
-        let start = zeros.as_ptr() as usize;
-        let end = start + std::mem::size_of_val(&zeros[..]);
-        let (from, to) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
-        if to > from {
-            // SAFETY: the range lies within the vector's allocation, and
-            // the advice changes how its pages are backed, not what they
-            // hold; it is only advice, and a refusal changes nothing.
-            unsafe {
-                libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    zeros
-}
-
 /// Words of bits a count of the directory covers: 512 ranks.
 const WORDS: usize = 8;
 

@@ -851,7 +851,7 @@ impl Dir {
                     "missing, though the tier was reached: was it removed?".into(),
                 )
             })?;
-        let mut out = super::cells::zeroed((words.end - words.start) as usize);
+        let mut out = crate::memory::zeroed((words.end - words.start) as usize);
         let bytes = words.start * 8..words.end * 8;
         open.read_range(bytes, bytemuck::cast_slice_mut(&mut out), &mut 0)?;
         for word in &mut out {
@@ -1162,7 +1162,7 @@ impl Dir {
         };
         open.check_end()?;
         let header = open.header.clone();
-        let mut bytes = super::cells::zeroed(header.payload() as usize);
+        let mut bytes = crate::memory::zeroed(header.payload() as usize);
         open.read_range(0..header.payload(), &mut bytes, &mut read)?;
         // The positions the header counts: the bits set (a class under the
         // game's symmetries each; checked block by block against the

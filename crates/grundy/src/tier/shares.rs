@@ -27,7 +27,7 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-use super::cells::{zeroed, Cells, Reached};
+use super::cells::{Cells, Reached};
 use super::file::Dir;
 use super::solve::{ask, counted, value};
 use super::team::{agree, Shares, Stop, Team, STRIPE};
@@ -35,6 +35,7 @@ use super::TierSummary;
 use super::{add_counts, Bits, Budget, Moves, Part, Pass, Plan, Store, Stored, Summary};
 use super::{TieredGame, TieredSolveProgress, UNREACHED};
 use crate::error::{Error, Result};
+use crate::memory::zeroed;
 use crate::retrograde::Counts;
 use crate::value::Standing;
 

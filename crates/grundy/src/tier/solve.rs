@@ -117,7 +117,7 @@ pub(super) fn ask(
 
 /// The words of a tier of `size` ranks, none marked yet.
 pub(super) fn unmarked(size: u64) -> Vec<AtomicU64> {
-    let words: Vec<u64> = super::cells::zeroed(size.div_ceil(64) as usize);
+    let words: Vec<u64> = crate::memory::zeroed(size.div_ceil(64) as usize);
     words.into_iter().map(AtomicU64::new).collect()
 }
 

@@ -42,13 +42,26 @@ fn shr(cells: u64, n: u32) -> u64 {
 /// An 8 x 8 board held a row a byte (cell (r, c) at bit 8r + c), turned
 /// about its diagonal: cell (r, c) goes to (c, r) (three exchanges of
 /// blocks of bits, of 1, 2 and 4 cells).
-fn transpose_bytes(x: u64) -> u64 {
+pub fn transpose_bytes(x: u64) -> u64 {
     let t = (x ^ (x >> 7)) & 0x00aa_00aa_00aa_00aa;
     let x = x ^ t ^ (t << 7);
     let t = (x ^ (x >> 14)) & 0x0000_cccc_0000_cccc;
     let x = x ^ t ^ (t << 14);
     let t = (x ^ (x >> 28)) & 0x0000_0000_f0f0_f0f0;
     x ^ t ^ (t << 28)
+}
+
+/// The least of the four reflections of an `h` × `w` board held a row a
+/// byte (cell (r, c) at bit 8r + c, `h` and `w` at most 8), each held the
+/// same way: rows in the other order, columns in the other order (the
+/// bits of each byte reversed, then moved down to the first column), and
+/// both.
+pub fn least_in_bytes(x: u64, h: u32, w: u32) -> u64 {
+    let upside_down = |x: u64| x.swap_bytes() >> (8 * (8 - h));
+    let mirrored = |x: u64| x.reverse_bits().swap_bytes() >> (8 - w);
+    x.min(upside_down(x))
+        .min(mirrored(x))
+        .min(upside_down(mirrored(x)))
 }
 
 /// The regions of a board's cells, as masks, each found when asked for:
@@ -309,16 +322,9 @@ impl Grid {
             x = transpose_bytes(x);
             (h, w) = (w, h);
         }
-        // Rows in the other order; columns in the other order (the bits of
-        // each byte reversed, then moved down to the first column).
-        let upside_down = |x: u64| x.swap_bytes() >> (8 * (8 - h));
-        let mirrored = |x: u64| x.reverse_bits().swap_bytes() >> (8 - w);
         // Boards of one size are ordered by their last row first, then by
         // their last column: held a row a byte, they compare the same way.
-        let least = x
-            .min(upside_down(x))
-            .min(mirrored(x))
-            .min(upside_down(mirrored(x)));
+        let least = least_in_bytes(x, h, w);
         let mut cells = 0;
         for r in 0..h as usize {
             cells |= ((least >> (8 * r)) & 0xff) << (r * w as usize);

@@ -20,7 +20,7 @@ pub(crate) mod konane;
 mod misere_tests;
 pub(crate) mod nogo;
 #[cfg(test)]
-mod outcome_tests;
+pub(crate) mod outcome_tests;
 pub(crate) mod pieces;
 pub(crate) mod toads_frogs;
 pub(crate) mod toppling_dominoes;

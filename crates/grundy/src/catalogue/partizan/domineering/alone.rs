@@ -154,7 +154,7 @@ fn decide_within(
         even_columns: (0..w).step_by(2).fold(0, |m, c| m | first_column << c),
         even_rows: (0..h).step_by(2).fold(0, |m, r| m | low_bits(w) << (r * w)),
         square: h == w,
-        table: vec![[[0; 2]; 4]; 1 << (bits - 2)],
+        table: memory::zeroed(1 << (bits - 2)),
         positions: 0,
         history: [[0; 64]; 2],
         placement: [true, false].map(|left| placement(h, w, left)),

@@ -6,9 +6,11 @@
 //!
 //! A board falls apart into regions no domino spans, and its nimber is
 //! the XOR of theirs; each region is remembered by the least of its
-//! eight mirror images and transposes (Domineering's key, which here
-//! names a region equal to the board, since Cram is the same game
-//! transposed). A move leaves the board whole, as it is drawn and played.
+//! eight mirror images and transposes (Cram is the same game
+//! transposed). The nimbers are searched on the board as a word of bits
+//! ([`search`]), not by the variant's general search of keyed parts,
+//! which `impartial(domineering)` keeps (the tests hold the two equal). A
+//! move leaves the board whole, as it is drawn and played.
 //!
 //! Closed forms: a board with both sides even is a second-player win
 //! (nimber 0), and one with one side even and the other odd a
@@ -18,16 +20,20 @@
 //! first player first takes the two middle cells of the middle line and
 //! then answers the same way. A row of n cells is Dawson's Kayles with n
 //! pins (octal 0.07: a domino takes two neighbouring cells and leaves the
-//! rest as at most two rows). The search takes the first, for every
-//! region it meets, in its general form (Domineering's `variant_nimber`:
-//! any region the half turn maps onto itself with no domino onto its own
-//! image is 0); the tests check it, and the others, against plain search.
+//! rest as at most two rows). The search takes both, for every region it
+//! meets, in their general forms (Domineering's `variant_nimber`: any
+//! region the half turn maps onto itself with no domino onto its own image
+//! is 0; any region that is one run of cells is Dawson's Kayles); the
+//! tests check them, and the others, against plain search.
+
+mod search;
 
 use crate::catalogue::partizan::domineering::Domineering;
+use crate::catalogue::partizan::grid::Grid;
 use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{ruleset_ref, RulesetRef};
 use crate::error::Result;
-use crate::short::impartial::ImpartialVariant;
+use crate::short::impartial::{ImpartialVariant, OwnSearch};
 
 pub const FAMILY: Family = Family {
     name: "cram",
@@ -44,9 +50,12 @@ fn build(written: &FamilyText) -> Result<RulesetRef> {
     Ok(ruleset_ref(cram()))
 }
 
-/// The rules: Domineering's, either player making any move of either side.
+/// The rules: Domineering's, either player making any move of either
+/// side; the nimbers by the search of the board in bits ([`search`]).
 fn cram() -> ImpartialVariant {
-    ImpartialVariant::named(Domineering, FAMILY.name)
+    let mut nimbers = search::Nimbers::default();
+    let own: OwnSearch<Grid> = Box::new(move |board, progress| nimbers.nimber(board, progress));
+    ImpartialVariant::searched(Domineering, FAMILY.name, Some(own))
 }
 
 #[cfg(test)]
@@ -56,7 +65,6 @@ mod tests {
 
     use num_bigint::BigUint;
 
-    use crate::catalogue::partizan::grid::Grid;
     use crate::catalogue::CodeRuleset;
     use crate::error::Error;
     use crate::game::Ruleset;
@@ -72,7 +80,7 @@ mod tests {
     /// The nimber of a board by plain search: the mex of the nimbers of
     /// the boards after each domino, whole (no regions, no mirror images),
     /// remembered by the cells left.
-    fn plain_nimber(board: &Grid, memo: &mut HashMap<Grid, u64>) -> u64 {
+    pub(super) fn plain_nimber(board: &Grid, memo: &mut HashMap<Grid, u64>) -> u64 {
         if let Some(&known) = memo.get(board) {
             return known;
         }
