@@ -90,8 +90,15 @@ impl Nimbers {
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> Result<u64> {
         self.fit(board.cells.count_ones(), most)?;
+        // Held at most as tall as wide (Cram is the same game transposed),
+        // so that a region is at most 8 rows tall and most boxes of a long
+        // board are keyed without a transpose.
+        let board = match board.height > board.width {
+            true => board.transposed(),
+            false => *board,
+        };
         let mut search = Search {
-            board: Board::of(board),
+            board: Board::of(&board),
             parts: Vec::new(),
             table: &mut self.table,
             regions: 0,
