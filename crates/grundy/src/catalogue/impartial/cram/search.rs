@@ -146,7 +146,10 @@ struct Board {
 }
 
 impl Board {
+    /// The geometry of a board at most as tall as wide (so at most 8 rows
+    /// of at most 64 cells: see `key`).
     fn of(board: &Grid) -> Board {
+        debug_assert!(board.height <= board.width, "a board held tall");
         let (h, w) = (u32::from(board.height), u32::from(board.width));
         let full = low_bits(h * w);
         let first_column = (0..h).fold(0u64, |m, r| m | 1 << (r * w));
@@ -198,38 +201,40 @@ impl Board {
 
     /// The region's key, two words: its least image among its four
     /// reflections and its transpose's (Cram is the same game transposed),
-    /// cut to its bounding box. A box of at most 8 × 8 cells is held a row
+    /// cut to its bounding box. The board is at most as tall as wide, so a
+    /// box is at most 8 rows tall. A box of at most 8 columns is held a row
     /// a byte, where each image is a few operations on one word, and marked
     /// [`IN_BYTES`] (its size follows from the image: the box is its
-    /// least); a longer one is a [`Grid`] with its height and width, the
-    /// orientation of fewer rows (the least by [`Grid`]'s order).
+    /// least). A wider one is held a row of its width after another, with
+    /// its height and width; its transposes, more than 8 rows tall, are
+    /// never met, so its key is the least of its reflections alone.
     fn key(&self, region: u64) -> Key {
         let w = u32::from(self.width);
         let top = region.trailing_zeros() / w;
         let rows = (63 - region.leading_zeros()) / w + 1 - top;
         let cells = region >> (top * w);
-        if rows <= 8 {
-            let row = low_bits(w);
-            let columns = (0..rows).fold(0, |m, r| m | (cells >> (r * w)) & row);
-            let first = columns.trailing_zeros();
-            let width = 64 - columns.leading_zeros() - first;
-            if width <= 8 {
-                let row = low_bits(width);
-                let x = (0..rows).fold(0, |x, r| x | ((cells >> (r * w + first)) & row) << (8 * r));
-                let least = least_in_bytes(x, rows, width).min(least_in_bytes(
-                    transpose_bytes(x),
-                    width,
-                    rows,
-                ));
-                return [least, IN_BYTES];
-            }
+        let row = low_bits(w);
+        let columns = (0..rows).fold(0, |m, r| m | (cells >> (r * w)) & row);
+        let first = columns.trailing_zeros();
+        let width = 64 - columns.leading_zeros() - first;
+        let row = low_bits(width);
+        let line = |r: u32| (cells >> (r * w + first)) & row;
+        if width <= 8 {
+            let x = (0..rows).fold(0, |x, r| x | line(r) << (8 * r));
+            let least =
+                least_in_bytes(x, rows, width).min(least_in_bytes(transpose_bytes(x), width, rows));
+            return [least, IN_BYTES];
         }
-        let cut = self.cut(region);
-        let least = cut.least_reflection(cut.height > cut.width);
-        [
-            least.cells,
-            u64::from(least.height) | u64::from(least.width) << 8,
-        ]
+        // The box, and the box upside down; each turned half round is the
+        // other mirrored left to right.
+        let (mut x, mut flipped) = (0, 0);
+        for r in 0..rows {
+            x |= line(r) << (r * width);
+            flipped |= line(r) << ((rows - 1 - r) * width);
+        }
+        let turned = |x: u64| x.reverse_bits() >> (64 - rows * width);
+        let least = x.min(flipped).min(turned(x)).min(turned(flipped));
+        [least, u64::from(rows) | u64::from(width) << 8]
     }
 
     /// The region on its bounding box.
