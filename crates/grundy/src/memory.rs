@@ -75,8 +75,8 @@ pub fn allocation(bytes: u64) -> u64 {
 /// `n` zeros, their pages backed by huge pages where the kernel grants
 /// them (Linux: `MADV_HUGEPAGE`, asked before the pages are first
 /// touched). A table looked up at random (a tier's bits and cells, a
-/// search's positions): with pages
-/// of 4 KiB, each lookup in gigabytes misses the TLB as well as the cache.
+/// search's positions): with pages of 4 KiB, each lookup in gigabytes
+/// misses the TLB as well as the cache.
 pub fn zeroed<T: bytemuck::Zeroable + Clone>(n: usize) -> Vec<T> {
     let zeros = vec![T::zeroed(); n];
     #[cfg(target_os = "linux")]

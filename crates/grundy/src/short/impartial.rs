@@ -132,8 +132,7 @@ struct Typed<G: ShortRules + Sync> {
 /// A search of a family's own for the nimber of a whole position (Cram's
 /// board as a word of bits), with what it keeps from one question to the
 /// next; it reports its progress as [`ImpartialVariant::nimber`] does.
-pub type OwnSearch<P> =
-    Box<dyn FnMut(&P, &mut dyn FnMut(u64) -> bool) -> Result<u64> + Send + Sync>;
+pub type OwnSearch<P> = Box<dyn FnMut(&P, &mut dyn FnMut(u64) -> bool) -> Result<u64> + Send>;
 
 /// The variant's positions with each option split into its parts, every
 /// part under its key (a region moved to a corner, its least mirror
@@ -158,7 +157,8 @@ impl ImpartialVariant {
         ImpartialVariant::named(game, &name)
     }
 
-    /// The variant of `game` as a family of its own name (`cram`).
+    /// The variant of `game` under a name of its own, by the general
+    /// search.
     pub fn named<G: ShortRules + Sync + Clone>(game: G, name: &str) -> ImpartialVariant {
         ImpartialVariant::searched(game, name, None)
     }

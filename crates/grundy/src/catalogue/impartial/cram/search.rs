@@ -6,12 +6,14 @@
 //! - A board's nimber is the XOR of its regions' (cells joined by edges),
 //!   a region's the mex of its options' (Sprague-Grundy), each option the
 //!   regions a domino leaves.
-//! - Regions without a domino are 0 and regions of two or three cells 1
-//!   (each move leaves no domino), without the table; a region the half
-//!   turn maps onto itself with no domino onto its own image is 0
+//! - Without the table: a region without a domino is 0, a run of cells (a
+//!   region joined along one direction alone) Dawson's Kayles, three
+//!   cells in an L 1 (each move leaves no domino); a region the half turn
+//!   maps onto itself with no domino onto its own image is 0
 //!   (Domineering's `variant_nimber`, the symmetry strategy).
-//! - Every other region is remembered under the least of its eight mirror
-//!   images and transposes, cut to its bounding box, in a table of a fixed
+//! - Every other region is remembered under the least of its mirror
+//!   images and transposes, cut to its bounding box (see `Board::key`;
+//!   the board is held at most as tall as wide), in a table of a fixed
 //!   number of buckets of four slots taken within the memory budget and
 //!   kept from one question to the next (the nimbers of Cram's regions
 //!   never change): a new region takes the slot of its bucket's that took
@@ -56,9 +58,10 @@ const fn dawson() -> [u8; 65] {
 }
 
 /// A slot of the table: a region's [`Key`] (the second word 0 where the
-/// slot is free; its bits 16 up are not the key's), its nimber in bits 16-23 and from bit 24 the base-2 logarithm of the
-/// regions searched to find it. Two words, so that the table is taken
-/// zeroed and the system gives it page by page as slots are written.
+/// slot is free; its bits 16 up are not the key's), its nimber in bits
+/// 16-23 and from bit 24 the base-2 logarithm of the regions searched to
+/// find it. Two words, so that the table is taken zeroed and the system
+/// gives it page by page as slots are written.
 type Slot = [u64; 2];
 
 /// Four slots a region may take, side by side (64 bytes, a line of the
