@@ -20,6 +20,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::error::{Error, Result};
+
 /// How many options a search may list before it stops. Every remembered
 /// position was once listed, so this bounds memory (a few GiB for the
 /// largest position types the catalogue searches) as well as time.
@@ -72,6 +74,25 @@ pub fn allocation(bytes: u64) -> u64 {
     (bytes.saturating_add(8 + 15) / 16 * 16).max(32)
 }
 
+/// The base-2 logarithm of the slots of a table of a fixed size: `wanted`
+/// (between `fewest` and `most`), fewer while they take more than half the
+/// budget; exit 1's error, naming the budget and the table (`what`), where
+/// even `fewest` do not fit.
+pub fn table_bits(wanted: u32, fewest: u32, most: u32, slot: u64, what: &str) -> Result<u32> {
+    let mut bits = wanted.clamp(fewest, most.max(fewest));
+    while bits > fewest && (1u64 << bits) * slot > budget() / 2 {
+        bits -= 1;
+    }
+    if (1u64 << bits) * slot > budget() / 2 {
+        return Err(Error::Limit(format!(
+            "the {what} needs {} KiB, more than half the memory budget of {} MiB",
+            ((1u64 << bits) * slot) >> 10,
+            budget() >> 20
+        )));
+    }
+    Ok(bits)
+}
+
 /// `n` zeros, their pages backed by huge pages where the kernel grants
 /// them (Linux: `MADV_HUGEPAGE`, asked before the pages are first
 /// touched). A table looked up at random (a tier's bits and cells, a
@@ -95,4 +116,24 @@ pub fn zeroed<T: bytemuck::Zeroable + Clone>(n: usize) -> Vec<T> {
         }
     }
     zeros
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The slots wanted, held between the bounds; where even the fewest
+    /// take more than half the budget, exit 1's error naming the table.
+    #[test]
+    fn a_table_is_sized_within_its_bounds_and_the_budget() {
+        assert_eq!(table_bits(8, 4, 10, 1, "table").unwrap(), 8);
+        assert_eq!(table_bits(30, 4, 10, 1, "table").unwrap(), 10);
+        assert_eq!(table_bits(2, 4, 10, 1, "table").unwrap(), 4);
+        let error = table_bits(8, 4, 10, budget(), "table of tests").unwrap_err();
+        assert!(matches!(error, Error::Limit(_)), "{error:?}");
+        assert!(
+            error.to_string().contains("the table of tests needs"),
+            "{error}"
+        );
+    }
 }

@@ -121,17 +121,7 @@ impl Nimbers {
     /// memory budget; one already as large is kept with what it holds.
     fn fit(&mut self, cells: u32, most: u32) -> Result<()> {
         let slot = size_of::<Slot>() as u64;
-        let mut bits = (cells / 2 + 6).clamp(FEWEST_SLOTS, most.max(FEWEST_SLOTS));
-        while bits > FEWEST_SLOTS && (1u64 << bits) * slot > memory::budget() / 2 {
-            bits -= 1;
-        }
-        if (1u64 << bits) * slot > memory::budget() / 2 {
-            return Err(Error::Limit(format!(
-                "the table of regions needs {} KiB, more than half the memory budget of {} MiB",
-                ((1u64 << bits) * slot) >> 10,
-                memory::budget() >> 20
-            )));
-        }
+        let bits = memory::table_bits(cells / 2 + 6, FEWEST_SLOTS, most, slot, "table of regions")?;
         if self.table.len() < 1 << (bits - 2) {
             self.table = memory::zeroed(1 << (bits - 2));
         }

@@ -132,19 +132,9 @@ fn decide_within(
     let last_column = first_column << (w.max(1) - 1);
     // 2^(cells/2) slots, 2^6 at least and 2^26 at most, within half the
     // budget.
-    let wanted = (board.cells.count_ones() / 2).clamp(6, most.max(6));
     let slot = size_of::<Slot>() as u64;
-    let mut bits = wanted;
-    while bits > 6 && (1u64 << bits) * slot > memory::budget() / 2 {
-        bits -= 1;
-    }
-    if (1u64 << bits) * slot > memory::budget() / 2 {
-        return Err(Error::Limit(format!(
-            "the table of positions needs {} KiB, more than half the memory budget of {} MiB",
-            ((1u64 << bits) * slot) >> 10,
-            memory::budget() >> 20
-        )));
-    }
+    let wanted = board.cells.count_ones() / 2;
+    let bits = memory::table_bits(wanted, 6, most, slot, "table of positions")?;
     let mut search = Search {
         height: board.height,
         width: board.width,
