@@ -178,9 +178,9 @@ impl<G: Game> LoopySolver<G> {
         if bytes > self.options.memory {
             return Err(Error::Limit(format!(
                 "the generalized values of the positions reachable from {} need more \
-                 than {} MiB, the memory budget",
+                 than {}, the memory budget",
                 self.game.format_position(start),
-                self.options.memory >> 20
+                memory::Size(self.options.memory)
             )));
         }
         self.heap_bytes = heap_bytes;

@@ -50,6 +50,21 @@ pub fn budget() -> u64 {
     BUDGET.load(Ordering::Relaxed)
 }
 
+/// A number of bytes as an error shows it: whole MiB from 1 MiB up, whole
+/// KiB below, bytes below 1 KiB (a budget of 512 KiB is never "0 MiB").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size(pub u64);
+
+impl std::fmt::Display for Size {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            b if b >= 1 << 20 => write!(f, "{} MiB", b >> 20),
+            b if b >= 1 << 10 => write!(f, "{} KiB", b >> 10),
+            b => write!(f, "{b} bytes"),
+        }
+    }
+}
+
 /// The most a hash table of `count` entries of `bytes` each takes: while it
 /// grows, the old table (a bucket and a control byte for each 7/8 of an
 /// entry) and the new one of twice the buckets are held at once, 3.5 times
@@ -85,9 +100,9 @@ pub fn table_bits(wanted: u32, fewest: u32, most: u32, slot: u64, what: &str) ->
     }
     if (1u64 << bits) * slot > budget() / 2 {
         return Err(Error::Limit(format!(
-            "the {what} needs {} KiB, more than half the memory budget of {} MiB",
-            ((1u64 << bits) * slot) >> 10,
-            budget() >> 20
+            "the {what} needs {}, more than half the memory budget of {}",
+            Size((1u64 << bits) * slot),
+            Size(budget())
         )));
     }
     Ok(bits)
@@ -121,6 +136,20 @@ pub fn zeroed<T: bytemuck::Zeroable + Clone>(n: usize) -> Vec<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Sizes in errors: below 1 MiB in KiB or bytes, never "0 MiB".
+    #[test]
+    fn a_size_is_shown_in_the_largest_whole_unit() {
+        let shown = |b: u64| Size(b).to_string();
+        assert_eq!(shown(0), "0 bytes");
+        assert_eq!(shown(1023), "1023 bytes");
+        assert_eq!(shown(1024), "1 KiB");
+        assert_eq!(shown(512 << 10), "512 KiB");
+        assert_eq!(shown((1 << 20) - 1), "1023 KiB");
+        assert_eq!(shown(1 << 20), "1 MiB");
+        assert_eq!(shown((3 << 20) + (1 << 19)), "3 MiB");
+        assert_eq!(shown(20 << 30), "20480 MiB");
+    }
 
     /// The slots wanted, held between the bounds; where even the fewest
     /// take more than half the budget, exit 1's error naming the table.

@@ -216,9 +216,9 @@ impl<G: Solitaire> Search<'_, G> {
             + self.graph.edge_count() as u64 * BYTES_PER_MOVE;
         if bytes > self.memory {
             return Err(Error::Limit(format!(
-                "the positions reachable from {} need more than {} MiB, the memory budget",
+                "the positions reachable from {} need more than {}, the memory budget",
                 self.game.format_position(self.start),
-                self.memory >> 20
+                memory::Size(self.memory)
             )));
         }
         self.heap_bytes = heap_bytes;

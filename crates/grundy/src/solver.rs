@@ -374,8 +374,8 @@ impl<G: Game> Solver<G> {
     fn check_memory(&self, stack_bytes: u64) -> Result<()> {
         if self.memo_bytes + stack_bytes > self.memory {
             return Err(Error::Limit(format!(
-                "the search needs more than {} MiB, the memory budget",
-                self.memory >> 20
+                "the search needs more than {}, the memory budget",
+                memory::Size(self.memory)
             )));
         }
         Ok(())

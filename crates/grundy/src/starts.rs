@@ -44,9 +44,9 @@ pub fn check_memory(count: u64, bytes: u64, budget: u64) -> Result<()> {
     let need = count.saturating_mul(bytes);
     if need > budget {
         return Err(Error::Limit(format!(
-            "the answers of all {count} starts need {} MiB, more than the memory budget of {} MiB",
-            need >> 20,
-            budget >> 20
+            "the answers of all {count} starts need {}, more than the memory budget of {}",
+            crate::memory::Size(need),
+            crate::memory::Size(budget)
         )));
     }
     Ok(())

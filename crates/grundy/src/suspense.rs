@@ -198,8 +198,8 @@ impl<G: Game> SuspenseSolver<G> {
         *stack_bytes += bytes;
         if self.memo_bytes + *stack_bytes > self.memory {
             return Err(Error::Limit(format!(
-                "the search of steps needs more than {} MiB, the memory budget",
-                self.memory >> 20
+                "the search of steps needs more than {}, the memory budget",
+                memory::Size(self.memory)
             )));
         }
         Ok(Frame {

@@ -100,9 +100,9 @@ fn moves_listed(sum: &Sum, asked: usize, outcome_only: bool) -> Result<usize> {
     if asked > most {
         return Err(Error::Limit(format!(
             "{asked} moves of a sum written in {written} characters, each move writing the \
-             whole sum after it, take more than {} MiB written out, the most an answer lists: \
+             whole sum after it, take more than {} written out, the most an answer lists: \
              ask for at most {most} moves",
-            MAX_MOVES_TEXT >> 20
+            crate::memory::Size(MAX_MOVES_TEXT as u64)
         )));
     }
     Ok(asked)

@@ -281,14 +281,14 @@ fn one_number_values(
         .saturating_add(pattern::bytes_beyond(count));
     if held > memory::budget() {
         return Err(Error::Limit(format!(
-            "the values of {name} to {to}{}, listed and described, take {} MiB, more than \
-             the memory budget of {} MiB: ask for fewer",
+            "the values of {name} to {to}{}, listed and described, take {}, more than \
+             the memory budget of {}: ask for fewer",
             match members {
                 1 => String::new(),
                 m => format!(" for {m} members"),
             },
-            held >> 20,
-            memory::budget() >> 20
+            memory::Size(held),
+            memory::Size(memory::budget())
         )));
     }
     if let Some(game) = built.heap_game() {

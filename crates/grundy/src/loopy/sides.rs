@@ -72,10 +72,10 @@ impl SideOrder {
         let bytes = states.saturating_mul(3 + 2 * 4 + 2 * 8);
         if bytes > memory::budget() {
             return Err(Error::Limit(format!(
-                "comparing the sides of the {n} positions of a loopy game takes {} MiB, more \
-                 than the memory budget of {} MiB",
-                bytes >> 20,
-                memory::budget() >> 20
+                "comparing the sides of the {n} positions of a loopy game takes {}, more \
+                 than the memory budget of {}",
+                memory::Size(bytes),
+                memory::Size(memory::budget())
             )));
         }
         let arena = Arena {

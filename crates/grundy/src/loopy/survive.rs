@@ -39,10 +39,10 @@ impl Order {
         let bytes = states.saturating_mul(4 + 2 + 2 * 12);
         if bytes > memory::budget() {
             return Err(Error::Limit(format!(
-                "comparing the {n} positions of a loopy game takes {} MiB, more than the \
-                 memory budget of {} MiB",
-                bytes >> 20,
-                memory::budget() >> 20
+                "comparing the {n} positions of a loopy game takes {}, more than the \
+                 memory budget of {}",
+                memory::Size(bytes),
+                memory::Size(memory::budget())
             )));
         }
         let index = |u: u32, v: u32| u as usize * n + v as usize;

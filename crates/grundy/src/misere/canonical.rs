@@ -212,9 +212,9 @@ impl MisereGames {
     pub fn add(&mut self, g: MisereId, h: MisereId) -> Result<MisereId> {
         if self.bytes() > self.budget {
             return Err(Error::Limit(format!(
-                "the misère canonical forms need more than {} MiB, the memory budget ({} \
+                "the misère canonical forms need more than {}, the memory budget ({} \
                  distinct games)",
-                self.budget >> 20,
+                memory::Size(self.budget),
                 self.len()
             )));
         }

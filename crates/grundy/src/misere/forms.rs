@@ -186,9 +186,9 @@ impl Forms {
         self.check_interrupt()?;
         if self.bytes() > self.budget {
             return Err(Error::Limit(format!(
-                "the games of misère play need more than {} MiB, the memory budget ({} distinct \
+                "the games of misère play need more than {}, the memory budget ({} distinct \
                  games)",
-                self.budget >> 20,
+                memory::Size(self.budget),
                 self.len()
             )));
         }
@@ -367,8 +367,8 @@ impl Forms {
         self.simplest.insert(g, form);
         if self.bytes() > self.budget {
             return Err(Error::Limit(format!(
-                "the misère canonical forms need more than {} MiB, the memory budget",
-                self.budget >> 20
+                "the misère canonical forms need more than {}, the memory budget",
+                memory::Size(self.budget)
             )));
         }
         Ok(form)

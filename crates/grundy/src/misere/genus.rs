@@ -486,8 +486,8 @@ impl<G: Game> GenusSearch<G> {
     fn check(&self, more: u64) -> Result<()> {
         if self.bytes.saturating_add(more) > self.memory {
             return Err(Error::Limit(format!(
-                "the genus search needs more than {} MiB, the memory budget",
-                self.memory >> 20
+                "the genus search needs more than {}, the memory budget",
+                memory::Size(self.memory)
             )));
         }
         Ok(())

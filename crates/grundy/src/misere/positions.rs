@@ -240,8 +240,8 @@ impl<G: Game> FormSearch<G> {
         let held = self.bytes + self.games.bytes();
         if held.saturating_add(more) > memory::budget() {
             return Err(Error::Limit(format!(
-                "the search of misère forms needs more than {} MiB, the memory budget",
-                memory::budget() >> 20
+                "the search of misère forms needs more than {}, the memory budget",
+                memory::Size(memory::budget())
             )));
         }
         Ok(())

@@ -537,9 +537,9 @@ impl<'a> SumSearch<'a> {
             return Ok(());
         }
         Err(Error::Limit(format!(
-            "misère play needs more than {} MiB, the memory budget, for the {} parts met \
+            "misère play needs more than {}, the memory budget, for the {} parts met \
              and the {} positions searched so far",
-            self.budget >> 20,
+            memory::Size(self.budget),
             self.len(),
             self.searched
         )))

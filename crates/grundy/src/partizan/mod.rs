@@ -414,8 +414,8 @@ impl Games {
             )));
         } else if self.bytes() > self.budget {
             let message = format!(
-                "the values need more than {} MiB, the memory budget ({} distinct games)",
-                self.budget >> 20,
+                "the values need more than {}, the memory budget ({} distinct games)",
+                memory::Size(self.budget),
                 self.len()
             );
             self.stop(Error::Limit(message));

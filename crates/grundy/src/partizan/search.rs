@@ -384,9 +384,9 @@ impl<G: ShortGame> Valuer<G> {
         games.check()?;
         if self.bytes() + games.bytes() + stack_bytes > self.budget {
             return Err(Error::Limit(format!(
-                "the values need more than {} MiB, the memory budget ({} positions valued, {} \
+                "the values need more than {}, the memory budget ({} positions valued, {} \
                  distinct games)",
-                self.budget >> 20,
+                memory::Size(self.budget),
                 self.values.len(),
                 games.len()
             )));

@@ -843,12 +843,12 @@ fn check(
         // the whole graph needs: that is not known before the graph is
         // generated, so the message says which it is.
         return Err(Error::Limit(format!(
-            "the solve passed its memory budget of {} MiB while {} positions: the \
-             {reached} positions reached so far ({done} of them done) need about {} MiB, \
+            "the solve passed its memory budget of {} while {} positions: the \
+             {reached} positions reached so far ({done} of them done) need about {}, \
              and more may be reached",
-            options.memory >> 20,
+            memory::Size(options.memory),
             phase.verb(),
-            bytes >> 20,
+            memory::Size(bytes)
         )));
     }
     let report = SolveProgress {

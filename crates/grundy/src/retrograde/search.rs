@@ -253,8 +253,8 @@ impl<G: StrongGame> Search<'_, G> {
         self.table_bytes += memory::hashed(1, entry) + self.game.heap_bytes(&position);
         if self.table_bytes + self.stack_bytes > self.memory {
             return Err(Error::Limit(format!(
-                "the search for the outcome needs more than {} MiB, its memory budget",
-                self.memory >> 20
+                "the search for the outcome needs more than {}, its memory budget",
+                memory::Size(self.memory)
             )));
         }
         self.table.insert(position, mark);

@@ -156,9 +156,9 @@ impl<P: Clone + Eq + Hash> Built<P> {
             return Ok(());
         }
         Err(Error::Limit(format!(
-            "misère play needs more than {} MiB, the memory budget, for the {} positions \
+            "misère play needs more than {}, the memory budget, for the {} positions \
              built so far",
-            memory::budget() >> 20,
+            memory::Size(memory::budget()),
             self.trees.len()
         )))
     }
@@ -516,9 +516,9 @@ impl<G: ShortRules, R: Deref<Target = G>> Regions<R, G::Position> {
             let each = size_of::<G::Position>() + self.game.heap_bytes(p);
             if memory::hashed(count, each as u64) > memory::budget() {
                 return Err(Error::Limit(format!(
-                    "misère play needs more than {} MiB, the memory budget, to look through \
+                    "misère play needs more than {}, the memory budget, to look through \
                      the {count} positions reached so far",
-                    memory::budget() >> 20
+                    memory::Size(memory::budget())
                 )));
             }
         }

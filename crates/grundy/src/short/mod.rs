@@ -305,8 +305,8 @@ fn regions_fit(count: usize, each: u64, read: u64) -> Result<()> {
     let held = memory::hashed(count, each) + memory::vector(count, each);
     if held > memory::budget() {
         return Err(Error::Limit(format!(
-            "the regions met in {read} boards would need more than {} MiB, the memory budget",
-            memory::budget() >> 20
+            "the regions met in {read} boards would need more than {}, the memory budget",
+            memory::Size(memory::budget())
         )));
     }
     Ok(())
@@ -445,11 +445,11 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
                 held += (entry.0.len() + entry.1.len()) as u64;
                 if held + valuer.bytes() + own.bytes() > memory::budget() {
                     return Err(Error::Limit(format!(
-                        "the values of {} regions of {} need more than {} MiB, the memory \
+                        "the values of {} regions of {} need more than {}, the memory \
                          budget",
                         entries.len() + 1,
                         keys.len(),
-                        memory::budget() >> 20
+                        memory::Size(memory::budget())
                     )));
                 }
                 if entries.is_empty() {

@@ -1003,8 +1003,8 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
                 }
                 if kept(self) > self.budget / 4 * 3 {
                     return Err(Error::Limit(format!(
-                        "a search of the sum needs more than {} MiB, the memory budget",
-                        self.budget >> 20
+                        "a search of the sum needs more than {}, the memory budget",
+                        memory::Size(self.budget)
                     )));
                 }
             }

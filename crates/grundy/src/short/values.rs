@@ -124,10 +124,10 @@ impl Database {
         let needs = Database::held(bytes.len() as u64, lines);
         if needs > memory::budget() {
             return Err(Error::Limit(format!(
-                "{source}: a database of {lines} lines needs about {} MiB once read, checked \
-                 and given to its family, more than the memory budget ({} MiB)",
-                needs >> 20,
-                memory::budget() >> 20
+                "{source}: a database of {lines} lines needs about {} once read, checked \
+                 and given to its family, more than the memory budget ({})",
+                memory::Size(needs),
+                memory::Size(memory::budget())
             )));
         }
         let first = text.lines().next().unwrap_or("");

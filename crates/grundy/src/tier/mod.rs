@@ -716,14 +716,14 @@ impl Plan {
         if !(over_memory || over_disk) {
             return Ok(());
         }
-        let free = budget
-            .disk_free
-            .map_or(String::new(), |f| format!(" of {} MiB free", f >> 20));
+        let free = budget.disk_free.map_or(String::new(), |f| {
+            format!(" of {} free", crate::memory::Size(f))
+        });
         Err(Error::Limit(format!(
-            "{what} about {} MiB of memory (its budget is {} MiB) and {} MiB of disk at least \
+            "{what} about {} MiB of memory (its budget is {}) and {} MiB of disk at least \
              ({} MiB were no block compressed){free}; {}{detail}",
             mib(memory),
-            budget.memory >> 20,
+            crate::memory::Size(budget.memory),
             mib(disk.least),
             mib(disk.most),
             self.describe_sizes()

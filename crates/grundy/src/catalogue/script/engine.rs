@@ -263,11 +263,11 @@ impl Script {
         };
         if emitted.over_budget {
             return Err(Error::Limit(format!(
-                "{}: {}: the options given with emit would take more than {} MiB, 1/{} of \
+                "{}: {}: the options given with emit would take more than {}, 1/{} of \
                  the memory budget",
                 self.path,
                 call(),
-                emitted.budget >> 20,
+                crate::memory::Size(emitted.budget),
                 EMITTED_SHARE
             )));
         }

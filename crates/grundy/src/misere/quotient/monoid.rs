@@ -95,8 +95,8 @@ impl MultiplicationTable {
         if held.saturating_add(table_bytes(size)) > memory::budget() {
             return Err(Error::Limit(format!(
                 "a multiplication table of {size} elements would take more than the memory \
-                 budget of {} MiB",
-                memory::budget() >> 20
+                 budget of {}",
+                memory::Size(memory::budget())
             )));
         }
         let mut mul = if size <= NARROW {
@@ -321,8 +321,8 @@ pub fn stopped() -> Error {
 
 fn over_budget(size: usize) -> Error {
     Error::Limit(format!(
-        "a trial monoid of {size} elements would take more than the memory budget of {} MiB",
-        memory::budget() >> 20
+        "a trial monoid of {size} elements would take more than the memory budget of {}",
+        memory::Size(memory::budget())
     ))
 }
 

@@ -298,8 +298,8 @@ pub fn verify<M: Monoid>(
 
 fn over_budget(what: &str, count: usize) -> Error {
     Error::Limit(format!(
-        "checking the quotient holds more than {count} {what}, over the memory budget of {} MiB",
-        memory::budget() >> 20
+        "checking the quotient holds more than {count} {what}, over the memory budget of {}",
+        memory::Size(memory::budget())
     ))
 }
 
