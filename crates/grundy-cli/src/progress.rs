@@ -6,6 +6,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use grundy::answer::{OnProgress, Progress};
+use grundy::memory::Size;
 use grundy::retrograde::{Options, Phase};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -52,12 +53,12 @@ pub fn watched<T>(
     match (answer, ran_low) {
         (Err(error), Some(left)) => {
             let mut message = format!(
-                "the solve stopped with {} MiB left of {}, less than an eighth of the {} MiB \
-                 there were when it started (its memory budget was {} MiB)",
-                left.bytes >> 20,
+                "the solve stopped with {} left of {}, less than an eighth of the {} there \
+                 were when it started (its memory budget was {})",
+                Size(left.bytes),
                 left.source,
-                available.bytes >> 20,
-                Options::for_available_memory(Some(available.bytes)).memory >> 20
+                Size(available.bytes),
+                Size(Options::for_available_memory(Some(available.bytes)).memory)
             );
             // What the computation said as it stopped: a limit it met
             // before (an outcome search past the budget, then valued).
@@ -107,10 +108,10 @@ fn message(progress: Progress) -> String {
             disk,
             tiers,
         } => format!(
-            "{tiers} tiers: reaching them takes about {} MiB of memory (budget {} MiB) and {} MiB \
+            "{tiers} tiers: reaching them takes about {} MiB of memory (budget {}) and {} MiB \
              of disk; solving them, besides, a cell a position reached",
             memory.div_ceil(1 << 20),
-            budget >> 20,
+            Size(budget),
             disk.div_ceil(1 << 20)
         ),
         Progress::Tier(p) => format!(
