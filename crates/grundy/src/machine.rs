@@ -62,6 +62,15 @@ const MMAP_THRESHOLD: i32 = 128 << 10;
 /// space for the heap of each thread that allocates (the thread a table of
 /// games works on, `crate::interrupt`), which the limit counts though
 /// nothing is in it, and which was not there when the budget was read.
+///
+/// And it turns glibc's fast bins off: small chunks freed there are merged
+/// with their neighbours only when a larger allocation comes, all at once.
+/// After a search of millions of small allocations (a Clobber search's
+/// states, 4.7 GB), the first larger allocation that followed waited 7 to
+/// 11 s for that merge, and Ctrl-C with it; without the fast bins 0.4 s.
+/// The threads' caches of small chunks stay, and the searches measured no
+/// slower (BENCHMARKS.md).
+///
 /// Elsewhere than glibc this does nothing.
 pub fn steady_allocator() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -70,6 +79,7 @@ pub fn steady_allocator() {
     // zeroed rlimit it is given, and nothing is kept past the call.
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, MMAP_THRESHOLD);
+        libc::mallopt(libc::M_MXFAST, 0);
         let mut limit: libc::rlimit = std::mem::zeroed();
         if libc::getrlimit(libc::RLIMIT_AS, &mut limit) == 0
             && limit.rlim_cur != libc::RLIM_INFINITY

@@ -26,6 +26,7 @@ use crate::error::{Error, Result};
 use crate::game::Count;
 use crate::interrupt::interruptible;
 use crate::loopy::{self, LoopyValue};
+use crate::memory;
 use crate::misere::forms::Forms;
 use crate::misere::sums::SumSearch;
 use crate::partizan::Games;
@@ -102,7 +103,7 @@ fn moves_listed(sum: &Sum, asked: usize, outcome_only: bool) -> Result<usize> {
             "{asked} moves of a sum written in {written} characters, each move writing the \
              whole sum after it, take more than {} written out, the most an answer lists: \
              ask for at most {most} moves",
-            crate::memory::Size(MAX_MOVES_TEXT as u64)
+            memory::Size(MAX_MOVES_TEXT as u64)
         )));
     }
     Ok(asked)
@@ -419,7 +420,10 @@ fn valuing<T: Send>(
     interruptible(progress, |interrupt| {
         let mut games = Games::new();
         games.interrupt_on(Some(interrupt.clone()));
-        search(&mut games, &mut |positions| interrupt.report(positions))
+        let answer = search(&mut games, &mut |positions| interrupt.report(positions));
+        // Millions of games take seconds to free: not before the answer.
+        memory::free_aside(games);
+        answer
     })
 }
 

@@ -357,6 +357,15 @@ impl<G: ShortRules> ShortSolver<G> {
     }
 }
 
+/// A family's table that met a limit (the budget, Ctrl-C) answers nothing
+/// more: the next question starts afresh. The old table, millions of
+/// games, is freed aside ([`memory::free_aside`]): the error is not kept
+/// waiting.
+fn afresh<G: ShortRules>(own: &mut Games, valuer: &mut Valuer<G>) {
+    memory::free_aside(std::mem::take(own));
+    valuer.forget();
+}
+
 impl<G: ShortRules> DynShort for ShortSolver<G> {
     fn valued(
         &self,
@@ -370,10 +379,7 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
         own.interrupt_on(games.interrupt());
         let answer = self.value_in(word, games, own, valuer, progress);
         if own.check().is_err() {
-            // A table that met a limit answers nothing more: the next
-            // question starts afresh.
-            *own = Games::new();
-            valuer.forget();
+            afresh(own, valuer);
         }
         answer
     }
@@ -417,9 +423,7 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
             outcome::OutcomeSearch::new(valuer, own, progress).decide(&positions, rest)
         })();
         if let Err(error) = own.check() {
-            // As in `valued`: a table past a limit is dropped.
-            *own = Games::new();
-            valuer.forget();
+            afresh(own, valuer);
             answer = answer.and(Err(error));
         }
         answer
@@ -464,9 +468,7 @@ impl<G: ShortRules> DynShort for ShortSolver<G> {
             })
         })();
         if let Err(error) = own.check() {
-            // As in `valued`: a table past a limit is dropped.
-            *own = Games::new();
-            valuer.forget();
+            afresh(own, valuer);
             answer = answer.and(Err(error));
         }
         answer

@@ -1024,6 +1024,18 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     }
 }
 
+/// The states decided and the regions' keys are many small allocations
+/// (seconds to free after a long search): they are freed aside, and the
+/// answer, or the stop Ctrl-C asked for, is not kept waiting.
+impl<G: ShortRules> Drop for OutcomeSearch<'_, G> {
+    fn drop(&mut self) {
+        memory::free_aside((
+            std::mem::take(&mut self.decided),
+            std::mem::take(&mut self.keys),
+        ));
+    }
+}
+
 /// `count` options as a word of a list; a limit error past 2^32 - 2 (the
 /// last word means "not counted").
 fn options_count(count: usize) -> Result<u32> {

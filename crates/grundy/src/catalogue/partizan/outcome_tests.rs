@@ -381,11 +381,11 @@ fn clobber_within(
     let mut valuer = Valuer::new(CLOBBER);
     let zero = games.zero();
     let progress = &mut |_| true;
-    OutcomeSearch::new(&mut valuer, &mut games, progress)
+    let mut search = OutcomeSearch::new(&mut valuer, &mut games, progress)
         .valuing_at_most(most)
         .small_values(height)
-        .within(budget)
-        .decide(sum, zero)
+        .within(budget);
+    search.decide(sum, zero)
 }
 
 /// The states, the regions and the values share one memory budget: with
