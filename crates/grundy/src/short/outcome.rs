@@ -92,6 +92,7 @@
 
 use hashbrown::hash_table::{Entry, HashTable};
 use hashbrown::{DefaultHashBuilder, HashMap};
+use smallvec::SmallVec;
 use std::hash::BuildHasher;
 
 use super::ShortRules;
@@ -220,7 +221,23 @@ const MAX_REGIONS: usize = 1 << 31;
 
 /// A state of the sum: its open regions in order, the value beside them
 /// (in the family's table) and whether Left is to move.
-type State = (Vec<Open>, GameId, bool);
+type State = (Opens, GameId, bool);
+
+/// A state's open regions, held in the state where they are few (most
+/// are: an allocation each was most of what freeing the states took).
+type Opens = SmallVec<[Open; INLINE]>;
+
+/// How many open regions a state holds without an allocation.
+const INLINE: usize = 4;
+
+/// What one decided state takes in the table, for the memory budget.
+fn state_bytes(open: &[Open]) -> u64 {
+    let spilled = match open.len() > INLINE {
+        true => memory::allocation(size_of_val(open) as u64),
+        false => 0,
+    };
+    memory::hashed(1, size_of::<(State, bool)>() as u64) + spilled
+}
 
 /// Where a region's options for one side are not listed yet.
 const UNLISTED: u64 = u64::MAX;
@@ -419,7 +436,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
 
     /// [`OutcomeSearch::decide`], but for what an interruption says.
     fn search(&mut self, positions: &[(G::Position, bool)], rest: GameId) -> Result<Searched> {
-        let mut open = Vec::new();
+        let mut open = Opens::new();
         let mut value = rest;
         let mut parts = Vec::new();
         for (position, negated) in positions {
@@ -553,7 +570,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     /// Puts the region `part` into a state: added to `value` where its
     /// canonical form is known or found from its options' values, and
     /// small, else open.
-    fn place(&mut self, open: &mut Vec<Open>, value: &mut GameId, part: Open) -> Result<()> {
+    fn place(&mut self, open: &mut Opens, value: &mut GameId, part: Open) -> Result<()> {
         let r = part.region();
         if self.regions[r].value == Valued::Unknown {
             self.regions[r].value = self.value_from_options(r)?;
@@ -977,10 +994,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
                 }
             }
         }
-        let held = memory::hashed(
-            1,
-            (open.len() * size_of::<Open>() + size_of::<State>()) as u64,
-        );
+        let held = state_bytes(open);
         if self.bytes + self.vectors_bytes() + held + self.value_bytes() > self.budget {
             let kept =
                 |search: &Self| search.bytes + search.vectors_bytes() + held + search.value_bytes();
@@ -1047,7 +1061,7 @@ fn options_count(count: usize) -> Result<u32> {
 
 /// Leaves out each region beside its negative, in a sorted list: G - G
 /// is zero.
-fn cancel(open: &mut Vec<Open>) {
+fn cancel(open: &mut Opens) {
     let mut i = 0;
     while i + 1 < open.len() {
         if !open[i].negated() {
@@ -1067,7 +1081,7 @@ mod tests {
 
     #[test]
     fn a_region_beside_its_negative_is_left_out() {
-        let open = |list: &[(u32, bool)]| -> Vec<Open> {
+        let open = |list: &[(u32, bool)]| -> Opens {
             list.iter()
                 .map(|&(r, negated)| Open::new(r, negated))
                 .collect()
