@@ -66,8 +66,9 @@ const MMAP_THRESHOLD: i32 = 128 << 10;
 /// And it turns glibc's fast bins off: small chunks freed there are merged
 /// with their neighbours only when a larger allocation comes, all at once.
 /// After a search of millions of small allocations (a Clobber search's
-/// states, 4.7 GB), the first larger allocation that followed waited 7 to
-/// 11 s for that merge, and Ctrl-C with it; without the fast bins 0.4 s.
+/// states, 3.8 GB, freed aside), the first larger allocation that followed
+/// waited 7 s for that merge, and Ctrl-C with it; without the fast bins
+/// 0.3-0.4 s.
 /// The threads' caches of small chunks stay, and the searches measured no
 /// slower (BENCHMARKS.md).
 ///

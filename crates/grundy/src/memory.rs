@@ -135,8 +135,7 @@ pub fn zeroed<T: bytemuck::Zeroable + Clone>(n: usize) -> Vec<T> {
 
 /// Frees `value` on a thread of its own, so that an answer does not wait
 /// for it: a search's table of millions of small allocations takes seconds
-/// to free (11 s for the 5.6 GB of a Clobber search, which Ctrl-C waited
-/// for). A front end that exits does not wait either; one that stays
+/// to free (a Clobber search of 3.3 GB, 12 s, which Ctrl-C waited for). A front end that exits does not wait either; one that stays
 /// (a server, Python) has the memory back a little later. Where no thread
 /// can be started it is freed here.
 pub fn free_aside<T: Send + 'static>(value: T) {

@@ -1038,9 +1038,11 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     }
 }
 
-/// The states decided and the regions' keys are many small allocations
-/// (seconds to free after a long search): they are freed aside, and the
-/// answer, or the stop Ctrl-C asked for, is not kept waiting.
+/// The states decided (an allocation each where they hold more than
+/// `INLINE` regions) and the regions' keys (where a family's position
+/// holds a vector) take seconds to free after a long search: they are
+/// freed aside, and the answer, or the stop Ctrl-C asked for, is not kept
+/// waiting.
 impl<G: ShortRules> Drop for OutcomeSearch<'_, G> {
     fn drop(&mut self) {
         memory::free_aside((
