@@ -57,6 +57,7 @@ pub mod play;
 pub mod registry;
 pub mod retrograde;
 pub mod sequence;
+mod sharded;
 pub mod short;
 pub mod solitaire;
 pub mod solver;

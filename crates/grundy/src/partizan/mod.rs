@@ -56,7 +56,6 @@ mod nus;
 mod products;
 mod properties;
 mod search;
-mod sharded;
 mod text;
 mod thermograph;
 

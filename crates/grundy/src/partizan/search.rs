@@ -8,10 +8,10 @@ use hashbrown::{HashMap, HashSet};
 use std::hash::Hash;
 use std::sync::Arc;
 
-use super::sharded::Sharded;
 use super::{Dyadic, GameId, Games};
 use crate::error::{Error, Result};
 use crate::memory;
+use crate::sharded::Sharded;
 
 /// The rules of a short partizan game: who may move where. Play ends when
 /// the player to move has no option, and that player loses.

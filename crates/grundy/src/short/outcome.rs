@@ -90,7 +90,6 @@
 //! search goes on with regions open. (Before, each had a budget of its
 //! own, and the process could hold twice the budget.)
 
-use hashbrown::hash_table::{Entry, HashTable};
 use hashbrown::{DefaultHashBuilder, HashMap};
 use smallvec::SmallVec;
 use std::hash::BuildHasher;
@@ -99,6 +98,7 @@ use super::ShortRules;
 use crate::error::{Error, Result};
 use crate::memory;
 use crate::partizan::{Dyadic, GameId, Games, OutcomeClass, Valuer};
+use crate::sharded::{Sharded, Shards};
 
 /// The most new positions the canonical form of a region of the sum asked
 /// about may need before the search leaves it open and searches its moves
@@ -230,13 +230,13 @@ type Opens = SmallVec<[Open; INLINE]>;
 /// How many open regions a state holds without an allocation.
 const INLINE: usize = 4;
 
-/// What one decided state takes in the table, for the memory budget.
-fn state_bytes(open: &[Open]) -> u64 {
-    let spilled = match open.len() > INLINE {
+/// What a decided state's regions take beside the table, where they are
+/// more than the state holds, for the memory budget.
+fn spilled_bytes(open: &[Open]) -> u64 {
+    match open.len() > INLINE {
         true => memory::allocation(size_of_val(open) as u64),
         false => 0,
-    };
-    memory::hashed(1, size_of::<(State, bool)>() as u64) + spilled
+    }
 }
 
 /// Where a region's options for one side are not listed yet.
@@ -319,8 +319,9 @@ fn listed(lists: &[u32], at: u64) -> impl Iterator<Item = &[u32]> {
 pub struct OutcomeSearch<'a, G: ShortRules> {
     valuer: &'a mut Valuer<G>,
     games: &'a mut Games,
-    /// Each region's index, found by its key.
-    index: HashTable<u32>,
+    /// Each region's index, found by its key; in shards, as a table of
+    /// millions grown at once kept Ctrl-C waiting seconds.
+    index: Shards<u32>,
     hasher: DefaultHashBuilder,
     /// Each region's key; `None` where the region was let go and its
     /// index is free (`collect`).
@@ -337,12 +338,15 @@ pub struct OutcomeSearch<'a, G: ShortRules> {
     values_let_go: u64,
     /// Every region's options, where `Region::lists` says.
     lists: Vec<u32>,
-    decided: HashMap<State, bool>,
+    /// The states decided, in shards (each grown alone, counted as held).
+    decided: Sharded<State, bool>,
     /// The values bounding each region, below and above, where they were
     /// asked for, and found.
     bounds: HashMap<u32, Option<[GameId; 2]>>,
-    /// What `decided` holds, for the memory budget.
+    /// What `decided` holds, for the memory budget: its tables, and the
+    /// states' regions that spilled (`spilled`).
     decided_bytes: u64,
+    spilled: u64,
     /// How many times `decided` was forgotten.
     forgotten: u64,
     /// States decided, those decided again after `decided` was forgotten
@@ -372,7 +376,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         OutcomeSearch {
             valuer,
             games,
-            index: HashTable::new(),
+            index: Shards::new(),
             hasher: DefaultHashBuilder::default(),
             keys: Vec::new(),
             regions: Vec::new(),
@@ -381,9 +385,10 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             collected: 0,
             values_let_go: 0,
             lists: Vec::new(),
-            decided: HashMap::new(),
+            decided: Sharded::new(),
             bounds: HashMap::new(),
             decided_bytes: 0,
+            spilled: 0,
             forgotten: 0,
             decisions: 0,
             bytes: 0,
@@ -537,17 +542,11 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
 
     /// The index of the region `key`, added to the table if new.
     fn region(&mut self, key: G::Position) -> Result<u32> {
-        let (keys, hasher) = (&self.keys, &self.hasher);
-        let key_of = |r: &u32| keys[*r as usize].as_ref().expect("an indexed region");
-        let entry = self.index.entry(
-            hasher.hash_one(&key),
-            |r| *key_of(r) == key,
-            |r| hasher.hash_one(key_of(r)),
-        );
-        let vacant = match entry {
-            Entry::Occupied(found) => return Ok(*found.get()),
-            Entry::Vacant(vacant) => vacant,
-        };
+        let hash = self.hasher.hash_one(&key);
+        let keys = &self.keys;
+        if let Some(&r) = (self.index).find(hash, |&r| keys[r as usize].as_ref() == Some(&key)) {
+            return Ok(r);
+        }
         let r = match self.free.pop() {
             Some(r) => r,
             None if keys.len() >= MAX_REGIONS => {
@@ -561,9 +560,11 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
                 (self.keys.len() - 1) as u32
             }
         };
-        vacant.insert(r);
         self.bytes += Self::held_bytes(self.valuer.game(), &key);
         self.keys[r as usize] = Some(key);
+        let (keys, hasher) = (&self.keys, &self.hasher);
+        let key_of = |q: &u32| keys[*q as usize].as_ref().expect("an indexed region");
+        (self.index).insert_unique(hash, r, |q| hasher.hash_one(key_of(q)));
         Ok(r)
     }
 
@@ -857,9 +858,10 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
     /// searched refer to them): the search goes on, deciding again the
     /// states it meets again.
     fn forget(&mut self) {
-        self.decided = HashMap::new();
+        self.decided = Sharded::new();
         self.bytes -= self.decided_bytes;
         self.decided_bytes = 0;
+        self.spilled = 0;
         self.forgotten += 1;
     }
 
@@ -885,7 +887,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             kept[part.region()] = true;
         }
         self.lists = Vec::new();
-        self.index = HashTable::new();
+        self.index = Shards::new();
         self.bytes = self.decided_bytes;
         let (keys, hasher) = (&mut self.keys, &self.hasher);
         for (r, &keep) in kept.iter().enumerate() {
@@ -994,7 +996,10 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
                 }
             }
         }
-        let held = state_bytes(open);
+        // The state's entry and regions; the growth of the shard it goes
+        // to is in what the table holds (`Sharded::bytes`).
+        let spilled = spilled_bytes(open);
+        let held = size_of::<(State, bool)>() as u64 + 1 + spilled;
         if self.bytes + self.vectors_bytes() + held + self.value_bytes() > self.budget {
             let kept =
                 |search: &Self| search.bytes + search.vectors_bytes() + held + search.value_bytes();
@@ -1024,9 +1029,11 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             }
         }
         self.pinned.truncate(pins);
-        self.bytes += held;
-        self.decided_bytes += held;
         self.decided.insert(state, wins);
+        self.spilled += spilled;
+        self.bytes -= self.decided_bytes;
+        self.decided_bytes = self.decided.bytes() + self.spilled;
+        self.bytes += self.decided_bytes;
         self.decisions += 1;
         let count = self.decisions;
         if count % PROGRESS_EVERY == 0 && !(self.progress)(count) {
