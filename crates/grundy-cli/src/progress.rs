@@ -88,6 +88,15 @@ fn spinner(forced: bool, started: Instant) -> ProgressBar {
     bar
 }
 
+/// A quotient's order so far, and the trial quotients made for the heap
+/// being added, where there are any.
+pub fn quotient_message(order: usize, trials: usize, trial_order: usize) -> String {
+    match trials {
+        0 => format!("{order} elements so far"),
+        _ => format!("{order} elements so far; trial quotient {trials}, of {trial_order} elements"),
+    }
+}
+
 fn message(progress: Progress) -> String {
     match progress {
         Progress::Solving(p) => {
@@ -101,7 +110,15 @@ fn message(progress: Progress) -> String {
         Progress::Valuing { positions } => format!("valuing: {positions} positions"),
         Progress::Searching { positions } => format!("searching: {positions} positions"),
         Progress::Sequence(p) => format!("{} heaps", p.heaps),
-        Progress::Quotient { heap, order } => format!("heap {heap}: {order} elements so far"),
+        Progress::Quotient {
+            heap,
+            order,
+            trials,
+            trial_order,
+        } => format!(
+            "heap {heap}: {}",
+            quotient_message(order, trials, trial_order)
+        ),
         Progress::Planned {
             memory,
             budget,

@@ -16,6 +16,7 @@ use grundy::Error;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::machine;
+use crate::progress::quotient_message;
 use crate::report::{Failure, Output};
 
 /// The misère quotient of a heap game's sums of heaps up to N.
@@ -96,9 +97,15 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         args.until_proven,
         checkpoint,
         &mut |p| {
-            if let Progress::Quotient { heap, order } = p {
+            if let Progress::Quotient {
+                heap,
+                order,
+                trials,
+                trial_order,
+            } = p
+            {
                 bar.set_position(heap as u64);
-                bar.set_message(format!("{order} elements so far"));
+                bar.set_message(quotient_message(order, trials, trial_order));
             }
             !stop()
         },

@@ -136,10 +136,17 @@ fn progress_dict<'py>(py: Python<'py>, progress: &Progress) -> PyResult<Bound<'p
             dict.set_item("phase", "sequence")?;
             dict.set_item("done", p.heaps)?;
         }
-        Progress::Quotient { heap, order } => {
+        Progress::Quotient {
+            heap,
+            order,
+            trials,
+            trial_order,
+        } => {
             dict.set_item("phase", "quotient")?;
             dict.set_item("done", heap)?;
             dict.set_item("order", order)?;
+            dict.set_item("trials", trials)?;
+            dict.set_item("trial_order", trial_order)?;
         }
         _ => {
             dict.set_item("phase", "working")?;

@@ -230,6 +230,8 @@ def test_misere_quotient_is_the_command_lines(cli, schema):
     assert (q.periodicity["preperiod"], q.periodicity["period"]) == (7, 8)
     assert reports and {r["phase"] for r in reports} == {"quotient"}
     assert [r["done"] for r in reports] == sorted(r["done"] for r in reports)
+    # A heap that adds a generator tells its trial quotients as made.
+    assert any(r["trials"] > 0 and r["trial_order"] > 0 for r in reports)
     printed = cli("quotient", "octal(0.34)", "--to", "200", "--until-proven")
     assert q.to_dict() == printed
     schema.validate(printed)

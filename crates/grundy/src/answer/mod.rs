@@ -93,12 +93,18 @@ pub enum Progress {
     },
     /// A nim-sequence: the heaps computed so far.
     Sequence(crate::sequence::SequenceProgress),
-    /// A misère quotient: the heap reached and the elements so far.
+    /// A misère quotient: the heap reached, the elements so far, and the
+    /// trial quotients made for the next heap.
     Quotient {
         /// The largest heap whose sums are in the quotient.
         heap: usize,
         /// The quotient's order so far.
         order: usize,
+        /// The trial quotients made for the next heap so far (0 while it
+        /// is tried as an element of the quotient so far).
+        trials: usize,
+        /// The elements of the latest trial (0 before the first).
+        trial_order: usize,
     },
     /// A solve a tier at a time, before it starts: what it needs, once.
     Planned {

@@ -71,7 +71,12 @@ pub fn quotient(
         None => name.clone(),
     };
     let progress = RefCell::new(progress);
-    let last = Cell::new(Progress::Quotient { heap: 0, order: 1 });
+    let last = Cell::new(Progress::Quotient {
+        heap: 0,
+        order: 1,
+        trials: 0,
+        trial_order: 0,
+    });
     let go_on = |reached: Progress| (progress.borrow_mut())(reached);
     let (resume, mut saver) = match checkpoint {
         Some(c) => {
@@ -116,6 +121,8 @@ pub fn quotient(
             last.set(Progress::Quotient {
                 heap: p.heap,
                 order: p.order,
+                trials: p.trials,
+                trial_order: p.trial_order,
             });
             go_on(last.get())
         },

@@ -52,8 +52,9 @@ impl Default for Limits {
     }
 }
 
-/// What the construction of a misère quotient reports between heaps: the
-/// heap it starts and the order of the quotient so far. The callback
+/// What the construction of a misère quotient reports between heaps and
+/// between the trial quotients of a heap: the heap it adds, the order of
+/// the quotient so far, and the trials made for the heap. The callback
 /// returns false to stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuotientProgress {
@@ -63,6 +64,11 @@ pub struct QuotientProgress {
     pub to: usize,
     /// The number of elements of the quotient of the heaps before `heap`.
     pub order: usize,
+    /// The trial quotients made for `heap` so far (0 while it is tried
+    /// as an element of the quotient so far).
+    pub trials: usize,
+    /// The elements of the latest trial (0 before the first).
+    pub trial_order: usize,
 }
 
 /// The quotient as built: the table, its P-portion and each heap's element.
@@ -160,11 +166,17 @@ pub fn build(
         ),
     };
     for n in first..=to {
-        let added = match progress(QuotientProgress {
-            heap: n,
-            to,
-            order: table.size(),
-        }) {
+        let order = table.size();
+        let mut trial = |trials, trial_order| {
+            progress(QuotientProgress {
+                heap: n,
+                to,
+                order,
+                trials,
+                trial_order,
+            })
+        };
+        let added = match trial(0, 0) {
             false => Err(stopped()),
             true if options[n].is_empty() => Ok(()),
             true => add_heap(
@@ -173,7 +185,10 @@ pub fn build(
                 &mut phi,
                 &options[..=n],
                 run.limits,
-                stop,
+                Steps {
+                    trial: &mut trial,
+                    stop,
+                },
             ),
         };
         if let Err(error) = added {
@@ -214,6 +229,13 @@ pub fn build(
     })
 }
 
+/// What adding a heap reports to: each trial quotient made (how many so
+/// far, the elements of the latest; false: stop), and whether to stop.
+struct Steps<'a> {
+    trial: &'a mut dyn FnMut(usize, usize) -> bool,
+    stop: &'a dyn Fn() -> bool,
+}
+
 /// The quotient of the heaps up to n from that of the heaps before it:
 /// heap n sent to an element it has, or added as a new generator.
 fn add_heap(
@@ -222,15 +244,15 @@ fn add_heap(
     phi: &mut [u32],
     options: &[Vec<Vec<usize>>],
     limits: Limits,
-    stop: &dyn Fn() -> bool,
+    steps: Steps,
 ) -> Result<()> {
     let n = options.len() - 1;
     let active: Vec<usize> = (1..=n).rev().filter(|&h| !options[h].is_empty()).collect();
-    if let Some(x) = conservative(table, p, phi, options, &active, stop)? {
+    if let Some(x) = conservative(table, p, phi, options, &active, steps.stop)? {
         phi[n] = x;
         return Ok(());
     }
-    let (t, q, f) = expand(table, phi, options, &active, n, limits, stop)?;
+    let (t, q, f) = expand(table, phi, options, &active, n, limits, steps)?;
     *table = t;
     *p = q;
     phi[..=n].copy_from_slice(&f);
@@ -329,8 +351,9 @@ fn expand(
     active: &[usize],
     n: usize,
     limits: Limits,
-    stop: &dyn Fn() -> bool,
+    steps: Steps,
 ) -> Result<(MultiplicationTable, Vec<bool>, Vec<u32>)> {
+    let stop = steps.stop;
     let mut trial = {
         let mut phi = phi[..=n].to_vec();
         let base = table.clone();
@@ -345,8 +368,11 @@ fn expand(
     // What is held beside each step: the quotient so far, the trial's base,
     // then the trial's P-portion, then the reduced trial and its classes.
     let quotient_bytes = table_bytes(table.size());
-    for _ in 0..limits.trials {
+    for made in 1..=limits.trials {
         let product = Product::new(&trial.base, trial.cyclic.clone());
+        if !(steps.trial)(made, product.size()) {
+            return Err(stopped());
+        }
         check_trial_size(product.size(), limits)?;
         let held = quotient_bytes.saturating_add(table_bytes(trial.base.size()));
         let p = marked(&product, &trial.phi, options, active, held, stop)?;

@@ -375,8 +375,8 @@ fn a_run_stopped_anywhere_and_resumed_ends_in_the_same_quotient() {
             &game,
             40,
             None,
-            &mut |_| {
-                started += 1;
+            &mut |p| {
+                started += usize::from(p.trials == 0) as u64;
                 started < k
             },
             &|| false,
@@ -415,6 +415,62 @@ fn a_run_stopped_anywhere_and_resumed_ends_in_the_same_quotient() {
         );
         assert_eq!(bytes, whole_bytes, "stopped at poll {k}");
     }
+}
+
+/// Between heaps the progress says which heap starts; inside a heap that
+/// needs a new generator it tells each trial quotient made, and stopping
+/// at one stops the run, its last whole heap saved.
+#[test]
+fn progress_tells_each_trial_quotient_of_a_heap() {
+    let game = code("0.15");
+    let mut reports = Vec::new();
+    let (whole, _) = run_saving(
+        &game,
+        40,
+        None,
+        &mut |p| {
+            reports.push(p);
+            true
+        },
+        &|| false,
+    );
+    let whole = whole.unwrap();
+    let starts: Vec<usize> = (reports.iter())
+        .filter(|p| p.trials == 0)
+        .map(|p| p.heap)
+        .collect();
+    assert_eq!(starts, (1..=40).collect::<Vec<_>>());
+    // Each heap's trials count up from 1, each of at least the order so
+    // far, and the heaps that made any are those that added elements.
+    let mut expanded = Vec::new();
+    for pair in reports.windows(2) {
+        let (before, p) = (pair[0], pair[1]);
+        if p.trials > 0 {
+            assert_eq!(p.heap, before.heap, "{p:?}");
+            assert_eq!(p.trials, before.trials + 1, "{p:?}");
+            assert!(p.trial_order >= p.order && p.trial_order > 0, "{p:?}");
+            expanded.push(p.heap);
+        } else {
+            assert_eq!(p.trial_order, 0, "{p:?}");
+        }
+    }
+    expanded.dedup();
+    let orders = whole.orders();
+    let grew: Vec<usize> = (1..=40).filter(|&n| orders[n] > orders[n - 1]).collect();
+    assert!(!grew.is_empty());
+    assert_eq!(expanded, grew);
+    // Stopped at the first trial of the last heap that grew.
+    let last = *grew.last().unwrap();
+    let (stopped, saved) = run_saving(
+        &game,
+        40,
+        None,
+        &mut |p| !(p.heap == last && p.trials == 1),
+        &|| false,
+    );
+    assert!(stopped.is_err());
+    let checkpoint = Checkpoint::from_bytes(&saved.unwrap(), "0.15").unwrap();
+    assert_eq!(checkpoint.heap(), last - 1);
 }
 
 /// Bytes that are not a whole checkpoint of these rules are refused, as
