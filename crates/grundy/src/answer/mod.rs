@@ -93,15 +93,16 @@ pub enum Progress {
     },
     /// A nim-sequence: the heaps computed so far.
     Sequence(crate::sequence::SequenceProgress),
-    /// A misère quotient: the heap reached, the elements so far, and the
-    /// trial quotients made for the next heap.
+    /// A misère quotient: the heap being added, the elements so far, and
+    /// the trial quotients made for that heap.
     Quotient {
-        /// The largest heap whose sums are in the quotient.
+        /// The heap being added (the quotient so far is that of the heaps
+        /// before it).
         heap: usize,
         /// The quotient's order so far.
         order: usize,
-        /// The trial quotients made for the next heap so far (0 while it
-        /// is tried as an element of the quotient so far).
+        /// The trial quotients made for `heap` so far (0 while it is tried
+        /// as an element of the quotient so far).
         trials: usize,
         /// The elements of the latest trial (0 before the first).
         trial_order: usize,
