@@ -26,6 +26,7 @@ const LAYERS: &[(&str, &[Module])] = &[
             m("memory"),
             m("machine"),
             m("interrupt"),
+            m("sharded"),
             m("period"),
             m("table"),
         ],
