@@ -9,10 +9,20 @@
 //! shard's entries, not all: an outcome search's index of about 4 million
 //! regions took 3.3 s to grow, hashing every region's key again, and
 //! Ctrl-C waited for it. A key is hashed once: the hash names its shard
-//! and its bucket there.
+//! and its bucket there. An entry whose key is read through an index
+//! (a region's id) keeps 32 bits of the hash beside it ([`spread`]), so
+//! that a growth moves entries without reading their keys.
 
 use hashbrown::{DefaultHashBuilder, HashTable};
 use std::hash::{BuildHasher, Hash};
+
+/// 32 bits of a hash spread over 64, as a table's probes read its low
+/// bits and its tags (and [`Shards`] its shard) its high bits (Fibonacci
+/// hashing). An entry that keeps the 32 bits beside it is moved without
+/// its key being hashed again when its table grows.
+pub(crate) fn spread(hash: u32) -> u64 {
+    u64::from(hash).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
 
 /// How many shards: a power of two.
 const SHARD_BITS: u32 = 6;
@@ -184,5 +194,31 @@ mod tests {
         assert_eq!(held, map.table.held);
         assert!(map.bytes() >= held + 2 * map.table.largest);
         assert!(map.bytes() < 5 * entries / 2, "{} {entries}", map.bytes());
+    }
+
+    #[test]
+    fn entries_keeping_32_bits_of_their_hash_fill_every_shard_and_are_found() {
+        // Ids beside 32 bits of a hash, as the outcome search's index of
+        // regions keeps them: a growth rehashes from the entry alone.
+        let hasher = DefaultHashBuilder::default();
+        let hash = |id: u32| hasher.hash_one(id) as u32;
+        let mut table: Shards<(u32, u32)> = Shards::new();
+        let count = 100_000u32;
+        for id in 0..count {
+            let h = hash(id);
+            table.insert_unique(spread(h), (id, h), |&(_, held)| spread(held));
+        }
+        assert_eq!(table.len(), count as usize);
+        for id in [0, 1, 4_321, count - 1] {
+            let h = hash(id);
+            let found = table.find(spread(h), |&(other, held)| held == h && other == id);
+            assert_eq!(found, Some(&(id, h)));
+        }
+        assert!(table
+            .find(spread(hash(count)), |&(id, _)| id == count)
+            .is_none());
+        // The shard is read from bits the 32 do not have until spread.
+        let fewest = table.shards.iter().map(HashTable::len).min();
+        assert!(fewest > Some(count as usize / 128), "{fewest:?}");
     }
 }

@@ -37,6 +37,7 @@ use std::hash::BuildHasher;
 use crate::error::{Error, Result};
 use crate::interrupt::Interrupt;
 use crate::memory;
+use crate::sharded::{spread, Sharded};
 use chunked::Chunked;
 use comparisons::Comparisons;
 
@@ -195,12 +196,6 @@ fn sides(nodes: &Chunked<Node>, g: GameId) -> (&[GameId], &[GameId]) {
     }
 }
 
-/// 32 bits of hash spread over 64, as the table's probes and tags use its
-/// high and low bits (Fibonacci hashing).
-fn spread(hash: u32) -> u64 {
-    u64::from(hash).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
 /// Which [`Node`] a game is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -244,7 +239,9 @@ pub struct Games {
     numbers: HashMap<Dyadic, GameId>,
     /// g ≤ h, for g and h not numbers (a number is compared without search).
     less_or_equal: Comparisons,
-    sums: HashMap<(GameId, GameId), GameId>,
+    /// The sums asked for, in shards: a table of millions grown at once
+    /// would keep Ctrl-C waiting.
+    sums: Sharded<(GameId, GameId), GameId>,
     /// Each game's negative, by id, where it was asked for (else
     /// [`UNKNOWN`]): asked for every negated part of every option a search
     /// values, so read by index, not hashed.
@@ -291,7 +288,7 @@ impl Games {
             hasher: DefaultHashBuilder::default(),
             numbers: HashMap::new(),
             less_or_equal: Comparisons::within(budget / ANSWERS_SHARE),
-            sums: HashMap::new(),
+            sums: Sharded::new(),
             negatives: Chunked::new(),
             thermographs: HashMap::new(),
             nuses: HashMap::new(),
@@ -352,7 +349,7 @@ impl Games {
             + self.heap_bytes
             + hashed(self.numbers.len(), size_of::<(Dyadic, GameId)>())
             + self.less_or_equal.bytes()
-            + hashed(self.sums.len(), size_of::<((GameId, GameId), GameId)>())
+            + self.sums.bytes()
             + hashed(
                 self.thermographs.len(),
                 size_of::<(GameId, Thermograph)>() + 256,
@@ -375,7 +372,7 @@ impl Games {
     /// same questions again, and gets the same answers, computed anew.
     pub fn forget_answers(&mut self) {
         self.less_or_equal.forget();
-        self.sums = HashMap::new();
+        self.sums = Sharded::new();
         self.thermographs = HashMap::new();
     }
 

@@ -98,7 +98,7 @@ use super::ShortRules;
 use crate::error::{Error, Result};
 use crate::memory;
 use crate::partizan::{Dyadic, GameId, Games, OutcomeClass, Valuer};
-use crate::sharded::{Sharded, Shards};
+use crate::sharded::{spread, Sharded, Shards};
 
 /// The most new positions the canonical form of a region of the sum asked
 /// about may need before the search leaves it open and searches its moves
@@ -319,9 +319,12 @@ fn listed(lists: &[u32], at: u64) -> impl Iterator<Item = &[u32]> {
 pub struct OutcomeSearch<'a, G: ShortRules> {
     valuer: &'a mut Valuer<G>,
     games: &'a mut Games,
-    /// Each region's index, found by its key; in shards, as a table of
-    /// millions grown at once kept Ctrl-C waiting seconds.
-    index: Shards<u32>,
+    /// Each region's index beside 32 bits of its key's hash, found by its
+    /// key. In shards, as a table of millions grown at once kept Ctrl-C
+    /// waiting seconds; with the hash, as a shard that grows then moves
+    /// its entries without reading their keys (hashing every key again
+    /// took up to 0.3 s for a shard of hundreds of thousands).
+    index: Shards<(u32, u32)>,
     hasher: DefaultHashBuilder,
     /// Each region's key; `None` where the region was let go and its
     /// index is free (`collect`).
@@ -373,10 +376,12 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         games: &'a mut Games,
         progress: &'a mut dyn FnMut(u64) -> bool,
     ) -> OutcomeSearch<'a, G> {
+        let index = Shards::new();
         OutcomeSearch {
             valuer,
             games,
-            index: Shards::new(),
+            bytes: index.bytes(),
+            index,
             hasher: DefaultHashBuilder::default(),
             keys: Vec::new(),
             regions: Vec::new(),
@@ -391,7 +396,6 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             spilled: 0,
             forgotten: 0,
             decisions: 0,
-            bytes: 0,
             budget: memory::budget(),
             value_work: VALUE_WORK,
             small_height: SMALL_HEIGHT,
@@ -534,17 +538,32 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
             + growing(self.pinned.len(), self.pinned.capacity(), size_of::<Open>())
     }
 
-    /// What a region held in a slot holds besides: its key's heap and its
-    /// entry in the index.
+    /// What a region held in a slot holds besides: its key's heap (its
+    /// entry in the index is in what the index holds, `Shards::bytes`).
     fn held_bytes(game: &G, key: &G::Position) -> u64 {
-        memory::hashed(1, 4) + game.heap_bytes(key) as u64
+        game.heap_bytes(key) as u64
+    }
+
+    /// Adds region `r`, whose key's hash is `hash`, to the index, and
+    /// what the index takes since to `bytes`.
+    fn index_region(&mut self, r: u32, hash: u32) {
+        self.bytes -= self.index.bytes();
+        (self.index).insert_unique(spread(hash), (r, hash), |&(_, held)| spread(held));
+        self.bytes += self.index.bytes();
+    }
+
+    /// The 32 bits of a key's hash the index keeps.
+    fn key_hash(&self, key: &G::Position) -> u32 {
+        self.hasher.hash_one(key) as u32
     }
 
     /// The index of the region `key`, added to the table if new.
     fn region(&mut self, key: G::Position) -> Result<u32> {
-        let hash = self.hasher.hash_one(&key);
+        let hash = self.key_hash(&key);
         let keys = &self.keys;
-        if let Some(&r) = (self.index).find(hash, |&r| keys[r as usize].as_ref() == Some(&key)) {
+        let held =
+            |&(r, held): &(u32, u32)| held == hash && keys[r as usize].as_ref() == Some(&key);
+        if let Some(&(r, _)) = self.index.find(spread(hash), held) {
             return Ok(r);
         }
         let r = match self.free.pop() {
@@ -562,9 +581,7 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         };
         self.bytes += Self::held_bytes(self.valuer.game(), &key);
         self.keys[r as usize] = Some(key);
-        let (keys, hasher) = (&self.keys, &self.hasher);
-        let key_of = |q: &u32| keys[*q as usize].as_ref().expect("an indexed region");
-        (self.index).insert_unique(hash, r, |q| hasher.hash_one(key_of(q)));
+        self.index_region(r, hash);
         Ok(r)
     }
 
@@ -888,26 +905,24 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
         }
         self.lists = Vec::new();
         self.index = Shards::new();
-        self.bytes = self.decided_bytes;
-        let (keys, hasher) = (&mut self.keys, &self.hasher);
+        self.bytes = self.decided_bytes + self.index.bytes();
         for (r, &keep) in kept.iter().enumerate() {
             self.regions[r].lists = [UNLISTED; 2];
-            if keys[r].is_none() {
+            let Some(key) = self.keys[r].as_ref() else {
                 continue;
-            }
+            };
             if !keep {
-                keys[r] = None;
+                self.keys[r] = None;
                 self.regions[r] = Region::new();
                 self.free.push(r as u32);
                 continue;
             }
-            let key = keys[r].as_ref().expect("a region held");
-            let key_of = |q: &u32| keys[*q as usize].as_ref().expect("an indexed region");
-            self.index
-                .insert_unique(hasher.hash_one(key), r as u32, |q| {
-                    hasher.hash_one(key_of(q))
-                });
-            self.bytes += Self::held_bytes(self.valuer.game(), key);
+            let (hash, held) = (
+                self.key_hash(key),
+                Self::held_bytes(self.valuer.game(), key),
+            );
+            self.bytes += held;
+            self.index_region(r as u32, hash);
         }
         self.bounds.retain(|&r, _| kept[r as usize]);
         let bound_bytes = memory::hashed(1, size_of::<(u32, Option<[GameId; 2]>)>() as u64);
