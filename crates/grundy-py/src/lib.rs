@@ -167,6 +167,9 @@ fn detached<T: Send>(
 ) -> PyResult<T> {
     let mut stopped_by: Option<PyErr> = None;
     let result = py.detach(|| {
+        // The interpreter's large blocks go back to its heap when the
+        // last work running ends (`host_allocator`).
+        let _steadied = grundy::machine::Steadied::hold();
         let memory = grundy::machine::set_search_budget().bytes;
         let mut on_progress = |progress: Progress| {
             Python::attach(|py| {

@@ -17,6 +17,7 @@
 //! ```
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use crate::memory;
 
@@ -86,6 +87,62 @@ pub fn steady_allocator() {
             && limit.rlim_cur != libc::RLIM_INFINITY
         {
             libc::mallopt(libc::M_ARENA_MAX, 1);
+        }
+    }
+}
+
+/// The largest block glibc's own sliding threshold ever comes to serve from
+/// its heap (`DEFAULT_MMAP_THRESHOLD_MAX`, 32 MiB on 64 bits).
+const HOST_MMAP_THRESHOLD: i32 = 32 << 20;
+
+/// Gives a host process's large blocks back to its heap after
+/// [`steady_allocator`]: a threshold fixed at 128 KiB had each of them
+/// mapped and unmapped anew, which in the Python interpreter after one
+/// question made bytearrays of 8 MiB six times slower to make
+/// (BENCHMARKS.md). The threshold
+/// goes to the most glibc's sliding one reaches, and the heap is trimmed
+/// past twice that, as glibc then trims it. The fast bins stay off: the
+/// memory a stopped search frees aside may still be coming back, and the
+/// host's next large allocation would wait for its merge; the
+/// interpreter's small objects come from its own allocator, and were made
+/// no slower. The one arena under a limit of address space stays too.
+pub fn host_allocator() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a parameter of the allocator; allocations
+    // made before keep working.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, HOST_MMAP_THRESHOLD);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 2 * HOST_MMAP_THRESHOLD);
+    }
+}
+
+/// How many works of a guest hold the allocator steadied ([`Steadied`]).
+static STEADIED: Mutex<usize> = Mutex::new(0);
+
+/// The allocator steadied ([`steady_allocator`]) while some work of a
+/// front end that is a guest in another program's process (the Python
+/// package) runs, and given back to the host ([`host_allocator`]) when the
+/// last such work ends, on whichever thread.
+pub struct Steadied(());
+
+impl Steadied {
+    /// Steadies the allocator, unless another work holds it steadied.
+    pub fn hold() -> Steadied {
+        let mut works = STEADIED.lock().unwrap_or_else(PoisonError::into_inner);
+        if *works == 0 {
+            steady_allocator();
+        }
+        *works += 1;
+        Steadied(())
+    }
+}
+
+impl Drop for Steadied {
+    fn drop(&mut self) {
+        let mut works = STEADIED.lock().unwrap_or_else(PoisonError::into_inner);
+        *works -= 1;
+        if *works == 0 {
+            host_allocator();
         }
     }
 }
