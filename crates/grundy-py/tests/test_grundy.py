@@ -551,8 +551,9 @@ def blocks_mapped_apart() -> int:
 def test_after_a_question_the_interpreter_s_large_blocks_come_from_its_heap():
     # A question sets the allocator to map every block of 128 KiB or more
     # apart while grundy works; left so, the interpreter's large blocks were
-    # each mapped and unmapped anew (bytearrays of 8 MiB seven times slower,
-    # BENCHMARKS.md). After the question they come from the heap again.
+    # each mapped and unmapped anew (bytearrays of 8 MiB five to seven
+    # times slower, BENCHMARKS.md). After the question they come from the
+    # heap again.
     grundy.analyze("nim 3 4 5")
     before = blocks_mapped_apart()
     blocks = [bytearray(4 << 20) for _ in range(8)]

@@ -98,10 +98,10 @@ const HOST_MMAP_THRESHOLD: i32 = 32 << 20;
 /// Gives a host process's large blocks back to its heap after
 /// [`steady_allocator`]: a threshold fixed at 128 KiB had each of them
 /// mapped and unmapped anew, which in the Python interpreter after one
-/// question made bytearrays of 8 MiB six times slower to make
-/// (BENCHMARKS.md). The threshold
-/// goes to the most glibc's sliding one reaches, and the heap is trimmed
-/// past twice that, as glibc then trims it. The fast bins stay off: the
+/// question made bytearrays of 8 MiB five to seven times slower to make
+/// (BENCHMARKS.md). The threshold goes to the most glibc's sliding one
+/// reaches, and the heap is trimmed past twice that, as glibc then trims
+/// it. The fast bins stay off: the
 /// memory a stopped search frees aside may still be coming back, and the
 /// host's next large allocation would wait for its merge; the
 /// interpreter's small objects come from its own allocator, and were made
