@@ -6,13 +6,14 @@
 //! - `least_words`: the least sum that reaches each element;
 //! - `mark_p`: the P-portion a trial must have, element by element in the
 //!   order of their least sums, from the outcomes of those sums' options;
-//! - `verify`: every sum at once, as classes of sums that behave alike
-//!   beside every other sum (the same element, and the same elements that
-//!   their options send into P), which are finitely many: a trial is right
-//!   exactly when no class has its element in P and an option in P, or
-//!   neither.
+//! - `verify`: every sum at once: a check of each element and heap for
+//!   sums in P with an option in P, and a search for sums not in P whose
+//!   options are none in P, following one sum for all those that fail
+//!   wherever it does (the same element, and options that send no more
+//!   elements into P), which are finitely many.
 
-use hashbrown::HashSet;
+use hashbrown::HashMap;
+use std::cmp::Ordering;
 use std::rc::Rc;
 
 use super::monoid::{stopped, Monoid};
@@ -160,19 +161,13 @@ pub struct Failure {
 
 /// Checks a trial over every sum of the heaps, beside `held` bytes the
 /// caller holds: `None` when the element of every sum is in P exactly when
-/// the sum is P, else a failure.
+/// the sum is P, else the least sum (colex) where it is not.
 ///
-/// A sum is followed by its element x and the set S of its options'
-/// elements: adding a heap h gives x·φ(h) and S·φ(h) ∪ x·T(h). Of S only
-/// `reach(S)` = {y : s·y is in P for some s in S} matters, the elements y
-/// such that a sum of element y beside it has a P option in it: the sum is
-/// P exactly when it has options and the identity is not in reach(S), and
-/// reach(S·a) = {y : a·y in reach(S)} depends on reach(S) alone. So two
-/// sums with the same x, the same reach and both with or both without
-/// options behave alike beside every other sum, and one is followed for
-/// both: there are far fewer such classes than distinct sets S. Each class
-/// keeps one of its sums' S, a short list, to compute the next reach from:
-/// the union of the rows of `reach_of` for the elements of S.
+/// A sum can fail two ways, checked apart as Siegel's MisereSolver does:
+/// its element is in P and it has no option or one in P
+/// (`least_p_failure`, a check of each element and heap), or its element
+/// is not in P and it has options, none in P (`least_n_failure`, a search
+/// of the sums below the least of the first kind).
 pub fn verify<M: Monoid>(
     monoid: &M,
     p: &[bool],
@@ -180,6 +175,85 @@ pub fn verify<M: Monoid>(
     held: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<Failure>> {
+    let p_failure = least_p_failure(monoid, p, heaps, held, stop)?;
+    let n_failure = least_n_failure(monoid, p, heaps, p_failure.as_deref(), held, stop)?;
+    Ok(match (n_failure, p_failure) {
+        (Some(word), _) => Some(Failure { word, is_p: true }),
+        (None, Some(word)) => Some(Failure { word, is_p: false }),
+        (None, None) => None,
+    })
+}
+
+/// The least sum whose element is in P with no option or an option in P,
+/// if any. The sums with no option are those of the identity, the least of
+/// them the empty sum. A sum with an option in P is a sum u and a heap h,
+/// its option u and an option of h; the least sum of u's element in u's
+/// place fails the same way and is no greater, so the least sums of the
+/// elements, each with one heap added, are all there is to look at.
+fn least_p_failure<M: Monoid>(
+    monoid: &M,
+    p: &[bool],
+    heaps: &Heaps,
+    held: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<Word>> {
+    if p[0] {
+        return Ok(Some(vec![0; heaps.to + 1]));
+    }
+    let least = least_words(monoid, heaps, held, stop)?;
+    let mut failure: Option<Word> = None;
+    for (i, (x, word)) in least.iter().enumerate() {
+        if i % 4096 == 0 && stop() {
+            return Err(stopped());
+        }
+        for &h in heaps.active {
+            let fails = p[monoid.mul(*x, heaps.phi[h]) as usize]
+                && heaps.transitions[h]
+                    .iter()
+                    .any(|&t| p[monoid.mul(*x, t) as usize]);
+            if fails {
+                let mut sum = word.clone();
+                sum[h] += 1;
+                if failure.as_ref().is_none_or(|f| colex(&sum, f).is_lt()) {
+                    failure = Some(sum);
+                }
+            }
+        }
+    }
+    Ok(failure)
+}
+
+/// Sums compared by their largest heaps first: the order the searches
+/// follow.
+pub fn colex(a: &[u32], b: &[u32]) -> Ordering {
+    a.iter().rev().cmp(b.iter().rev())
+}
+
+/// The least sum less than `below` (any, if `None`) whose element is not
+/// in P and that has options, none of them in P; beside `held` bytes the
+/// caller holds.
+///
+/// A sum is followed by its element x and the set S of its options'
+/// elements: adding a heap h gives x·φ(h) and S·φ(h) ∪ x·T(h). Of S only
+/// `reach(S)` = {y : s·y is in P for some s in S} matters, the elements y
+/// such that a sum of element y beside it has a P option in it, and
+/// reach(S·a) = {y : a·y in reach(S)} depends on reach(S) alone. A sum u
+/// with the same x as a sum v, whose reach is within v's and that has
+/// options if v has, fails beside any sum if v does: so v is followed only
+/// when no sum met before it is such a u for it (Siegel's pruning by
+/// transition sets, on their reach). Each sum followed keeps its set S, a
+/// short list, to compute the next reach from: the union of the rows of
+/// `reach_of` for the elements of S. Sums are met in colex order, so the
+/// first failure met is the least: a sum left out has one before it that
+/// fails wherever it does.
+fn least_n_failure<M: Monoid>(
+    monoid: &M,
+    p: &[bool],
+    heaps: &Heaps,
+    below: Option<&[u32]>,
+    held: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<Word>> {
     let size = monoid.size();
     let blocks = size.div_ceil(64);
     let reach_of = {
@@ -203,26 +277,31 @@ pub fn verify<M: Monoid>(
         rows
     };
     let held = held.saturating_add(size as u64 * blocks as u64 * 8);
-    // A class of sums is its key (the element and whether the sum has
-    // options, in the first word, then the reach) and one sum's set S. Each
-    // key is one allocation (with the Rc's two counts) held by the set of
-    // keys seen; each set by the list of the next heap's sums, then this
-    // heap's; a quarter more for what the allocator keeps of those freed.
-    // The sum itself is kept as the class it came from and the exponent of
-    // the heap added (`trail`), and written out for a failure.
-    let key_bytes = memory::allocation((blocks as u64 + 1) * 8 + 16) * 5 / 4;
+    // A sum followed is its set S, its element, and whether it is below
+    // `below` already or still equal to it on the heaps added so far. The
+    // reaches of the least sums met, by element and whether they have
+    // options, are one allocation each (with the Rc's two counts); each set
+    // is held by the list of the next heap's sums, then this heap's; a
+    // quarter more for what the allocator keeps of those freed. The sum
+    // itself is kept as the one it came from and the exponent of the heap
+    // added (`trail`), and written out for a failure.
+    let reach_bytes = memory::allocation(blocks as u64 * 8 + 16) * 5 / 4;
     let mut sums: Vec<Rc<[u32]>> = vec![Rc::from(&[][..])];
     let mut elements: Vec<u32> = vec![0];
+    let mut under: Vec<bool> = vec![below.is_none()];
     let mut trail: Vec<Vec<(u32, u32)>> = Vec::with_capacity(heaps.active.len());
     let mut trailed = 0u64;
-    let mut key = vec![0u64; blocks + 1];
+    let mut reach = vec![0u64; blocks];
     let mut options: Vec<u32> = Vec::new();
     let mut set_bytes = 0u64;
     for &h in heaps.active {
         let a = heaps.phi[h];
-        let mut seen: HashSet<Rc<[u64]>> = HashSet::with_capacity(sums.len() * 2);
+        let bound = below.map_or(0, |w| w[h]);
+        let mut least: HashMap<u64, Vec<Rc<[u64]>>> = HashMap::new();
+        let mut reaches = 0u64;
         let mut next: Vec<Rc<[u32]>> = Vec::with_capacity(sums.len());
         let mut next_elements = Vec::with_capacity(sums.len());
+        let mut next_under = Vec::with_capacity(sums.len());
         let mut back = Vec::with_capacity(sums.len());
         let mut next_bytes = 0u64;
         for (from, start) in sums.iter().enumerate() {
@@ -231,15 +310,19 @@ pub fn verify<M: Monoid>(
             options.extend_from_slice(start);
             let mut e = 0u32;
             loop {
-                key.fill(0);
-                key[0] = x as u64 | ((e > 0 || !start.is_empty()) as u64) << 32;
+                if !under[from] && e > bound {
+                    break;
+                }
+                reach.fill(0);
                 for &s in &options {
                     let row = &reach_of[s as usize * blocks..][..blocks];
-                    for (k, r) in key[1..].iter_mut().zip(row) {
+                    for (k, r) in reach.iter_mut().zip(row) {
                         *k |= r;
                     }
                 }
-                if seen.contains(&key[..]) {
+                let key = x as u64 | ((e > 0 || !start.is_empty()) as u64) << 32;
+                let met = least.entry(key).or_default();
+                if met.iter().any(|m| within(m, &reach)) {
                     break;
                 }
                 if next.len() % 4096 == 0 {
@@ -247,22 +330,27 @@ pub fn verify<M: Monoid>(
                         return Err(stopped());
                     }
                     let (held_next, held_now) = (next.len() as u64 + 1, sums.len() as u64);
-                    let holding = held_next
-                        .saturating_mul(key_bytes)
+                    let holding = (reaches + 1)
+                        .saturating_mul(reach_bytes)
                         .saturating_add(held)
                         .saturating_add((set_bytes + next_bytes) * 5 / 4)
-                        .saturating_add(memory::hashed(held_next, 16))
-                        .saturating_add(memory::vector(held_next + held_now, 16 + 4))
+                        .saturating_add(memory::hashed(2 * size as u64, 8 + 24))
+                        .saturating_add(memory::vector(held_next + held_now, 16 + 4 + 1))
                         .saturating_add(memory::vector(trailed + next.len() as u64, 8));
                     if holding > memory::budget() {
                         return Err(over_budget("classes of sums", next.len()));
                     }
                 }
-                seen.insert(Rc::from(&key[..]));
+                // Those it is within are never needed again.
+                let before = met.len();
+                met.retain(|m| !within(&reach, m));
+                met.push(Rc::from(&reach[..]));
+                reaches = reaches + 1 - (before + 1 - met.len()) as u64;
                 let kept: Rc<[u32]> = Rc::from(&options[..]);
                 next_bytes += memory::allocation(kept.len() as u64 * 4 + 16);
                 next.push(kept);
                 next_elements.push(x);
+                next_under.push(under[from] || e < bound);
                 back.push((from as u32, e));
                 for s in options.iter_mut() {
                     *s = monoid.mul(*s, a);
@@ -278,11 +366,12 @@ pub fn verify<M: Monoid>(
         trail.push(back);
         sums = next;
         elements = next_elements;
+        under = next_under;
         set_bytes = next_bytes;
     }
     for (i, (options, &x)) in sums.iter().zip(&elements).enumerate() {
         let is_p = !options.is_empty() && !options.iter().any(|&s| p[s as usize]);
-        if p[x as usize] != is_p {
+        if is_p && !p[x as usize] {
             let mut word = vec![0; heaps.to + 1];
             let mut at = i;
             for (back, &h) in trail.iter().zip(heaps.active).rev() {
@@ -290,10 +379,15 @@ pub fn verify<M: Monoid>(
                 word[h] = e;
                 at = from as usize;
             }
-            return Ok(Some(Failure { word, is_p }));
+            return Ok(Some(word));
         }
     }
     Ok(None)
+}
+
+/// Whether every element of the set `a` is in `b`.
+fn within(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).all(|(a, b)| a & !b == 0)
 }
 
 fn over_budget(what: &str, count: usize) -> Error {

@@ -176,11 +176,13 @@ fn misere_nim_has_the_quotient_of_anti_nim() {
 }
 
 #[test]
-fn verify_finds_a_sum_the_p_portion_gets_wrong_and_its_true_outcome() {
-    // The quotient of 0.07 to heap 10 with one element's outcome flipped:
+fn verify_finds_the_least_sum_the_p_portion_gets_wrong_and_its_true_outcome() {
+    // The quotient of 0.07 to heap 10 with one or two elements' outcomes
+    // flipped:
     // `verify` must name a sum whose element is that P-portion's mistake,
-    // with the sum's true outcome (exhaustive search); the quotient as
-    // built passes.
+    // with the sum's true outcome (exhaustive search), and no sum of at
+    // most 5 heaps before it (largest heaps first) may be one; the quotient
+    // as built passes.
     let game = code("0.07");
     let q = quotient("0.07", 10);
     let active: Vec<usize> = (1..=10)
@@ -202,9 +204,13 @@ fn verify_finds_a_sum_the_p_portion_gets_wrong_and_its_true_outcome() {
         game: &game,
         memo: HashMap::new(),
     };
-    for x in 0..q.order() {
+    let flips = (0..q.order()).flat_map(|x| (x..q.order()).map(move |y| (x, y)));
+    for (x, y) in flips {
         let mut wrong = q.p.clone();
         wrong[x] = !wrong[x];
+        if y != x {
+            wrong[y] = !wrong[y];
+        }
         let failure = search::verify(&q.table, &wrong, &heaps, 0, &|| false)
             .unwrap()
             .expect("a flipped outcome is found");
@@ -217,10 +223,27 @@ fn verify_finds_a_sum_the_p_portion_gets_wrong_and_its_true_outcome() {
         assert_eq!(
             brute.is_p(sum.clone()),
             failure.is_p,
-            "element {x}: sum {sum:?}"
+            "elements {x}, {y}: sum {sum:?}"
         );
         let element = search::image(&q.table, &q.images, &failure.word) as usize;
-        assert_ne!(wrong[element], failure.is_p, "element {x}: sum {sum:?}");
+        assert_ne!(
+            wrong[element], failure.is_p,
+            "elements {x}, {y}: sum {sum:?}"
+        );
+        for before in sums(10, 5) {
+            let mut word = vec![0; 11];
+            for &h in &before {
+                word[h] += 1;
+            }
+            if search::colex(&word, &failure.word).is_lt() {
+                let element = search::image(&q.table, &q.images, &word) as usize;
+                assert_eq!(
+                    wrong[element],
+                    brute.is_p(before.clone()),
+                    "elements {x}, {y}: {before:?} fails before {sum:?}"
+                );
+            }
+        }
     }
 }
 
