@@ -21,7 +21,7 @@
 
 use super::checkpoint::{Checkpoint, OnSnapshot, Snapshot};
 use super::monoid::{
-    generated, index_and_period, reduce, stopped, table_bytes, Monoid, MultiplicationTable, Product,
+    index_and_period, reduce, stopped, table_bytes, Monoid, MultiplicationTable, Product, Submonoid,
 };
 use super::periodic::{self, Shape};
 use super::search::{self, least_words, mark_p, transitions, verify, Failure, Heaps};
@@ -495,7 +495,9 @@ fn recalibrate(
                 .filter(|h| !freed.contains(h))
                 .map(|&h| phi[h])
                 .collect();
-            let (base, new_of) = generated(table, &kept, held, stop)?;
+            // Tried through the whole table; its own table is built only
+            // for the trial chosen.
+            let sub = Submonoid::generated(table, &kept, held, stop)?;
             let cyclic: Vec<(u32, u32)> = freed
                 .iter()
                 .map(|&h| {
@@ -505,11 +507,11 @@ fn recalibrate(
                     (index, period)
                 })
                 .collect();
-            let product = Product::new(&base, cyclic.clone());
+            let product = Product::new(&sub, cyclic.clone());
             if product.size() > limits.trial_elements {
                 continue;
             }
-            let mut trial_phi: Vec<u32> = phi.iter().map(|&x| new_of[x as usize]).collect();
+            let mut trial_phi: Vec<u32> = phi.iter().map(|&x| sub.new_of[x as usize]).collect();
             for (i, &h) in freed.iter().enumerate() {
                 trial_phi[h] = product.generator(i);
             }
@@ -518,19 +520,12 @@ fn recalibrate(
                     *x = 0;
                 }
             }
-            let base_bytes = table_bytes(base.size());
-            let p = marked(
-                &product,
-                &trial_phi,
-                options,
-                active,
-                held.saturating_add(base_bytes),
-                stop,
-            )?;
+            let beside = held.saturating_add(sub.bytes());
+            let p = marked(&product, &trial_phi, options, active, beside, stop)?;
             let x = search::image(&product, &trial_phi, &failure.word);
             if p[x as usize] == failure.is_p {
                 return Ok(Some(Trial {
-                    base,
+                    base: sub.table(held, stop)?,
                     cyclic,
                     phi: trial_phi,
                 }));
