@@ -280,12 +280,13 @@ fn least_n_failure<M: Monoid>(
     // A sum followed is its set S, its element, and whether it is below
     // `below` already or still equal to it on the heaps added so far. The
     // reaches of the least sums met, by element and whether they have
-    // options, are one allocation each (with the Rc's two counts); each set
-    // is held by the list of the next heap's sums, then this heap's; a
-    // quarter more for what the allocator keeps of those freed. The sum
+    // options, are one allocation each (with the Rc's two counts) and a
+    // pointer, twice over for a list's room to grow; each set is held by
+    // the list of the next heap's sums, then this heap's; a quarter more
+    // for what the allocator keeps of those freed. The sum
     // itself is kept as the one it came from and the exponent of the heap
     // added (`trail`), and written out for a failure.
-    let reach_bytes = memory::allocation(blocks as u64 * 8 + 16) * 5 / 4;
+    let reach_bytes = (memory::allocation(blocks as u64 * 8 + 16) + 2 * 16) * 5 / 4;
     let mut sums: Vec<Rc<[u32]>> = vec![Rc::from(&[][..])];
     let mut elements: Vec<u32> = vec![0];
     let mut under: Vec<bool> = vec![below.is_none()];
