@@ -185,11 +185,11 @@ pub fn verify<M: Monoid>(
 }
 
 /// The least sum whose element is in P with no option or an option in P,
-/// if any. The sums with no option are those of the identity, the least of
-/// them the empty sum. A sum with an option in P is a sum u and a heap h,
-/// its option u and an option of h; the least sum of u's element in u's
-/// place fails the same way and is no greater, so the least sums of the
-/// elements, each with one heap added, are all there is to look at.
+/// if any. A sum with no option has the identity for its element, and the
+/// empty sum is the least of all. A sum with an option in P is a sum u and
+/// a heap h, its option u and an option of h; the least sum of u's element
+/// in u's place fails the same way and is no greater, so the least sums of
+/// the elements, each with one heap added, are all there is to look at.
 fn least_p_failure<M: Monoid>(
     monoid: &M,
     p: &[bool],
