@@ -345,8 +345,9 @@ fn least_n_failure<M: Monoid>(
                 // Those it is within are never needed again.
                 let before = met.len();
                 met.retain(|m| !within(&reach, m));
+                reaches -= (before - met.len()) as u64;
                 met.push(Rc::from(&reach[..]));
-                reaches = reaches + 1 - (before + 1 - met.len()) as u64;
+                reaches += 1;
                 let kept: Rc<[u32]> = Rc::from(&options[..]);
                 next_bytes += memory::allocation(kept.len() as u64 * 4 + 16);
                 next.push(kept);
