@@ -228,16 +228,16 @@ fn a_board_past_64_cells_names_its_limit_once() {
     );
 }
 
-/// The misère quotient of Dawson's Kayles meets heap 34, whose trial
-/// quotients grow to tens of thousands of elements: under 400 MB of
+/// The misère quotient of 0.177 meets heap 26, whose trial quotients grow
+/// to tens of thousands of elements within seconds: under 160 MB of
 /// address space the run stops at the budget with exit 1, each step
-/// counting the tables the steps before it still hold (a run at 24 GiB was
-/// killed by the system when the check of a trial left out the trial's
-/// own 9 GB table).
+/// counting what the steps before it still hold (a run at 24 GiB was once
+/// killed by the system when the check of a trial left out the trial's own
+/// 9 GB table).
 #[test]
 fn a_quotient_past_the_budget_stops_at_it() {
     let (code, stderr) =
-        run_under_address_space_limit(400_000, &["quotient", "octal(0.07)", "--to", "40"]);
+        run_under_address_space_limit(160_000, &["quotient", "octal(0.177)", "--to", "30"]);
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("the memory budget"), "{stderr}");
 }

@@ -12,6 +12,9 @@
 //!    too tightly: those heaps are freed (the rest of the trial is kept as
 //!    the submonoid the other heaps generate, times a new cyclic generator
 //!    for each freed heap) until that sum is predicted rightly; then again.
+//!    A reduced trial past a few thousand elements is kept as the classes
+//!    of its product, without a table (`classes`); only the one accepted
+//!    is tabled.
 //!
 //! A trial is accepted only once `search::verify` has found every sum
 //! predicted rightly, and a reduced monoid that predicts every outcome is
@@ -20,6 +23,7 @@
 //! stops with a limit error that names the limit.
 
 use super::checkpoint::{Checkpoint, OnSnapshot, Snapshot};
+use super::classes::{Base, Classes};
 use super::monoid::{
     index_and_period, reduce, stopped, table_bytes, Monoid, MultiplicationTable, Product, Submonoid,
 };
@@ -334,10 +338,10 @@ pub fn option_images<M: Monoid>(monoid: &M, heaps: &Heaps, word: &[u32]) -> Vec<
     images
 }
 
-/// A trial: a base table, cyclic factors, and each heap's element in their
+/// A trial: a base, cyclic factors, and each heap's element in their
 /// product.
 struct Trial {
-    base: MultiplicationTable,
+    base: Base,
     cyclic: Vec<(u32, u32)>,
     phi: Vec<u32>,
 }
@@ -356,58 +360,51 @@ fn expand(
     let stop = steps.stop;
     let mut trial = {
         let mut phi = phi[..=n].to_vec();
-        let base = table.clone();
-        let product = Product::new(&base, vec![(2, 2)]);
+        let product = Product::new(table, vec![(2, 2)]);
         phi[n] = product.generator(0);
         Trial {
-            base,
+            base: Base::Table(table.clone()),
             cyclic: vec![(2, 2)],
             phi,
         }
     };
     // What is held beside each step: the quotient so far, the trial's base,
-    // then the trial's P-portion, then the reduced trial and its classes.
+    // then the trial's P-portion, then the reduced trial's classes.
     let quotient_bytes = table_bytes(table.size());
     for made in 1..=limits.trials {
-        let product = Product::new(&trial.base, trial.cyclic.clone());
+        let product = Product::new(trial.base, trial.cyclic);
         if !(steps.trial)(made, product.size()) {
             return Err(stopped());
         }
         check_trial_size(product.size(), limits)?;
-        let held = quotient_bytes.saturating_add(table_bytes(trial.base.size()));
+        let held = quotient_bytes.saturating_add(product.base().bytes());
         let p = marked(&product, &trial.phi, options, active, held, stop)?;
         let held = held.saturating_add(product.size() as u64);
         let mut generators: Vec<u32> = active.iter().map(|&h| trial.phi[h]).collect();
         generators.sort_unstable();
         generators.dedup();
-        let reduced = reduce(&product, &p, &generators, limits.elements, held, stop)?;
-        let held = held
-            .saturating_add(table_bytes(reduced.table.size()))
-            .saturating_add(reduced.class_of.len() as u64 * 4);
+        let partition = reduce(&product, &p, &generators, limits.elements, held, stop)?;
+        drop(p);
         let phi_r: Vec<u32> = trial
             .phi
             .iter()
-            .map(|&x| reduced.class_of[x as usize])
+            .map(|&x| partition.class_of[x as usize])
             .collect();
-        let trans = transitions(&reduced.table, &phi_r, options);
+        let classes = Classes::new(product, &partition.rep, partition.class_of);
+        let reduced = Base::kept(classes, quotient_bytes, stop)?;
+        let held = quotient_bytes.saturating_add(reduced.bytes());
+        let trans = transitions(&reduced, &phi_r, options);
         let heaps = Heaps {
             to: n,
             active,
             phi: &phi_r,
             transitions: &trans,
         };
-        match verify(&reduced.table, &reduced.p, &heaps, held, stop)? {
-            None => return Ok((reduced.table, reduced.p, phi_r)),
+        match verify(&reduced, &partition.p, &heaps, held, stop)? {
+            None => return Ok((reduced.table(quotient_bytes, stop)?, partition.p, phi_r)),
             Some(failure) => {
                 trial = recalibrate(
-                    &reduced.table,
-                    &phi_r,
-                    options,
-                    active,
-                    &failure,
-                    limits,
-                    held,
-                    stop,
+                    reduced, &phi_r, options, active, &failure, limits, held, stop,
                 )?
                 .ok_or_else(|| {
                     Error::Limit(format!(
@@ -461,11 +458,12 @@ fn marked<M: Monoid>(
 /// The most sets of heaps freed for one failure.
 const MOST_FREED_SETS: usize = 4096;
 
-/// A trial that predicts `failure` rightly: some heaps of the failing sum
-/// freed, the fewest first; beside `held` bytes.
+/// A trial that predicts `failure` rightly, made from the reduced trial
+/// that did not: some heaps of the failing sum freed, the fewest first;
+/// beside `held` bytes (`reduced`'s among them).
 #[allow(clippy::too_many_arguments)]
 fn recalibrate(
-    table: &MultiplicationTable,
+    reduced: Base,
     phi: &[u32],
     options: &[Vec<Vec<usize>>],
     active: &[usize],
@@ -495,13 +493,13 @@ fn recalibrate(
                 .filter(|h| !freed.contains(h))
                 .map(|&h| phi[h])
                 .collect();
-            // Tried through the whole table; its own table is built only
-            // for the trial chosen.
-            let sub = Submonoid::generated(table, &kept, held, stop)?;
+            // Tried through the whole reduced trial; only the trial chosen
+            // is kept, as its own table where that is cheap.
+            let sub = Submonoid::generated(&reduced, &kept, held, stop)?;
             let cyclic: Vec<(u32, u32)> = freed
                 .iter()
                 .map(|&h| {
-                    let (index, period) = index_and_period(table, phi[h]);
+                    let (index, period) = index_and_period(&reduced, phi[h]);
                     let index = index.max(failure.word[h].saturating_sub(1)).max(1);
                     let period = period.max(2).next_multiple_of(2);
                     (index, period)
@@ -524,8 +522,11 @@ fn recalibrate(
             let p = marked(&product, &trial_phi, options, active, beside, stop)?;
             let x = search::image(&product, &trial_phi, &failure.word);
             if p[x as usize] == failure.is_p {
+                drop(product);
+                let embedding = sub.embedding();
+                let beside = held.saturating_sub(reduced.bytes());
                 return Ok(Some(Trial {
-                    base: sub.table(held, stop)?,
+                    base: reduced.restricted(&embedding, beside, stop)?,
                     cyclic,
                     phi: trial_phi,
                 }));

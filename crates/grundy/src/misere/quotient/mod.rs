@@ -30,6 +30,7 @@
 
 mod build;
 mod checkpoint;
+mod classes;
 mod monoid;
 mod periodic;
 mod presentation;

@@ -257,20 +257,22 @@ fn least_n_failure<M: Monoid>(
     let size = monoid.size();
     let blocks = size.div_ceil(64);
     let reach_of = {
-        // Bit y of row s: s·y is in P.
+        // Bit y of row s: s·y is in P; every element split once for it.
+        let split_bytes = memory::vector(size as u64, size_of::<M::Split>() as u64);
         let bytes = (size as u64 * blocks as u64) * 8;
-        if held.saturating_add(bytes) > memory::budget() {
+        if held.saturating_add(bytes).saturating_add(split_bytes) > memory::budget() {
             return Err(over_budget("the elements each element sends into P", size));
         }
+        let split: Vec<M::Split> = (0..size as u32).map(|x| monoid.split(x)).collect();
         let mut rows = vec![0u64; size * blocks];
-        for s in 0..size as u32 {
+        for (s, &a) in split.iter().enumerate() {
             if s % 256 == 0 && stop() {
                 return Err(stopped());
             }
-            let row = &mut rows[s as usize * blocks..][..blocks];
-            for y in 0..size as u32 {
-                if p[monoid.mul(s, y) as usize] {
-                    set(row, y);
+            let row = &mut rows[s * blocks..][..blocks];
+            for (y, &b) in split.iter().enumerate() {
+                if p[monoid.mul_split(a, b) as usize] {
+                    set(row, y as u32);
                 }
             }
         }
