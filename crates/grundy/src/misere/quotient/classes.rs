@@ -1,10 +1,11 @@
 //! A trial quotient kept without its multiplication table: each element a
 //! class of the product it was reduced from, multiplied through a
 //! representative of each class. A table of n elements takes n² products
-//! to build; the construction multiplies each element of a trial some tens
-//! of times, so past a few thousand elements a trial is cheaper, and far
-//! smaller, kept this way. Its products go down the chain of trials it was
-//! made from, one level a trial, to the last one kept as a table.
+//! to build and two or four bytes each; the check of a trial multiplies
+//! every pair of its elements once anyway, so past a few thousand elements
+//! a reduced trial is kept this way: the same work, far less memory. Its
+//! products go down to its product's base, a table where that fits in half
+//! the budget, else the classes of the trial before, and so on down.
 
 use super::monoid::{stopped, table_bytes, Embedding, Monoid, MultiplicationTable, Product};
 use crate::error::Result;
