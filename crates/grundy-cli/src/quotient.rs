@@ -2,16 +2,18 @@
 //! sums of heaps up to N (Plambeck and Siegel): its order, P-portion, each
 //! heap's element and the multiplication table. The library's front door
 //! is `grundy::answer::quotient`; this module reads the arguments, draws
-//! the progress, stops on Ctrl-C, reads and writes the checkpoint file and
-//! writes the answer as text.
+//! the progress and the trace of trials, stops on Ctrl-C, reads and writes
+//! the checkpoint file and writes the answer as text.
 
+use std::cell::RefCell;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use grundy::answer::quotient::{Checkpointing, QuotientAnswer};
 use grundy::answer::Progress;
-use grundy::misere::quotient::generator_name;
+use grundy::misere::quotient::{generator_name, TrialRecord};
 use grundy::Error;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -41,6 +43,13 @@ pub struct Args {
     /// exists: a run of hours goes on where it stopped.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
+
+    /// Write each trial quotient made for a heap to standard error once it
+    /// is judged: its new cyclic generators, its elements before and after
+    /// reduction, and the least sum it predicts wrongly, or that it is
+    /// accepted (what a long heap is doing).
+    #[arg(long)]
+    trace: bool,
 
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -91,11 +100,24 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
         due: &mut due,
         write: &mut write,
     });
+    // A trace that cannot be written (its reader gone: `2>&1 | head`)
+    // stops the run, which then ends as a closed pipe ends any answer.
+    let trace_failed: RefCell<Option<io::Error>> = RefCell::new(None);
+    let mut trace = |trial: &TrialRecord| {
+        if trace_failed.borrow().is_none() {
+            let written = bar.suspend(|| writeln!(io::stderr(), "{trial}"));
+            *trace_failed.borrow_mut() = written.err();
+        }
+    };
     let answer = grundy::answer::quotient::quotient(
         &args.ruleset,
         args.to,
         args.until_proven,
         checkpoint,
+        match args.trace {
+            true => Some(&mut trace),
+            false => None,
+        },
         &mut |p| {
             if let Progress::Quotient {
                 heap,
@@ -107,10 +129,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Failure> {
                 bar.set_position(heap as u64);
                 bar.set_message(quotient_message(order, trials, trial_order));
             }
-            !stop()
+            !stop() && trace_failed.borrow().is_none()
         },
     );
     bar.finish_and_clear();
+    if let Some(error) = trace_failed.take() {
+        return Err(Failure::Output(error));
+    }
     let answer = answer.map_err(|error| match error {
         Error::Limit(_) if stop() => failure(Error::Limit("interrupted (Ctrl-C)".into())),
         error => failure(error),

@@ -13,6 +13,7 @@ use grundy::answer::solve::SolveOptions;
 use grundy::answer::{self, AnalyzeOptions, Progress};
 use grundy::error::ErrorKind;
 use grundy::machine::MemoryLimit;
+use grundy::misere::quotient::TrialRecord;
 use grundy::period::{Period, Regularity};
 use grundy::retrograde::Player;
 use grundy::Rulesets;
@@ -356,26 +357,47 @@ fn sequence(
     })
 }
 
-/// `grundy quotient RULESET --to N --json [--until-proven]`.
+/// `grundy quotient RULESET --to N --json [--until-proven] [--trace]`:
+/// `trace` is called with each trial's line, as `--trace` writes it; an
+/// exception it raises stops the run and is raised here.
 #[pyfunction]
-#[pyo3(signature = (ruleset, to, until_proven, progress=None))]
+#[pyo3(signature = (ruleset, to, until_proven, trace=None, progress=None))]
 fn quotient(
     py: Python<'_>,
     ruleset: &str,
     to: &Bound<'_, PyAny>,
     until_proven: bool,
+    trace: Option<Py<PyAny>>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<String> {
     let to = whole("to", to)?;
-    detached(py, progress, move |_, on_progress| {
-        Ok(json(&answer::quotient::quotient(
+    let raised_by_trace: std::sync::Mutex<Option<PyErr>> = std::sync::Mutex::new(None);
+    let answer = detached(py, progress, |_, on_progress| {
+        let failed = || raised_by_trace.lock().is_ok_and(|e| e.is_some());
+        let mut on_trial = |trial: &TrialRecord| {
+            if let Some(trace) = trace.as_ref().filter(|_| !failed()) {
+                let line = trial.to_string();
+                if let Err(error) = Python::attach(|py| trace.call1(py, (line,)).map(drop)) {
+                    *raised_by_trace.lock().expect("not poisoned") = Some(error);
+                }
+            }
+        };
+        let answer = answer::quotient::quotient(
             ruleset,
             to,
             until_proven,
             None,
-            on_progress,
-        )?))
-    })
+            trace
+                .as_ref()
+                .map(|_| &mut on_trial as &mut dyn FnMut(&TrialRecord)),
+            &mut |p| !failed() && on_progress(p),
+        );
+        Ok(json(&answer?))
+    });
+    match raised_by_trace.into_inner().expect("not poisoned") {
+        Some(error) => Err(error),
+        None => answer,
+    }
 }
 
 /// `grundy pattern RULESET --to N --json`, with `k` its `--k A..B`, or

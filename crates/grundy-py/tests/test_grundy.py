@@ -240,6 +240,31 @@ def test_misere_quotient_is_the_command_lines(cli, schema):
         grundy.quotient("clobber", 5)
 
 
+def test_a_quotient_s_trace_is_the_command_line_s():
+    # Each trial judged, as `--trace` writes it to stderr; the answer is
+    # the same with a trace or without.
+    lines = []
+    q = grundy.quotient("octal(0.76)", 11, trace=lines.append)
+    assert q.to_dict() == grundy.quotient("octal(0.76)", 11).to_dict()
+    done = subprocess.run(
+        [str(grundy_binary()), "quotient", "octal(0.76)", "--to", "11", "--trace"],
+        capture_output=True, text=True,
+    )
+    assert lines and lines == done.stderr.splitlines()
+    assert lines[-1].startswith("heap 11, ") and lines[-1].endswith("accepted")
+    # An exception the trace raises stops the run (heap 12 never ends) and
+    # is raised.
+    class Enough(Exception):
+        pass
+
+    def stop_at_heap_12(line):
+        if line.startswith("heap 12, trial 3:"):
+            raise Enough(line)
+
+    with pytest.raises(Enough, match="heap 12, trial 3:"):
+        grundy.quotient("octal(0.76)", 12, trace=stop_at_heap_12)
+
+
 def test_wythoff_table_zeros_are_the_golden_pairs(cli, schema):
     t = grundy.table("wythoff", "0..12", "0..12")
     zeros = {(a, b) for a, row in enumerate(t.values) for b, v in enumerate(row) if v == 0}

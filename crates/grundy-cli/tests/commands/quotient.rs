@@ -194,6 +194,61 @@ fn bad_input_exits_2_with_a_clear_message() {
         .stdout(predicate::str::contains("\"kind\":\"bad_input\""));
 }
 
+/// `--trace` writes each trial quotient to standard error as it is judged
+/// and leaves the answer as it is: a heap that grew the quotient made
+/// trials that each name a sum predicted wrongly, then one accepted with
+/// the order the answer has.
+#[test]
+fn trace_tells_each_trial_and_leaves_the_answer_alone() {
+    let args = ["quotient", "octal(0.76)", "--to", "11", "--json"];
+    let plain = grundy().args(args).output().unwrap();
+    let traced = grundy().args(args).arg("--trace").output().unwrap();
+    assert!(plain.status.success() && traced.status.success());
+    assert_eq!(plain.stdout, traced.stdout);
+    assert!(plain.stderr.is_empty());
+    let q: serde_json::Value = serde_json::from_slice(&traced.stdout).unwrap();
+    let stderr = String::from_utf8(traced.stderr).unwrap();
+    let line = regex::Regex::new(
+        r"^heap (\d+), trial (\d+): freed \d+( \d+)* \(index \d+, period \d+\)(, \d+( \d+)* \(index \d+, period \d+\))*; \d+ elements, (?P<reduced>\d+) reduced; (every sum predicted: accepted|[0-9 +×]+ is [PN], predicted [NP])$",
+    )
+    .unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert!(lines.len() > 5, "{stderr}");
+    assert!(lines.iter().all(|l| line.is_match(l)), "{stderr}");
+    let heap_11: Vec<&str> = (lines.iter().copied())
+        .filter(|l| l.starts_with("heap 11, "))
+        .collect();
+    let (last, before) = heap_11.split_last().unwrap();
+    assert!(!before.is_empty() && before.iter().all(|l| l.contains("predicted")));
+    let reduced = &line.captures(last).unwrap()["reduced"];
+    assert!(last.ends_with("accepted"), "{last}");
+    assert_eq!(reduced, q["order"].to_string(), "{last}");
+    // Heap 12 never ends; its trace read and closed ends the run quietly.
+    let mut run = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["quotient", "octal(0.76)", "--to", "12", "--trace"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut trace = std::io::BufReader::new(run.stderr.take().unwrap());
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut trace, &mut first).unwrap();
+    assert!(first.starts_with("heap 1, trial 1: "), "{first}");
+    drop(trace);
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = run.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > std::time::Duration::from_secs(120) {
+            run.kill().unwrap();
+            panic!("still running 120 s after its trace was closed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status}");
+}
+
 #[test]
 fn a_bound_beyond_the_limit_exits_1_naming_it() {
     grundy()

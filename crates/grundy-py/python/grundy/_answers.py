@@ -392,16 +392,19 @@ def quotient(
     to: int,
     *,
     until_proven: bool = False,
+    trace: Optional[Callable[[str], None]] = None,
     progress: Progress = None,
 ) -> Quotient:
     """The misère quotient of a heap game for the sums of heaps 1 to
     ``to``: what ``grundy quotient RULESET --to N --json`` prints
     (``until_proven=True``: ``--until-proven``, stopping at the first heap
-    where the periodicity theorem proves it for every heap). Ctrl-C stops
-    it (KeyboardInterrupt)."""
+    where the periodicity theorem proves it for every heap). ``trace`` is
+    called with each trial quotient's line once it is judged, as
+    ``--trace`` writes it (an exception it raises stops the run). Ctrl-C
+    stops it (KeyboardInterrupt)."""
     return Quotient(
         _run(
-            lambda cb: _native.quotient(ruleset, to, until_proven, cb),
+            lambda cb: _native.quotient(ruleset, to, until_proven, trace, cb),
             progress,
             total=to,
         )

@@ -7,7 +7,7 @@
 //!
 //! // Misère Nim of heaps of 1: the group of order 2, with P-portion {a}
 //! // (one heap of 1 loses for the player to move: he must take it).
-//! let answer = quotient("nim", 1, false, None, &mut |_| true).unwrap();
+//! let answer = quotient("nim", 1, false, None, None, &mut |_| true).unwrap();
 //! assert_eq!((answer.order, answer.p_portion.len()), (2, 1));
 //! assert_eq!((answer.name(0), answer.name(1)), ("0".to_string(), "1".to_string()));
 //! ```
@@ -18,7 +18,9 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::misere::quotient::{word_text, Checkpoint, Limits, Quotient, Request, Snapshot};
+use crate::misere::quotient::{
+    word_text, Checkpoint, Limits, OnTrial, Quotient, Request, Snapshot, TrialRecord,
+};
 
 use super::{OnProgress, Progress};
 
@@ -46,12 +48,14 @@ pub struct Checkpointing<'a> {
 /// stops at the first heap (at most `to`) where the periodicity theorem
 /// proves the quotient for every heap. With `checkpoint`, it resumes from
 /// the state saved there (bad input if it is not one of these rules) and
-/// saves its state when due, when it stops, fails or ends.
+/// saves its state when due, when it stops, fails or ends. `trace` hears
+/// each trial quotient made for a heap, once judged.
 pub fn quotient(
     ruleset: &str,
     to: u64,
     until_proven: bool,
     checkpoint: Option<Checkpointing>,
+    trace: Option<OnTrial>,
     progress: OnProgress,
 ) -> Result<QuotientAnswer> {
     let ruleset = crate::registry::ruleset(ruleset)?;
@@ -112,6 +116,11 @@ pub fn quotient(
         until_proven,
         resume,
         save: Some(&mut save),
+        // Coerced to the lifetime of `save`.
+        trace: match trace {
+            Some(trace) => Some(trace as &mut dyn FnMut(&TrialRecord)),
+            None => None,
+        },
         ..Request::new(to as usize, Limits::default())
     };
     let quotient = Quotient::compute_request(

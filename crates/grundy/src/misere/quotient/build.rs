@@ -11,7 +11,10 @@
 //!    predicted wrongly, the least such sum says which heaps the trial ties
 //!    too tightly: those heaps are freed (the rest of the trial is kept as
 //!    the submonoid the other heaps generate, times a new cyclic generator
-//!    for each freed heap) until that sum is predicted rightly; then again.
+//!    for each freed heap, tried first for it and the heaps that share its
+//!    element, which a sum holding one of them for it tells apart the same
+//!    way, then for it alone) until that sum is predicted rightly; then
+//!    again. `Run::trace` hears each trial judged.
 //!    A reduced trial past a few thousand elements is kept as the classes
 //!    of its product, without a table (`classes`); only the one accepted
 //!    is tabled.
@@ -25,7 +28,8 @@
 use super::checkpoint::{Checkpoint, OnSnapshot, Snapshot};
 use super::classes::{Base, Classes};
 use super::monoid::{
-    index_and_period, reduce, stopped, table_bytes, Monoid, MultiplicationTable, Product, Submonoid,
+    index_and_period, reduce, stopped, table_bytes, Embedding, Monoid, MultiplicationTable,
+    Product, Submonoid,
 };
 use super::periodic::{self, Shape};
 use super::search::{self, least_words, mark_p, transitions, verify, Failure, Heaps};
@@ -73,6 +77,55 @@ pub struct QuotientProgress {
     pub trials: usize,
     /// The elements of the latest trial (0 before the first).
     pub trial_order: usize,
+}
+
+/// One trial quotient made for a heap, as the construction judged it: what
+/// a run that does not end shows of why (`Run::trace`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrialRecord {
+    /// The heap being added.
+    pub heap: usize,
+    /// Which trial for that heap (from 1).
+    pub trial: usize,
+    /// The new cyclic generators of the trial, each the heaps sent to a
+    /// generator of this index and period, beside the submonoid of a
+    /// former trial (or the quotient so far) that the other heaps generate.
+    pub freed: Vec<(Vec<usize>, u32, u32)>,
+    /// The elements of the trial, a product, before it is reduced.
+    pub elements: usize,
+    /// The elements once those no sum tells apart are identified.
+    pub reduced: usize,
+    /// The least sum (colex) the reduced trial predicts wrongly, as the
+    /// count of each heap (index: the heap), and whether that sum is in
+    /// fact P; `None` where it predicts every sum: the trial is accepted.
+    pub wrong: Option<(Vec<u32>, bool)>,
+}
+
+/// `heap 12, trial 5: freed 7 9 (index 4, period 2), 12 (index 3, period 2);
+/// 1234 elements, 1100 reduced; 1 + 7×5 + 12×4 is P, predicted N`.
+impl std::fmt::Display for TrialRecord {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let freed: Vec<String> = (self.freed.iter())
+            .map(|(heaps, index, period)| {
+                let heaps: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+                format!("{} (index {index}, period {period})", heaps.join(" "))
+            })
+            .collect();
+        write!(
+            f,
+            "heap {}, trial {}: freed {}; {} elements, {} reduced; ",
+            self.heap,
+            self.trial,
+            freed.join(", "),
+            self.elements,
+            self.reduced
+        )?;
+        match &self.wrong {
+            None => write!(f, "every sum predicted: accepted"),
+            Some((word, true)) => write!(f, "{} is P, predicted N", sum_text(word)),
+            Some((word, false)) => write!(f, "{} is N, predicted P", sum_text(word)),
+        }
+    }
 }
 
 /// The quotient as built: the table, its P-portion and each heap's element.
@@ -128,7 +181,12 @@ pub struct Run<'a> {
     /// Hears the state after each heap (`false`: save it if due) and when
     /// the construction stops or fails (`true`: save it now).
     pub save: Option<OnSnapshot<'a>>,
+    /// Hears each trial quotient once it is judged.
+    pub trace: Option<OnTrial<'a>>,
 }
+
+/// The callback that hears each trial quotient judged.
+pub type OnTrial<'a> = &'a mut dyn FnMut(&TrialRecord);
 
 impl Run<'_> {
     fn saved(&mut self, snapshot: &Snapshot, now: bool) -> Result<()> {
@@ -180,6 +238,11 @@ pub fn build(
                 trial_order,
             })
         };
+        let mut record = |r: TrialRecord| {
+            if let Some(trace) = run.trace.as_mut() {
+                trace(&r);
+            }
+        };
         let added = match trial(0, 0) {
             false => Err(stopped()),
             true if options[n].is_empty() => Ok(()),
@@ -191,6 +254,7 @@ pub fn build(
                 run.limits,
                 Steps {
                     trial: &mut trial,
+                    record: &mut record,
                     stop,
                 },
             ),
@@ -234,9 +298,11 @@ pub fn build(
 }
 
 /// What adding a heap reports to: each trial quotient made (how many so
-/// far, the elements of the latest; false: stop), and whether to stop.
+/// far, the elements of the latest; false: stop), each judged, and
+/// whether to stop.
 struct Steps<'a> {
     trial: &'a mut dyn FnMut(usize, usize) -> bool,
+    record: &'a mut dyn FnMut(TrialRecord),
     stop: &'a dyn Fn() -> bool,
 }
 
@@ -338,11 +404,12 @@ pub fn option_images<M: Monoid>(monoid: &M, heaps: &Heaps, word: &[u32]) -> Vec<
     images
 }
 
-/// A trial: a base, cyclic factors, and each heap's element in their
-/// product.
+/// A trial: a base, cyclic factors (those of the heaps `freed`), and each
+/// heap's element in their product.
 struct Trial {
     base: Base,
     cyclic: Vec<(u32, u32)>,
+    freed: Vec<Vec<usize>>,
     phi: Vec<u32>,
 }
 
@@ -365,6 +432,7 @@ fn expand(
         Trial {
             base: Base::Table(table.clone()),
             cyclic: vec![(2, 2)],
+            freed: vec![vec![n]],
             phi,
         }
     };
@@ -372,7 +440,11 @@ fn expand(
     // then the trial's P-portion, then the reduced trial's classes.
     let quotient_bytes = table_bytes(table.size());
     for made in 1..=limits.trials {
+        let freed: Vec<(Vec<usize>, u32, u32)> = (trial.freed.iter().zip(&trial.cyclic))
+            .map(|(heaps, &(index, period))| (heaps.clone(), index, period))
+            .collect();
         let product = Product::new(trial.base, trial.cyclic);
+        let elements = product.size();
         if !(steps.trial)(made, product.size()) {
             return Err(stopped());
         }
@@ -400,7 +472,16 @@ fn expand(
             phi: &phi_r,
             transitions: &trans,
         };
-        match verify(&reduced, &partition.p, &heaps, held, stop)? {
+        let failure = verify(&reduced, &partition.p, &heaps, held, stop)?;
+        (steps.record)(TrialRecord {
+            heap: n,
+            trial: made,
+            freed,
+            elements,
+            reduced: reduced.size(),
+            wrong: (failure.as_ref()).map(|f| (f.word.clone(), f.is_p)),
+        });
+        match failure {
             None => return Ok((reduced.table(quotient_bytes, stop)?, partition.p, phi_r)),
             Some(failure) => {
                 trial = recalibrate(
@@ -410,7 +491,7 @@ fn expand(
                     Error::Limit(format!(
                         "no trial quotient predicts the sum {} of heaps up to {n} \
                              rightly (the search for one is bounded)",
-                        word_text(&failure.word)
+                        sum_text(&failure.word)
                     ))
                 })?;
             }
@@ -481,59 +562,117 @@ fn recalibrate(
     let mut tried = 0;
     for count in 1..=involved.len() {
         for freed in combinations(&involved, count) {
-            tried += 1;
-            if tried > MOST_FREED_SETS {
-                return Ok(None);
-            }
-            if stop() {
-                return Err(stopped());
-            }
-            let kept: Vec<u32> = active
-                .iter()
-                .filter(|h| !freed.contains(h))
-                .map(|&h| phi[h])
-                .collect();
-            // Tried through the whole reduced trial; only the trial chosen
-            // is kept, as its own table where that is cheap.
-            let sub = Submonoid::generated(&reduced, &kept, held, stop)?;
-            let cyclic: Vec<(u32, u32)> = freed
-                .iter()
+            // Each heap freed with the heaps that share its element (a sum
+            // holding one of them instead fails the same way, so they
+            // likely move together: one generator for them all), then
+            // each alone.
+            let alone: Vec<Vec<usize>> = freed.iter().map(|&h| vec![h]).collect();
+            let mut shared: Vec<Vec<usize>> = (freed.iter())
                 .map(|&h| {
-                    let (index, period) = index_and_period(&reduced, phi[h]);
-                    let index = index.max(failure.word[h].saturating_sub(1)).max(1);
-                    let period = period.max(2).next_multiple_of(2);
-                    (index, period)
+                    let same = active.iter().rev().copied();
+                    same.filter(|&g| phi[g] == phi[h]).collect()
                 })
                 .collect();
-            let product = Product::new(&sub, cyclic.clone());
-            if product.size() > limits.trial_elements {
-                continue;
-            }
-            let mut trial_phi: Vec<u32> = phi.iter().map(|&x| sub.new_of[x as usize]).collect();
-            for (i, &h) in freed.iter().enumerate() {
-                trial_phi[h] = product.generator(i);
-            }
-            for (h, x) in trial_phi.iter_mut().enumerate() {
-                if options[h].is_empty() {
-                    *x = 0;
+            shared.dedup();
+            let choices = match shared == alone {
+                true => vec![alone],
+                false => vec![shared, alone],
+            };
+            for groups in choices {
+                tried += 1;
+                if tried > MOST_FREED_SETS {
+                    return Ok(None);
                 }
-            }
-            let beside = held.saturating_add(sub.bytes());
-            let p = marked(&product, &trial_phi, options, active, beside, stop)?;
-            let x = search::image(&product, &trial_phi, &failure.word);
-            if p[x as usize] == failure.is_p {
-                drop(product);
-                let embedding = sub.embedding();
-                let beside = held.saturating_sub(reduced.bytes());
-                return Ok(Some(Trial {
-                    base: reduced.restricted(&embedding, beside, stop)?,
-                    cyclic,
-                    phi: trial_phi,
-                }));
+                if stop() {
+                    return Err(stopped());
+                }
+                let chosen = freeing(
+                    &reduced, phi, options, active, failure, groups, limits, held, stop,
+                )?;
+                if let Some(chosen) = chosen {
+                    let beside = held.saturating_sub(reduced.bytes());
+                    return Ok(Some(Trial {
+                        base: reduced.restricted(&chosen.embedding, beside, stop)?,
+                        cyclic: chosen.cyclic,
+                        freed: chosen.groups,
+                        phi: chosen.phi,
+                    }));
+                }
             }
         }
     }
     Ok(None)
+}
+
+/// A trial chosen, but for its base: the submonoid of the reduced trial
+/// the heaps not freed generate (as its embedding), the cyclic factors of
+/// the groups of heaps freed, and each heap's element.
+struct Freed {
+    embedding: Embedding,
+    cyclic: Vec<(u32, u32)>,
+    groups: Vec<Vec<usize>>,
+    phi: Vec<u32>,
+}
+
+/// The trial of `reduced` with each group of heaps sent to a new cyclic
+/// generator of its own (the other heaps' elements kept as the submonoid
+/// they generate), if it predicts `failure` rightly.
+#[allow(clippy::too_many_arguments)]
+fn freeing(
+    reduced: &Base,
+    phi: &[u32],
+    options: &[Vec<Vec<usize>>],
+    active: &[usize],
+    failure: &Failure,
+    groups: Vec<Vec<usize>>,
+    limits: Limits,
+    held: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<Freed>> {
+    let kept: Vec<u32> = (active.iter())
+        .filter(|h| !groups.iter().any(|g| g.contains(h)))
+        .map(|&h| phi[h])
+        .collect();
+    // Tried through the whole reduced trial; only the trial chosen is
+    // kept, as its own table where that is cheap.
+    let sub = Submonoid::generated(reduced, &kept, held, stop)?;
+    let cyclic: Vec<(u32, u32)> = (groups.iter())
+        .map(|group| {
+            let (index, period) = index_and_period(reduced, phi[group[0]]);
+            let count: u32 = group.iter().map(|&h| failure.word[h]).sum();
+            let index = index.max(count.saturating_sub(1)).max(1);
+            let period = period.max(2).next_multiple_of(2);
+            (index, period)
+        })
+        .collect();
+    let product = Product::new(&sub, cyclic.clone());
+    if product.size() > limits.trial_elements {
+        return Ok(None);
+    }
+    let mut trial_phi: Vec<u32> = phi.iter().map(|&x| sub.new_of[x as usize]).collect();
+    for (i, group) in groups.iter().enumerate() {
+        for &h in group {
+            trial_phi[h] = product.generator(i);
+        }
+    }
+    for (h, x) in trial_phi.iter_mut().enumerate() {
+        if options[h].is_empty() {
+            *x = 0;
+        }
+    }
+    let beside = held.saturating_add(sub.bytes());
+    let p = marked(&product, &trial_phi, options, active, beside, stop)?;
+    let x = search::image(&product, &trial_phi, &failure.word);
+    if p[x as usize] != failure.is_p {
+        return Ok(None);
+    }
+    drop(product);
+    Ok(Some(Freed {
+        embedding: sub.embedding(),
+        cyclic,
+        groups,
+        phi: trial_phi,
+    }))
 }
 
 /// Every choice of `count` of `items`, in order, made one at a time (there
@@ -570,16 +709,18 @@ impl Iterator for Combinations<'_> {
     }
 }
 
-/// A sum of heaps as text: `2 2 5`, or `0` for the empty sum.
-pub fn word_text(word: &[u32]) -> String {
-    let heaps: Vec<String> = word
-        .iter()
-        .enumerate()
-        .flat_map(|(h, &e)| std::iter::repeat_n(h.to_string(), e as usize))
+/// A sum of heaps as text, each heap with its count: `1 + 7×5 + 12×4`,
+/// or `0` for the empty sum.
+pub fn sum_text(word: &[u32]) -> String {
+    let heaps: Vec<String> = (word.iter().enumerate())
+        .filter(|&(_, &e)| e > 0)
+        .map(|(h, &e)| match e {
+            1 => h.to_string(),
+            _ => format!("{h}×{e}"),
+        })
         .collect();
-    if heaps.is_empty() {
-        "0".to_string()
-    } else {
-        heaps.join(" ")
+    match heaps.is_empty() {
+        true => "0".to_string(),
+        false => heaps.join(" + "),
     }
 }

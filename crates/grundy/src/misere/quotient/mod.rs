@@ -39,7 +39,7 @@ mod search;
 use std::collections::VecDeque;
 
 use build::{build, heap_options};
-pub use build::{Limits, QuotientProgress};
+pub use build::{sum_text, Limits, OnTrial, QuotientProgress, TrialRecord};
 pub use checkpoint::{Checkpoint, OnSnapshot, Snapshot};
 use monoid::{table_bytes, Monoid, MultiplicationTable};
 pub use periodic::{Periodicity, Shape};
@@ -83,17 +83,21 @@ pub struct Request<'a> {
     /// Hears the state after each heap (`false`: save it if due) and when
     /// the computation ends, stops or fails (`true`: save it now).
     pub save: Option<OnSnapshot<'a>>,
+    /// Hears each trial quotient made for a heap once it is judged: the
+    /// sum it predicts wrongly, or that it is accepted.
+    pub trace: Option<OnTrial<'a>>,
 }
 
-impl Request<'_> {
+impl<'a> Request<'a> {
     /// To heap `to` from heap 1, saving nothing.
-    pub fn new(to: usize, limits: Limits) -> Request<'static> {
+    pub fn new(to: usize, limits: Limits) -> Request<'a> {
         Request {
             to,
             until_proven: false,
             limits,
             resume: None,
             save: None,
+            trace: None,
         }
     }
 }
@@ -163,6 +167,7 @@ impl Quotient {
             until: shape.filter(|_| request.until_proven),
             resume: request.resume,
             save: request.save,
+            trace: request.trace,
         };
         let built = build(options, run, progress, stop)?;
         let mut quotient = Quotient::renumbered(built.phi.len() - 1, built, stop)?;

@@ -513,3 +513,73 @@ fn a_checkpoint_cut_short_or_of_other_rules_is_refused() {
     longer.push(0);
     assert!(Checkpoint::from_bytes(&longer, "0.15").is_err());
 }
+
+/// The trace of a run tells each trial judged: a heap that grew the
+/// quotient made trials 1, 2, ... until the last, accepted, has the order
+/// of the quotient of the heaps up to it; every other names a sum whose
+/// outcome it gives as exhaustive search finds it.
+#[test]
+fn the_trace_names_sums_whose_outcome_search_confirms() {
+    // Codes whose wrong sums are small enough to search.
+    for (text, to) in [("0.76", 11), ("0.07", 16)] {
+        let game = code(text);
+        let mut records: Vec<TrialRecord> = Vec::new();
+        let mut trace = |r: &TrialRecord| records.push(r.clone());
+        let request = Request {
+            trace: Some(&mut trace),
+            ..Request::new(to, Limits::default())
+        };
+        let q = Quotient::compute_request(&game, request, &mut |_| true, &|| false).unwrap();
+        let orders = q.orders();
+        let grew: Vec<usize> = (1..=to).filter(|&n| orders[n] > orders[n - 1]).collect();
+        let mut heaps: Vec<usize> = records.iter().map(|r| r.heap).collect();
+        heaps.dedup();
+        assert_eq!(heaps, grew, "{text}");
+        let mut search = Search {
+            game: &game,
+            memo: HashMap::new(),
+        };
+        let mut wrong = 0;
+        for n in grew {
+            let trials: Vec<&TrialRecord> = records.iter().filter(|r| r.heap == n).collect();
+            assert_eq!(trials[0].freed, vec![(vec![n], 2, 2)], "{text}");
+            let (last, before) = trials.split_last().unwrap();
+            assert_eq!(last.wrong, None, "{text}: {last}");
+            assert_eq!(last.reduced, orders[n], "{text}: {last}");
+            for (i, r) in trials.iter().enumerate() {
+                assert_eq!(r.trial, i + 1, "{text}: {r}");
+                assert!(r.reduced <= r.elements, "{r}");
+                let heaps = r.freed.iter().flat_map(|(heaps, _, _)| heaps);
+                assert!(heaps.clone().all(|&h| h <= n) && heaps.count() > 0, "{r}");
+            }
+            for r in before {
+                let (word, is_p) = r.wrong.clone().expect("a trial not accepted is wrong");
+                let sum: Vec<usize> = (word.iter().enumerate())
+                    .flat_map(|(h, &e)| std::iter::repeat_n(h, e as usize))
+                    .collect();
+                assert!(sum.last() == Some(&n), "{text}: {r}");
+                assert_eq!(search.is_p(sum), is_p, "{text}: {r}");
+                wrong += 1;
+            }
+        }
+        assert!(wrong > 0, "{text}: no trial was wrong");
+    }
+}
+
+#[test]
+fn a_trial_is_written_with_its_sum_in_counts() {
+    let record = TrialRecord {
+        heap: 12,
+        trial: 5,
+        freed: vec![(vec![7, 9], 4, 2), (vec![12], 3, 2)],
+        elements: 1234,
+        reduced: 1100,
+        wrong: Some((vec![0, 1, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 4], true)),
+    };
+    assert_eq!(
+        record.to_string(),
+        "heap 12, trial 5: freed 7 9 (index 4, period 2), 12 (index 3, period 2); \
+         1234 elements, 1100 reduced; 1 + 7×5 + 12×4 is P, predicted N"
+    );
+    assert_eq!(sum_text(&[0, 0, 0]), "0");
+}
