@@ -562,23 +562,7 @@ fn recalibrate(
     let mut tried = 0;
     for count in 1..=involved.len() {
         for freed in combinations(&involved, count) {
-            // Each heap freed with the heaps that share its element (a sum
-            // holding one of them instead fails the same way, so they
-            // likely move together: one generator for them all), then
-            // each alone.
-            let alone: Vec<Vec<usize>> = freed.iter().map(|&h| vec![h]).collect();
-            let mut shared: Vec<Vec<usize>> = (freed.iter())
-                .map(|&h| {
-                    let same = active.iter().rev().copied();
-                    same.filter(|&g| phi[g] == phi[h]).collect()
-                })
-                .collect();
-            shared.dedup();
-            let choices = match shared == alone {
-                true => vec![alone],
-                false => vec![shared, alone],
-            };
-            for groups in choices {
+            for groups in choices(&freed, active, phi) {
                 tried += 1;
                 if tried > MOST_FREED_SETS {
                     return Ok(None);
@@ -602,6 +586,27 @@ fn recalibrate(
         }
     }
     Ok(None)
+}
+
+/// The ways to free the heaps `freed` (each a group of heaps sent to one
+/// new generator): first each with the heaps that share its element (a
+/// sum holding one of them instead fails the same way, so they likely
+/// move together), then each alone.
+pub(super) fn choices(freed: &[usize], active: &[usize], phi: &[u32]) -> Vec<Vec<Vec<usize>>> {
+    let alone: Vec<Vec<usize>> = freed.iter().map(|&h| vec![h]).collect();
+    let mut shared: Vec<Vec<usize>> = Vec::new();
+    for &h in freed {
+        let same = active.iter().rev().copied();
+        let group: Vec<usize> = same.filter(|&g| phi[g] == phi[h]).collect();
+        // Two heaps freed that share an element make one group.
+        if !shared.contains(&group) {
+            shared.push(group);
+        }
+    }
+    match shared == alone {
+        true => vec![alone],
+        false => vec![shared, alone],
+    }
 }
 
 /// A trial chosen, but for its base: the submonoid of the reduced trial

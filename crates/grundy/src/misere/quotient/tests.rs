@@ -583,3 +583,17 @@ fn a_trial_is_written_with_its_sum_in_counts() {
     );
     assert_eq!(sum_text(&[0, 0, 0]), "0");
 }
+
+/// A heap freed is tried first with the heaps that share its element, as
+/// one group (two freed heaps of one element make one), then alone.
+#[test]
+fn heaps_are_freed_with_those_sharing_their_element_then_alone() {
+    // Heaps 1 to 9 with options, largest first; 3, 7 and 9 share an element.
+    let active: Vec<usize> = (1..=9).rev().collect();
+    let phi = [0, 1, 2, 4, 5, 6, 8, 4, 9, 4];
+    assert_eq!(
+        build::choices(&[3, 5, 7], &active, &phi),
+        vec![vec![vec![3, 7, 9], vec![5]], vec![vec![3], vec![5], vec![7]]]
+    );
+    assert_eq!(build::choices(&[5], &active, &phi), vec![vec![vec![5]]]);
+}
