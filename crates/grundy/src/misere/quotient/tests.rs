@@ -593,7 +593,10 @@ fn heaps_are_freed_with_those_sharing_their_element_then_alone() {
     let phi = [0, 1, 2, 4, 5, 6, 8, 4, 9, 4];
     assert_eq!(
         build::choices(&[3, 5, 7], &active, &phi),
-        vec![vec![vec![3, 7, 9], vec![5]], vec![vec![3], vec![5], vec![7]]]
+        vec![
+            vec![vec![3, 7, 9], vec![5]],
+            vec![vec![3], vec![5], vec![7]]
+        ]
     );
     assert_eq!(build::choices(&[5], &active, &phi), vec![vec![vec![5]]]);
 }
