@@ -8,9 +8,10 @@
 //! flag, a server's closed request and Python's signal check (which works
 //! only in the thread that called) are all asked there.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
 
@@ -50,6 +51,53 @@ impl Interrupt {
     /// The count the work reported last.
     pub fn count(&self) -> u64 {
         self.count.load(Ordering::Relaxed)
+    }
+}
+
+/// How often a [`Throttled`] stop asks whether to go on.
+pub const ASK_EVERY: Duration = Duration::from_millis(10);
+
+/// A stop polled far more often than it can be asked: a misère quotient
+/// polls for each element it meets, millions of times a second, while
+/// asking a front end may read /proc (the command line's memory left) or
+/// take Python's interpreter. `ask` (true: stop) is asked at the first
+/// poll and then at most once every [`ASK_EVERY`]; the polls between
+/// answer as the last ask did, and a stop, once said, stays.
+pub struct Throttled<F> {
+    ask: F,
+    every: Duration,
+    asked: Cell<Option<Instant>>,
+    stopped: Cell<bool>,
+}
+
+impl<F: Fn() -> bool> Throttled<F> {
+    /// A stop that asks `ask` when due.
+    pub fn new(ask: F) -> Throttled<F> {
+        Throttled::every(ASK_EVERY, ask)
+    }
+
+    /// The same, asking at most once every `every`.
+    fn every(every: Duration, ask: F) -> Throttled<F> {
+        Throttled {
+            ask,
+            every,
+            asked: Cell::new(None),
+            stopped: Cell::new(false),
+        }
+    }
+
+    /// Whether to stop.
+    pub fn stop(&self) -> bool {
+        if self.stopped.get() {
+            return true;
+        }
+        let now = Instant::now();
+        if (self.asked.get()).is_some_and(|asked| now.duration_since(asked) < self.every) {
+            return false;
+        }
+        self.asked.set(Some(now));
+        self.stopped.set((self.ask)());
+        self.stopped.get()
     }
 }
 
@@ -141,6 +189,33 @@ mod tests {
             Ok(interrupt.is_set())
         });
         assert!(!answer.unwrap(), "never asked to stop");
+    }
+
+    /// Polled a hundred thousand times within its interval (an hour), a
+    /// throttled stop asks once; with no interval it asks at every poll
+    /// until it hears a stop, which then stays without asking more.
+    #[test]
+    fn a_throttled_stop_asks_when_due_and_keeps_a_stop() {
+        let asked = Cell::new(0);
+        let hourly = Throttled::every(Duration::from_secs(3600), || {
+            asked.set(asked.get() + 1);
+            false
+        });
+        assert!((0..100_000).all(|_| !hourly.stop()));
+        assert_eq!(asked.get(), 1);
+
+        let (asked, stop_now) = (Cell::new(0), Cell::new(false));
+        let always = Throttled::every(Duration::ZERO, || {
+            asked.set(asked.get() + 1);
+            stop_now.get()
+        });
+        assert!((0..10).all(|_| !always.stop()));
+        assert_eq!(asked.get(), 10);
+        stop_now.set(true);
+        assert!(always.stop());
+        stop_now.set(false);
+        assert!((0..10).all(|_| always.stop()));
+        assert_eq!(asked.get(), 11);
     }
 
     #[test]

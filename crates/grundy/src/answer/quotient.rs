@@ -18,6 +18,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
+use crate::interrupt::Throttled;
 use crate::misere::quotient::{
     word_text, Checkpoint, Limits, OnTrial, Quotient, Request, Snapshot, TrialRecord,
 };
@@ -44,7 +45,8 @@ pub struct Checkpointing<'a> {
 /// The misère quotient of `ruleset` (an expression naming a heap game) for
 /// the sums of heaps 1 to `to`, reporting [`Progress::Quotient`]. The
 /// search asks the callback whether to go on as it goes, not only at each
-/// heap; stopped, it ends with a limit error. With `until_proven`, it
+/// heap and trial (every [`crate::interrupt::ASK_EVERY`] at most); stopped,
+/// it ends with a limit error. With `until_proven`, it
 /// stops at the first heap (at most `to`) where the periodicity theorem
 /// proves the quotient for every heap. With `checkpoint`, it resumes from
 /// the state saved there (bad input if it is not one of these rules) and
@@ -123,6 +125,9 @@ pub fn quotient(
         },
         ..Request::new(to as usize, Limits::default())
     };
+    // The search polls its stop for each element it meets: the callback
+    // hears each heap and trial, and the polls as often as they are due.
+    let polled = Throttled::new(|| !go_on(last.get()));
     let quotient = Quotient::compute_request(
         game,
         request,
@@ -135,7 +140,7 @@ pub fn quotient(
             });
             go_on(last.get())
         },
-        &|| !go_on(last.get()),
+        &|| polled.stop(),
     )?;
     Ok(QuotientAnswer::new(&name, &quotient))
 }
