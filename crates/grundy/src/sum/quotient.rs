@@ -6,6 +6,7 @@
 //! [`PROVEN_HEAPS`]. Sums beyond the bounds here are left to the search.
 
 use std::cell::{Cell, RefCell};
+use std::collections::hash_map::{Entry, HashMap};
 use std::sync::{Arc, Mutex};
 
 use super::{Move, Sum};
@@ -101,25 +102,39 @@ pub fn by_quotient(sum: &Sum, progress: OnSearched) -> Result<Option<(Outcome, V
         true => Outcome::P,
         false => Outcome::N,
     };
+    // The elements of each heap size's options, found from the first
+    // heap of that size (a heap's options come in the same order for every
+    // heap of its size); a heap's options are listed again only where one
+    // of them wins.
+    let mut options_of: HashMap<usize, Vec<u32>> = HashMap::new();
     let mut moves = Vec::new();
     let mut before = 0u32;
-    for (i, c) in sum.components.iter().enumerate() {
+    for ((i, c), &heap) in sum.components.iter().enumerate().zip(&heaps) {
         let rest = quotient.mul(before, after[i + 1]);
         before = quotient.mul(before, images[i]);
-        for option in c.options()? {
-            let mut x = rest;
-            for part in &option {
-                let Some((size, _)) = part.heap() else {
-                    return Ok(None);
-                };
-                x = quotient.mul(x, quotient.image(&[size])?);
+        let elements = match options_of.entry(heap) {
+            Entry::Occupied(known) => known.into_mut(),
+            Entry::Vacant(new) => {
+                let mut elements = Vec::new();
+                for option in c.options()? {
+                    let mut x = 0;
+                    for part in &option {
+                        let Some((size, _)) = part.heap() else {
+                            return Ok(None);
+                        };
+                        x = quotient.mul(x, quotient.image(&[size])?);
+                    }
+                    elements.push(x);
+                }
+                new.insert(elements)
             }
-            if quotient.is_p(x) {
-                moves.push(Move {
-                    component: i,
-                    to: option,
-                });
-            }
+        };
+        let wins: Vec<bool> = (elements.iter())
+            .map(|&x| quotient.is_p(quotient.mul(rest, x)))
+            .collect();
+        if wins.contains(&true) {
+            let winning = c.options()?.into_iter().zip(wins).filter(|(_, wins)| *wins);
+            moves.extend(winning.map(|(to, _)| Move { component: i, to }));
         }
     }
     Ok(Some((outcome, moves)))
