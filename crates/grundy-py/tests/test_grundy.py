@@ -253,16 +253,25 @@ def test_a_quotient_s_trace_is_the_command_line_s():
     assert lines and lines == done.stderr.splitlines()
     assert lines[-1].startswith("heap 11, ") and lines[-1].endswith("accepted")
     # An exception the trace raises stops the run (heap 12 never ends) and
-    # is raised.
-    class Enough(Exception):
-        pass
-
-    def stop_at_heap_12(line):
-        if line.startswith("heap 12, trial 3:"):
-            raise Enough(line)
-
-    with pytest.raises(Enough, match="heap 12, trial 3:"):
-        grundy.quotient("octal(0.76)", 12, trace=stop_at_heap_12)
+    # is raised: in an interpreter of its own, so that a run the exception
+    # failed to stop fails the test at the timeout instead of hanging it.
+    code = (
+        "import grundy\n"
+        "class Enough(Exception):\n"
+        "    pass\n"
+        "def stop_at_heap_12(line):\n"
+        "    if line.startswith('heap 12, trial 3:'):\n"
+        "        raise Enough(line)\n"
+        "try:\n"
+        "    grundy.quotient('octal(0.76)', 12, trace=stop_at_heap_12)\n"
+        "except Enough as e:\n"
+        "    print(e)\n"
+        "else:\n"
+        "    raise SystemExit('the run ended without the exception')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("heap 12, trial 3:"), done.stdout
 
 
 def test_wythoff_table_zeros_are_the_golden_pairs(cli, schema):

@@ -445,13 +445,13 @@ fn expand(
             .collect();
         let product = Product::new(trial.base, trial.cyclic);
         let elements = product.size();
-        if !(steps.trial)(made, product.size()) {
+        if !(steps.trial)(made, elements) {
             return Err(stopped());
         }
-        check_trial_size(product.size(), limits)?;
+        check_trial_size(elements, limits)?;
         let held = quotient_bytes.saturating_add(product.base().bytes());
         let p = marked(&product, &trial.phi, options, active, held, stop)?;
-        let held = held.saturating_add(product.size() as u64);
+        let held = held.saturating_add(elements as u64);
         let mut generators: Vec<u32> = active.iter().map(|&h| trial.phi[h]).collect();
         generators.sort_unstable();
         generators.dedup();
