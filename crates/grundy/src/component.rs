@@ -744,12 +744,21 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
 
     /// Where the value cannot be found, `None`: the question that needs it
     /// (the nimber) reports why, and a lone position may still have an
-    /// outcome without it (a huge Wythoff position).
+    /// outcome without it (a huge Wythoff position). A search that
+    /// `progress` stopped (Ctrl-C) ends the question here, as it would
+    /// otherwise be started again for the nimber.
     fn loopy_value(&self, progress: OnSearched) -> Result<Option<LoopyValue>> {
-        Ok(self
-            .nimber_or_value(&self.position, progress)
-            .ok()
-            .and_then(Result::err))
+        let mut stopped = false;
+        let watched = &mut |count| {
+            let go_on = progress(count);
+            stopped |= !go_on;
+            go_on
+        };
+        match self.nimber_or_value(&self.position, watched) {
+            Ok(value) => Ok(value.err()),
+            Err(error) if stopped => Err(error),
+            Err(_) => Ok(None),
+        }
     }
 
     fn options(&self) -> Result<Vec<Vec<ComponentRef>>> {

@@ -162,3 +162,23 @@ fn a_long_computation_of_values_stops_when_the_callback_says_so() {
     };
     assert_eq!(answer(&mut rulesets), answer(&mut Rulesets::new()));
 }
+
+/// A lone Cram board stopped by its progress at the third report ends
+/// there, with that report's count of regions: the search is not started
+/// again. (The search of its value, asked first whether the value is
+/// loopy, once swallowed the stop, and the nimber's search began anew,
+/// to stop at its first report: Ctrl-C after an hour said 4096 regions.)
+#[test]
+fn a_search_stopped_by_its_progress_is_not_started_again() {
+    let sum = parse_sum("cram 4x7").unwrap();
+    let mut reports = Vec::new();
+    let error = grundy::sum::outcome(&sum, &mut |count| {
+        reports.push(count);
+        reports.len() < 3
+    })
+    .unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Limit, "{error}");
+    assert_eq!(reports.len(), 3, "{reports:?}");
+    let said = format!("after searching {} regions", reports[2]);
+    assert!(error.to_string().contains(&said), "{error}");
+}
