@@ -57,9 +57,9 @@ pub trait Component: Send + Sync {
     /// progress to `progress`, which stops it by answering `false`.
     fn nimber(&self, progress: OnSearched) -> Result<BigUint>;
     /// The generalized Sprague-Grundy value where it is infinite (a loopy
-    /// game), `None` where the value is the nimber, and where the value
-    /// cannot be found: `nimber` then says why. A search reports its
-    /// progress as `nimber`'s does.
+    /// game), `None` where the value is the nimber; where the value cannot
+    /// be found, the error `nimber` would give, found by the same search,
+    /// which reports its progress as `nimber`'s does.
     fn loopy_value(&self, progress: OnSearched) -> Result<Option<LoopyValue>>;
     /// Every option; each is the list of components that replace this one.
     fn options(&self) -> Result<Vec<Vec<ComponentRef>>>;
@@ -742,23 +742,8 @@ impl<R: Ruleset> Component for RulesetPosition<R> {
         self.nimber_of(&self.position, progress)
     }
 
-    /// Where the value cannot be found, `None`: the question that needs it
-    /// (the nimber) reports why, and a lone position may still have an
-    /// outcome without it (a huge Wythoff position). A search that
-    /// `progress` stopped (Ctrl-C) ends the question here, as it would
-    /// otherwise be started again for the nimber.
     fn loopy_value(&self, progress: OnSearched) -> Result<Option<LoopyValue>> {
-        let mut stopped = false;
-        let watched = &mut |count| {
-            let go_on = progress(count);
-            stopped |= !go_on;
-            go_on
-        };
-        match self.nimber_or_value(&self.position, watched) {
-            Ok(value) => Ok(value.err()),
-            Err(error) if stopped => Err(error),
-            Err(_) => Ok(None),
-        }
+        Ok(self.nimber_or_value(&self.position, progress)?.err())
     }
 
     fn options(&self) -> Result<Vec<Vec<ComponentRef>>> {

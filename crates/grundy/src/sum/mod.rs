@@ -431,8 +431,8 @@ enum Decision {
     Loopy(Vec<LoopyValue>),
     /// The nimber of the sum, the XOR of its components'.
     Nimber(BigUint),
-    /// A lone component without a nimber (why: the error), decided by its
-    /// options of nimber 0.
+    /// A lone component whose nimber cannot be found, short of a limit
+    /// (why: the error), decided by its options of nimber 0.
     Alone(Error),
 }
 
@@ -447,13 +447,21 @@ fn decide(sum: &Sum, progress: OnSearched) -> Result<Decision> {
             return Ok(Decision::Formula(outcome));
         }
     }
-    if let Some(values) = loopy_values(sum, progress)? {
-        return Ok(Decision::Loopy(values));
-    }
-    match (sum.nimber_with_progress(progress), &sum.components[..]) {
-        (Ok(nimber), _) => Ok(Decision::Nimber(nimber)),
-        (Err(error), [_]) => Ok(Decision::Alone(error)),
-        (Err(error), _) => Err(error),
+    // A lone component whose nimber no closed form gives and no search
+    // reaches may still be decided by its options of nimber 0 (a huge
+    // Wythoff position). A limit met (the memory budget, a search stopped)
+    // ends the question: the search of its options would meet it again.
+    let alone = |error: Error| match sum.components.len() {
+        1 if !matches!(error, Error::Limit(_)) => Ok(Decision::Alone(error)),
+        _ => Err(error),
+    };
+    match loopy_values(sum, progress) {
+        Ok(Some(values)) => Ok(Decision::Loopy(values)),
+        Ok(None) => sum
+            .nimber_with_progress(progress)
+            .map(Decision::Nimber)
+            .or_else(alone),
+        Err(error) => alone(error),
     }
 }
 
@@ -621,4 +629,60 @@ fn describe_all(sum: &Sum, moves: &[Move]) -> Vec<(String, String)> {
         .iter()
         .map(|m| (sum.describe(m), sum.after(m).expression()))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::component::ruleset_ref;
+    use crate::game::Ruleset;
+    use crate::word::Word;
+
+    /// A path 3 -> 2 -> 1 -> 0 whose last position cannot list its
+    /// options: it meets a limit each time it is asked (counted).
+    struct Limited(Arc<AtomicUsize>);
+
+    impl Game for Limited {
+        type Position = u64;
+        fn options(&self, &n: &u64) -> Result<Vec<Vec<u64>>> {
+            if n > 0 {
+                return Ok(vec![vec![n - 1]]);
+            }
+            self.0.fetch_add(1, Ordering::SeqCst);
+            Err(Error::Limit("a limit of the test".into()))
+        }
+        fn format_position(&self, n: &u64) -> String {
+            n.to_string()
+        }
+    }
+
+    impl Ruleset for Limited {
+        fn name(&self) -> String {
+            "limited".into()
+        }
+        fn parse_position(&self, words: &[Word]) -> Result<u64> {
+            words[0].number("a position")
+        }
+    }
+
+    /// A lone position whose search meets a limit ends the question with
+    /// it, the limit met once. (The search of its value, asked first
+    /// whether the value is loopy, once swallowed the error; the nimber's
+    /// search began anew, and then the search of each option's: three
+    /// searches to one limit.) In a sum of two, the same.
+    #[test]
+    fn a_limit_met_by_a_search_is_met_once() {
+        for expression in ["3", "3 1"] {
+            let met = Arc::new(AtomicUsize::new(0));
+            let shared = ruleset_ref(Limited(Arc::clone(&met)));
+            let words: Vec<Word> = expression.split(' ').map(Word::new).collect();
+            let components = shared.components(&Word::new("limited"), &words).unwrap();
+            let error = analyze(&Sum::new(components)).unwrap_err();
+            assert!(error.to_string().contains("a limit of the test"), "{error}");
+            assert_eq!(met.load(Ordering::SeqCst), 1, "{expression}");
+        }
+    }
 }
