@@ -400,7 +400,7 @@ pub fn analyze_listing(sum: &Sum, most: usize, progress: OnSearched) -> Result<A
         Decision::Formula(outcome) => analyze_by_outcome(sum, lone(), outcome, most),
         Decision::Loopy(values) => analyze_loopy(sum, &values, most, progress),
         Decision::Nimber(nimber) => analyze_by_nimbers(sum, nimber, most, progress),
-        Decision::Alone(error) => analyze_alone(sum, lone(), most, progress).map_err(|_| error),
+        Decision::Alone(why) => analyze_alone(sum, most, progress, why),
     }
 }
 
@@ -415,9 +415,7 @@ pub fn outcome(sum: &Sum, progress: OnSearched) -> Result<Outcome> {
         Decision::Formula(outcome) => outcome,
         Decision::Loopy(values) => loopy::sum_outcome(&values),
         Decision::Nimber(nimber) => Outcome::from_nimber_is_zero(nimber == BigUint::ZERO),
-        Decision::Alone(error) => {
-            (analyze_alone(sum, &sum.components[0], 0, progress).map_err(|_| error)?).outcome
-        }
+        Decision::Alone(why) => analyze_alone(sum, 0, progress, why)?.outcome,
     })
 }
 
@@ -597,16 +595,16 @@ fn analyze_by_outcome(
     })
 }
 
-/// A lone component without a nimber: its outcome from its winning moves.
-fn analyze_alone(
-    sum: &Sum,
-    lone: &ComponentRef,
-    most: usize,
-    progress: OnSearched,
-) -> Result<Analysis> {
-    let winning_moves = lone
-        .options_with_nimber(&BigUint::ZERO, most, progress)?
-        .map(|to| Move { component: 0, to });
+/// A lone component without a nimber (`why`): its outcome from its
+/// winning moves. Where these cannot be found either, the error is `why`,
+/// unless their search met a limit (was stopped), which is told instead.
+fn analyze_alone(sum: &Sum, most: usize, progress: OnSearched, why: Error) -> Result<Analysis> {
+    let lone = &sum.components[0];
+    let winning_moves = match lone.options_with_nimber(&BigUint::ZERO, most, progress) {
+        Ok(listed) => listed.map(|to| Move { component: 0, to }),
+        Err(limit @ Error::Limit(_)) => return Err(limit),
+        Err(_) => return Err(why),
+    };
     Ok(Analysis {
         expression: sum.expression(),
         convention: Convention::Normal,
@@ -642,30 +640,46 @@ mod tests {
     use crate::word::Word;
 
     /// A path 3 -> 2 -> 1 -> 0 whose last position cannot list its
-    /// options: it meets a limit each time it is asked (counted).
-    struct Limited(Arc<AtomicUsize>);
+    /// options: each time it is asked (counted in `met`), it gives the
+    /// error `error` makes of the count so far.
+    struct Failing {
+        met: Arc<AtomicUsize>,
+        error: fn(usize) -> Error,
+    }
 
-    impl Game for Limited {
+    impl Game for Failing {
         type Position = u64;
         fn options(&self, &n: &u64) -> Result<Vec<Vec<u64>>> {
             if n > 0 {
                 return Ok(vec![vec![n - 1]]);
             }
-            self.0.fetch_add(1, Ordering::SeqCst);
-            Err(Error::Limit("a limit of the test".into()))
+            Err((self.error)(self.met.fetch_add(1, Ordering::SeqCst)))
         }
         fn format_position(&self, n: &u64) -> String {
             n.to_string()
         }
     }
 
-    impl Ruleset for Limited {
+    impl Ruleset for Failing {
         fn name(&self) -> String {
-            "limited".into()
+            "failing".into()
         }
         fn parse_position(&self, words: &[Word]) -> Result<u64> {
             words[0].number("a position")
         }
+    }
+
+    /// The sum of the positions in `expression` of a fresh [`Failing`]
+    /// game, and its count.
+    fn failing(expression: &str, error: fn(usize) -> Error) -> (Sum, Arc<AtomicUsize>) {
+        let met = Arc::new(AtomicUsize::new(0));
+        let ruleset = ruleset_ref(Failing {
+            met: Arc::clone(&met),
+            error,
+        });
+        let words: Vec<Word> = expression.split(' ').map(Word::new).collect();
+        let components = ruleset.components(&Word::new("failing"), &words).unwrap();
+        (Sum::new(components), met)
     }
 
     /// A lone position whose search meets a limit ends the question with
@@ -676,13 +690,31 @@ mod tests {
     #[test]
     fn a_limit_met_by_a_search_is_met_once() {
         for expression in ["3", "3 1"] {
-            let met = Arc::new(AtomicUsize::new(0));
-            let shared = ruleset_ref(Limited(Arc::clone(&met)));
-            let words: Vec<Word> = expression.split(' ').map(Word::new).collect();
-            let components = shared.components(&Word::new("limited"), &words).unwrap();
-            let error = analyze(&Sum::new(components)).unwrap_err();
+            let (sum, met) = failing(expression, |_| Error::Limit("a limit of the test".into()));
+            let error = analyze(&sum).unwrap_err();
             assert!(error.to_string().contains("a limit of the test"), "{error}");
             assert_eq!(met.load(Ordering::SeqCst), 1, "{expression}");
         }
+    }
+
+    /// A lone position without a nimber is decided by its options of
+    /// nimber 0, whose search may meet a limit (Ctrl-C): that is the
+    /// error, not why the position had no nimber. Where the options fail
+    /// for any other reason, it is why the position had none.
+    #[test]
+    fn a_limit_met_by_the_search_of_a_lone_position_s_options_is_told() {
+        let (sum, met) = failing("3", |k| match k {
+            0 => Error::Unsupported("no nimber".into()),
+            _ => Error::Limit("stopped".into()),
+        });
+        let error = analyze(&sum).unwrap_err();
+        assert!(
+            matches!(&error, Error::Limit(m) if m == "stopped"),
+            "{error}"
+        );
+        assert_eq!(met.load(Ordering::SeqCst), 2);
+        let (sum, _) = failing("3", |k| Error::Unsupported(format!("refusal {k}")));
+        let error = outcome(&sum, &mut |_| true).unwrap_err();
+        assert!(error.to_string().contains("refusal 0"), "{error}");
     }
 }
