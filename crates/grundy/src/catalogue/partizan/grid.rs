@@ -39,6 +39,19 @@ fn shr(cells: u64, n: u32) -> u64 {
     cells.checked_shr(n).unwrap_or(0)
 }
 
+/// The run of consecutive bits of `from` through the bit `seed` (nothing
+/// where `seed` is not in `from`): the region of a cell on a board one
+/// cell wide, where a cell's neighbours are the bits beside it. Adding
+/// `seed` carries through the run above it; the run below it, through the
+/// bits reversed.
+fn run_through(seed: u64, from: u64) -> u64 {
+    if seed & from == 0 {
+        return 0;
+    }
+    let up = |seed: u64, from: u64| (from.wrapping_add(seed) ^ from) & from;
+    up(seed, from) | up(seed.reverse_bits(), from.reverse_bits()).reverse_bits()
+}
+
 /// An 8 x 8 board held a row a byte (cell (r, c) at bit 8r + c), turned
 /// about its diagonal: cell (r, c) goes to (c, r) (three exchanges of
 /// blocks of bits, of 1, 2 and 4 cells).
@@ -191,6 +204,9 @@ impl Grid {
     /// The cells of `from` joined to cells of `seed` by edges, or also by
     /// corners where `corners` (as a king steps).
     fn grow(&self, seed: u64, from: u64, corners: bool) -> u64 {
+        if (self.height == 1 || self.width == 1) && seed.is_power_of_two() {
+            return run_through(seed, from);
+        }
         let (not_first, not_last) = (!self.column_mask(true), !self.column_mask(false));
         let w = self.width as u32;
         let mut region = seed & from;
@@ -219,6 +235,35 @@ impl Grid {
         self.region_masks()
             .map(|region| self.cropped(region))
             .collect()
+    }
+
+    /// The board's image `k` (0 to 7), made cell by cell: transposed
+    /// where bit 2 of `k` is set, then mirrored left to right (bit 0) and
+    /// turned upside down (bit 1). Tests check the quick images by it.
+    #[cfg(test)]
+    pub fn image_by_cells(&self, k: usize) -> Grid {
+        let (h, w) = (self.height as usize, self.width as usize);
+        let (th, tw) = if k & 4 != 0 { (w, h) } else { (h, w) };
+        let mut cells = 0;
+        for r in 0..h {
+            for c in 0..w {
+                if self.has(r, c) {
+                    let (mut r2, mut c2) = if k & 4 != 0 { (c, r) } else { (r, c) };
+                    if k & 1 != 0 {
+                        c2 = tw - 1 - c2;
+                    }
+                    if k & 2 != 0 {
+                        r2 = th - 1 - r2;
+                    }
+                    cells |= 1 << (r2 * tw + c2);
+                }
+            }
+        }
+        Grid {
+            height: th as u8,
+            width: tw as u8,
+            cells,
+        }
     }
 
     /// The regions of the cells, as masks of this board, found as they are
@@ -302,6 +347,43 @@ impl Grid {
         ]
     }
 
+    /// The board's images by the eight turns and reflections of a
+    /// rectangle that have the fewest rows, and how many: the least image
+    /// is one of them, as [`Grid`] orders boards by their rows first. The
+    /// order of the images depends on the board's size alone, so that the
+    /// images of boards of one size (a position's stones of each colour)
+    /// are paired by their index. A board of one row has two: itself and
+    /// its mirror image.
+    pub fn images_with_fewest_rows(&self) -> ([Grid; 8], usize) {
+        let mut images = [*self; 8];
+        let (h, w) = (self.height, self.width);
+        if h.min(w) == 1 {
+            // One row: itself and its mirror image (turned upside down, it
+            // is itself).
+            let row = if h == 1 { *self } else { self.transposed() };
+            let n = u32::from(h) * u32::from(w);
+            images[0] = row;
+            images[1] = Grid {
+                cells: shr(row.cells.reverse_bits(), 64 - n),
+                ..row
+            };
+            return (images, 2);
+        }
+        let (orientations, kept) = match h.cmp(&w) {
+            std::cmp::Ordering::Less => ([*self; 2], 1),
+            std::cmp::Ordering::Greater => ([self.transposed(); 2], 1),
+            std::cmp::Ordering::Equal => ([*self, self.transposed()], 2),
+        };
+        let mut count = 0;
+        for board in &orientations[..kept] {
+            for image in board.reflections() {
+                images[count] = image;
+                count += 1;
+            }
+        }
+        (images, count)
+    }
+
     /// The least of the board's four reflections, or of its transpose's
     /// where `transposed` (by [`Grid`]'s order, as of
     /// [`Grid::reflections`]). A board of at most 8 rows and 8 columns is
@@ -339,6 +421,14 @@ impl Grid {
     /// Rows become columns.
     pub fn transposed(&self) -> Grid {
         let (h, w) = (self.height as usize, self.width as usize);
+        if h == 1 || w == 1 {
+            // A row's cells are numbered as the column's.
+            return Grid {
+                height: w as u8,
+                width: h as u8,
+                cells: self.cells,
+            };
+        }
         let mut out = 0;
         for r in 0..h {
             let mut row = self.row(self.cells, r);
@@ -572,6 +662,118 @@ mod tests {
                     let turned = least(board.transposed());
                     assert_eq!(board.least_reflection(true), turned, "{}", board.show());
                 }
+            }
+        }
+    }
+
+    /// Random boards of every size up to 64 cells, `count` of each.
+    fn random_boards(count: usize) -> Vec<Grid> {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut boards = Vec::new();
+        for h in 1..=64u8 {
+            for w in 1..=64u8 {
+                if usize::from(h) * usize::from(w) > MAX_CELLS {
+                    continue;
+                }
+                for _ in 0..count {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    // Sparse and dense sets both.
+                    let cells = match seed % 3 {
+                        0 => seed & (seed >> 11),
+                        1 => seed | (seed >> 5),
+                        _ => seed,
+                    };
+                    boards.push(Grid {
+                        height: h,
+                        width: w,
+                        cells: cells & low_bits(usize::from(h) * usize::from(w)),
+                    });
+                }
+            }
+        }
+        boards
+    }
+
+    /// The images with the fewest rows are images of the board, have the
+    /// fewest rows, hold the least of all eight (made cell by cell), and
+    /// are paired by index across boards of one size: the images of a
+    /// union are the unions of the images.
+    #[test]
+    fn the_least_image_is_among_those_with_the_fewest_rows() {
+        for board in random_boards(6) {
+            let all: Vec<Grid> = (0..8).map(|k| board.image_by_cells(k)).collect();
+            let (images, count) = board.images_with_fewest_rows();
+            let rows = board.height.min(board.width);
+            for image in &images[..count] {
+                assert!(all.contains(image), "{}", board.show());
+                assert_eq!(image.height, rows, "{}", board.show());
+            }
+            let least = images[..count].iter().min();
+            assert_eq!(least, all.iter().min(), "{}", board.show());
+            let (odd, even) = (
+                board.cells & 0xaaaa_aaaa_aaaa_aaaa,
+                board.cells & 0x5555_5555_5555_5555,
+            );
+            let (odd, _) = Grid {
+                cells: odd,
+                ..board
+            }
+            .images_with_fewest_rows();
+            let (even, _) = Grid {
+                cells: even,
+                ..board
+            }
+            .images_with_fewest_rows();
+            for i in 0..count {
+                assert_eq!(
+                    odd[i].cells | even[i].cells,
+                    images[i].cells,
+                    "{}",
+                    board.show()
+                );
+            }
+        }
+    }
+
+    /// On boards one cell wide, a group (the run through its seed) and
+    /// the transpose, which have quick paths there, agree with a plain
+    /// flood fill and with the transpose made cell by cell.
+    #[test]
+    fn strips_have_runs_for_groups() {
+        for board in random_boards(20) {
+            assert_eq!(
+                board.transposed(),
+                board.image_by_cells(4),
+                "{}",
+                board.show()
+            );
+            if board.height != 1 && board.width != 1 {
+                continue;
+            }
+            let n = usize::from(board.height) * usize::from(board.width);
+            for i in 0..n {
+                let mut group = (1u64 << i) & board.cells;
+                let mut last = 0;
+                while group != last {
+                    last = group;
+                    for j in 0..n {
+                        let beside = (j > 0 && group >> (j - 1) & 1 == 1)
+                            || (j + 1 < n && group >> (j + 1) & 1 == 1);
+                        if beside && board.cells >> j & 1 == 1 {
+                            group |= 1 << j;
+                        }
+                    }
+                }
+                assert_eq!(
+                    board.group(1 << i, board.cells),
+                    group,
+                    "{} at {i}",
+                    board.show()
+                );
+                let regions: Vec<u64> = board.region_masks().collect();
+                assert!(group == 0 || regions.contains(&group), "{}", board.show());
             }
         }
     }

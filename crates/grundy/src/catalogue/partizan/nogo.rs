@@ -81,25 +81,23 @@ fn cut_strip(p: &Pieces) -> Option<Pieces> {
         return None;
     }
     let n = left.width as usize;
-    let stone = |c: usize| (left.cells >> c & 1, right.cells >> c & 1);
-    let cuts: Vec<usize> = (0..n.saturating_sub(1))
-        .filter(|&c| {
-            matches!(
-                (stone(c), stone(c + 1)),
-                ((1, 0), (0, 1)) | ((0, 1), (1, 0))
-            )
-        })
-        .collect();
+    // Cell c where cells c and c + 1 hold stones of different colours.
+    let mut pairs = (left.cells & right.cells >> 1) | (right.cells & left.cells >> 1);
+    let mut cuts = Vec::new();
+    while pairs != 0 {
+        cuts.push(pairs.trailing_zeros() as usize);
+        pairs &= pairs - 1;
+    }
     if cuts.is_empty() || n + cuts.len() > 64 {
         return None;
     }
-    // Each cell moves right by the cuts before it.
+    // Each cell moves right by the cuts before it: an empty cell goes in
+    // after each cut's cell, the last cut first.
     let spread = |cells: u64| {
-        (0..n)
-            .filter(|&c| cells >> c & 1 == 1)
-            .fold(0u64, |out, c| {
-                out | 1 << (c + cuts.iter().filter(|&&cut| cut < c).count())
-            })
+        cuts.iter().rev().fold(cells, |cells, &cut| {
+            let below = cells & ((1 << (cut + 1)) - 1);
+            below | (cells >> (cut + 1)) << (cut + 2)
+        })
     };
     let grid = |cells| Grid {
         height: 1,
@@ -128,6 +126,10 @@ impl ShortGame for NoGo {
     /// cut between stones of different colours side by side
     /// ([`cut_strip`]).
     fn parts(&self, p: &Pieces) -> Vec<Part<Pieces>> {
+        // A strip is cut as a whole: its regions need no cut then.
+        if let Some(cut) = cut_strip(p) {
+            return cut.parts(false, |_, _| true);
+        }
         let mut parts = Vec::new();
         for part in p.parts(false, |_, _| true) {
             match cut_strip(&part.key) {
