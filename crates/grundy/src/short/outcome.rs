@@ -608,13 +608,18 @@ impl<'a, G: ShortRules> OutcomeSearch<'a, G> {
 
     /// The canonical form of region `r`, where the valuer knows it or the
     /// value of every region of every option of it is known: { the sums of
-    /// Left's options' regions | the sums of Right's }.
+    /// Left's options' regions | the sums of Right's }. Only a region
+    /// whose options a search has listed (a state holding it was
+    /// searched) is valued from them: listing the options of every
+    /// region of every state a move leads to, most of them states never
+    /// searched, took most of a search's time (three quarters on an
+    /// Amazons board), and the region is valued when it is next placed.
     fn value_from_options(&mut self, r: usize) -> Result<Valued> {
         let key = self.keys[r].as_ref().expect("a region held");
         if let Some(known) = self.valuer.known(self.games, key) {
             return Ok(self.valued(known));
         }
-        if !self.may_value() {
+        if !self.may_value() || self.regions[r].lists == [UNLISTED; 2] {
             return Ok(Valued::Unknown);
         }
         // A side listed already is looked at first: the other is listed

@@ -442,7 +442,7 @@ fn the_states_decided_are_forgotten_at_the_budget() {
     assert_eq!(searched.outcome(), OutcomeClass::P);
     assert!(searched.forgotten > 0);
     assert!(searched.states > full.states);
-    let error = decide(1 << 17).unwrap_err();
+    let error = decide(1 << 15).unwrap_err();
     assert!(error.to_string().contains("the memory budget"), "{error}");
 }
 
@@ -477,7 +477,7 @@ fn the_regions_let_go_at_the_budget_leave_the_outcome_unchanged() {
     let (mut collected, mut values, mut kept_states, mut decided) = (0, 0, 0, 0);
     for (i, a) in boards.iter().enumerate() {
         let b = &boards[(i + 1) % boards.len()];
-        for budget in [1 << 16, 1 << 17, 1 << 18, 1 << 19] {
+        for budget in [3 << 15, 1 << 16, 1 << 17, 3 << 16, 1 << 18] {
             for sum in [vec![(a.as_str(), false)], vec![(a, false), (b, true)]] {
                 let (searched, expected) = both_within(|| CLOBBER, &sum, "0", (0, 0), budget);
                 match searched {
