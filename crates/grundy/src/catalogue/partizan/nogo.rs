@@ -75,6 +75,9 @@ fn placements(board: &Pieces, left_moves: bool) -> Vec<Pieces> {
 /// its side, so no move on one side changes what is legal on the other.
 /// (MCGS splits its 1 x n NoGo strips the same way.)
 fn cut_strip(p: &Pieces) -> Option<Pieces> {
+    if p.left.height > 1 && p.left.width > 1 {
+        return None;
+    }
     let row = |g: Grid| if g.height > 1 { g.transposed() } else { g };
     let (left, right, empty) = (row(p.left), row(p.right), row(p.empty));
     if left.height != 1 {
