@@ -79,7 +79,7 @@ pub use game::{Arity, Count, Game, HeapGame, Listed, Ruleset};
 pub use registry::{parse_sum, ruleset, Rulesets, FAMILIES};
 pub use solver::Solver;
 pub use sum::{
-    analyze, analyze_listing, analyze_misere, analyze_misere_listing, Analysis, ComponentAnalysis,
-    Move, Sum,
+    analyze, analyze_listing, analyze_misere, analyze_misere_listing, analyze_outcome, Analysis,
+    ComponentAnalysis, Move, Sum,
 };
 pub use value::{Convention, Outcome};

@@ -39,7 +39,7 @@ use crate::solitaire::SolitaireOutcome;
 use crate::strong::{Source, StrongAnalysis};
 use crate::sum::{
     analyze_every_listing, analyze_every_outcome, analyze_listing, analyze_misere_listing,
-    Analysis, EveryAnalysis, Sum,
+    analyze_outcome, Analysis, EveryAnalysis, Sum,
 };
 use crate::value::{Convention, Solution};
 use crate::word::Word;
@@ -238,6 +238,7 @@ pub fn analysis(
             let progress = &mut searching(progress);
             let analysis = match options.misere {
                 true => analyze_misere_listing(&sum, most, progress),
+                false if options.outcome_only => analyze_outcome(&sum, progress),
                 false => analyze_listing(&sum, most, progress),
             };
             analysis.map(Analyzed::Sum)

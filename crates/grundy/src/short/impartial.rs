@@ -26,7 +26,7 @@ use num_bigint::BigUint;
 use crate::error::{Error, Result};
 use crate::game::{Game, Ruleset};
 use crate::short::ShortRules;
-use crate::solver::Solver;
+use crate::solver::{ProofSearch, Solver};
 use crate::word::Word;
 
 /// The impartial variant of a family, under a name of its own. Its options
@@ -125,6 +125,9 @@ trait VariantFamily: Send + Sync {
 /// The family `G` with the search of its variant's nimbers.
 struct Typed<G: ShortRules + Sync> {
     game: G,
+    /// The search of nimbers, one value at a time, and the mex search
+    /// that takes over from it where its questions nest too deep.
+    proofs: Mutex<ProofSearch<G::Position>>,
     keyed: Mutex<Solver<Keyed<G>>>,
     own: Option<Mutex<OwnSearch<G::Position>>>,
 }
@@ -177,6 +180,7 @@ impl ImpartialVariant {
                 // Beling's Cram table list far more options than the
                 // memory their positions and nimbers take (4 x 9: over 50
                 // million options listed, 157 MB at its peak).
+                proofs: Mutex::new(ProofSearch::default()),
                 keyed: Mutex::new(Solver::with_option_limit(Keyed(game.clone()), usize::MAX)),
                 own: own.map(Mutex::new),
                 game,
@@ -251,9 +255,10 @@ where
             return own.lock().unwrap_or_else(PoisonError::into_inner)(p, progress);
         }
         let mut solver = self.keyed.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut proofs = self.proofs.lock().unwrap_or_else(PoisonError::into_inner);
         let mut nimber = 0;
         for part in self.game.parts(p) {
-            nimber ^= solver.nimber_with_progress(&part.key, progress)?;
+            nimber ^= proofs.nimber(&mut solver, &part.key, progress)?;
         }
         Ok(nimber)
     }

@@ -394,13 +394,37 @@ pub fn analyze(sum: &Sum) -> Result<Analysis> {
 /// sum of many components lists a few. A search of nimbers reports its
 /// progress to `progress`, which stops it by answering `false`.
 pub fn analyze_listing(sum: &Sum, most: usize, progress: OnSearched) -> Result<Analysis> {
+    let decision = decide(sum, progress)?;
+    analyze_decided(sum, decision, Some(most), progress)
+}
+
+/// The analysis of a sum for its outcome alone (`--outcome-only`), as
+/// [`analyze_listing`] with no moves listed, but where the nimbers decide,
+/// its winning moves are not counted (`winning_move_count` is "at least
+/// 0"): counting them values every option of a component, which a search
+/// that proves one nimber at a time leaves unvalued.
+pub fn analyze_outcome(sum: &Sum, progress: OnSearched) -> Result<Analysis> {
+    let decision = decide(sum, progress)?;
+    analyze_decided(sum, decision, None, progress)
+}
+
+/// The analysis of a sum as `decision` decides it, with `most` winning
+/// moves listed (none where `None`, and then not counted where the nimbers
+/// decide).
+fn analyze_decided(
+    sum: &Sum,
+    decision: Decision,
+    most: Option<usize>,
+    progress: OnSearched,
+) -> Result<Analysis> {
     let lone = || &sum.components[0];
-    match decide(sum, progress)? {
-        Decision::AtOnce => analyze_at_once(sum, most),
-        Decision::Formula(outcome) => analyze_by_outcome(sum, lone(), outcome, most),
-        Decision::Loopy(values) => analyze_loopy(sum, &values, most, progress),
+    let listed = most.unwrap_or(0);
+    match decision {
+        Decision::AtOnce => analyze_at_once(sum, listed),
+        Decision::Formula(outcome) => analyze_by_outcome(sum, lone(), outcome, listed),
+        Decision::Loopy(values) => analyze_loopy(sum, &values, listed, progress),
         Decision::Nimber(nimber) => analyze_by_nimbers(sum, nimber, most, progress),
-        Decision::Alone(why) => analyze_alone(sum, most, progress, why),
+        Decision::Alone(why) => analyze_alone(sum, listed, progress, why),
     }
 }
 
@@ -463,10 +487,13 @@ fn decide(sum: &Sum, progress: OnSearched) -> Result<Decision> {
     }
 }
 
+/// The analysis of a sum of nimber `nimber`, with `most` of its winning
+/// moves listed and all counted; none listed nor counted where `most` is
+/// `None`.
 fn analyze_by_nimbers(
     sum: &Sum,
     nimber: BigUint,
-    most: usize,
+    most: Option<usize>,
     progress: OnSearched,
 ) -> Result<Analysis> {
     let components = sum
@@ -474,7 +501,13 @@ fn analyze_by_nimbers(
         .iter()
         .map(|c| Ok(ComponentAnalysis::with_nimber(c, Some(c.nimber(progress)?))))
         .collect::<Result<Vec<_>>>()?;
-    let winning_moves = sum.winning_moves(most, progress)?;
+    let winning_moves = match most {
+        Some(most) => sum.winning_moves(most, progress)?,
+        None => Listed {
+            items: Vec::new(),
+            total: Count::AtLeast(0),
+        },
+    };
     Ok(Analysis {
         expression: sum.expression(),
         convention: Convention::Normal,

@@ -40,6 +40,9 @@ use crate::memory;
 use crate::value::MexSet;
 
 pub use crate::memory::DEFAULT_OPTION_LIMIT;
+pub use proof::ProofSearch;
+
+mod proof;
 
 /// The value of a position met (an option listed) but not yet solved.
 const UNSOLVED: u64 = u64::MAX;
@@ -335,15 +338,7 @@ impl<G: Game> Solver<G> {
         }
         // The options as the game listed them are held until their parts
         // are numbered.
-        let position_size = size_of::<G::Position>() as u64;
-        let listed: u64 = options
-            .iter()
-            .map(|option| {
-                let heap: u64 = option.iter().map(|p| self.game.heap_bytes(p)).sum();
-                memory::allocation(option.len() as u64 * position_size) + heap
-            })
-            .sum::<u64>()
-            + memory::allocation(options.len() as u64 * size_of::<Vec<G::Position>>() as u64);
+        let listed = listed_bytes(&self.game, &options);
         let bytes = memory::vector(1, size_of::<Frame>() as u64)
             + memory::vector(count as u64, size_of::<u32>() as u64)
             + memory::vector(options.len() as u64, size_of::<u32>() as u64);
@@ -414,6 +409,19 @@ impl<G: Game> Solver<G> {
             length: cycle.len(),
         }
     }
+}
+
+/// The bytes `options` of a position of `game` hold, as the game lists
+/// them.
+fn listed_bytes<G: Game>(game: &G, options: &[Vec<G::Position>]) -> u64 {
+    let position_size = size_of::<G::Position>() as u64;
+    (options.iter())
+        .map(|option| {
+            let heap: u64 = option.iter().map(|p| game.heap_bytes(p)).sum();
+            memory::allocation(option.len() as u64 * position_size) + heap
+        })
+        .sum::<u64>()
+        + memory::allocation(options.len() as u64 * size_of::<Vec<G::Position>>() as u64)
 }
 
 #[cfg(test)]
