@@ -301,15 +301,25 @@ impl<G: Game> Run<'_, '_, G> {
         Ok((options, bytes))
     }
 
-    /// The nimber of `p` by the mex search, which keeps its own stack.
+    /// The nimber of `p` by the mex search, which keeps its own stack,
+    /// within what the budget leaves beside this search's facts and
+    /// questions.
     fn by_mex(&mut self, p: &G::Position) -> Result<u64> {
-        let n = self.solver.nimber_with_progress(p, &mut *self.progress)?;
+        let budget = self.solver.memory;
+        let held = self.search.memo_bytes + self.search.stack_bytes;
+        self.solver.memory = budget.min(self.search.memory).saturating_sub(held);
+        let n = self.solver.nimber_with_progress(p, &mut *self.progress);
+        self.solver.memory = budget;
+        let n = n?;
         self.learn(p, |f| f.exact = Some(n))?;
         Ok(n)
     }
 
+    /// An error once this search and the mex search's memo together
+    /// would pass the budget.
     fn check_memory(&self) -> Result<()> {
-        if self.search.memo_bytes + self.search.stack_bytes > self.search.memory {
+        let held = self.search.memo_bytes + self.search.stack_bytes + self.solver.memo_bytes;
+        if held > self.search.memory {
             return Err(Error::Limit(format!(
                 "the search needs more than {}, the memory budget",
                 memory::Size(self.search.memory)
@@ -435,6 +445,12 @@ mod tests {
             }
         }
         assert_eq!(proved(Chain, &[100_000, 99_999, 7]), [1, 0, 1]);
+        // The mex search gets what the budget leaves beside the facts.
+        let mut small = ProofSearch::within(100_000);
+        let mut solver = Solver::with_limits(Chain, usize::MAX, 1 << 40);
+        let over = small.nimber(&mut solver, &100_000, &mut |_| true);
+        assert!(matches!(over, Err(Error::Limit(m)) if m.contains("memory budget")));
+        assert!(solver.memo_bytes <= 100_000, "{}", solver.memo_bytes);
     }
 
     /// A search stopped by its progress callback is a limit error, and
