@@ -30,8 +30,8 @@
 # longer than MCGS_MAX_S seconds over is not given to grundy and is listed
 # as skipped (the checkerboards excepted: they are asked for their times).
 # Impartial variants ([impartial ...], asked for nim values) are in a second
-# table, against the values their files give; the list of
-# what was left out, and why, ends the output.
+# table: MCGS ({N}) and grundy, each timed, against the values their files
+# give. The list of what was left out, and why, ends the output.
 #
 # Fairness: MCGS runs from an empty directory, so it finds no database.bin
 # and searches without a database, as it does out of the box (MCGS_ARGS
@@ -120,6 +120,23 @@ run_grundy() {
   g_s=${g_s:-?} g_kib=${g_kib:-0}
 }
 
+# run_mcgs INPUT: MCGS's answer from its empty working directory, its
+# output in $out, its exit status in $mcgs_rc, wall seconds in $m_s, peak
+# KiB in $m_kib, and the time of its searches as it reports them (each
+# "Time (ms): 0.02", added up) in seconds in $m_search.
+out="$work/mcgs.out"
+run_mcgs() {
+  mcgs_rc=0
+  (cd "$work/run" && /usr/bin/time -f '%e %M' -o "$work/stats" \
+    timeout "$timeout_s" "$MCGS" ${mcgs_args[@]+"${mcgs_args[@]}"} "$1") \
+    >"$out" 2>&1 || mcgs_rc=$?
+  # /usr/bin/time -o writes "Command exited with non-zero status N" first
+  # when the command fails, then the figures.
+  read -r m_s m_kib < <(tail -n 1 "$work/stats") || true
+  m_s=${m_s:-?} m_kib=${m_kib:-0}
+  m_search=$(awk '/^Time \(ms\):/ { t += $3 } END { printf "%.3f", t / 1000 }' "$out")
+}
+
 convention() { # MCGS input, grundy expression, outcome class both must give
   local m g
   m=$(cd "$work/run" && "$MCGS" ${mcgs_args[@]+"${mcgs_args[@]}"} "$1" |
@@ -157,23 +174,12 @@ while IFS=$'\t' read -r file game given input expr expected; do
   n=$((n + 1))
   [ $((n % 50)) -eq 0 ] && echo "mcgs_side_by_side: $n of $total" >&2
 
-  # MCGS, from its empty working directory.
-  stats="$work/stats"
-  out="$work/mcgs.out"
-  mcgs_rc=0
-  (cd "$work/run" && /usr/bin/time -f '%e %M' -o "$stats" \
-    timeout "$timeout_s" "$MCGS" ${mcgs_args[@]+"${mcgs_args[@]}"} "$input") \
-    >"$out" 2>&1 || mcgs_rc=$?
-  # /usr/bin/time -o writes "Command exited with non-zero status N" first
-  # when the command fails, then the figures.
-  read -r m_s m_kib < <(tail -n 1 "$stats") || true
-  m_s=${m_s:-?} m_kib=${m_kib:-0}
+  run_mcgs "$input"
   # Each search prints "Player: B", "Got: Win", "Time (ms): 0.02",
   # "Status: COMPLETED", B's first.
   m_answer=$(awk '/^Player:/ { p = $2 } /^Got:/ { g = tolower($2) }
     /^Status:/ { if ($2 == "COMPLETED") r = r sep p " " g; else r = r sep p " " tolower($2); sep = ", " }
     END { print r }' "$out")
-  m_search=$(awk '/^Time \(ms\):/ { t += $3 } END { printf "%.3f", t / 1000 }' "$out")
   if [ "$mcgs_rc" -ne 0 ]; then
     if [ "$mcgs_rc" -eq 124 ]; then m_answer="not decided in ${timeout_s} s"; else m_answer="error (exit $mcgs_rc)"; fi
     m_search="-"
@@ -266,36 +272,61 @@ echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
   END { for (i = 1; i <= games; i++) { k = order[i]
     printf "| %s | %d | %d | %.1f | %.2f | %.2f | %.2f | %d | %d |\n", k, n[k], agree[k], m[k], ms[k], g[k], slowest[k], wall[k], search[k] } }' "$work/rows.tsv"
 
-# The impartial variants: each sum's nim value against the one its file
-# gives (CGSuite 2.1.1's or MCGS's, as the file's header says), grundy
-# alone, as impartial(FAMILY) of the same boards.
+# The impartial variants: each sum's nim value by MCGS ({N}) and by grundy
+# (impartial(FAMILY) of the same boards), both against the one the file
+# gives (CGSuite 2.1.1's or MCGS's, as the file's header says), each timed
+# as above.
 python3 scripts/peers/mcgs_cases.py --impartial --root "$mcgs_dir" \
   --skipped "$work/skipped-impartial.tsv" "${files[@]}" >"$work/impartial.tsv"
 cat "$work/skipped-impartial.tsv" >>"$skipped"
 echo
-echo "## Impartial variants against the nim values in MCGS's files"
+echo "## Impartial variants: nim values"
 echo
-echo "| game | board (as given) | file's nim value | grundy's | agree? | grundy s | grundy MiB |"
-echo "| --- | --- | --- | --- | --- | --- | --- |"
+echo "| game | board (as given) | file's nim value | MCGS's | grundy's | agree? | MCGS s | MCGS search s | grundy s | grundy MiB |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 i_rows=0 i_agreed=0
-while IFS=$'\t' read -r file game given _ expr expected; do
+: >"$work/impartial-rows.tsv"
+while IFS=$'\t' read -r file game given input expr expected; do
+  run_mcgs "$input"
+  # The search prints "Player: IMP", "Got: 4", "Time (ms): 118.18".
+  m_nim=$(awk '/^Got:/ { print $2 }' "$out")
+  if [ "$mcgs_rc" -ne 0 ]; then
+    if [ "$mcgs_rc" -eq 124 ]; then m_nim="not decided in ${timeout_s} s"; else m_nim="error (exit $mcgs_rc)"; fi
+    m_search="-"
+  fi
   run_grundy "$expr"
   nim=$(grep -o '"nimber":[0-9]*' <<<"$json" | cut -d: -f2 || true)
   [ "$g_rc" -eq 0 ] || nim="not decided (exit $g_rc)"
   i_rows=$((i_rows + 1))
-  if [ "$nim" = "$expected" ]; then
+  if [ "$nim" = "$expected" ] && [ "$m_nim" = "$expected" ]; then
     agree=yes
     i_agreed=$((i_agreed + 1))
   else
     agree="**NO: DISAGREE**"
     differ=$((differ + 1))
-    disagreements+="- $game \`$given\` ($file): the file gives *$expected, grundy $nim: \`$GRUNDY analyze --outcome-only --json '$expr'\`"$'\n'
-    echo "mcgs_side_by_side: DISAGREEMENT on $game $given: the file gives *$expected, grundy $nim" >&2
+    disagreements+="- $game \`$given\` ($file): the file gives *$expected, MCGS $m_nim, grundy $nim: \`$GRUNDY analyze --outcome-only --json '$expr'\`"$'\n'
+    echo "mcgs_side_by_side: DISAGREEMENT on $game $given: the file gives *$expected, MCGS $m_nim, grundy $nim" >&2
   fi
-  echo "| $game | $(md "$given") | $expected | $nim | $agree | $g_s | $(mib "$g_kib") |"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$game" "$([ "$agree" = yes ] && echo 1 || echo 0)" \
+    "$m_s" "$g_s" "$m_search" "$g_kib" >>"$work/impartial-rows.tsv"
+  echo "| $game | $(md "$given") | $expected | $m_nim | $nim | $agree | $m_s | $m_search | $g_s | $(mib "$g_kib") |"
 done <"$work/impartial.tsv"
 echo
-echo "$i_rows sums of impartial variants: $i_agreed agree with the nim value their file gives."
+echo "$i_rows sums of impartial variants: $i_agreed where MCGS and grundy both give the nim value their file gives."
+echo
+echo "### Impartial variants by game"
+echo
+echo "| variant | sums | agree | MCGS s (wall, all) | MCGS search s (all) | grundy s (all) | grundy's slowest s | most grundy MiB | grundy slower than MCGS's wall | grundy slower than MCGS's search |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+[ -s "$work/impartial-rows.tsv" ] && awk -F '\t' '
+  !($1 in n) { order[++games] = $1 }
+  { n[$1]++; agree[$1] += $2; m[$1] += $3; g[$1] += $4; ms[$1] += $5
+    if ($4 > slowest[$1]) slowest[$1] = $4
+    if ($6 > kib[$1]) kib[$1] = $6
+    if ($4 ~ /^[0-9.]+$/ && $3 ~ /^[0-9.]+$/ && $4 > $3) wall[$1]++
+    if ($4 >= 0.05 && $5 ~ /^[0-9.]+$/ && $4 > $5) search[$1]++ }
+  END { for (i = 1; i <= games; i++) { k = order[i]
+    printf "| %s | %d | %d | %.1f | %.2f | %.2f | %.2f | %.0f | %d | %d |\n", k, n[k], agree[k], m[k], ms[k], g[k], slowest[k], kib[k] / 1024, wall[k], search[k] } }' "$work/impartial-rows.tsv"
 if [ -n "$disagreements" ]; then
   echo
   echo "## DISAGREEMENTS ($differ, both tables)"

@@ -12,9 +12,9 @@ where mcgs-input is the sum followed by {B, W} (both players, as grundy's
 --outcome-only answers both at once), and expected is what the file says
 (e.g. "B win, W loss", or "-"). With --impartial, the sums of impartial
 variants ([impartial clobber], ...) asked for their nim value instead
-({N 10}), the same columns with mcgs-input "-" (what is compared is the
-value the file gives, CGSuite's or MCGS's as the file's header says) and
-expected the nim value. A sum asked about twice in a file (say {B win}
+({N 10}), the same columns with mcgs-input the sum followed by {N} (MCGS
+asked for the nim value without being told it) and expected the value the
+file gives (CGSuite's or MCGS's, as the file's header says). A sum asked about twice in a file (say {B win}
 then {W loss}) is one line with both expectations. Whatever grundy's syntax
 cannot say, or this comparison leaves out, goes to the file named by
 --skipped, one line per file and reason: file, count, reason.
@@ -197,7 +197,7 @@ def main():
             if len(nims) != 1:
                 skip(skipped, case["path"], "nim values that differ for one sum")
                 continue
-            out.write("\t".join([case["path"], game, as_given, "-", case["grundy"], nims.pop()]) + "\n")
+            out.write("\t".join([case["path"], game, as_given, mcgs + " {N}", case["grundy"], nims.pop()]) + "\n")
             continue
         grundy = " + ".join(translate(s, b) for s, b in games)
         exp = ", ".join(
