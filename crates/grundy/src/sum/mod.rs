@@ -715,6 +715,53 @@ mod tests {
         (Sum::new(components), met)
     }
 
+    /// Take one or two tokens, the options of each position counted.
+    struct Counted(Arc<AtomicUsize>);
+
+    impl Game for Counted {
+        type Position = u64;
+        fn options(&self, &n: &u64) -> Result<Vec<Vec<u64>>> {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            Ok((n.saturating_sub(2)..n).map(|m| vec![m]).collect())
+        }
+        fn format_position(&self, n: &u64) -> String {
+            n.to_string()
+        }
+    }
+
+    impl Ruleset for Counted {
+        fn name(&self) -> String {
+            "counted".into()
+        }
+        fn parse_position(&self, words: &[Word]) -> Result<u64> {
+            words[0].number("a position")
+        }
+    }
+
+    /// The outcome alone of a sum decided by nimbers neither lists nor
+    /// counts its winning moves, and lists no option once the nimbers are
+    /// known; with no moves listed, they are still counted.
+    #[test]
+    fn the_outcome_alone_counts_no_winning_moves() {
+        let listed = Arc::new(AtomicUsize::new(0));
+        let ruleset = ruleset_ref(Counted(Arc::clone(&listed)));
+        let words = [Word::new("7"), Word::new("5")];
+        let sum = Sum::new(ruleset.components(&Word::new("counted"), &words).unwrap());
+        assert_eq!(sum.nimber().unwrap(), BigUint::from(3u8));
+        let searched = listed.load(Ordering::SeqCst);
+
+        let outcome = analyze_outcome(&sum, &mut |_| true).unwrap();
+        assert_eq!(outcome.outcome, Outcome::N);
+        assert!(outcome.winning_moves.is_empty());
+        assert_eq!(outcome.winning_move_count, Count::AtLeast(0));
+        assert_eq!(listed.load(Ordering::SeqCst), searched);
+
+        let counted = analyze_listing(&sum, 0, &mut |_| true).unwrap();
+        assert!(counted.winning_moves.is_empty());
+        assert_eq!(counted.winning_move_count, Count::Exactly(2));
+        assert!(listed.load(Ordering::SeqCst) > searched);
+    }
+
     /// A lone position whose search meets a limit ends the question with
     /// it, the limit met once. (The search of its value, asked first
     /// whether the value is loopy, once swallowed the error; the nimber's
