@@ -10,7 +10,7 @@
 use crate::catalogue::{no_parameters, Family, FamilyText};
 use crate::component::{short_ruleset_ref, RulesetRef};
 use crate::error::{Error, Result};
-use crate::partizan::ShortGame;
+use crate::partizan::{Part, ShortGame};
 use crate::short::ShortRules;
 use crate::word::Word;
 
@@ -64,6 +64,54 @@ impl Row {
         all & !self.toads & !self.frogs
     }
 
+    /// Cells `from..to` as a row of their own, less the cells before its
+    /// first animal where that is a toad and after its last where that is
+    /// a frog (no animal reaches them), under the lesser of itself and its
+    /// negative; `None` where no animal can step.
+    fn part(&self, from: u32, to: u32) -> Option<Part<Row>> {
+        let mut len = to - from;
+        let within = u64::MAX.checked_shr(64 - len).unwrap_or(0);
+        let cells = |m: u64| (m >> from) & within;
+        let (mut toads, mut frogs) = (cells(self.toads), cells(self.frogs));
+        let first = (toads | frogs).trailing_zeros();
+        if first >= len {
+            return None;
+        }
+        if toads >> first & 1 == 1 {
+            (toads, frogs, len) = (toads >> first, frogs >> first, len - first);
+        }
+        let last = 63 - (toads | frogs).leading_zeros();
+        if frogs >> last & 1 == 1 {
+            len = last + 1;
+        }
+        let row = Row {
+            len: len as u8,
+            toads,
+            frogs,
+        };
+        if row.moves(true, false).is_empty() && row.moves(false, false).is_empty() {
+            return None;
+        }
+        let turn = |m: u64| m.reverse_bits() >> (64 - len);
+        let negative = Row {
+            len: row.len,
+            toads: turn(frogs),
+            frogs: turn(toads),
+        };
+        Some(
+            match (negative.toads, negative.frogs) < (row.toads, row.frogs) {
+                true => Part {
+                    key: negative,
+                    negated: true,
+                },
+                false => Part {
+                    key: row,
+                    negated: false,
+                },
+            },
+        )
+    }
+
     /// The rows after each move of a toad (`toads_move`) or else of a frog:
     /// one step forward into an empty cell, or (where the rules `jump`) a
     /// jump over one animal of the other kind into the empty cell beyond.
@@ -114,6 +162,36 @@ impl ShortGame for ToadsFrogs {
 
     fn right_options(&self, row: &Row) -> Vec<Row> {
         row.moves(false, self.jumps)
+    }
+
+    /// Without jumps (Elephants and Rhinos) no animal ever passes another:
+    /// a frog whose next animal to the right is a toad parts the row in
+    /// two that never meet (the frog only goes left, the toad right), the
+    /// cells between them no one's. Each part is kept under the lesser of
+    /// itself and its mirror image with the kinds exchanged, its negative.
+    /// With jumps the row is one part.
+    fn parts(&self, row: &Row) -> Vec<Part<Row>> {
+        if self.jumps {
+            return vec![Part {
+                key: *row,
+                negated: false,
+            }];
+        }
+        let mut parts = Vec::new();
+        let (mut start, mut frog_before) = (0, None);
+        let mut animals = row.toads | row.frogs;
+        while animals != 0 {
+            let i = animals.trailing_zeros();
+            animals &= animals - 1;
+            let toad = row.toads >> i & 1 == 1;
+            if let (true, Some(frog)) = (toad, frog_before) {
+                parts.extend(row.part(start, frog + 1));
+                start = i;
+            }
+            frog_before = (!toad).then_some(i);
+        }
+        parts.extend(row.part(start, u32::from(row.len)));
+        parts
     }
 }
 
