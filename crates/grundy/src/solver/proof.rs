@@ -271,7 +271,10 @@ impl<G: Game> Run<'_, '_, G> {
         let bytes = memory::hashed(1, size_of::<(G::Position, Facts)>() as u64)
             + self.solver.game.heap_bytes(p);
         self.search.memo_bytes += bytes;
-        self.check_memory()?;
+        if let Err(error) = self.check_memory() {
+            self.search.memo_bytes -= bytes;
+            return Err(error);
+        }
         let mut facts = Facts::default();
         add(&mut facts);
         self.search.facts.insert(p.clone(), facts);
@@ -473,5 +476,11 @@ mod tests {
         let mut small = ProofSearch::within(10_000);
         let over = small.nimber(&mut Solver::new(Row), &0x3fff, &mut |_| true);
         assert!(matches!(over, Err(Error::Limit(m)) if m.contains("memory budget")));
+        // A fact refused by the budget is not counted as held: the empty
+        // row lists no options, and its nimber is the one fact learnt.
+        let mut tiny = ProofSearch::within(super::super::listed_bytes(&Row, &[]));
+        let refused = tiny.nimber(&mut Solver::new(Row), &0, &mut |_| true);
+        assert!(matches!(refused, Err(Error::Limit(_))), "{refused:?}");
+        assert_eq!(tiny.memo_bytes, 0);
     }
 }
